@@ -1,0 +1,104 @@
+// Environment parsed and validated once. A bad value is a ConfigError: one clear line, then exit 1.
+import { randomBytes } from 'node:crypto';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { DatabaseTarget } from './db/adapters.ts';
+
+export class ConfigError extends Error {}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  database: DatabaseTarget;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  seedOnEmpty: boolean;
+  logLevel: string;
+  sqlStats: boolean;
+  dbPoolMax: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+/** Makes sure the data dir exists and is writable; SQLite needs to create its file and journal there. */
+export function ensureWritableDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    throw new ConfigError(`data directory ${dir} is not writable (${(err as NodeJS.ErrnoException).code ?? err})`);
+  }
+}
+
+function databaseTarget(env: Env, dataDir: string): DatabaseTarget {
+  const url = env.DATABASE_URL?.trim();
+  if (!url) return { provider: 'sqlite', file: resolve(dataDir, 'prode.db') };
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    try {
+      new URL(url);
+    } catch {
+      throw new ConfigError('DATABASE_URL is not a valid postgresql:// URL');
+    }
+    return { provider: 'postgresql', url };
+  }
+  if (url.startsWith('file:')) return { provider: 'sqlite', file: resolve(url.slice('file:'.length)) };
+  throw new ConfigError('DATABASE_URL must start with postgresql://, postgres:// or file: (or be unset for ./data/prode.db)');
+}
+
+/** HS256 needs a real secret. Development gets one generated once into the data dir, with a warning. */
+function jwtSecret(env: Env, nodeEnv: Config['env'], dataDir: string, warn: (msg: string) => void): string {
+  const given = env.JWT_SECRET;
+  if (given) {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+    return given;
+  }
+  if (nodeEnv === 'production') throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  const file = resolve(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  ensureWritableDir(dataDir);
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  warn(`JWT_SECRET is not set: generated one into ${file} (set JWT_SECRET in production)`);
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env, warn: (msg: string) => void = console.warn): Config {
+  const rawEnv = env.NODE_ENV ?? 'development';
+  if (!['development', 'production', 'test'].includes(rawEnv)) {
+    throw new ConfigError(`NODE_ENV must be development, production or test, got "${rawEnv}"`);
+  }
+  const nodeEnv = rawEnv as Config['env'];
+  const dataDir = resolve(env.DATA_DIR || './data');
+  return {
+    env: nodeEnv,
+    host: env.HOST || '127.0.0.1',
+    port: int(env, 'PORT', 4000, 0, 65535),
+    dataDir,
+    database: databaseTarget(env, dataDir),
+    jwtSecret: jwtSecret(env, nodeEnv, dataDir, warn),
+    jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    seedOnEmpty: bool(env, 'SEED_ON_EMPTY', true),
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),
+    sqlStats: bool(env, 'SQL_STATS', nodeEnv === 'development'),
+    dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
+  };
+}

@@ -1,0 +1,40 @@
+// The one place that picks the Prisma client and driver adapter for the configured store.
+import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
+import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
+import { adapterFactory, describeTarget, type DatabaseTarget } from './adapters.ts';
+
+/** Both generated clients have the same API; the SQLite one's types stand for both. */
+export type Db = SqliteClient;
+export type { Prisma } from '../generated/sqlite/client.ts';
+export * from '../generated/sqlite/enums.ts';
+
+export interface Database {
+  prisma: Db;
+  provider: DatabaseTarget['provider'];
+  description: string;
+  /** Resolves when the store answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: { poolMax?: number } = {}): Promise<Database> {
+  const adapter = adapterFactory(target, options);
+  const prisma =
+    target.provider === 'sqlite'
+      ? new SqliteClient({ adapter })
+      : (new PostgresClient({ adapter }) as unknown as SqliteClient);
+  if (target.provider === 'sqlite') {
+    // WAL lets readers proceed while one writer commits; busy_timeout waits instead of failing with SQLITE_BUSY.
+    await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
+    await prisma.$queryRawUnsafe('PRAGMA foreign_keys = ON');
+  }
+  return {
+    prisma,
+    provider: target.provider,
+    description: describeTarget(target),
+    ping: async () => {
+      await prisma.$queryRawUnsafe('SELECT 1');
+    },
+    close: () => prisma.$disconnect(),
+  };
+}
