@@ -36,7 +36,10 @@ export async function withSchemaEngine<T>(target: DatabaseTarget | null, fn: (en
     connect: async () => track(await factory.connect()),
     connectToShadowDb: async () => track(await factory.connectToShadowDb()),
   }) as typeof factory;
-  const track = <A extends { dispose(): Promise<void> }>(adapter: A): A => (opened.push(adapter), adapter);
+  const track = <A extends { dispose(): Promise<void> }>(adapter: A): A => {
+    opened.push(adapter);
+    return patchCharColumns(adapter);
+  };
   const bound = bindMigrationAwareSqlAdapterFactory(tracked);
   const logs: string[] = [];
   const engine = await bg.SchemaEngine.new({ datamodels: undefined }, (line: string) => logs.push(line), bound);
@@ -48,6 +51,28 @@ export async function withSchemaEngine<T>(target: DatabaseTarget | null, fn: (en
     engine.free();
     await Promise.allSettled(opened.map((a) => a.dispose()));
   }
+}
+
+const PG_CHAR_OID = 18;
+const PG_TEXT_OID = 25;
+
+/**
+ * adapter-pg cannot map PostgreSQL's internal one-byte "char" type (OID 18), which the engine's catalog
+ * queries select (e.g. pg_constraint.contype), so describing a PostgreSQL schema fails. Report such
+ * columns as text: their values arrive as one-character strings either way.
+ */
+function patchCharColumns<A>(adapter: A): A {
+  if ((adapter as { provider?: string }).provider !== 'postgres') return adapter;
+  const queryable = adapter as unknown as { performIO?: (q: unknown) => Promise<{ fields: Array<{ dataTypeID: number }> }> };
+  const performIO = queryable.performIO?.bind(adapter);
+  if (performIO) {
+    queryable.performIO = async (query) => {
+      const result = await performIO(query);
+      for (const field of result.fields) if (field.dataTypeID === PG_CHAR_OID) field.dataTypeID = PG_TEXT_OID;
+      return result;
+    };
+  }
+  return adapter;
 }
 
 /** The engine rejects with a JSON-ish object; turn it into an Error with the engine's own message. */
