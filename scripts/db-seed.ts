@@ -1,0 +1,23 @@
+// `npm run db:seed`: migrates, then loads the demo data into an empty database (refuses a non-empty one).
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { applyMigrations } from '../src/db/migrations.ts';
+import { seedDemo } from '../prisma/seed/demo-seed.ts';
+
+try {
+  const config = loadConfig();
+  await applyMigrations(config.database);
+  const db = await openDatabase(config.database);
+  const companies = await db.prisma.company.count();
+  if (companies > 0) {
+    console.log(`db:seed: ${db.description} already holds ${companies} companies; the demo data goes only into an empty database`);
+  } else {
+    console.log(`db:seed: seeded ${db.description}: ${await seedDemo(db.prisma)}`);
+  }
+  await db.close();
+  process.exit(0);
+} catch (err) {
+  const line = (err as Error).message.split('\n').find((l) => l.trim()) ?? String(err);
+  console.error(`db:seed: ${err instanceof ConfigError ? 'configuration error: ' : 'failed: '}${line.trim()}`);
+  process.exit(1);
+}

@@ -1,0 +1,26 @@
+// Brings the configured store to a usable state: data dir, pending migrations, client, demo data if empty.
+import type { Config } from '../config.ts';
+import { ensureWritableDir } from '../config.ts';
+import { seedDemo } from '../../prisma/seed/demo-seed.ts';
+import { openDatabase, type Database } from './client.ts';
+import { applyMigrations } from './migrations.ts';
+
+export class DatabaseUnavailableError extends Error {}
+
+export async function prepareDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
+  if (config.database.provider === 'sqlite') ensureWritableDir(config.dataDir);
+  let applied: string[];
+  try {
+    applied = await applyMigrations(config.database);
+  } catch (err) {
+    const first = (err as Error).message.split('\n').find((l) => l.trim()) ?? String(err);
+    throw new DatabaseUnavailableError(`cannot migrate the database: ${first.trim()}`);
+  }
+  if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
+  const db = await openDatabase(config.database, { poolMax: config.dbPoolMax });
+  if (config.seedOnEmpty && (await db.prisma.company.count()) === 0) {
+    const summary = await seedDemo(db.prisma);
+    log(`empty database: seeded the demo data (${summary})`);
+  }
+  return db;
+}

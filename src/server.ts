@@ -1,0 +1,56 @@
+// Process entry: config, database, app, listen, graceful shutdown. Start-up failures print one line and exit 1.
+import { buildApp, firstLine } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { describeTarget } from './db/adapters.ts';
+import type { Database } from './db/client.ts';
+import { prepareDatabase } from './db/prepare.ts';
+
+function fail(message: string): never {
+  console.error(`prode: ${message}`);
+  process.exit(1);
+}
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(`configuration error: ${err.message}`);
+    throw err;
+  }
+
+  let db: Database;
+  try {
+    db = await prepareDatabase(config, (msg) => console.log(`prode: ${msg}`));
+  } catch (err) {
+    fail(`${describeTarget(config.database)}: ${firstLine(err)}`);
+  }
+
+  const app = await buildApp({ config, db });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    await db.close();
+    fail(code === 'EADDRINUSE' ? `port ${config.port} on ${config.host} is already in use` : `cannot listen: ${firstLine(err)}`);
+  }
+  app.log.info({ database: db.description, env: config.env }, 'prode gateway ready');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      app.log.warn(`${signal} again: exiting without draining`);
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info(`${signal}: draining in-flight requests`);
+    // app.close() stops accepting connections and waits for in-flight requests to finish.
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => fail(firstLine(err)));

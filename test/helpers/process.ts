@@ -1,0 +1,73 @@
+// Runs the real service entry point as a child process on a loopback port.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TSX = `${ROOT}node_modules/tsx/dist/cli.mjs`;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Service {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Environment for a child: the test runner's, minus the store selection (each test picks its own). */
+export function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+export function runScript(script: string, env: Record<string, string | undefined>, args: string[] = []) {
+  const child = spawn(process.execPath, [TSX, script, ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+/** Starts src/server.ts and resolves once /healthz answers. */
+export async function startService(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<Service> {
+  const port = await freePort();
+  const run = runScript('src/server.ts', { HOST: '127.0.0.1', PORT: String(port), ...env });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  run.exited.then((c) => (exitCode = c));
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`service exited with ${exitCode}:\n${run.output()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    ...run,
+    url,
+    stop: async (signal = 'SIGTERM') => {
+      if (exitCode === undefined) run.child.kill(signal);
+      return run.exited;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { emptyTarget, suiteProvider } from '../helpers/db.ts';
+import { runScript, startService } from '../helpers/process.ts';
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'prode-start-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('npm start', () => {
+  it(`migrates, seeds an empty ${suiteProvider} database, answers /healthz and /readyz, and drains on SIGTERM`, async () => {
+    const { target, drop } = await emptyTarget();
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined };
+    try {
+      const service = await startService(env);
+      const health = await fetch(`${service.url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(health.headers.get('x-request-id')).toBeTruthy();
+      const ready = await fetch(`${service.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ready', database: suiteProvider });
+      expect(await service.stop('SIGTERM')).toBe(0);
+      expect(service.output()).toMatch(/seeded the demo data/);
+
+      // A second start finds the data and neither migrates nor seeds again.
+      const again = await startService(env);
+      expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
+      expect(await again.stop('SIGINT')).toBe(0);
+      expect(again.output()).not.toMatch(/seeded|applied migrations/);
+    } finally {
+      await drop();
+    }
+  });
+
+  const badConfigs: Array<[string, Record<string, string>, RegExp]> = [
+    ['a bad PORT', { PORT: 'eighty' }, /PORT must be an integer from 0 to 65535/],
+    ['an unwritable data dir', { DATA_DIR: '/etc/hostname/data' }, /data directory \/etc\/hostname\/data is not writable/],
+    ['an unreachable DATABASE_URL', { DATABASE_URL: 'postgresql://prode:secret@127.0.0.1:1/prode' }, /postgresql:\/\/prode:\*\*\*@127\.0\.0\.1:1\/prode: cannot migrate the database: Can't reach database server/],
+    ['an unknown DATABASE_URL scheme', { DATABASE_URL: 'mysql://localhost/prode' }, /DATABASE_URL must start with postgresql:\/\//],
+    ['a short JWT_SECRET', { JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
+  ];
+  it.each(badConfigs)('%s: one clear line and exit 1', async (_name, env, message) => {
+    const run = runScript('src/server.ts', { DATA_DIR: tempDir(), PORT: '0', ...env });
+    expect(await run.exited).toBe(1);
+    const lines = run.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^prode: /);
+    expect(lines[0]).toMatch(message);
+    expect(lines[0]).not.toMatch(/secret@/);
+  });
+});
