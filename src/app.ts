@@ -1,7 +1,32 @@
 // The HTTP app: health probes now; GraphQL at /graphql, the REST shims and docs plug in as Fastify plugins.
-import Fastify, { type FastifyInstance } from 'fastify';
+import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { TenantHeaders } from './auth/request-auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { runWithSqlStats, type SqlStats } from './db/sql-stats.ts';
+import { createApollo } from './graphql/apollo.ts';
+import { createContext } from './graphql/context.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sqlStats: SqlStats;
+  }
+}
+
+const header = (request: FastifyRequest, name: string) => {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+export function tenantHeaders(request: FastifyRequest): TenantHeaders {
+  return {
+    authorization: header(request, 'authorization'),
+    appHost: header(request, 'x-app-host'),
+    appPath: header(request, 'x-app-path'),
+    appCompany: header(request, 'x-app-company'),
+  };
+}
 
 export interface AppDeps {
   config: Config;
@@ -26,9 +51,27 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     genReqId: () => crypto.randomUUID(),
   });
 
+  // Every statement Prisma sends while serving this request is counted in this request's store.
+  app.decorateRequest('sqlStats', null as unknown as SqlStats);
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.sqlStats = { statements: 0 };
+    runWithSqlStats(request.sqlStats, done);
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (config.sqlStats) reply.header('x-sql-statements', String(request.sqlStats?.statements ?? 0));
   });
+
+  const apollo = createApollo(config, app.log, [fastifyApolloDrainPlugin(app)]);
+  await apollo.start();
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: fastifyApolloHandler(apollo, {
+      context: async (request) => createContext(db.prisma, config, tenantHeaders(request)),
+    }),
+  });
+  app.decorate('apollo', apollo);
 
   // Liveness: the process answers. Never touches the database, so a slow store does not get us restarted.
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -18,6 +18,7 @@ export interface Config {
   logLevel: string;
   sqlStats: boolean;
   dbPoolMax: number;
+  graphql: { maxDepth: number; maxFields: number; introspection: boolean; sandbox: boolean };
 }
 
 type Env = Record<string, string | undefined>;
@@ -100,5 +101,11 @@ export function loadConfig(env: Env = process.env, warn: (msg: string) => void =
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),
     sqlStats: bool(env, 'SQL_STATS', nodeEnv === 'development'),
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
+    graphql: {
+      maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 15, 1, 100),
+      maxFields: int(env, 'GRAPHQL_MAX_FIELDS', 1000, 10, 100_000),
+      introspection: bool(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),
+      sandbox: bool(env, 'GRAPHQL_SANDBOX', nodeEnv !== 'production'),
+    },
   };
 }

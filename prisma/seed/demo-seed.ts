@@ -8,7 +8,7 @@ import { createArea } from '../../src/domain/areas.ts';
 import { roundMultiplier, scorePrediction, scoringRules } from '../../src/game/scoring.ts';
 import { importTournament } from '../../src/import/import-tournament.ts';
 import { parseOpenfootball } from '../../src/import/openfootball.ts';
-import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from './defaults.ts';
+import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 
 export const DEMO_PASSWORD = 'Prode-demo-2026!';
 export const DEMO_TOURNAMENT_EXTERNAL_ID = 'demo:prode-demo-cup';

@@ -11,12 +11,41 @@ export function providerOf(target: DatabaseTarget): Provider {
 /** A Prisma driver adapter factory for the target; used by both the client and the migration engine. */
 export function adapterFactory(target: DatabaseTarget, options: { poolMax?: number } = {}) {
   if (target.provider === 'sqlite') {
-    return new PrismaBetterSqlite3({ url: `file:${target.file}`, timeout: 5000 });
+    return withMaxBindValues(new PrismaBetterSqlite3({ url: `file:${target.file}`, timeout: 5000 }), SQLITE_MAX_BIND_VALUES);
   }
   return new PrismaPg({
     connectionString: target.url,
     max: options.poolMax ?? 10,
     connectionTimeoutMillis: 5000,
+  });
+}
+
+/**
+ * SQLite has allowed 32,766 bind variables per statement since 3.32 (better-sqlite3 bundles a newer one), but
+ * Prisma assumes the old 999 when the adapter does not say, and splits every larger `IN (...)` into several
+ * statements: a DataLoader batch of 2,000 users would cost 3 statements instead of 1.
+ */
+export const SQLITE_MAX_BIND_VALUES = 32766;
+
+function withMaxBindValues<F extends { connect(): Promise<object> }>(factory: F, maxBindValues: number): F {
+  return new Proxy(factory, {
+    get(obj, prop, receiver) {
+      if (prop !== 'connect') {
+        const value = Reflect.get(obj, prop, receiver);
+        return typeof value === 'function' ? value.bind(obj) : value;
+      }
+      return async () => {
+        const adapter = (await obj.connect()) as { getConnectionInfo?: () => object };
+        const info = adapter.getConnectionInfo?.bind(adapter);
+        return new Proxy(adapter, {
+          get(a, p, r) {
+            if (p === 'getConnectionInfo') return () => ({ supportsRelationJoins: false, ...(info?.() ?? {}), maxBindValues });
+            const v = Reflect.get(a, p, r);
+            return typeof v === 'function' ? v.bind(a) : v;
+          },
+        });
+      };
+    },
   });
 }
 

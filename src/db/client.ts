@@ -2,6 +2,7 @@
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { adapterFactory, describeTarget, type DatabaseTarget } from './adapters.ts';
+import { countingAdapterFactory } from './sql-stats.ts';
 
 /** Both generated clients have the same API; the SQLite one's types stand for both. */
 export type Db = SqliteClient;
@@ -18,7 +19,7 @@ export interface Database {
 }
 
 export async function openDatabase(target: DatabaseTarget, options: { poolMax?: number } = {}): Promise<Database> {
-  const adapter = adapterFactory(target, options);
+  const adapter = countingAdapterFactory(adapterFactory(target, options));
   const prisma =
     target.provider === 'sqlite'
       ? new SqliteClient({ adapter })

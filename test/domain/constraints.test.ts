@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { AreaRuleError, checkAreaPlacement, createArea } from '../../src/domain/areas.ts';
-import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../prisma/seed/defaults.ts';
+import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let t: TestDatabase;

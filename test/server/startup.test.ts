@@ -47,7 +47,7 @@ describe('npm start', () => {
     ['a short JWT_SECRET', { JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
   ];
   it.each(badConfigs)('%s: one clear line and exit 1', async (_name, env, message) => {
-    const run = runScript('src/server.ts', { DATA_DIR: tempDir(), PORT: '0', ...env });
+    const run = runScript('src/server.ts', { DATA_DIR: tempDir(), PORT: '0', JWT_SECRET: 's'.repeat(40), ...env });
     expect(await run.exited).toBe(1);
     const lines = run.output().trim().split('\n');
     expect(lines).toHaveLength(1);

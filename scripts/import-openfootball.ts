@@ -1,0 +1,57 @@
+// `npm run import:openfootball -- <file.json> [--external-id <id>] [--company <appPath>]...`
+// Migrates, imports the file idempotently, and enters the tournament for the given companies.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { applyMigrations } from '../src/db/migrations.ts';
+import { importTournament } from '../src/import/import-tournament.ts';
+import { parseOpenfootball } from '../src/import/openfootball.ts';
+
+function fail(message: string): never {
+  console.error(`import:openfootball: ${message}`);
+  process.exit(1);
+}
+
+let args;
+try {
+  args = parseArgs({ allowPositionals: true, options: { 'external-id': { type: 'string' }, company: { type: 'string', multiple: true } } });
+} catch (err) {
+  fail((err as Error).message);
+}
+const file = args.positionals[0];
+if (!file || args.positionals.length > 1) fail('usage: npm run import:openfootball -- <file.json> [--external-id <id>] [--company <appPath>]...');
+
+try {
+  const parsed = parseOpenfootball(JSON.parse(readFileSync(file, 'utf8')));
+  const config = loadConfig();
+  await applyMigrations(config.database);
+  const db = await openDatabase(config.database);
+  const externalId = args.values['external-id'] ?? `openfootball:${basename(file).replace(/\.json$/i, '')}`;
+  const companies = [];
+  for (const appPath of args.values.company ?? []) {
+    const company = await db.prisma.company.findFirst({ where: { appPath } });
+    if (!company) fail(`no company with appPath "${appPath}"`);
+    companies.push(company);
+  }
+  const report = await importTournament(db.prisma, parsed, { externalId });
+  for (const company of companies) {
+    await db.prisma.companyTournament.upsert({
+      where: { companyId_tournamentId: { companyId: company.id, tournamentId: report.tournamentId } },
+      create: { companyId: company.id, tournamentId: report.tournamentId },
+      update: {},
+    });
+  }
+  console.log(
+    `import:openfootball: "${parsed.name}" (${externalId}) ${report.tournament}; rounds +${report.rounds.created} ~${report.rounds.updated}; ` +
+      `teams +${report.teams.created}; matches +${report.matches.created} ~${report.matches.updated} =${report.matches.unchanged}; ` +
+      `${report.changedResultMatchIds.length} results new or changed` +
+      (companies.length ? `; entered for ${companies.map((c) => c.appPath).join(', ')}` : ''),
+  );
+  await db.close();
+  process.exit(0);
+} catch (err) {
+  const e = err as Error;
+  fail(`${err instanceof ConfigError ? 'configuration error: ' : ''}${e instanceof SyntaxError ? `${file} is not valid JSON: ` : ''}${e.message.split('\n')[0]}`);
+}

@@ -1,0 +1,97 @@
+// Who is calling and on which tenant. Resolved once per request; a failure is kept and thrown by the guard
+// that needs it, so public operations (login, invitation lookup) still work with a stale header.
+//
+// Who may act on which company (the whole rule; docs/security.md has it as a table):
+// - no header: the caller's own company;
+// - x-app-host (Company.appCustomDomain) or x-app-path (Company.appPath): that company; a caller of another
+//   company may use it only as a manager or as the reseller that manages it, else FORBIDDEN;
+// - x-app-company (id or code): honoured only for managers and for resellers managing that company;
+//   anyone else gets FORBIDDEN.
+import type { GraphQLError } from 'graphql';
+import type { Db } from '../db/client.ts';
+import { forbidden, notFound, unauthenticated } from '../graphql/errors.ts';
+import type { CompanyRow, UserRow } from '../graphql/loaders/registry.ts';
+import { TokenError, verifyAccessToken } from './tokens.ts';
+
+export interface TenantHeaders {
+  authorization?: string;
+  appHost?: string;
+  appPath?: string;
+  appCompany?: string;
+}
+
+export interface RequestAuth {
+  viewer: UserRow | null;
+  viewerCompany: CompanyRow | null;
+  tenant: CompanyRow | null;
+  /** The error a guard throws when it needs what could not be established. */
+  viewerError: GraphQLError | null;
+  tenantError: GraphQLError | null;
+}
+
+/** True when `user` may act on `company` although it is not their own. */
+export function canActOnBehalf(user: UserRow, company: CompanyRow): boolean {
+  return user.role === 'manager' || (user.role === 'reseller' && company.resellerCompanyId === user.companyId);
+}
+
+async function authenticate(prisma: Db, authorization: string | undefined, secret: string): Promise<UserRow | null> {
+  if (authorization === undefined || authorization === '') return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+  if (!match) throw unauthenticated('the Authorization header must be "Bearer <token>"');
+  let claims;
+  try {
+    claims = await verifyAccessToken(match[1], secret);
+  } catch (err) {
+    throw unauthenticated(err instanceof TokenError ? err.message : 'token is invalid');
+  }
+  const user = await prisma.user.findUnique({ where: { id: claims.userId } });
+  if (!user || user.deletedAt || user.companyId !== claims.companyId) throw unauthenticated('the token user no longer exists');
+  return user;
+}
+
+/** The company named by the tenant headers: undefined without headers, null when none matches. */
+export async function companyFromHeaders(prisma: Db, h: TenantHeaders): Promise<CompanyRow | null | undefined> {
+  const where = { deletedAt: null };
+  if (h.appCompany) {
+    const value = h.appCompany.trim();
+    const company = /^\d+$/.test(value)
+      ? await prisma.company.findFirst({ where: { ...where, id: Number(value) } })
+      : await prisma.company.findFirst({ where: { ...where, code: value } });
+    return company;
+  }
+  if (h.appHost) return prisma.company.findFirst({ where: { ...where, appCustomDomain: h.appHost.trim().toLowerCase() } });
+  if (h.appPath) return prisma.company.findFirst({ where: { ...where, appPath: h.appPath.trim().toLowerCase() } });
+  return undefined; // no tenant header
+}
+
+export async function resolveRequestAuth(prisma: Db, headers: TenantHeaders, secret: string): Promise<RequestAuth> {
+  const auth: RequestAuth = { viewer: null, viewerCompany: null, tenant: null, viewerError: null, tenantError: null };
+  try {
+    auth.viewer = await authenticate(prisma, headers.authorization, secret);
+  } catch (err) {
+    auth.viewerError = err as GraphQLError;
+  }
+  const viewer = auth.viewer;
+  try {
+    const named = await companyFromHeaders(prisma, headers);
+    if (named === undefined) {
+      if (viewer) auth.tenant = auth.viewerCompany = await prisma.company.findUnique({ where: { id: viewer.companyId } });
+      return auth;
+    }
+    if (headers.appCompany) {
+      if (!viewer) throw auth.viewerError ?? unauthenticated('x-app-company needs a Bearer token');
+      if (viewer.role !== 'manager' && viewer.role !== 'reseller') throw forbidden('x-app-company is honoured only for resellers and managers');
+      if (!named) throw notFound('company', headers.appCompany);
+      if (named.id !== viewer.companyId && !canActOnBehalf(viewer, named)) throw forbidden('x-app-company names a company this reseller does not manage');
+    } else {
+      if (!named) throw notFound('company for the x-app-host / x-app-path header');
+      if (viewer && named.id !== viewer.companyId && !canActOnBehalf(viewer, named)) {
+        throw forbidden('the credential does not belong to the company named by x-app-host / x-app-path');
+      }
+    }
+    auth.tenant = named;
+  } catch (err) {
+    auth.tenantError = err as GraphQLError;
+  }
+  return auth;
+}

@@ -1,0 +1,63 @@
+// Access tokens and invitation tokens: HS256 JWTs signed with the service's secret (jose).
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+const ISSUER = 'prode-gateway';
+const ACCESS = 'access';
+const INVITATION = 'invitation';
+
+export interface AccessClaims {
+  userId: number;
+  companyId: number;
+  role: string;
+}
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+export async function signAccessToken(claims: AccessClaims, secret: string, ttlSeconds: number): Promise<string> {
+  return new SignJWT({ cid: claims.companyId, role: claims.role, typ: ACCESS })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.userId))
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(key(secret));
+}
+
+export class TokenError extends Error {}
+
+/** Verifies signature (HS256 only: "alg: none" and others are refused), issuer, expiry and claim types. */
+export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer: ISSUER });
+    const userId = Number(payload.sub);
+    if (payload.typ !== ACCESS || !Number.isSafeInteger(userId) || typeof payload.cid !== 'number' || typeof payload.role !== 'string') {
+      throw new TokenError('token claims are malformed');
+    }
+    return { userId, companyId: payload.cid, role: payload.role };
+  } catch (err) {
+    if (err instanceof TokenError) throw err;
+    if (err instanceof errors.JWTExpired) throw new TokenError('token has expired');
+    throw new TokenError('token is invalid');
+  }
+}
+
+export async function signInvitationToken(invitationId: number, secret: string, ttlSeconds = 30 * 24 * 3600): Promise<string> {
+  return new SignJWT({ typ: INVITATION })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(invitationId))
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(key(secret));
+}
+
+/** Returns the invitation id, or null for a bad, expired or foreign token (all reported as not found). */
+export async function verifyInvitationToken(token: string, secret: string): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer: ISSUER });
+    const id = Number(payload.sub);
+    return payload.typ === INVITATION && Number.isSafeInteger(id) ? id : null;
+  } catch {
+    return null;
+  }
+}

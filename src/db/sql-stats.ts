@@ -1,0 +1,51 @@
+// Counts SQL statements per request. The driver adapter is wrapped so every statement Prisma sends
+// (queries, writes, statements inside transactions) is counted in the AsyncLocalStorage store of the
+// request that caused it.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface SqlStats {
+  statements: number;
+}
+
+const storage = new AsyncLocalStorage<SqlStats>();
+
+export function runWithSqlStats<T>(stats: SqlStats, fn: () => T): T {
+  return storage.run(stats, fn);
+}
+
+export function currentSqlStats(): SqlStats | undefined {
+  return storage.getStore();
+}
+
+const COUNTED = new Set(['queryRaw', 'executeRaw']);
+
+function countingQueryable<T extends object>(target: T): T {
+  return new Proxy(target, {
+    get(obj, prop, receiver) {
+      const value = Reflect.get(obj, prop, receiver);
+      if (typeof value !== 'function') return value;
+      if (COUNTED.has(prop as string)) {
+        return (...args: unknown[]) => {
+          const stats = storage.getStore();
+          if (stats) stats.statements++;
+          return value.apply(obj, args);
+        };
+      }
+      if (prop === 'startTransaction') {
+        return async (...args: unknown[]) => countingQueryable(await value.apply(obj, args));
+      }
+      return value.bind(obj);
+    },
+  });
+}
+
+/** Wraps a Prisma driver adapter factory so the adapters it connects count their statements. */
+export function countingAdapterFactory<F extends { connect(): Promise<object> }>(factory: F): F {
+  return new Proxy(factory, {
+    get(obj, prop, receiver) {
+      const value = Reflect.get(obj, prop, receiver);
+      if (prop === 'connect') return async () => countingQueryable(await obj.connect());
+      return typeof value === 'function' ? value.bind(obj) : value;
+    },
+  });
+}

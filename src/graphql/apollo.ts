@@ -1,0 +1,87 @@
+// Apollo Server over the TypeGraphQL schema: limits, error shaping, SQL statement reporting, Sandbox.
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import type { GraphQLFormattedError } from 'graphql';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import { currentSqlStats } from '../db/sql-stats.ts';
+import type { Context } from './context.ts';
+import { queryLimitsRule } from './limits.ts';
+import { getSchema } from './schema.ts';
+
+const KNOWN_CODES = new Set(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE']);
+// graphql-js reports a bad literal argument as a validation error; to the client it is bad input.
+const ARGUMENT_PROBLEM = /(argument|cannot represent|Expected value of type|Enum ".*" cannot|does not exist in ".*" enum)/i;
+
+const LIMIT_PROBLEM = /exceeds the maximum of|complexity limit/;
+
+/**
+ * The argument (or input field) a bad literal belongs to: graphql-js points at the value, so read the name
+ * written just before it in the document. Variables name themselves ("Variable "$t" got invalid value").
+ */
+function argumentNameOf(error: unknown, message: string): string | undefined {
+  const variable = /Variable "\$([A-Za-z_]\w*)"/.exec(message)?.[1];
+  if (variable) return variable;
+  const quoted = /argument "([^"]+)"/.exec(message)?.[1];
+  if (quoted) return quoted;
+  const e = error as { source?: { body: string }; positions?: readonly number[] };
+  const at = e.positions?.[0];
+  if (!e.source || at === undefined) return undefined;
+  return /([A-Za-z_]\w*)\s*:\s*[[{\s]*$/.exec(e.source.body.slice(Math.max(0, at - 200), at))?.[1];
+}
+
+function sqlStatsPlugin(enabled: boolean): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response }) {
+          const stats = currentSqlStats();
+          if (!enabled || !stats || response.body.kind !== 'single') return;
+          response.body.singleResult.extensions = { ...response.body.singleResult.extensions, sqlStatements: stats.statements };
+        },
+      };
+    },
+  };
+}
+
+export function formatErrorFor(config: Config, log: FastifyBaseLogger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const code = formatted.extensions?.code as string | undefined;
+    if (code === 'GRAPHQL_VALIDATION_FAILED' && LIMIT_PROBLEM.test(formatted.message)) {
+      return { message: formatted.message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT' } };
+    }
+    if ((code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT') && ARGUMENT_PROBLEM.test(formatted.message)) {
+      const argumentName = argumentNameOf(error, formatted.message);
+      const message = argumentName && !formatted.message.includes(`"${argumentName}"`) ? `argument "${argumentName}": ${formatted.message}` : formatted.message;
+      return { message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT', ...(argumentName ? { argumentName } : {}) } };
+    }
+    if (code && (KNOWN_CODES.has(code) || code.startsWith('GRAPHQL_') || code === 'PERSISTED_QUERY_NOT_FOUND' || code === 'OPERATION_RESOLUTION_FAILURE')) {
+      const { stacktrace: _drop, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
+      return { ...formatted, extensions: config.env === 'development' ? formatted.extensions : extensions };
+    }
+    // Anything else is our bug or an outage: log it whole, answer without internals.
+    log.error({ err: (error as { originalError?: unknown })?.originalError ?? error, path: formatted.path }, 'unexpected error in a GraphQL operation');
+    return {
+      message: config.env === 'development' ? formatted.message : 'internal server error',
+      path: formatted.path,
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    };
+  };
+}
+
+export function createApollo(config: Config, log: FastifyBaseLogger, extraPlugins: ApolloServerPlugin<Context>[] = []) {
+  return new ApolloServer<Context>({
+    schema: getSchema(),
+    introspection: config.graphql.introspection,
+    includeStacktraceInErrorResponses: config.env === 'development',
+    validationRules: [queryLimitsRule(config.graphql.maxDepth, config.graphql.maxFields)],
+    formatError: formatErrorFor(config, log),
+    logger: log,
+    plugins: [
+      sqlStatsPlugin(config.sqlStats),
+      config.graphql.sandbox ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }) : ApolloServerPluginLandingPageDisabled(),
+      ...extraPlugins,
+    ],
+  });
+}

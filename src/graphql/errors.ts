@@ -1,0 +1,24 @@
+// GraphQL errors carry extensions.code; the REST layer maps each code to one HTTP status (DESIGN.md "Errors").
+import { GraphQLError } from 'graphql';
+
+export const ERROR_STATUS = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL_SERVER_ERROR: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+function error(code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
+  return new GraphQLError(message, { extensions: { code, ...extra } });
+}
+
+export const badInput = (message: string, argumentName?: string) =>
+  error('BAD_USER_INPUT', message, argumentName ? { argumentName } : {});
+export const unauthenticated = (message = 'a valid Bearer token is required') => error('UNAUTHENTICATED', message);
+export const forbidden = (message: string) => error('FORBIDDEN', message);
+export const notFound = (what: string, id?: number | string) => error('NOT_FOUND', id === undefined ? `${what} not found` : `${what} ${id} not found`);
+export const conflict = (message: string) => error('CONFLICT', message);

@@ -1,0 +1,56 @@
+// Validation rules that refuse a document before it runs: too deep, or too many fields once fragments are
+// expanded (which also bounds aliases and fragments used to multiply work).
+import {
+  GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext,
+} from 'graphql';
+
+interface Measure {
+  depth: number;
+  fields: number;
+}
+
+function measure(set: SelectionSetNode, fragments: Record<string, FragmentDefinitionNode>, visiting: Set<string>, budget: number): Measure {
+  let depth = 0;
+  let fields = 0;
+  for (const sel of set.selections) {
+    if (fields > budget) break; // already over: stop walking a hostile document
+    if (sel.kind === Kind.FIELD) {
+      fields++;
+      if (sel.selectionSet) {
+        const inner = measure(sel.selectionSet, fragments, visiting, budget - fields);
+        depth = Math.max(depth, inner.depth + 1);
+        fields += inner.fields;
+      } else {
+        depth = Math.max(depth, 1);
+      }
+    } else {
+      const target = sel.kind === Kind.INLINE_FRAGMENT ? sel : fragments[sel.name.value];
+      const name = sel.kind === Kind.FRAGMENT_SPREAD ? sel.name.value : null;
+      if (!target || (name && visiting.has(name))) continue; // unknown or cyclic: other rules report it
+      if (name) visiting.add(name);
+      const inner = measure(target.selectionSet, fragments, visiting, budget - fields);
+      if (name) visiting.delete(name);
+      depth = Math.max(depth, inner.depth);
+      fields += inner.fields;
+    }
+  }
+  return { depth, fields };
+}
+
+export function queryLimitsRule(maxDepth: number, maxFields: number) {
+  return (context: ValidationContext): ASTVisitor => {
+    const fragments: Record<string, FragmentDefinitionNode> = {};
+    for (const def of context.getDocument().definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments[def.name.value] = def;
+    return {
+      OperationDefinition(node) {
+        const m = measure(node.selectionSet, fragments, new Set(), maxFields);
+        if (m.depth > maxDepth) {
+          context.reportError(new GraphQLError(`query depth ${m.depth} exceeds the maximum of ${maxDepth}`, { nodes: [node], extensions: { code: 'BAD_USER_INPUT', limit: 'depth' } }));
+        }
+        if (m.fields > maxFields) {
+          context.reportError(new GraphQLError(`query selects more than ${maxFields} fields (complexity limit; aliases and fragments count each time they apply)`, { nodes: [node], extensions: { code: 'BAD_USER_INPUT', limit: 'complexity' } }));
+        }
+      },
+    };
+  };
+}

@@ -1,0 +1,212 @@
+// One registry of DataLoaders per request. Loaders are created on first use, batch by id or by foreign key
+// (one SQL statement per batch), prime the by-id loaders with every row they fetch, and are cleared after
+// writes. Visibility rules that depend on the caller (tenant, own predictions, kickoff) are part of the
+// loader's query, so field resolvers never filter or query per row.
+import DataLoader from 'dataloader';
+import type { Db } from '../../db/client.ts';
+
+/** Well under PostgreSQL's 65,535 and SQLite's 32,766 bind variables per statement. */
+export const MAX_BATCH = 5000;
+
+export interface LoaderScope {
+  tenantId: number | null;
+  viewerId: number | null;
+  now: Date;
+}
+
+type Row = { id: number } & Record<string, unknown>;
+type Delegate = { findMany(args: object): Promise<Row[]> };
+
+export class Loaders {
+  private readonly loaders = new Map<string, DataLoader<unknown, unknown>>();
+
+  constructor(
+    private readonly prisma: Db,
+    private readonly scope: LoaderScope,
+  ) {}
+
+  private delegate(model: string): Delegate {
+    return (this.prisma as unknown as Record<string, Delegate>)[model];
+  }
+
+  private lazy<K, V>(name: string, create: () => DataLoader<K, V>): DataLoader<K, V> {
+    let loader = this.loaders.get(name);
+    if (!loader) {
+      loader = create() as DataLoader<unknown, unknown>;
+      this.loaders.set(name, loader);
+    }
+    return loader as DataLoader<K, V>;
+  }
+
+  /** Rows by primary key; null for ids that do not exist. */
+  byId<T = Row>(model: string): DataLoader<number, T | null> {
+    return this.lazy(`${model}#id`, () =>
+      new DataLoader<number, T | null>(
+        async (ids) => {
+          const rows = await this.delegate(model).findMany({ where: { id: { in: [...ids] } } });
+          const map = new Map(rows.map((r) => [r.id, r]));
+          return ids.map((id) => (map.get(id) ?? null) as T | null);
+        },
+        { maxBatchSize: MAX_BATCH },
+      ),
+    );
+  }
+
+  /** Rows grouped by a foreign key, each list in `orderBy` order; `where` narrows them further. */
+  private manyBy<T extends Row>(name: string, model: string, key: string, orderBy: object, where: object = {}): DataLoader<number, T[]> {
+    return this.lazy(name, () =>
+      new DataLoader<number, T[]>(
+        async (keys) => {
+          const rows = (await this.delegate(model).findMany({ where: { ...where, [key]: { in: [...keys] } }, orderBy })) as T[];
+          const byId = this.byId<T>(model);
+          const groups = new Map<number, T[]>(keys.map((k) => [k, []]));
+          for (const row of rows) {
+            byId.prime(row.id, row);
+            groups.get(row[key] as number)?.push(row);
+          }
+          return keys.map((k) => groups.get(k)!);
+        },
+        { maxBatchSize: MAX_BATCH },
+      ),
+    );
+  }
+
+  /** Counts grouped by a foreign key. */
+  private countBy(name: string, model: string, key: string): DataLoader<number, number> {
+    return this.lazy(name, () =>
+      new DataLoader<number, number>(
+        async (keys) => {
+          const groups = (await (this.prisma as unknown as Record<string, { groupBy(a: object): Promise<Array<Record<string, unknown>>> }>)[model].groupBy({
+            by: [key],
+            where: { [key]: { in: [...keys] } },
+            _count: { _all: true },
+          })) as Array<Record<string, unknown> & { _count: { _all: number } }>;
+          const map = new Map(groups.map((g) => [g[key] as number, g._count._all]));
+          return keys.map((k) => map.get(k) ?? 0);
+        },
+        { maxBatchSize: MAX_BATCH },
+      ),
+    );
+  }
+
+  /** Which of the keys the viewer has liked (a like row with userId = viewer). */
+  private likedBy(name: string, model: string, key: string): DataLoader<number, boolean> {
+    return this.lazy(name, () =>
+      new DataLoader<number, boolean>(
+        async (keys) => {
+          if (this.scope.viewerId == null) return keys.map(() => false);
+          const rows = await this.delegate(model).findMany({ where: { userId: this.scope.viewerId, [key]: { in: [...keys] } }, select: { id: true, [key]: true } });
+          const liked = new Set(rows.map((r) => r[key] as number));
+          return keys.map((k) => liked.has(k));
+        },
+        { maxBatchSize: MAX_BATCH },
+      ),
+    );
+  }
+
+  get company() { return this.byId<CompanyRow>('company'); }
+  get user() { return this.byId<UserRow>('user'); }
+  get area() { return this.byId<AreaRow>('area'); }
+  get tournament() { return this.byId<TournamentRow>('tournament'); }
+  get round() { return this.byId<RoundRow>('round'); }
+  get match() { return this.byId<MatchRow>('match'); }
+  get team() { return this.byId<TeamRow>('team'); }
+  get country() { return this.byId<CountryRow>('country'); }
+  get post() { return this.byId<PostRow>('post'); }
+  get comment() { return this.byId<CommentRow>('postComment'); }
+
+  get areasByCompany() { return this.manyBy<AreaRow>('areasByCompany', 'area', 'companyId', [{ level: 'asc' }, { name: 'asc' }, { id: 'asc' }]); }
+  get childAreas() { return this.manyBy<AreaRow>('childAreas', 'area', 'parentAreaId', [{ name: 'asc' }, { id: 'asc' }]); }
+  get roundsByTournament() { return this.manyBy<RoundRow>('roundsByTournament', 'round', 'tournamentId', [{ position: 'asc' }, { id: 'asc' }]); }
+  get matchesByRound() { return this.manyBy<MatchRow>('matchesByRound', 'match', 'roundId', [{ date: 'asc' }, { id: 'asc' }]); }
+  get commentsByPost() { return this.manyBy<CommentRow>('commentsByPost', 'postComment', 'postId', [{ createdAt: 'asc' }, { id: 'asc' }]); }
+  get likesByPost() { return this.manyBy<Row>('likesByPost', 'postLike', 'postId', [{ id: 'asc' }]); }
+  get likesByComment() { return this.manyBy<Row>('likesByComment', 'postCommentLike', 'commentId', [{ id: 'asc' }]); }
+  get dreamFinalsByCompany() { return this.manyBy<Row>('dreamFinalsByCompany', 'dreamFinalsSetting', 'companyId', [{ id: 'asc' }]); }
+  get extraFieldsByCompany() { return this.manyBy<Row & { id: never }>('extraFieldsByCompany', 'companyExtraField', 'companyId', [{ order: 'asc' }]); }
+  get managedCompanies() { return this.manyBy<CompanyRow>('managedCompanies', 'company', 'resellerCompanyId', [{ name: 'asc' }, { id: 'asc' }], { deletedAt: null }); }
+  get customTeamsByCompany() { return this.manyBy<TeamRow>('customTeamsByCompany', 'team', 'companyId', [{ name: 'asc' }]); }
+  get customTournamentsByCompany() { return this.manyBy<TournamentRow>('customTournamentsByCompany', 'tournament', 'ownerCompanyId', [{ id: 'asc' }], { deletedAt: null }); }
+  get adminsByCompany() { return this.manyBy<UserRow>('adminsByCompany', 'user', 'companyId', [{ name: 'asc' }, { id: 'asc' }], { role: 'admin', deletedAt: null }); }
+  get teamsByCountry() { return this.manyBy<TeamRow>('teamsByCountry', 'team', 'countryId', [{ name: 'asc' }], { companyId: null }); }
+  get tournamentsByCountry() { return this.manyBy<TournamentRow>('tournamentsByCountry', 'tournament', 'countryId', [{ name: 'asc' }], { ownerCompanyId: null, deletedAt: null }); }
+  get postsByUser() { return this.manyBy<PostRow>('postsByUser', 'post', 'userId', [{ createdAt: 'desc' }, { id: 'desc' }], { deletedAt: null }); }
+  get firebaseTokensByUser() { return this.manyBy<Row>('firebaseTokensByUser', 'firebaseToken', 'userId', [{ id: 'asc' }]); }
+  get internalRankingMembershipsByUser() { return this.manyBy<Row>('internalRankingMembershipsByUser', 'internalRankingMembership', 'userId', [{ id: 'asc' }]); }
+  get triviaAnswersByUser() { return this.manyBy<Row>('triviaAnswersByUser', 'triviaAnswer', 'userId', [{ id: 'asc' }]); }
+  get triviaSolutionsByUser() { return this.manyBy<Row>('triviaSolutionsByUser', 'triviaSolution', 'userId', [{ id: 'asc' }]); }
+
+  /** Tournaments a company takes part in, plus its own custom tournaments, active ones first. */
+  get tournamentsByCompany(): DataLoader<number, TournamentRow[]> {
+    return this.lazy('tournamentsByCompany', () =>
+      new DataLoader<number, TournamentRow[]>(
+        async (companyIds) => {
+          const ids = [...companyIds];
+          const where = { deletedAt: null, OR: [{ companies: { some: { companyId: { in: ids } } } }, { ownerCompanyId: { in: ids } }] };
+          // The usual request asks for one company: every row is its own, no need to fetch who takes part.
+          if (ids.length === 1) {
+            const rows = await this.prisma.tournament.findMany({ where, orderBy: [{ id: 'asc' }] });
+            for (const t of rows) this.tournament.prime(t.id, t);
+            return [rows];
+          }
+          const rows = (await this.prisma.tournament.findMany({
+            where,
+            include: { companies: { where: { companyId: { in: ids } }, select: { companyId: true } } },
+            orderBy: [{ id: 'asc' }],
+          })) as Array<TournamentRow & { companies: Array<{ companyId: number }> }>;
+          const groups = new Map<number, TournamentRow[]>(ids.map((k) => [k, []]));
+          for (const { companies, ...t } of rows) {
+            this.tournament.prime(t.id, t);
+            const owners = new Set([...companies.map((c) => c.companyId), ...(t.ownerCompanyId != null ? [t.ownerCompanyId] : [])]);
+            for (const cid of owners) groups.get(cid)?.push(t);
+          }
+          return ids.map((k) => groups.get(k)!);
+        },
+        { maxBatchSize: MAX_BATCH },
+      ),
+    );
+  }
+
+  /**
+   * Predictions of a match the viewer may see: only the tenant's users, and other users' predictions only
+   * once the match has kicked off (DESIGN.md "Privacy of predictions").
+   */
+  get visiblePredictionsByMatch() {
+    const { tenantId, viewerId, now } = this.scope;
+    return this.manyBy<PredictionRow>('visiblePredictionsByMatch', 'prediction', 'matchId', [{ id: 'asc' }], {
+      user: { companyId: tenantId ?? -1 },
+      OR: [{ userId: viewerId ?? -1 }, { match: { date: { lte: now } } }],
+    });
+  }
+
+  /** The viewer's own predictions of the matches. */
+  get ownPredictionsByMatch() {
+    return this.manyBy<PredictionRow>('ownPredictionsByMatch', 'prediction', 'matchId', [{ id: 'asc' }], { userId: this.scope.viewerId ?? -1 });
+  }
+
+  /** A user's predictions as the viewer may see them: all of their own, others' only after kickoff. */
+  get visiblePredictionsByUser() {
+    const { viewerId, now } = this.scope;
+    return this.manyBy<PredictionRow>('visiblePredictionsByUser', 'prediction', 'userId', [{ matchId: 'asc' }], {
+      OR: [{ userId: viewerId ?? -1 }, { match: { date: { lte: now } } }],
+    });
+  }
+
+  get commentCountByPost() { return this.countBy('commentCountByPost', 'postComment', 'postId'); }
+  get likeCountByPost() { return this.countBy('likeCountByPost', 'postLike', 'postId'); }
+  get likeCountByComment() { return this.countBy('likeCountByComment', 'postCommentLike', 'commentId'); }
+  get postLikedByViewer() { return this.likedBy('postLikedByViewer', 'postLike', 'postId'); }
+  get commentLikedByViewer() { return this.likedBy('commentLikedByViewer', 'postCommentLike', 'commentId'); }
+
+  /** After a write: every cached answer may be stale. */
+  clearAll(): void {
+    for (const loader of this.loaders.values()) loader.clearAll();
+  }
+}
+
+// Row types: the Prisma models as the loaders return them.
+import type {
+  Area as AreaRow, Company as CompanyRow, Country as CountryRow, Match as MatchRow, Post as PostRow, PostComment as CommentRow,
+  Prediction as PredictionRow, Round as RoundRow, Team as TeamRow, Tournament as TournamentRow, User as UserRow,
+} from '../../generated/sqlite/client.ts';
+export type { AreaRow, CompanyRow, CountryRow, MatchRow, PostRow, CommentRow, PredictionRow, RoundRow, TeamRow, TournamentRow, UserRow };

@@ -1,0 +1,74 @@
+// Relation and JSON-backed fields of both Company forms. Lists come from per-request loaders (one statement
+// per level, whatever the number of companies).
+import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import {
+  banners, companyNotificationSettings, featureSettings, googleServicesConfig, purchasedGames, stringArray,
+} from '../../domain/defaults.ts';
+import type { Context } from '../context.ts';
+import type { CompanyRow } from '../loaders/registry.ts';
+import { JSONObject } from '../scalars.ts';
+import { Area } from '../types/area.ts';
+import { Company, CompanyCompact } from '../types/company.ts';
+import { CompanyExtraField } from '../types/extra-field.ts';
+import { DreamFinalsSetting, Team, Tournament } from '../types/football.ts';
+import {
+  Banner, BannerSlot, CompanyNotificationSettings, FeatureSettings, GoogleServicesConfig, PurchasedGames,
+} from '../types/settings.ts';
+import { UserCompact } from '../types/user.ts';
+
+/** Managed companies are shown to resellers and managers only. */
+function managedCompanies(company: CompanyRow, ctx: Context) {
+  const role = ctx.auth.viewer?.role;
+  if (!company.isReseller || (role !== 'reseller' && role !== 'manager')) return null;
+  return ctx.loaders.managedCompanies.load(company.id);
+}
+
+@Resolver(() => Company)
+export class CompanyFields {
+  @FieldResolver(() => [Area]) areas(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.areasByCompany.load(c.id); }
+  @FieldResolver(() => [Banner], { nullable: true }) banners(@Root() c: CompanyRow) { return banners(c.banners); }
+  @FieldResolver(() => [String]) combinedRoundsRankingDefinitions(@Root() c: CompanyRow) { return stringArray(c.combinedRoundsRankingDefinitions); }
+  @FieldResolver(() => [Team], { nullable: true }) customTeams(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.customTeamsByCompany.load(c.id); }
+  @FieldResolver(() => [Tournament], { nullable: true }) customTournaments(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.customTournamentsByCompany.load(c.id); }
+  @FieldResolver(() => [DreamFinalsSetting]) dreamFinalsSettings(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.dreamFinalsByCompany.load(c.id); }
+  @FieldResolver(() => [CompanyExtraField]) extraFields(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.extraFieldsByCompany.load(c.id); }
+  @FieldResolver(() => FeatureSettings) featureSettings(@Root() c: CompanyRow) { return featureSettings(c.featureSettings); }
+  @FieldResolver(() => GoogleServicesConfig) googleServicesConfig(@Root() c: CompanyRow) { return googleServicesConfig(c.googleServicesConfig); }
+  @FieldResolver(() => [String], { description: 'Cut off: always empty; query users through their own operations.' }) invitations() { return []; }
+  @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) news() { return []; }
+  @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) users() { return []; }
+  @FieldResolver(() => [CompanyCompact], { nullable: true }) managedCompanies(@Root() c: CompanyRow, @Ctx() ctx: Context) { return managedCompanies(c, ctx); }
+  @FieldResolver(() => CompanyNotificationSettings) notificationSettings(@Root() c: CompanyRow) { return companyNotificationSettings(c.notificationSettings); }
+  @FieldResolver(() => PurchasedGames) purchasedGames(@Root() c: CompanyRow) { return purchasedGames(c.purchasedGames); }
+  @FieldResolver(() => Company, { nullable: true }) resellerCompany(@Root() c: CompanyRow, @Ctx() ctx: Context) {
+    return c.resellerCompanyId == null ? null : ctx.loaders.company.load(c.resellerCompanyId);
+  }
+  @FieldResolver(() => [String], { nullable: true }) rssFeeds(@Root() c: CompanyRow) { return c.rssFeeds == null ? null : stringArray(c.rssFeeds); }
+  @FieldResolver(() => String, { nullable: true, description: 'A secret: always null.' }) skipLoginToken() { return null; }
+  @FieldResolver(() => [String]) supportedLanguages(@Root() c: CompanyRow) { return stringArray(c.supportedLanguages); }
+  @FieldResolver(() => [Tournament]) tournaments(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.tournamentsByCompany.load(c.id); }
+}
+
+const slot = (c: CompanyRow, type: string) => banners(c.banners).find((b) => b.type === type) ?? null;
+
+@Resolver(() => CompanyCompact)
+export class CompanyCompactFields {
+  @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) users() { return []; }
+  @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) invitations() { return []; }
+  @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) news() { return []; }
+  @FieldResolver(() => [Area]) areas(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.areasByCompany.load(c.id); }
+  @FieldResolver(() => [Tournament]) tournaments(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.tournamentsByCompany.load(c.id); }
+  @FieldResolver(() => [DreamFinalsSetting]) dreamFinalsSettings(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.dreamFinalsByCompany.load(c.id); }
+  @FieldResolver(() => [String]) combinedRoundsRankingDefinitions(@Root() c: CompanyRow) { return stringArray(c.combinedRoundsRankingDefinitions); }
+  @FieldResolver(() => BannerSlot, { nullable: true }) superiorBanner(@Root() c: CompanyRow) { return slot(c, 'superior'); }
+  @FieldResolver(() => BannerSlot, { nullable: true }) middleBanner(@Root() c: CompanyRow) { return slot(c, 'middle'); }
+  @FieldResolver(() => BannerSlot, { nullable: true }) sideBanner(@Root() c: CompanyRow) { return slot(c, 'side'); }
+  @FieldResolver(() => JSONObject, { description: 'Extra-field definitions keyed by field name.' })
+  async extraFields(@Root() c: CompanyRow, @Ctx() ctx: Context) {
+    const defs = await ctx.loaders.extraFieldsByCompany.load(c.id);
+    return Object.fromEntries(defs.map((d) => [d.name as string, d]));
+  }
+  @FieldResolver(() => [UserCompact], { nullable: true, description: "The company's admins." })
+  managerUsers(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.adminsByCompany.load(c.id); }
+  @FieldResolver(() => [String], { nullable: true }) rssFeeds(@Root() c: CompanyRow) { return c.rssFeeds == null ? null : stringArray(c.rssFeeds); }
+}

@@ -1,0 +1,84 @@
+// Tournament, Country, Team, Round, Match, Prediction, DreamFinalsSetting (spec 2.9).
+import { Field, Int, ObjectType } from 'type-graphql';
+import { MatchStatus, PenaltiesWinner, PredictionStatus } from '../enums.ts';
+import { DateTime } from '../scalars.ts';
+
+@ObjectType({ simpleResolvers: true })
+export class Tournament {
+  @Field(() => Int) id!: number;
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) logoUrl?: string | null;
+  @Field(() => Boolean, { nullable: true }) isActive?: boolean | null;
+  @Field(() => DateTime, { nullable: true }) endDate?: Date | null;
+  @Field(() => Boolean, { nullable: true }) hasPenalties?: boolean | null;
+  @Field(() => Boolean) hasTwoWayMatches!: boolean;
+  @Field(() => Boolean) importNewMatchesWithPenalties!: boolean;
+  @Field(() => Boolean) showNoMoreRoundsWarning!: boolean;
+  @Field(() => String, { nullable: true }) season?: string | null;
+  @Field(() => String, { nullable: true }) externalId?: string | null;
+}
+
+@ObjectType({ simpleResolvers: true })
+export class Country {
+  @Field(() => Int) id!: number;
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) alpha2Code?: string | null;
+  @Field(() => String, { nullable: true }) flagUrl?: string | null;
+}
+
+@ObjectType({ simpleResolvers: true })
+export class Team {
+  @Field(() => Int) id!: number;
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) logoUrl?: string | null;
+  @Field(() => String, { nullable: true }) externalId?: string | null;
+}
+
+@ObjectType({ simpleResolvers: true })
+export class Round {
+  @Field(() => Int) id!: number;
+  @Field(() => String) name!: string;
+  @Field(() => DateTime) date!: Date;
+  @Field(() => Boolean) hasPenalties!: boolean;
+  @Field(() => Int) position!: number;
+  @Field(() => String, { nullable: true }) externalId?: string | null;
+}
+
+@ObjectType({ simpleResolvers: true })
+export class Match {
+  @Field(() => Int) id!: number;
+  @Field(() => DateTime, { description: 'Kickoff, UTC.' }) date!: Date;
+  @Field(() => String) venue!: string;
+  @Field(() => String) referee!: string;
+  @Field(() => Int, { nullable: true, description: 'After extra time when extra time was played.' }) homeTeamGoals?: number | null;
+  @Field(() => Int, { nullable: true, description: 'After extra time when extra time was played.' }) awayTeamGoals?: number | null;
+  @Field(() => Int, { nullable: true }) homeTeamPenaltyGoals?: number | null;
+  @Field(() => Int, { nullable: true }) awayTeamPenaltyGoals?: number | null;
+  @Field(() => Int, { nullable: true }) elapsedTime?: number | null;
+  @Field(() => MatchStatus) status!: string;
+  @Field(() => PenaltiesWinner, { nullable: true }) penaltiesWinner?: string | null;
+  @Field(() => String, { nullable: true }) externalId?: string | null;
+  @Field(() => Boolean, { nullable: true }) alreadySentOpenNotification?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) hasPenalties?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) isTwoWaysSecondMatch?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) wasSuspended?: boolean | null;
+}
+
+@ObjectType({ simpleResolvers: true })
+export class Prediction {
+  @Field(() => Int) id!: number;
+  @Field(() => Int) homeTeamGoals!: number;
+  @Field(() => Int) awayTeamGoals!: number;
+  @Field(() => PenaltiesWinner, { nullable: true }) penaltiesWinner?: string | null;
+  @Field(() => PredictionStatus) status!: string;
+  @Field(() => Int, { nullable: true }) points?: number | null;
+}
+
+@ObjectType({ simpleResolvers: true })
+export class DreamFinalsSetting {
+  @Field(() => Int) id!: number;
+  @Field(() => Int) awardedPositions!: number;
+  @Field(() => Int) awardedPoints!: number;
+  @Field(() => Boolean) isEnabled!: boolean;
+  @Field(() => String, { nullable: true }) externalId?: string | null;
+}

@@ -1,0 +1,44 @@
+// Invitation (spec 2.8) in its two forms: the PATCH form (company compact, externalId required) and the
+// public JWT-lookup form (company full, area ids present).
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { Role } from '../enums.ts';
+
+@ObjectType({ simpleResolvers: true, description: 'An invitation as PATCH /invitations/:id returns it.' })
+export class Invitation {
+  @Field(() => Int) id!: number;
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) email?: string | null;
+  @Field(() => Role) role!: string;
+  @Field(() => Int, { nullable: true }) areaLevel1Id?: number | null;
+  @Field(() => Int, { nullable: true }) areaLevel2Id?: number | null;
+  @Field(() => Int, { nullable: true }) areaLevel3Id?: number | null;
+}
+
+@ObjectType({ simpleResolvers: true, description: 'An invitation as the public lookup by JWT returns it.' })
+export class PublicInvitation {
+  @Field(() => Int) id!: number;
+  @Field(() => String, { nullable: true }) externalId?: string | null;
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) email?: string | null;
+  @Field(() => Role) role!: string;
+  @Field(() => Int, { nullable: true }) areaLevel1Id?: number | null;
+  @Field(() => Int, { nullable: true }) areaLevel2Id?: number | null;
+  @Field(() => Int, { nullable: true }) areaLevel3Id?: number | null;
+}
+
+@InputType({ description: 'A reference by id, as in the PATCH body ({ "id": 3 }).' })
+export class IdRef {
+  @Field(() => Int) id!: number;
+}
+
+@InputType({ description: 'The PATCH /invitations/:id body (spec 4.4). Omitted fields keep their value; null clears an area.' })
+export class UpdateInvitationInput {
+  @Field(() => String, { nullable: true }) externalId?: string | null;
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) email?: string | null;
+  @Field(() => Role, { nullable: true }) role?: string | null;
+  @Field(() => IdRef, { nullable: true }) company?: IdRef | null;
+  @Field(() => IdRef, { nullable: true }) areaLevel1?: IdRef | null;
+  @Field(() => IdRef, { nullable: true }) areaLevel2?: IdRef | null;
+  @Field(() => IdRef, { nullable: true }) areaLevel3?: IdRef | null;
+}

@@ -1,0 +1,144 @@
+// Writes a parsed openfootball tournament, idempotently: every row is keyed by a stable externalId, a second
+// run creates nothing twice and updates what changed. One transaction: a failure leaves nothing half-written.
+import type { Db } from '../db/client.ts';
+import type { ParsedTournament } from './openfootball.ts';
+
+export interface ImportOptions {
+  /** The tournament's stable id, e.g. "openfootball:2026-worldcup". */
+  externalId: string;
+  /** Country the tournament belongs to (default "World"). */
+  countryName?: string;
+}
+
+export interface ImportReport {
+  tournamentId: number;
+  tournament: 'created' | 'updated' | 'unchanged';
+  rounds: { created: number; updated: number };
+  teams: { created: number };
+  matches: { created: number; updated: number; unchanged: number };
+  /** Matches whose score, penalties or status changed: what scoring has to recompute. */
+  changedResultMatchIds: number[];
+}
+
+const teamExternalId = (name: string) => `openfootball:team:${name}`;
+const RESULT_FIELDS = ['homeTeamGoals', 'awayTeamGoals', 'homeTeamPenaltyGoals', 'awayTeamPenaltyGoals', 'penaltiesWinner', 'status'] as const;
+
+function changedFields<T extends Record<string, unknown>>(existing: Record<string, unknown>, wanted: T): Partial<T> {
+  const diff: Partial<T> = {};
+  for (const [k, v] of Object.entries(wanted)) {
+    const old = existing[k];
+    const same = v instanceof Date && old instanceof Date ? v.getTime() === old.getTime() : v === old;
+    if (!same) (diff as Record<string, unknown>)[k] = v;
+  }
+  return diff;
+}
+
+export async function importTournament(prisma: Db, parsed: ParsedTournament, options: ImportOptions): Promise<ImportReport> {
+  return prisma.$transaction((tx) => write(tx as unknown as Db, parsed, options), { timeout: 120_000, maxWait: 30_000 });
+}
+
+async function write(tx: Db, parsed: ParsedTournament, options: ImportOptions): Promise<ImportReport> {
+  const countryName = options.countryName ?? 'World';
+  // Countries: the tournament's, and one per national team (named like the team).
+  const countryNames = [...new Set([countryName, ...parsed.teams])];
+  const knownCountries = await tx.country.findMany({ where: { name: { in: countryNames } } });
+  const missingCountries = countryNames.filter((n) => !knownCountries.some((c) => c.name === n));
+  if (missingCountries.length) await tx.country.createMany({ data: missingCountries.map((name) => ({ name })) });
+  const countries = new Map((await tx.country.findMany({ where: { name: { in: countryNames } } })).map((c) => [c.name, c.id]));
+
+  // Global teams.
+  const teamIds = parsed.teams.map(teamExternalId);
+  const knownTeams = new Set((await tx.team.findMany({ where: { externalId: { in: teamIds } }, select: { externalId: true } })).map((t) => t.externalId));
+  const newTeams = parsed.teams.filter((n) => !knownTeams.has(teamExternalId(n)));
+  if (newTeams.length) {
+    await tx.team.createMany({ data: newTeams.map((name) => ({ name, externalId: teamExternalId(name), countryId: countries.get(name)! })) });
+  }
+  const teams = new Map((await tx.team.findMany({ where: { externalId: { in: teamIds } } })).map((t) => [t.name, t.id]));
+
+  // The tournament.
+  const anyKnockout = parsed.rounds.some((r) => r.hasPenalties);
+  const tournamentData = { name: parsed.name, countryId: countries.get(countryName)!, hasPenalties: anyKnockout, importNewMatchesWithPenalties: anyKnockout };
+  const existingTournament = await tx.tournament.findUnique({ where: { externalId: options.externalId } });
+  let tournamentState: ImportReport['tournament'] = 'unchanged';
+  let tournamentId: number;
+  if (!existingTournament) {
+    tournamentId = (await tx.tournament.create({ data: { ...tournamentData, externalId: options.externalId } })).id;
+    tournamentState = 'created';
+  } else {
+    tournamentId = existingTournament.id;
+    const diff = changedFields(existingTournament, tournamentData);
+    if (Object.keys(diff).length) {
+      await tx.tournament.update({ where: { id: tournamentId }, data: diff });
+      tournamentState = 'updated';
+    }
+  }
+
+  // Rounds.
+  const roundExternalId = (name: string) => `${options.externalId}:round:${name}`;
+  const existingRounds = new Map(
+    (await tx.round.findMany({ where: { tournamentId } })).filter((r) => r.externalId).map((r) => [r.externalId!, r]),
+  );
+  const rounds = { created: 0, updated: 0 };
+  for (const r of parsed.rounds) {
+    const data = { name: r.name, position: r.position, date: r.date, hasPenalties: r.hasPenalties };
+    const existing = existingRounds.get(roundExternalId(r.name));
+    if (!existing) {
+      await tx.round.create({ data: { ...data, tournamentId, externalId: roundExternalId(r.name) } });
+      rounds.created++;
+    } else {
+      const diff = changedFields(existing, data);
+      if (Object.keys(diff).length) {
+        await tx.round.update({ where: { id: existing.id }, data: diff });
+        rounds.updated++;
+      }
+    }
+  }
+  const roundIds = new Map((await tx.round.findMany({ where: { tournamentId } })).map((r) => [r.externalId, r.id]));
+
+  // Matches.
+  const matchExternalId = (key: string) => `${options.externalId}:match:${key}`;
+  const existingMatches = new Map(
+    (await tx.match.findMany({ where: { tournamentId } })).filter((m) => m.externalId).map((m) => [m.externalId!, m]),
+  );
+  const matches = { created: 0, updated: 0, unchanged: 0 };
+  const changedResultMatchIds: number[] = [];
+  const toCreate = [];
+  for (const m of parsed.matches) {
+    const data = {
+      roundId: roundIds.get(roundExternalId(m.roundName))!,
+      date: m.kickoff,
+      venue: m.venue,
+      group: m.group,
+      homeTeamId: teams.get(m.team1)!,
+      awayTeamId: teams.get(m.team2)!,
+      homeTeamGoals: m.homeTeamGoals,
+      awayTeamGoals: m.awayTeamGoals,
+      homeTeamPenaltyGoals: m.homeTeamPenaltyGoals,
+      awayTeamPenaltyGoals: m.awayTeamPenaltyGoals,
+      penaltiesWinner: m.penaltiesWinner,
+      status: m.status,
+      hasPenalties: m.group === null,
+    };
+    const existing = existingMatches.get(matchExternalId(m.key));
+    if (!existing) {
+      toCreate.push({ ...data, tournamentId, externalId: matchExternalId(m.key) });
+      continue;
+    }
+    const diff = changedFields(existing, data);
+    if (!Object.keys(diff).length) {
+      matches.unchanged++;
+      continue;
+    }
+    await tx.match.update({ where: { id: existing.id }, data: diff });
+    matches.updated++;
+    if (RESULT_FIELDS.some((f) => f in diff)) changedResultMatchIds.push(existing.id);
+  }
+  if (toCreate.length) {
+    await tx.match.createMany({ data: toCreate });
+    matches.created = toCreate.length;
+    const created = await tx.match.findMany({ where: { externalId: { in: toCreate.map((m) => m.externalId) }, status: 'FINISHED' }, select: { id: true } });
+    changedResultMatchIds.push(...created.map((m) => m.id));
+  }
+
+  return { tournamentId, tournament: tournamentState, rounds, teams: { created: newTeams.length }, matches, changedResultMatchIds: changedResultMatchIds.sort((a, b) => a - b) };
+}

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+
+let s: TestServer;
+let token: string;
+beforeAll(async () => {
+  s = await startTestServer({ env: { GRAPHQL_MAX_DEPTH: '12', GRAPHQL_MAX_FIELDS: '300' } });
+  token = await s.login('reseller@partners.test', 'partners');
+});
+afterAll(() => s.close());
+
+const first = (r: { errors?: Array<{ message: string; extensions: Record<string, unknown> }> }) => r.errors?.[0];
+
+describe('query limits and argument errors', () => {
+  it('refuses a query deeper than GRAPHQL_MAX_DEPTH before running it', async () => {
+    const deep = '{ company { areas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { id } } } } } } } } } } } } }';
+    const r = await s.gql(deep, {}, bearer(token));
+    expect(first(r)?.extensions.code).toBe('BAD_USER_INPUT');
+    expect(first(r)?.message).toMatch(/depth 13 exceeds the maximum of 12/);
+    // Only the credential lookup ran (user and company); no resolver did.
+    expect(r.extensions?.sqlStatements ?? 0).toBeLessThanOrEqual(2);
+  });
+
+  it('counts aliases and fragments each time they apply', async () => {
+    const aliases = Array.from({ length: 40 }, (_, i) => `a${i}: company { ...F }`).join(' ');
+    const r = await s.gql(`{ ${aliases} } fragment F on Company { id name code areas { id name } tournaments { id name } }`, {}, bearer(token));
+    expect(first(r)?.message).toMatch(/more than 300 fields/);
+  });
+
+  it('bad argument values are BAD_USER_INPUT naming the argument, never an internal error', async () => {
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['{ companiesSearch(take: "ten") { id } }', {}, 'take'],
+      ['{ companiesSearch(take: -5) { id } }', {}, 'take'],
+      ['query($t: Int) { companiesSearch(take: $t) { id } }', { t: 'ten' }, 't'],
+      ['query($t: Int) { companiesSearch(take: $t) { id } }', { t: 2 ** 40 }, 't'],
+      ['mutation { updateInvitation(id: 1, input: { role: wizard }) { id } }', {}, 'role'],
+      ['query($id: Int!) { post(id: $id) { id } }', { id: -3 }, 'id'],
+    ];
+    for (const [query, variables, arg] of cases) {
+      const r = await s.gql(query, variables, bearer(token));
+      expect(first(r)?.extensions.code, query).toBe('BAD_USER_INPUT');
+      expect(first(r)?.message + JSON.stringify(first(r)?.extensions), query).toContain(arg);
+    }
+  });
+});
