@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { runWithSqlStats, type SqlStats } from './db/sql-stats.ts';
 import { createApollo } from './graphql/apollo.ts';
 import { createContext } from './graphql/context.ts';
+import { registerErrorHandlers, registerRestRoutes } from './rest/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,6 +48,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: 1024 * 1024,
+    // Invitation tokens travel in the path (GET /invitations/jwt/:jwt) and are longer than the default 100.
+    routerOptions: { maxParamLength: 2048 },
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
   });
@@ -71,7 +74,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       context: async (request) => createContext(db.prisma, config, tenantHeaders(request)),
     }),
   });
-  app.decorate('apollo', apollo);
+  registerRestRoutes(app, { apollo, db, config });
+  registerErrorHandlers(app);
 
   // Liveness: the process answers. Never touches the database, so a slow store does not get us restarted.
   app.get('/healthz', async () => ({ status: 'ok' }));

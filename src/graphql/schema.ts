@@ -1,5 +1,7 @@
 import 'reflect-metadata';
-import type { GraphQLSchema } from 'graphql';
+import {
+  defaultFieldResolver, DirectiveLocation, getNullableType, GraphQLDirective, isListType, isObjectType, specifiedDirectives, type GraphQLSchema,
+} from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
 import './enums.ts';
 import { AreaFields } from './resolvers/area.fields.ts';
@@ -23,14 +25,43 @@ export const resolvers = [
   PostFields, PostCommentFields, PostLikeFields, PostCommentLikeFields,
 ] as const;
 
+/**
+ * `@cutoff` on a list field answers [] without resolving it. The REST operations use it where the spec cuts
+ * the nesting off ("the field is an empty array"), so the shapes stay finite and cost nothing.
+ */
+export const CutoffDirective = new GraphQLDirective({
+  name: 'cutoff',
+  description: 'On a list field: answer [] without resolving it. Used where a REST shape cuts the nesting off.',
+  locations: [DirectiveLocation.FIELD],
+});
+
+/** Wraps list fields only: one array-length check per list, nothing on scalar fields. */
+function applyCutoff(schema: GraphQLSchema): GraphQLSchema {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    for (const field of Object.values(type.getFields())) {
+      if (!isListType(getNullableType(field.type))) continue;
+      const resolve = field.resolve ?? defaultFieldResolver;
+      field.resolve = (source, args, context, info) => {
+        const directives = info.fieldNodes[0].directives;
+        return directives?.length && directives.some((d) => d.name.value === 'cutoff') ? [] : resolve(source, args, context, info);
+      };
+    }
+  }
+  return schema;
+}
+
 let schema: GraphQLSchema | undefined;
 
 /** Built once per process: every request shares it. */
 export function getSchema(): GraphQLSchema {
-  schema ??= buildSchemaSync({
-    resolvers: resolvers as unknown as [Function, ...Function[]],
-    // Inputs are checked by hand where the rules need the database; class-validator adds nothing here.
-    validate: false,
-  });
+  schema ??= applyCutoff(
+    buildSchemaSync({
+      resolvers: resolvers as unknown as [Function, ...Function[]],
+      directives: [...specifiedDirectives, CutoffDirective],
+      // Inputs are checked by hand where the rules need the database; class-validator adds nothing here.
+      validate: false,
+    }),
+  );
   return schema;
 }

@@ -1,0 +1,34 @@
+// The error body of every non-2xx REST answer (DESIGN.md "Errors").
+import type { FastifyReply } from 'fastify';
+import { ERROR_STATUS, type ErrorCode } from '../graphql/errors.ts';
+
+const REASON: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict',
+  413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+};
+
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  code: string;
+  message: string;
+}
+
+export function errorBody(statusCode: number, code: string, message: string): ErrorBody {
+  return { statusCode, error: REASON[statusCode] ?? 'Error', code, message };
+}
+
+export function statusOf(code: string | undefined): number {
+  return ERROR_STATUS[code as ErrorCode] ?? (code === 'SERVICE_UNAVAILABLE' ? 503 : code?.startsWith('GRAPHQL_') ? 400 : 500);
+}
+
+/** A client error found before any GraphQL runs (bad path parameter, query string or body). */
+export class RestInputError extends Error {
+  constructor(message: string, readonly statusCode = 400, readonly code = 'BAD_USER_INPUT') {
+    super(message);
+  }
+}
+
+export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string) {
+  return reply.code(statusCode).type('application/json').send(errorBody(statusCode, code, message));
+}

@@ -1,0 +1,113 @@
+// The six REST routes of spec section 4 (and POST /auth/login), each a stored GraphQL operation executed
+// in-process against the same schema, so a REST body is exactly the `data` of its operation.
+import type { ApolloServer } from '@apollo/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { print, type DocumentNode } from 'graphql';
+import type { TenantHeaders } from '../auth/request-auth.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createContext, type Context } from '../graphql/context.ts';
+import {
+  RestCompaniesSearchDocument, RestInvitationByJwtDocument, RestLoginDocument, RestMyTournamentsDocument, RestPostCommentsDocument,
+  RestPostDocument, RestUpdateInvitationDocument,
+} from '../graphql/generated/operations.ts';
+import { errorBody, RestInputError, sendError, statusOf } from './errors.ts';
+import {
+  invitationPatch, loginBody, optionalIntQuery, optionalStringQuery, positiveIntParam, rejectUnknownQuery,
+} from './inputs.ts';
+
+/** A stored operation: its text (printed once, so Apollo's document cache parses and validates it once). */
+interface Stored {
+  query: string;
+  field: string;
+}
+
+function stored(doc: DocumentNode, field: string): Stored {
+  return { query: print(doc), field };
+}
+
+const OPS = {
+  post: stored(RestPostDocument, 'post'),
+  postComments: stored(RestPostCommentsDocument, 'postComments'),
+  invitationByJwt: stored(RestInvitationByJwtDocument, 'invitationByJwt'),
+  updateInvitation: stored(RestUpdateInvitationDocument, 'updateInvitation'),
+  companiesSearch: stored(RestCompaniesSearchDocument, 'companiesSearch'),
+  myTournaments: stored(RestMyTournamentsDocument, 'myTournaments'),
+  login: stored(RestLoginDocument, 'login'),
+};
+
+const header = (request: FastifyRequest, name: string) => {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/** The post routes take the tenant from x-app-company; the others from x-app-path / x-app-host (spec 4, 5). */
+function headersFor(request: FastifyRequest, kind: 'post' | 'app'): TenantHeaders {
+  const authorization = header(request, 'authorization');
+  return kind === 'post'
+    ? { authorization, appCompany: header(request, 'x-app-company') }
+    : { authorization, appPath: header(request, 'x-app-path'), appHost: header(request, 'x-app-host') };
+}
+
+export interface RestDeps {
+  apollo: ApolloServer<Context>;
+  db: Database;
+  config: Config;
+}
+
+export function registerRestRoutes(app: FastifyInstance, { apollo, db, config }: RestDeps) {
+  async function run(request: FastifyRequest, reply: FastifyReply, op: Stored, variables: Record<string, unknown>, kind: 'post' | 'app') {
+    const contextValue = await createContext(db.prisma, config, headersFor(request, kind));
+    const response = await apollo.executeOperation({ query: op.query, variables }, { contextValue });
+    if (response.body.kind !== 'single') throw new Error('stored operations answer a single result');
+    const { data, errors } = response.body.singleResult;
+    if (errors?.length) {
+      const code = String(errors[0].extensions?.code ?? 'INTERNAL_SERVER_ERROR');
+      return sendError(reply, statusOf(code), code, errors[0].message);
+    }
+    return reply.code(200).send((data as Record<string, unknown>)[op.field]);
+  }
+
+  app.get<{ Params: { id: string } }>('/posts/:id', (req, reply) =>
+    run(req, reply, OPS.post, { id: positiveIntParam(req.params.id, 'id') }, 'post'));
+
+  app.get<{ Params: { postId: string } }>('/posts/:postId/comments', (req, reply) =>
+    run(req, reply, OPS.postComments, { postId: positiveIntParam(req.params.postId, 'postId') }, 'post'));
+
+  app.get<{ Params: { jwt: string } }>('/invitations/jwt/:jwt', (req, reply) =>
+    run(req, reply, OPS.invitationByJwt, { jwt: req.params.jwt }, 'app'));
+
+  app.patch<{ Params: { id: string } }>('/invitations/:id', (req, reply) =>
+    run(req, reply, OPS.updateInvitation, { id: positiveIntParam(req.params.id, 'id'), input: invitationPatch(req.body) }, 'app'));
+
+  app.get<{ Querystring: Record<string, unknown> }>('/companies/search', (req, reply) => {
+    rejectUnknownQuery(req.query, ['skip', 'take', 'search']);
+    const variables = { skip: optionalIntQuery(req.query, 'skip'), take: optionalIntQuery(req.query, 'take'), search: optionalStringQuery(req.query, 'search') };
+    return run(req, reply, OPS.companiesSearch, variables, 'app');
+  });
+
+  app.get('/tournaments/me', (req, reply) => run(req, reply, OPS.myTournaments, {}, 'app'));
+
+  app.post('/auth/login', (req, reply) => run(req, reply, OPS.login, loginBody(req.body), 'app'));
+}
+
+/** Every error outside GraphQL (bad input, unparsable bodies, unknown routes) answers the same error body. */
+export function registerErrorHandlers(app: FastifyInstance) {
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (err instanceof RestInputError) return sendError(reply, err.statusCode, err.code, err.message);
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'unhandled error');
+      return sendError(reply, 500, 'INTERNAL_SERVER_ERROR', 'internal server error');
+    }
+    const message =
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'the body is not valid JSON'
+      : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'a JSON body is required'
+      : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'the body is too large'
+      : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported content type: send application/json'
+      : err.message;
+    return sendError(reply, status, status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_USER_INPUT', message);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(errorBody(404, 'NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`)));
+}
