@@ -1,0 +1,111 @@
+// Contract: every REST route's answers on the demo data validate against the JSON Schemas written from the
+// spec (ajv, strict mode, additionalProperties false), and so do error bodies.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInvitationToken } from '../../src/auth/tokens.ts';
+import { $defs, routeResponses } from '../../src/rest/schemas.ts';
+import { bearer, startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/app.ts';
+
+const ajv = new Ajv2020({ strict: true, allErrors: true });
+addFormats.default(ajv);
+const validator = (schema: object) => ajv.compile({ $defs, ...schema });
+
+let s: TestServer;
+let h: Record<string, Record<string, string>>;
+let ids: { post: number; invitation: number };
+beforeAll(async () => {
+  s = await startTestServer();
+  h = {
+    player: { ...bearer(await s.login('player1@demo.test', 'demo')), 'x-app-path': 'demo' },
+    admin: { ...bearer(await s.login('admin@demo.test', 'demo')), 'x-app-path': 'demo' },
+    reseller: { ...bearer(await s.login('reseller@partners.test', 'partners')), 'x-app-path': 'partners' },
+  };
+  const p = s.t.db.prisma;
+  const demo = await p.company.findFirstOrThrow({ where: { appPath: 'demo' } });
+  // A post with an image, written by an admin: exercises imageUrl and the company display author.
+  ids = {
+    post: (await p.post.findFirstOrThrow({ where: { companyId: demo.id, imageUrl: { not: null } } })).id,
+    invitation: (await p.invitation.findFirstOrThrow({ where: { email: 'new.hire1@demo.test' } })).id,
+  };
+});
+afterAll(() => s.close());
+
+async function call(method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  const res = await fetch(`${s.url}${path}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json', ...headers } : headers,
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+function expectValid(route: string, body: unknown) {
+  const validate = validator(routeResponses[route]);
+  const ok = validate(body);
+  expect(ok ? [] : validate.errors!.slice(0, 5).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`), route).toEqual([]);
+}
+
+describe('REST responses match the spec schemas', () => {
+  it('GET /posts/{id} (every post of the demo)', async () => {
+    const posts = await s.t.db.prisma.post.findMany({ where: { company: { appPath: 'demo' } } });
+    for (const post of posts) {
+      const r = await call('GET', `/posts/${post.id}`, { authorization: h.player.authorization });
+      expect(r.status).toBe(200);
+      expectValid('GET /posts/{id}', r.body);
+    }
+    const withImage = await call('GET', `/posts/${ids.post}`, { authorization: h.player.authorization });
+    expect(withImage.body.imageUrl).toMatch(/^https:/);
+  });
+
+  it('GET /posts/{postId}/comments', async () => {
+    const r = await call('GET', `/posts/${ids.post}/comments`, { authorization: h.player.authorization });
+    expect(r.body.length).toBeGreaterThan(0);
+    expectValid('GET /posts/{postId}/comments', r.body);
+  });
+
+  it('GET /invitations/jwt/{jwt}', async () => {
+    const r = await call('GET', `/invitations/jwt/${await signInvitationToken(ids.invitation, TEST_JWT_SECRET)}`, {});
+    expect(r.status).toBe(200);
+    expectValid('GET /invitations/jwt/{jwt}', r.body);
+  });
+
+  it('PATCH /invitations/{id}', async () => {
+    const r = await call('PATCH', `/invitations/${ids.invitation}`, h.admin, { name: 'Contract Test' });
+    expect(r.status).toBe(200);
+    expectValid('PATCH /invitations/{id}', r.body);
+  });
+
+  it('GET /companies/search (a reseller: three companies with tournaments, predictions and managers)', async () => {
+    const r = await call('GET', '/companies/search', h.reseller);
+    expect(r.body).toHaveLength(3);
+    expectValid('GET /companies/search', r.body);
+  });
+
+  it('GET /tournaments/me', async () => {
+    const r = await call('GET', '/tournaments/me', h.player);
+    expect(r.body.length).toBeGreaterThan(0);
+    expectValid('GET /tournaments/me', r.body);
+  });
+
+  it('POST /auth/login', async () => {
+    const r = await call('POST', '/auth/login', { 'x-app-path': 'demo' }, { email: 'admin@demo.test', password: 'Prode-demo-2026!' });
+    expectValid('POST /auth/login', r.body);
+  });
+
+  it('error bodies', async () => {
+    const validate = validator({ $ref: '#/$defs/Error' });
+    for (const r of [await call('GET', '/posts/abc', h.player), await call('GET', '/posts/1', {}), await call('GET', '/posts/99999', h.player)]) {
+      expect(validate(r.body), JSON.stringify(r.body)).toBe(true);
+    }
+  });
+
+  it('the schemas are strict enough to catch a leaked secret or a missing required field', async () => {
+    const r = await call('GET', `/posts/${ids.post}`, { authorization: h.player.authorization });
+    const validate = validator(routeResponses['GET /posts/{id}']);
+    expect(validate({ ...r.body, user: { ...r.body.user, passwordHash: 'scrypt$x' } })).toBe(false);
+    expect(validate({ ...r.body, user: { ...r.body.user, recoverPasswordToken: 'abc' } })).toBe(false);
+    const { likedByMe: _drop, ...missing } = r.body;
+    expect(validate(missing)).toBe(false);
+  });
+});
