@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { runWithSqlStats, type SqlStats } from './db/sql-stats.ts';
 import { createApollo } from './graphql/apollo.ts';
 import { createContext } from './graphql/context.ts';
+import { registerDocs } from './rest/docs.ts';
 import { registerErrorHandlers, registerRestRoutes } from './rest/routes.ts';
 
 declare module 'fastify' {
@@ -75,6 +76,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     }),
   });
   registerRestRoutes(app, { apollo, db, config });
+  registerDocs(app);
   registerErrorHandlers(app);
 
   // Liveness: the process answers. Never touches the database, so a slow store does not get us restarted.

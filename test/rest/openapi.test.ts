@@ -1,0 +1,41 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/app.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ seed: false });
+});
+afterAll(() => s.close());
+
+describe('GET /openapi.json', () => {
+  it('is an OpenAPI 3.1 document of the six spec routes and login, every reference resolving', async () => {
+    const res = await fetch(`${s.url}/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${path}`)).sort()).toEqual([
+      'GET /companies/search', 'GET /invitations/jwt/{jwt}', 'GET /posts/{id}', 'GET /posts/{postId}/comments', 'GET /tournaments/me',
+      'PATCH /invitations/{id}', 'POST /auth/login',
+    ]);
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThan(20);
+    for (const name of refs) expect(doc.components.schemas[name], name).toBeDefined();
+    // The component schemas are valid JSON Schema 2020-12 (ajv compiles each in strict mode).
+    const ajv = new Ajv2020({ strict: true });
+    addFormats.default(ajv);
+    const $defs = JSON.parse(JSON.stringify(doc.components.schemas).replaceAll('#/components/schemas/', '#/$defs/'));
+    for (const name of Object.keys($defs)) expect(() => ajv.compile({ $defs, $ref: `#/$defs/${name}` }), name).not.toThrow();
+  });
+
+  it('GET /docs serves the page and its assets from the service itself', async () => {
+    const page = await fetch(`${s.url}/docs`);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await page.text()).toContain('/docs/swagger-ui-bundle.js');
+    const bundle = await fetch(`${s.url}/docs/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect((await bundle.text()).length).toBeGreaterThan(100_000);
+    expect((await fetch(`${s.url}/docs/../package.json`)).status).toBe(404);
+  });
+});
