@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInvitationToken } from '../../src/auth/tokens.ts';
 import {
   RestCompaniesSearchDocument, RestInvitationByJwtDocument, RestMyTournamentsDocument, RestPostCommentsDocument, RestPostDocument,
+  RestUpdateInvitationDocument,
 } from '../../src/graphql/generated/operations.ts';
 import { bearer, startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/app.ts';
 
@@ -91,6 +92,13 @@ describe('GET /posts/:postId/comments', () => {
     expect(r.body).toEqual(await viaGraphql(RestPostCommentsDocument, { postId: ids.demoPost }, bearer(tokens.player), 'postComments'));
   });
 
+  it('x-app-company: allowed for the managing reseller, refused for an admin', async () => {
+    const r = await rest('GET', `/posts/${ids.globexPost}/comments`, { ...bearer(tokens.reseller), 'x-app-company': 'GLOBEX' });
+    expect(r.status).toBe(200);
+    expect(r.body[0].post.id).toBe(ids.globexPost);
+    expectError(await rest('GET', `/posts/${ids.globexPost}/comments`, { ...bearer(tokens.admin), 'x-app-company': 'GLOBEX' }), 403, 'FORBIDDEN');
+  });
+
   it('401, 404 and 400 as for the post', async () => {
     expectError(await rest('GET', `/posts/${ids.demoPost}/comments`), 401, 'UNAUTHENTICATED');
     expectError(await rest('GET', `/posts/${ids.globexPost}/comments`, bearer(tokens.player)), 404, 'NOT_FOUND');
@@ -122,6 +130,9 @@ describe('PATCH /invitations/:id', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: ids.invitation, name: 'Grace Hopper', role: 'player', company: { name: 'Demo Corp', tournaments: [] } });
     expect(r.body.company.featureSettings).toBeUndefined(); // compact form
+    // The same change through the stored mutation on /graphql answers the same body.
+    const again = await s.gql(RestUpdateInvitationDocument, { id: ids.invitation, input: { name: 'Grace Hopper', role: 'player' } }, { ...bearer(tokens.admin), 'x-app-path': 'demo' });
+    expect(again.data.updateInvitation).toEqual(r.body);
   });
 
   it('400 for bad bodies and values, 409 for a duplicate e-mail, and nothing changes', async () => {
