@@ -3,8 +3,9 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { Role } from '../enums.ts';
 
-@ObjectType({ simpleResolvers: true, description: 'An invitation as PATCH /invitations/:id returns it.' })
-export class Invitation {
+/** Fields both forms share; relation fields are resolved in resolvers/invitation.fields.ts. */
+@ObjectType({ isAbstract: true })
+abstract class InvitationBase {
   @Field(() => Int) id!: number;
   @Field(() => String, { nullable: true }) name?: string | null;
   @Field(() => String, { nullable: true }) email?: string | null;
@@ -14,16 +15,12 @@ export class Invitation {
   @Field(() => Int, { nullable: true }) areaLevel3Id?: number | null;
 }
 
+@ObjectType({ simpleResolvers: true, description: 'An invitation as PATCH /invitations/:id returns it.' })
+export class Invitation extends InvitationBase {}
+
 @ObjectType({ simpleResolvers: true, description: 'An invitation as the public lookup by JWT returns it.' })
-export class PublicInvitation {
-  @Field(() => Int) id!: number;
+export class PublicInvitation extends InvitationBase {
   @Field(() => String, { nullable: true }) externalId?: string | null;
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => String, { nullable: true }) email?: string | null;
-  @Field(() => Role) role!: string;
-  @Field(() => Int, { nullable: true }) areaLevel1Id?: number | null;
-  @Field(() => Int, { nullable: true }) areaLevel2Id?: number | null;
-  @Field(() => Int, { nullable: true }) areaLevel3Id?: number | null;
 }
 
 @InputType({ description: 'A reference by id, as in the PATCH body ({ "id": 3 }).' })
