@@ -46,7 +46,7 @@ try {
   console.log(
     `import:openfootball: "${parsed.name}" (${externalId}) ${report.tournament}; rounds +${report.rounds.created} ~${report.rounds.updated}; ` +
       `teams +${report.teams.created}; matches +${report.matches.created} ~${report.matches.updated} =${report.matches.unchanged}; ` +
-      `${report.changedResultMatchIds.length} results new or changed` +
+      `${report.changedResultMatchIds.length} results new or changed, ${report.rescoredPredictions} predictions rescored` +
       (companies.length ? `; entered for ${companies.map((c) => c.appPath).join(', ')}` : ''),
   );
   await db.close();

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import type { Db } from '../../src/db/client.ts';
 import { createArea } from '../../src/domain/areas.ts';
-import { roundMultiplier, scorePrediction, scoringRules } from '../../src/game/scoring.ts';
+import { rescoreMatches } from '../../src/game/rescore.ts';
 import { importTournament } from '../../src/import/import-tournament.ts';
 import { parseOpenfootball } from '../../src/import/openfootball.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
@@ -109,7 +109,6 @@ async function seedTenants(tx: Db, tournamentId: number, passwordHash: string) {
 
   await tx.companyTournament.createMany({ data: [{ companyId: demo.id, tournamentId }, { companyId: globex.id, tournamentId }] });
   const matches = await tx.match.findMany({ where: { tournamentId }, orderBy: { id: 'asc' } });
-  const rules = scoringRules(null);
   const random = prng(2026);
   const goals = () => Math.floor(random() * random() * 4);
   const predictions = [];
@@ -118,11 +117,12 @@ async function seedTenants(tx: Db, tournamentId: number, passwordHash: string) {
       if (random() < 0.1) continue; // some players forget some matches
       const p = { homeTeamGoals: goals(), awayTeamGoals: goals(), penaltiesWinner: null as 'home' | 'away' | null };
       if (match.hasPenalties && p.homeTeamGoals === p.awayTeamGoals) p.penaltiesWinner = random() < 0.5 ? 'home' : 'away';
-      const score = scorePrediction(p, match, rules, roundMultiplier(rules, match.roundId));
-      predictions.push({ userId: player.id, matchId: match.id, ...p, ...score });
+      predictions.push({ userId: player.id, matchId: match.id, ...p });
     }
   }
   await tx.prediction.createMany({ data: predictions });
+  // Scored the way every result is: by the game's rescoring.
+  await rescoreMatches(tx, matches.filter((m) => m.status === 'FINISHED').map((m) => m.id));
 
   const rounds = await tx.round.findMany({ where: { tournamentId }, orderBy: { position: 'asc' } });
   const finalRound = rounds.find((r) => r.name === 'Final') ?? rounds[rounds.length - 1];

@@ -9,6 +9,7 @@ import { AuthResolver } from './resolvers/auth.resolver.ts';
 import { PostCommentFields, PostCommentLikeFields, PostFields, PostLikeFields } from './resolvers/community.fields.ts';
 import { CompanyCompactFields, CompanyFields } from './resolvers/company.fields.ts';
 import { CompanyResolver } from './resolvers/company.resolver.ts';
+import { GameResolver } from './resolvers/game.resolver.ts';
 import {
   CountryFields, DreamFinalsSettingFields, MatchFields, PredictionFields, RoundFields, TeamFields, TournamentFields,
 } from './resolvers/football.fields.ts';
@@ -19,7 +20,7 @@ import { TournamentResolver } from './resolvers/tournament.resolver.ts';
 import { UserCompactFields, UserFields } from './resolvers/user.fields.ts';
 
 export const resolvers = [
-  AuthResolver, CompanyResolver, InvitationResolver, PostResolver, TournamentResolver,
+  AuthResolver, CompanyResolver, GameResolver, InvitationResolver, PostResolver, TournamentResolver,
   AreaFields, CompanyFields, CompanyCompactFields, UserFields, UserCompactFields, InvitationFields, PublicInvitationFields,
   TournamentFields, CountryFields, TeamFields, RoundFields, MatchFields, PredictionFields, DreamFinalsSettingFields,
   PostFields, PostCommentFields, PostLikeFields, PostCommentLikeFields,

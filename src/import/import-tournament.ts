@@ -1,6 +1,7 @@
 // Writes a parsed openfootball tournament, idempotently: every row is keyed by a stable externalId, a second
 // run creates nothing twice and updates what changed. One transaction: a failure leaves nothing half-written.
 import type { Db } from '../db/client.ts';
+import { rescoreMatches } from '../game/rescore.ts';
 import type { ParsedTournament } from './openfootball.ts';
 
 export interface ImportOptions {
@@ -16,8 +17,10 @@ export interface ImportReport {
   rounds: { created: number; updated: number };
   teams: { created: number };
   matches: { created: number; updated: number; unchanged: number };
-  /** Matches whose score, penalties or status changed: what scoring has to recompute. */
+  /** Matches whose score, penalties or status changed (their predictions were rescored). */
   changedResultMatchIds: number[];
+  /** Predictions whose points changed. */
+  rescoredPredictions: number;
 }
 
 const teamExternalId = (name: string) => `openfootball:team:${name}`;
@@ -140,5 +143,10 @@ async function write(tx: Db, parsed: ParsedTournament, options: ImportOptions): 
     changedResultMatchIds.push(...created.map((m) => m.id));
   }
 
-  return { tournamentId, tournament: tournamentState, rounds, teams: { created: newTeams.length }, matches, changedResultMatchIds: changedResultMatchIds.sort((a, b) => a - b) };
+  // New or corrected results rescore their predictions in the same transaction.
+  const rescored = await rescoreMatches(tx, changedResultMatchIds);
+  return {
+    tournamentId, tournament: tournamentState, rounds, teams: { created: newTeams.length }, matches,
+    changedResultMatchIds: changedResultMatchIds.sort((a, b) => a - b), rescoredPredictions: rescored.predictions,
+  };
 }

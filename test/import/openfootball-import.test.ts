@@ -1,6 +1,7 @@
 // The importer on a real database: counts, idempotency, changed results, and the real World Cup 2026 file.
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { importTournament } from '../../src/import/import-tournament.ts';
 import { parseOpenfootball } from '../../src/import/openfootball.ts';
 import mini from '../fixtures/openfootball/mini-cup.json' with { type: 'json' };
@@ -41,7 +42,12 @@ describe('importTournament', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('a run with a new result and a corrected one updates exactly those matches', async () => {
+  it('a run with a new result and a corrected one updates exactly those matches and rescores their predictions', async () => {
+    const p = t.db.prisma;
+    const company = await p.company.create({ data: { ...DEFAULT_COMPANY_JSON, name: 'Importer Co', code: 'IMP' } });
+    const user = await p.user.create({ data: { ...DEFAULT_USER_JSON, companyId: company.id, email: 'u@imp.test', name: 'U', externalId: 'u', loginProviderId: 'u' } });
+    const finalMatch = await p.match.findUniqueOrThrow({ where: { externalId: 'test:mini:match:m12' } });
+    await p.prediction.create({ data: { userId: user.id, matchId: finalMatch.id, homeTeamGoals: 0, awayTeamGoals: 0, penaltiesWinner: 'away' } });
     const changed = structuredClone(mini);
     changed.matches[5].score = { ft: [1, 1], et: [1, 1], p: [2, 4] } as never; // the final is played
     changed.matches[0].score = { ft: [2, 2], ht: [1, 0] }; // a corrected group result
@@ -52,6 +58,9 @@ describe('importTournament', () => {
     expect(report.changedResultMatchIds).toEqual([first.id, final.id].sort((a, b) => a - b));
     expect(final).toMatchObject({ status: 'FINISHED', homeTeamGoals: 1, awayTeamGoals: 1, penaltiesWinner: 'away' });
     expect(first).toMatchObject({ homeTeamGoals: 2, awayTeamGoals: 2 });
+    // Predicted a draw (0-0) with the right shoot-out winner: outcome 1 + penalties bonus 1.
+    expect(report.rescoredPredictions).toBe(1);
+    expect(await p.prediction.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({ status: 'SCORED', points: 2, outcomeHit: true });
   });
 
   it('a file that fails half-way leaves nothing behind', async () => {

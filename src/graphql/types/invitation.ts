@@ -4,7 +4,7 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { Role } from '../enums.ts';
 
 /** Fields both forms share; relation fields are resolved in resolvers/invitation.fields.ts. */
-@ObjectType({ isAbstract: true })
+@ObjectType()
 abstract class InvitationBase {
   @Field(() => Int) id!: number;
   @Field(() => String, { nullable: true }) name?: string | null;

@@ -1,0 +1,46 @@
+// Recomputes the points of every prediction of the given matches from their current results, with each
+// predicting user's company rules. Idempotent: run it after any result change (API, importer, correction).
+// Writes are grouped by outcome (one UPDATE per distinct score, not per prediction).
+import type { Db } from '../db/client.ts';
+import { roundMultiplier, scorePrediction, scoringRules, type Score } from './scoring.ts';
+
+export interface RescoreReport {
+  matches: number;
+  predictions: number;
+  /** Tournaments whose rankings changed: what "rankingsUpdated" notifications are about. */
+  tournamentIds: number[];
+}
+
+export async function rescoreMatches(tx: Db, matchIds: number[]): Promise<RescoreReport> {
+  if (matchIds.length === 0) return { matches: 0, predictions: 0, tournamentIds: [] };
+  const matches = await tx.match.findMany({ where: { id: { in: matchIds } } });
+  const predictions = await tx.prediction.findMany({
+    where: { matchId: { in: matchIds } },
+    select: { id: true, matchId: true, homeTeamGoals: true, awayTeamGoals: true, penaltiesWinner: true, status: true, points: true, exactHit: true, outcomeHit: true, user: { select: { companyId: true } } },
+  });
+  const companyIds = [...new Set(predictions.map((p) => p.user.companyId))];
+  const companies = await tx.company.findMany({ where: { id: { in: companyIds } }, select: { id: true, scoringSettings: true } });
+  const rules = new Map(companies.map((c) => [c.id, scoringRules(c.scoringSettings)]));
+  const byId = new Map(matches.map((m) => [m.id, m]));
+
+  // Group prediction ids by the score they should now have; skip the ones already right.
+  const groups = new Map<string, { score: Score; ids: number[] }>();
+  for (const p of predictions) {
+    const match = byId.get(p.matchId)!;
+    const companyRules = rules.get(p.user.companyId)!;
+    const score = scorePrediction(p, match, companyRules, roundMultiplier(companyRules, match.roundId));
+    if (p.status === score.status && p.points === score.points && p.exactHit === score.exactHit && p.outcomeHit === score.outcomeHit) continue;
+    const key = JSON.stringify(score);
+    const group = groups.get(key) ?? { score, ids: [] };
+    group.ids.push(p.id);
+    groups.set(key, group);
+  }
+  let changed = 0;
+  for (const { score, ids } of groups.values()) {
+    for (let i = 0; i < ids.length; i += 5000) {
+      const r = await tx.prediction.updateMany({ where: { id: { in: ids.slice(i, i + 5000) } }, data: score });
+      changed += r.count;
+    }
+  }
+  return { matches: matches.length, predictions: changed, tournamentIds: [...new Set(matches.map((m) => m.tournamentId))] };
+}
