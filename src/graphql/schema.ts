@@ -16,11 +16,12 @@ import {
 import { InvitationFields, PublicInvitationFields } from './resolvers/invitation.fields.ts';
 import { InvitationResolver } from './resolvers/invitation.resolver.ts';
 import { PostResolver } from './resolvers/post.resolver.ts';
+import { RankingEntryFields, RankingResolver } from './resolvers/ranking.resolver.ts';
 import { TournamentResolver } from './resolvers/tournament.resolver.ts';
 import { UserCompactFields, UserFields } from './resolvers/user.fields.ts';
 
 export const resolvers = [
-  AuthResolver, CompanyResolver, GameResolver, InvitationResolver, PostResolver, TournamentResolver,
+  AuthResolver, CompanyResolver, GameResolver, InvitationResolver, PostResolver, RankingResolver, TournamentResolver, RankingEntryFields,
   AreaFields, CompanyFields, CompanyCompactFields, UserFields, UserCompactFields, InvitationFields, PublicInvitationFields,
   TournamentFields, CountryFields, TeamFields, RoundFields, MatchFields, PredictionFields, DreamFinalsSettingFields,
   PostFields, PostCommentFields, PostLikeFields, PostCommentLikeFields,

@@ -1,0 +1,69 @@
+import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { roleAtLeast, type RoleName } from '../../auth/roles.ts';
+import { featureSettings } from '../../domain/defaults.ts';
+import { rankingOf, rankingPage, type RankingScope } from '../../game/ranking-query.ts';
+import { requireTenant, type Context } from '../context.ts';
+import { badInput, forbidden, notFound } from '../errors.ts';
+import { Ranking, RankingEntry } from '../types/ranking.ts';
+import { UserCompact } from '../types/user.ts';
+import { paging } from './paging.ts';
+
+@Resolver()
+export class RankingResolver {
+  @Query(() => Ranking, {
+    description: "A page of a tournament's ranking in the current company: general, per round, per area (any level), as the company's featureSettings.rankings allow (admins see every ranking).",
+  })
+  async ranking(
+    @Arg('tournamentId', () => Int) tournamentId: number,
+    @Ctx() ctx: Context,
+    @Arg('roundId', () => Int, { nullable: true }) roundId?: number,
+    @Arg('areaId', () => Int, { nullable: true }) areaId?: number,
+    @Arg('skip', () => Int, { nullable: true }) skip?: number,
+    @Arg('take', () => Int, { nullable: true }) take?: number,
+  ) {
+    const page = paging(skip, take);
+    const { viewer, tenant } = requireTenant(ctx);
+    const tournaments = await ctx.loaders.tournamentsByCompany.load(tenant.id);
+    if (!tournaments.some((t) => t.id === tournamentId)) throw notFound('tournament', tournamentId);
+    if (roundId != null) {
+      const round = await ctx.loaders.round.load(roundId);
+      if (!round || round.tournamentId !== tournamentId) throw badInput(`round ${roundId} is not a round of tournament ${tournamentId}`, 'roundId');
+    }
+    const settings = featureSettings(tenant.featureSettings).rankings;
+    const privileged = roleAtLeast(viewer.role as RoleName, 'admin');
+    const inArea = (id: number) => [viewer.areaLevel1Id, viewer.areaLevel2Id, viewer.areaLevel3Id].includes(id) && viewer.companyId === tenant.id;
+    if (areaId != null) {
+      const area = await ctx.loaders.area.load(areaId);
+      if (!area || area.companyId !== tenant.id) throw notFound('area', areaId);
+      if (!privileged) {
+        if (settings.visibleAreaRankings === 'none') throw forbidden('area rankings are not shown in this company');
+        if (settings.visibleAreaRankings === 'own' && !inArea(areaId)) throw forbidden('only the rankings of your own areas are shown');
+        if (roundId != null && !settings.showRoundRankingsForAreas) throw forbidden('round rankings of areas are not shown in this company');
+      }
+      const min = featureSettings(tenant.featureSettings).areas.minUsersForAreaRanking;
+      const members = await ctx.prisma.user.count({ where: { companyId: tenant.id, deletedAt: null, OR: [{ areaLevel1Id: areaId }, { areaLevel2Id: areaId }, { areaLevel3Id: areaId }] } });
+      if (members < min) throw forbidden(`area ${areaId} has ${members} users; area rankings need at least ${min}`);
+    } else if (!privileged) {
+      if (roundId != null && !settings.showRoundRankings) throw forbidden('round rankings are not shown in this company');
+      if (roundId == null && !settings.showGeneralRanking) throw forbidden('the general ranking is not shown in this company');
+    }
+
+    const scope: RankingScope = { companyId: tenant.id, tournamentId, roundId, areaId };
+    const callerIncluded = viewer.companyId === tenant.id && (areaId == null || inArea(areaId));
+    const [{ total, entries }, me] = await Promise.all([
+      rankingPage(ctx.prisma, scope, page.skip, page.take),
+      callerIncluded ? rankingOf(ctx.prisma, scope, viewer.id) : Promise.resolve(null),
+    ]);
+    return { total, entries, me };
+  }
+}
+
+@Resolver(() => RankingEntry)
+export class RankingEntryFields {
+  @FieldResolver(() => UserCompact)
+  async user(@Root() entry: RankingEntry, @Ctx() ctx: Context) {
+    const user = await ctx.loaders.user.load(entry.userId);
+    if (!user) throw new Error('ranked user is missing');
+    return user;
+  }
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rankStandings, type Standing } from '../../src/game/rankings.ts';
+import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+
+const st = (userId: number, name: string, points: number, exactHits = 0, outcomeHits = 0): Standing => ({ userId, name, points, exactHits, outcomeHits });
+
+describe('rankStandings (pure)', () => {
+  it('orders by points, exact hits, outcome hits, then name; ties share a position and skip the next', () => {
+    const ranked = rankStandings([st(1, 'Dora', 1), st(2, 'Bob', 3, 1, 0), st(3, 'Ann', 5, 1), st(4, 'Cid', 3, 1, 0), st(5, 'Eve', 3, 0, 3), st(6, 'Fay', 0)]);
+    expect(ranked.map((r) => [r.name, r.position])).toEqual([['Ann', 1], ['Bob', 2], ['Cid', 2], ['Eve', 4], ['Dora', 5], ['Fay', 6]]);
+  });
+  it('everyone tied is first', () => {
+    expect(rankStandings([st(1, 'b', 0), st(2, 'a', 0), st(3, 'c', 0)]).map((r) => r.position)).toEqual([1, 1, 1]);
+  });
+});
+
+let s: TestServer;
+let token: string;
+let admin: string;
+let tournamentId: number;
+beforeAll(async () => {
+  s = await startTestServer();
+  token = await s.login('player1@demo.test', 'demo');
+  admin = await s.login('admin@demo.test', 'demo');
+  tournamentId = (await s.t.db.prisma.tournament.findFirstOrThrow()).id;
+});
+afterAll(() => s.close());
+
+const Q = `query($t: Int!, $r: Int, $a: Int, $skip: Int, $take: Int) { ranking(tournamentId: $t, roundId: $r, areaId: $a, skip: $skip, take: $take) {
+  total entries { position points exactHits outcomeHits user { id name } } me { position points exactHits outcomeHits } } }`;
+
+/** The reference: the same standings computed here from the rows, ranked by the pure function. */
+async function reference(filter: { roundId?: number; areaId?: number } = {}) {
+  const p = s.t.db.prisma;
+  const demo = await p.company.findFirstOrThrow({ where: { appPath: 'demo' } });
+  const users = await p.user.findMany({
+    where: { companyId: demo.id, deletedAt: null, ...(filter.areaId ? { OR: [{ areaLevel1Id: filter.areaId }, { areaLevel2Id: filter.areaId }, { areaLevel3Id: filter.areaId }] } : {}) },
+  });
+  const predictions = await p.prediction.findMany({ where: { status: 'SCORED', match: { tournamentId, ...(filter.roundId ? { roundId: filter.roundId } : {}) } } });
+  const picks = filter.roundId ? [] : await p.dreamFinalPick.findMany({ where: { setting: { tournamentId, companyId: demo.id } } });
+  return rankStandings(users.map((u) => {
+    const mine = predictions.filter((x) => x.userId === u.id);
+    return {
+      userId: u.id, name: u.name,
+      points: mine.reduce((a, x) => a + (x.points ?? 0), 0) + picks.filter((x) => x.userId === u.id).reduce((a, x) => a + (x.points ?? 0), 0),
+      exactHits: mine.filter((x) => x.exactHit).length, outcomeHits: mine.filter((x) => x.outcomeHit).length,
+    };
+  }));
+}
+
+const asEntries = (ranked: Awaited<ReturnType<typeof reference>>) =>
+  ranked.map((r) => ({ position: r.position, points: r.points, exactHits: r.exactHits, outcomeHits: r.outcomeHits, user: { id: r.userId, name: r.name } }));
+
+describe('ranking query', () => {
+  it('the general ranking equals the reference computation, page by page, with the caller\'s standing', async () => {
+    const expected = await reference();
+    const first = await s.gql(Q, { t: tournamentId, take: 10 }, bearer(token));
+    expect(first.errors).toBeUndefined();
+    const second = await s.gql(Q, { t: tournamentId, skip: 10, take: 100 }, bearer(token));
+    expect(first.data.ranking.total).toBe(expected.length);
+    expect([...first.data.ranking.entries, ...second.data.ranking.entries]).toEqual(asEntries(expected));
+    const me = expected.find((r) => r.name === 'Demo Player 1')!;
+    expect(first.data.ranking.me).toEqual({ position: me.position, points: me.points, exactHits: me.exactHits, outcomeHits: me.outcomeHits });
+    expect(expected.some((r, i) => i > 0 && r.position === expected[i - 1].position)).toBe(true); // the demo data has ties
+  });
+
+  it('a round ranking and an area ranking equal the reference too', async () => {
+    const round = await s.t.db.prisma.round.findFirstOrThrow({ where: { tournamentId, name: 'Semi-finals' } });
+    const byRound = await s.gql(Q, { t: tournamentId, r: round.id, take: 100 }, bearer(token));
+    expect(byRound.data.ranking.entries).toEqual(asEntries(await reference({ roundId: round.id })));
+    const area = await s.t.db.prisma.area.findFirstOrThrow({ where: { level: 1, name: 'Argentina' } });
+    const byArea = await s.gql(Q, { t: tournamentId, a: area.id, take: 100 }, bearer(token));
+    expect(byArea.data.ranking.entries).toEqual(asEntries(await reference({ areaId: area.id })));
+    expect(byArea.data.ranking.total).toBeLessThan(21);
+  });
+
+  it('follows featureSettings and minUsersForAreaRanking for players; admins see every ranking', async () => {
+    const p = s.t.db.prisma;
+    const demo = await p.company.findFirstOrThrow({ where: { appPath: 'demo' } });
+    const small = await p.area.findFirstOrThrow({ where: { companyId: demo.id, level: 3, name: 'Finance' } });
+    await p.company.update({ where: { id: demo.id }, data: { featureSettings: { ...(demo.featureSettings as object), areas: { minUsersForAreaRanking: 50, selfAssignOnSignUp: false }, rankings: { showGeneralRanking: false, showRoundRankings: true, showRoundRankingsForAreas: true, visibleAreaRankings: 'all' } } } });
+    try {
+      const hidden = await s.gql(Q, { t: tournamentId }, bearer(token));
+      expect(hidden.errors?.[0].extensions.code).toBe('FORBIDDEN');
+      const tooSmall = await s.gql(Q, { t: tournamentId, a: small.id }, bearer(token));
+      expect(tooSmall.errors?.[0].message).toMatch(/need at least 50/);
+      expect((await s.gql(Q, { t: tournamentId }, bearer(admin))).errors).toBeUndefined();
+    } finally {
+      await p.company.update({ where: { id: demo.id }, data: { featureSettings: demo.featureSettings as object } });
+    }
+  });
+
+  it('refuses a tournament of no concern, a foreign round and bad paging', async () => {
+    expect((await s.gql(Q, { t: 9999 }, bearer(token))).errors?.[0].extensions.code).toBe('NOT_FOUND');
+    expect((await s.gql(Q, { t: tournamentId, r: 9999 }, bearer(token))).errors?.[0].extensions.argumentName).toBe('roundId');
+    expect((await s.gql(Q, { t: tournamentId, take: 500 }, bearer(token))).errors?.[0].extensions.argumentName).toBe('take');
+  });
+
+  it('costs a bounded number of statements whatever the page size', async () => {
+    const a = await s.gql(Q, { t: tournamentId, take: 2 }, bearer(token));
+    const b = await s.gql(Q, { t: tournamentId, take: 100 }, bearer(token));
+    expect(b.extensions!.sqlStatements).toBe(a.extensions!.sqlStatements);
+    expect(a.extensions!.sqlStatements).toBeLessThanOrEqual(6);
+  });
+});
