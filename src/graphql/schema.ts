@@ -8,6 +8,7 @@ import { AreaFields } from './resolvers/area.fields.ts';
 import { AuthResolver } from './resolvers/auth.resolver.ts';
 import { PostCommentFields, PostCommentLikeFields, PostFields, PostLikeFields } from './resolvers/community.fields.ts';
 import { CompanyCompactFields, CompanyFields } from './resolvers/company.fields.ts';
+import { CommunityResolver } from './resolvers/community.resolver.ts';
 import { CompanyResolver } from './resolvers/company.resolver.ts';
 import { GameResolver } from './resolvers/game.resolver.ts';
 import {
@@ -21,7 +22,7 @@ import { TournamentResolver } from './resolvers/tournament.resolver.ts';
 import { UserCompactFields, UserFields } from './resolvers/user.fields.ts';
 
 export const resolvers = [
-  AuthResolver, CompanyResolver, GameResolver, InvitationResolver, PostResolver, RankingResolver, TournamentResolver, RankingEntryFields,
+  AuthResolver, CommunityResolver, CompanyResolver, GameResolver, InvitationResolver, PostResolver, RankingResolver, TournamentResolver, RankingEntryFields,
   AreaFields, CompanyFields, CompanyCompactFields, UserFields, UserCompactFields, InvitationFields, PublicInvitationFields,
   TournamentFields, CountryFields, TeamFields, RoundFields, MatchFields, PredictionFields, DreamFinalsSettingFields,
   PostFields, PostCommentFields, PostLikeFields, PostCommentLikeFields,
