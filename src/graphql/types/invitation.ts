@@ -39,3 +39,20 @@ export class UpdateInvitationInput {
   @Field(() => IdRef, { nullable: true }) areaLevel2?: IdRef | null;
   @Field(() => IdRef, { nullable: true }) areaLevel3?: IdRef | null;
 }
+
+@InputType({ description: 'A new invitation of the current company.' })
+export class CreateInvitationInput {
+  @Field(() => String) email!: string;
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) externalId?: string | null;
+  @Field(() => Role, { defaultValue: 'player' }) role!: string;
+  @Field(() => IdRef, { nullable: true }) areaLevel1?: IdRef | null;
+  @Field(() => IdRef, { nullable: true }) areaLevel2?: IdRef | null;
+  @Field(() => IdRef, { nullable: true }) areaLevel3?: IdRef | null;
+}
+
+@ObjectType({ simpleResolvers: true })
+export class CreatedInvitation {
+  @Field(() => Invitation) invitation!: object;
+  @Field(() => String, { description: 'The signed value for the invitation link (GET /invitations/jwt/:jwt, acceptInvitation).' }) token!: string;
+}
