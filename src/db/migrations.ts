@@ -1,4 +1,6 @@
+import Sqlite from 'better-sqlite3';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
 import { type DatabaseTarget } from './adapters.ts';
 import { NO_FILTERS, withSchemaEngine } from './schema-engine.ts';
 import { paths, type Provider } from './schema-files.ts';
@@ -29,9 +31,44 @@ export function loadMigrations(provider: Provider) {
   };
 }
 
+/**
+ * Names of the migrations the database records as applied, read with a plain driver connection. Starting the
+ * wasm engine costs a few hundred milliseconds and, on SQLite, locks the file against other processes; when
+ * nothing is pending it is not needed at all.
+ */
+async function appliedMigrationNames(target: DatabaseTarget): Promise<Set<string>> {
+  const sql = 'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL';
+  if (target.provider === 'sqlite') {
+    if (!existsSync(target.file)) return new Set();
+    const db = new Sqlite(target.file, { readonly: true, fileMustExist: true });
+    try {
+      const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
+      return new Set(table ? (db.prepare(sql).all() as Array<{ migration_name: string }>).map((r) => r.migration_name) : []);
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+  } catch (err) {
+    const u = new URL(target.url);
+    throw new Error(`Can't reach database server at \`${u.hostname}:${u.port || 5432}\` (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  try {
+    const exists = await client.query("SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present");
+    if (!exists.rows[0].present) return new Set();
+    return new Set((await client.query(sql)).rows.map((r) => r.migration_name as string));
+  } finally {
+    await client.end();
+  }
+}
+
 /** Applies the pending committed migrations (idempotent); returns the names it applied. */
 export async function applyMigrations(target: DatabaseTarget): Promise<string[]> {
   const migrationsList = loadMigrations(target.provider);
+  const applied = await appliedMigrationNames(target);
+  if (migrationsList.migrationDirectories.every((d) => applied.has(d.path))) return [];
   return withSchemaEngine(target, async (engine) => {
     const out = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
     return out.appliedMigrationNames;
