@@ -1,7 +1,8 @@
-// Recomputes the points of every prediction of the given matches from their current results, with each
+// Recomputes the points of every prediction (and the dream-final picks) of the given matches from their current results, with each
 // predicting user's company rules. Idempotent: run it after any result change (API, importer, correction).
 // Writes are grouped by outcome (one UPDATE per distinct score, not per prediction).
 import type { Db } from '../db/client.ts';
+import { rescoreDreamFinals } from './dream-finals-rescore.ts';
 import { roundMultiplier, scorePrediction, scoringRules, type Score } from './scoring.ts';
 
 export interface RescoreReport {
@@ -42,5 +43,8 @@ export async function rescoreMatches(tx: Db, matchIds: number[]): Promise<Rescor
       changed += r.count;
     }
   }
-  return { matches: matches.length, predictions: changed, tournamentIds: [...new Set(matches.map((m) => m.tournamentId))] };
+  const tournamentIds = [...new Set(matches.map((m) => m.tournamentId))];
+  // A final or third-place result decides dream-final picks too.
+  await rescoreDreamFinals(tx, tournamentIds);
+  return { matches: matches.length, predictions: changed, tournamentIds };
 }

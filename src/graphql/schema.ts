@@ -12,7 +12,7 @@ import { CommunityResolver } from './resolvers/community.resolver.ts';
 import { CompanyResolver } from './resolvers/company.resolver.ts';
 import { GameResolver } from './resolvers/game.resolver.ts';
 import {
-  CountryFields, DreamFinalsSettingFields, MatchFields, PredictionFields, RoundFields, TeamFields, TournamentFields,
+  CountryFields, DreamFinalPickFields, DreamFinalsSettingFields, MatchFields, PredictionFields, RoundFields, TeamFields, TournamentFields,
 } from './resolvers/football.fields.ts';
 import { InvitationFields, PublicInvitationFields } from './resolvers/invitation.fields.ts';
 import { InvitationResolver } from './resolvers/invitation.resolver.ts';
@@ -24,7 +24,7 @@ import { UserCompactFields, UserFields } from './resolvers/user.fields.ts';
 export const resolvers = [
   AuthResolver, CommunityResolver, CompanyResolver, GameResolver, InvitationResolver, PostResolver, RankingResolver, TournamentResolver, RankingEntryFields,
   AreaFields, CompanyFields, CompanyCompactFields, UserFields, UserCompactFields, InvitationFields, PublicInvitationFields,
-  TournamentFields, CountryFields, TeamFields, RoundFields, MatchFields, PredictionFields, DreamFinalsSettingFields,
+  TournamentFields, CountryFields, TeamFields, RoundFields, MatchFields, PredictionFields, DreamFinalsSettingFields, DreamFinalPickFields,
   PostFields, PostCommentFields, PostLikeFields, PostCommentLikeFields,
 ] as const;
 

@@ -179,6 +179,11 @@ export class Loaders {
     });
   }
 
+  /** The viewer's dream-final picks per setting. */
+  get ownDreamPicksBySetting() {
+    return this.manyBy<Row>('ownDreamPicksBySetting', 'dreamFinalPick', 'settingId', [{ position: 'asc' }], { userId: this.scope.viewerId ?? -1 });
+  }
+
   /** The viewer's own predictions of the matches. */
   get ownPredictionsByMatch() {
     return this.manyBy<PredictionRow>('ownPredictionsByMatch', 'prediction', 'matchId', [{ id: 'asc' }], { userId: this.scope.viewerId ?? -1 });

@@ -3,7 +3,7 @@ import type { Context } from '../context.ts';
 import type { CountryRow, MatchRow, PredictionRow, RoundRow, TeamRow, TournamentRow } from '../loaders/registry.ts';
 import { stringArray } from '../../domain/defaults.ts';
 import { Company } from '../types/company.ts';
-import { Country, DreamFinalsSetting, Match, Prediction, Round, Team, Tournament } from '../types/football.ts';
+import { Country, DreamFinalPick, DreamFinalsSetting, Match, Prediction, Round, Team, Tournament } from '../types/football.ts';
 import { UserCompact } from '../types/user.ts';
 
 const required = <T>(value: T | null, what: string): T => {
@@ -57,11 +57,18 @@ export class PredictionFields {
   @FieldResolver(() => UserCompact) async user(@Root() p: PredictionRow, @Ctx() ctx: Context) { return required(await ctx.loaders.user.load(p.userId), 'user'); }
 }
 
-type DreamRow = { tournamentId: number; limitRoundId: number; companyId: number };
+type DreamRow = { id: number; tournamentId: number; limitRoundId: number; companyId: number };
 
 @Resolver(() => DreamFinalsSetting)
 export class DreamFinalsSettingFields {
   @FieldResolver(() => Tournament) async tournament(@Root() d: DreamRow, @Ctx() ctx: Context) { return required(await ctx.loaders.tournament.load(d.tournamentId), 'tournament'); }
   @FieldResolver(() => Round) async limitRound(@Root() d: DreamRow, @Ctx() ctx: Context) { return required(await ctx.loaders.round.load(d.limitRoundId), 'round'); }
   @FieldResolver(() => Company) async company(@Root() d: DreamRow, @Ctx() ctx: Context) { return required(await ctx.loaders.company.load(d.companyId), 'company'); }
+  @FieldResolver(() => [DreamFinalPick], { description: "The caller's picks, by position." })
+  myPicks(@Root() d: DreamRow, @Ctx() ctx: Context) { return ctx.loaders.ownDreamPicksBySetting.load(d.id); }
+}
+
+@Resolver(() => DreamFinalPick)
+export class DreamFinalPickFields {
+  @FieldResolver(() => Team) async team(@Root() p: { teamId: number }, @Ctx() ctx: Context) { return required(await ctx.loaders.team.load(p.teamId), 'team'); }
 }

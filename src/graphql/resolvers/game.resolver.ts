@@ -1,11 +1,11 @@
 // The game's writes: a user's prediction, and a match result (which rescores every prediction it touches).
-import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import { Arg, Ctx, Int, Mutation, Resolver } from 'type-graphql';
 import { rescoreMatches } from '../../game/rescore.ts';
 import { checkResult, predictionProblem } from '../../game/predictions.ts';
 import type { Db } from '../../db/client.ts';
 import { requireTenant, type Context } from '../context.ts';
 import { badInput, forbidden, notFound } from '../errors.ts';
-import { Match, Prediction } from '../types/football.ts';
+import { DreamFinalsSetting, Match, Prediction } from '../types/football.ts';
 import { SetMatchResultInput, UpsertPredictionInput } from '../types/game-inputs.ts';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';
@@ -38,6 +38,33 @@ export class GameResolver {
     }
     ctx.loaders.clearAll();
     return prediction;
+  }
+
+  @Mutation(() => DreamFinalsSetting, {
+    description: "The caller's dream-final picks: teamIds[0] finishes first, and so on, one team per awarded position; allowed until the limit round starts.",
+  })
+  async setDreamFinalPicks(@Arg('settingId', () => Int) settingId: number, @Arg('teamIds', () => [Int]) teamIds: number[], @Ctx() ctx: Context) {
+    const { viewer, tenant } = requireTenant(ctx);
+    if (tenant.id !== viewer.companyId) throw forbidden('dream finals are played in your own company');
+    const setting = await ctx.prisma.dreamFinalsSetting.findUnique({ where: { id: settingId } });
+    if (!setting || setting.companyId !== tenant.id || !setting.isEnabled) throw notFound('dream finals setting', settingId);
+    const limitRound = await ctx.loaders.round.load(setting.limitRoundId);
+    if (limitRound && ctx.now.getTime() >= limitRound.date.getTime()) throw forbidden(`dream-final picks closed when ${limitRound.name} started (${limitRound.date.toISOString()})`);
+    if (teamIds.length !== setting.awardedPositions) throw badInput(`pick exactly ${setting.awardedPositions} teams, in finishing order`, 'teamIds');
+    if (new Set(teamIds).size !== teamIds.length) throw badInput('a team can finish in one position only', 'teamIds');
+    const playing = await ctx.prisma.match.findMany({
+      where: { tournamentId: setting.tournamentId, OR: [{ homeTeamId: { in: teamIds } }, { awayTeamId: { in: teamIds } }] },
+      select: { homeTeamId: true, awayTeamId: true },
+    });
+    const inTournament = new Set(playing.flatMap((m) => [m.homeTeamId, m.awayTeamId]));
+    const stranger = teamIds.find((id) => !inTournament.has(id));
+    if (stranger !== undefined) throw badInput(`team ${stranger} does not play in this tournament`, 'teamIds');
+    await ctx.prisma.$transaction([
+      ctx.prisma.dreamFinalPick.deleteMany({ where: { settingId, userId: viewer.id } }),
+      ctx.prisma.dreamFinalPick.createMany({ data: teamIds.map((teamId, i) => ({ settingId, userId: viewer.id, position: i + 1, teamId })) }),
+    ]);
+    ctx.loaders.clearAll();
+    return setting;
   }
 
   @Mutation(() => Match, {

@@ -82,3 +82,9 @@ export class DreamFinalsSetting {
   @Field(() => Boolean) isEnabled!: boolean;
   @Field(() => String, { nullable: true }) externalId?: string | null;
 }
+
+@ObjectType({ simpleResolvers: true, description: "A user's pick of the team that finishes in a position (1 = champion)." })
+export class DreamFinalPick {
+  @Field(() => Int) position!: number;
+  @Field(() => Int, { nullable: true, description: 'awardedPoints when right, 0 when wrong, null until decided.' }) points?: number | null;
+}
