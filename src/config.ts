@@ -19,6 +19,7 @@ export interface Config {
   sqlStats: boolean;
   dbPoolMax: number;
   graphql: { maxDepth: number; maxFields: number; introspection: boolean; sandbox: boolean };
+  notificationsIntervalSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -101,6 +102,7 @@ export function loadConfig(env: Env = process.env, warn: (msg: string) => void =
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),
     sqlStats: bool(env, 'SQL_STATS', nodeEnv === 'development'),
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
+    notificationsIntervalSeconds: int(env, 'NOTIFICATIONS_INTERVAL_SECONDS', 300, 0, 86_400),
     graphql: {
       maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 15, 1, 100),
       maxFields: int(env, 'GRAPHQL_MAX_FIELDS', 1000, 10, 100_000),

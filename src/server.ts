@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { describeTarget } from './db/adapters.ts';
 import type { Database } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { loggingSender } from './notifications/sender.ts';
+import { notificationsTick } from './notifications/tick.ts';
 
 function fail(message: string): never {
   console.error(`prode: ${message}`);
@@ -36,6 +38,16 @@ async function main() {
   }
   app.log.info({ database: db.description, env: config.env }, 'prode gateway ready');
 
+  // Time-based notifications and delivery. Idempotent (dedupe keys, claimed matches), so several instances
+  // may tick at once.
+  const sender = loggingSender((obj, msg) => app.log.info(obj, msg));
+  const tick = () =>
+    notificationsTick(db.prisma, sender)
+      .then((r) => (r.pendingPredictions || r.pendingDreamFinals || r.sent || r.failed) && app.log.info(r, 'notifications tick'))
+      .catch((err) => app.log.error({ err }, 'notifications tick failed'));
+  const timer = config.notificationsIntervalSeconds > 0 ? setInterval(tick, config.notificationsIntervalSeconds * 1000) : undefined;
+  timer?.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -43,6 +55,7 @@ async function main() {
       process.exit(1);
     }
     closing = true;
+    clearInterval(timer);
     app.log.info(`${signal}: draining in-flight requests`);
     // app.close() stops accepting connections and waits for in-flight requests to finish.
     await app.close();

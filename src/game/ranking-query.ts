@@ -9,17 +9,24 @@ import type { RankedStanding } from './rankings.ts';
 export interface RankingScope {
   companyId: number;
   tournamentId: number;
-  roundId?: number | null;
+  /** One round, or several (a combined-rounds ranking). */
+  roundIds?: number[] | null;
   areaId?: number | null;
+  /** Only the members of this private league. */
+  internalRankingId?: number | null;
 }
 
 function scoresCte(scope: RankingScope) {
-  const round = scope.roundId != null ? Prisma.sql`AND m."roundId" = ${scope.roundId}` : Prisma.empty;
+  const byRound = scope.roundIds != null && scope.roundIds.length > 0;
+  const round = byRound ? Prisma.sql`AND m."roundId" IN (${Prisma.join(scope.roundIds!)})` : Prisma.empty;
+  const league = scope.internalRankingId != null
+    ? Prisma.sql`AND u."id" IN (SELECT mb."userId" FROM "InternalRankingMembership" mb WHERE mb."rankingId" = ${scope.internalRankingId})`
+    : Prisma.empty;
   const area = scope.areaId != null
     ? Prisma.sql`AND (u."areaLevel1Id" = ${scope.areaId} OR u."areaLevel2Id" = ${scope.areaId} OR u."areaLevel3Id" = ${scope.areaId})`
     : Prisma.empty;
   // Dream-finals points count in the general ranking only.
-  const dream = scope.roundId == null
+  const dream = !byRound
     ? Prisma.sql`+ COALESCE((SELECT SUM(dp."points") FROM "DreamFinalPick" dp JOIN "DreamFinalsSetting" ds ON ds."id" = dp."settingId"
         WHERE dp."userId" = u."id" AND ds."tournamentId" = ${scope.tournamentId} AND ds."companyId" = ${scope.companyId}), 0)`
     : Prisma.empty;
@@ -32,7 +39,7 @@ function scoresCte(scope: RankingScope) {
       FROM "User" u
       LEFT JOIN "Prediction" p ON p."userId" = u."id" AND p."status" = 'SCORED'
         AND p."matchId" IN (SELECT m."id" FROM "Match" m WHERE m."tournamentId" = ${scope.tournamentId} ${round})
-      WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL ${area}
+      WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL ${area} ${league}
       GROUP BY u."id", u."name"
     ),
     ranked AS (
@@ -54,7 +61,8 @@ export async function rankingPage(prisma: Db, scope: RankingScope, skip: number,
   if (rows.length > 0) return { total: Number(rows[0].total), entries: rows.map(plain) };
   const [count] = await prisma.$queryRaw<Array<{ total: number }>>`
     SELECT CAST(COUNT(*) AS INTEGER) AS "total" FROM "User" u WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL
-    ${scope.areaId != null ? Prisma.sql`AND (u."areaLevel1Id" = ${scope.areaId} OR u."areaLevel2Id" = ${scope.areaId} OR u."areaLevel3Id" = ${scope.areaId})` : Prisma.empty}`;
+    ${scope.areaId != null ? Prisma.sql`AND (u."areaLevel1Id" = ${scope.areaId} OR u."areaLevel2Id" = ${scope.areaId} OR u."areaLevel3Id" = ${scope.areaId})` : Prisma.empty}
+    ${scope.internalRankingId != null ? Prisma.sql`AND u."id" IN (SELECT mb."userId" FROM "InternalRankingMembership" mb WHERE mb."rankingId" = ${scope.internalRankingId})` : Prisma.empty}`;
   return { total: Number(count.total), entries: [] };
 }
 

@@ -2,6 +2,7 @@
 // predicting user's company rules. Idempotent: run it after any result change (API, importer, correction).
 // Writes are grouped by outcome (one UPDATE per distinct score, not per prediction).
 import type { Db } from '../db/client.ts';
+import { enqueue } from '../notifications/outbox.ts';
 import { rescoreDreamFinals } from './dream-finals-rescore.ts';
 import { roundMultiplier, scorePrediction, scoringRules, type Score } from './scoring.ts';
 
@@ -17,7 +18,7 @@ export async function rescoreMatches(tx: Db, matchIds: number[]): Promise<Rescor
   const matches = await tx.match.findMany({ where: { id: { in: matchIds } } });
   const predictions = await tx.prediction.findMany({
     where: { matchId: { in: matchIds } },
-    select: { id: true, matchId: true, homeTeamGoals: true, awayTeamGoals: true, penaltiesWinner: true, status: true, points: true, exactHit: true, outcomeHit: true, user: { select: { companyId: true } } },
+    select: { id: true, userId: true, matchId: true, homeTeamGoals: true, awayTeamGoals: true, penaltiesWinner: true, status: true, points: true, exactHit: true, outcomeHit: true, user: { select: { companyId: true } } },
   });
   const companyIds = [...new Set(predictions.map((p) => p.user.companyId))];
   const companies = await tx.company.findMany({ where: { id: { in: companyIds } }, select: { id: true, scoringSettings: true } });
@@ -26,11 +27,13 @@ export async function rescoreMatches(tx: Db, matchIds: number[]): Promise<Rescor
 
   // Group prediction ids by the score they should now have; skip the ones already right.
   const groups = new Map<string, { score: Score; ids: number[] }>();
+  const notify = new Map<string, { userId: number; matchId: number }>();
   for (const p of predictions) {
     const match = byId.get(p.matchId)!;
     const companyRules = rules.get(p.user.companyId)!;
     const score = scorePrediction(p, match, companyRules, roundMultiplier(companyRules, match.roundId));
     if (p.status === score.status && p.points === score.points && p.exactHit === score.exactHit && p.outcomeHit === score.outcomeHit) continue;
+    if (score.status !== 'PENDING') notify.set(`${p.userId}:${p.matchId}`, { userId: p.userId, matchId: p.matchId });
     const key = JSON.stringify(score);
     const group = groups.get(key) ?? { score, ids: [] };
     group.ids.push(p.id);
@@ -44,6 +47,15 @@ export async function rescoreMatches(tx: Db, matchIds: number[]): Promise<Rescor
     }
   }
   const tournamentIds = [...new Set(matches.map((m) => m.tournamentId))];
+  // Whoever's points changed hears that the rankings moved; a corrected result (another score) notifies again.
+  await enqueue(tx, [...notify.values()].map(({ userId, matchId }) => {
+    const match = byId.get(matchId)!;
+    return {
+      userId, type: 'rankingsUpdated' as const,
+      dedupeKey: `rankingsUpdated:match:${matchId}:result:${[match.status, match.homeTeamGoals, match.awayTeamGoals, match.penaltiesWinner].join('-')}:user:${userId}`,
+      payload: { matchId, tournamentId: match.tournamentId },
+    };
+  }));
   // A final or third-place result decides dream-final picks too.
   await rescoreDreamFinals(tx, tournamentIds);
   return { matches: matches.length, predictions: changed, tournamentIds };

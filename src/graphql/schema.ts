@@ -16,12 +16,15 @@ import {
 } from './resolvers/football.fields.ts';
 import { InvitationFields, PublicInvitationFields } from './resolvers/invitation.fields.ts';
 import { InvitationResolver } from './resolvers/invitation.resolver.ts';
+import { InternalRankingFields, InternalRankingInvitationFields, InternalRankingResolver } from './resolvers/internal-ranking.resolver.ts';
+import { NotificationResolver } from './resolvers/notification.resolver.ts';
 import { PostResolver } from './resolvers/post.resolver.ts';
 import { RankingEntryFields, RankingResolver } from './resolvers/ranking.resolver.ts';
 import { TournamentResolver } from './resolvers/tournament.resolver.ts';
 import { UserCompactFields, UserFields } from './resolvers/user.fields.ts';
 
 export const resolvers = [
+  InternalRankingResolver, InternalRankingFields, InternalRankingInvitationFields, NotificationResolver,
   AuthResolver, CommunityResolver, CompanyResolver, GameResolver, InvitationResolver, PostResolver, RankingResolver, TournamentResolver, RankingEntryFields,
   AreaFields, CompanyFields, CompanyCompactFields, UserFields, UserCompactFields, InvitationFields, PublicInvitationFields,
   TournamentFields, CountryFields, TeamFields, RoundFields, MatchFields, PredictionFields, DreamFinalsSettingFields, DreamFinalPickFields,

@@ -179,6 +179,8 @@ export class Loaders {
     });
   }
 
+  get membershipsByRanking() { return this.manyBy<Row>('membershipsByRanking', 'internalRankingMembership', 'rankingId', [{ id: 'asc' }]); }
+
   /** The viewer's dream-final picks per setting. */
   get ownDreamPicksBySetting() {
     return this.manyBy<Row>('ownDreamPicksBySetting', 'dreamFinalPick', 'settingId', [{ position: 'asc' }], { userId: this.scope.viewerId ?? -1 });

@@ -20,14 +20,23 @@ export class RankingResolver {
     @Arg('areaId', () => Int, { nullable: true }) areaId?: number,
     @Arg('skip', () => Int, { nullable: true }) skip?: number,
     @Arg('take', () => Int, { nullable: true }) take?: number,
+    @Arg('roundIds', () => [Int], { nullable: true, description: 'A combined-rounds ranking: the points of these rounds together.' }) roundIds?: number[],
+    @Arg('internalRankingId', () => Int, { nullable: true, description: 'Only the members of this internal ranking (the caller must be one).' }) internalRankingId?: number,
   ) {
     const page = paging(skip, take);
     const { viewer, tenant } = requireTenant(ctx);
     const tournaments = await ctx.loaders.tournamentsByCompany.load(tenant.id);
     if (!tournaments.some((t) => t.id === tournamentId)) throw notFound('tournament', tournamentId);
-    if (roundId != null) {
-      const round = await ctx.loaders.round.load(roundId);
-      if (!round || round.tournamentId !== tournamentId) throw badInput(`round ${roundId} is not a round of tournament ${tournamentId}`, 'roundId');
+    if (roundId != null && roundIds != null) throw badInput('give roundId or roundIds, not both', 'roundIds');
+    const rounds = roundId != null ? [roundId] : (roundIds ?? []);
+    if (rounds.length > 50) throw badInput('at most 50 rounds', 'roundIds');
+    for (const id of rounds) {
+      const round = await ctx.loaders.round.load(id);
+      if (!round || round.tournamentId !== tournamentId) throw badInput(`round ${id} is not a round of tournament ${tournamentId}`, roundId != null ? 'roundId' : 'roundIds');
+    }
+    if (internalRankingId != null) {
+      const league = await ctx.prisma.internalRanking.findUnique({ where: { id: internalRankingId }, include: { memberships: { where: { userId: viewer.id } } } });
+      if (!league || league.companyId !== tenant.id || league.tournamentId !== tournamentId || league.memberships.length === 0) throw notFound('internal ranking', internalRankingId);
     }
     const settings = featureSettings(tenant.featureSettings).rankings;
     const privileged = roleAtLeast(viewer.role as RoleName, 'admin');
@@ -38,17 +47,17 @@ export class RankingResolver {
       if (!privileged) {
         if (settings.visibleAreaRankings === 'none') throw forbidden('area rankings are not shown in this company');
         if (settings.visibleAreaRankings === 'own' && !inArea(areaId)) throw forbidden('only the rankings of your own areas are shown');
-        if (roundId != null && !settings.showRoundRankingsForAreas) throw forbidden('round rankings of areas are not shown in this company');
+        if (rounds.length > 0 && !settings.showRoundRankingsForAreas) throw forbidden('round rankings of areas are not shown in this company');
       }
       const min = featureSettings(tenant.featureSettings).areas.minUsersForAreaRanking;
       const members = await ctx.prisma.user.count({ where: { companyId: tenant.id, deletedAt: null, OR: [{ areaLevel1Id: areaId }, { areaLevel2Id: areaId }, { areaLevel3Id: areaId }] } });
       if (members < min) throw forbidden(`area ${areaId} has ${members} users; area rankings need at least ${min}`);
     } else if (!privileged) {
-      if (roundId != null && !settings.showRoundRankings) throw forbidden('round rankings are not shown in this company');
-      if (roundId == null && !settings.showGeneralRanking) throw forbidden('the general ranking is not shown in this company');
+      if (rounds.length > 0 && !settings.showRoundRankings) throw forbidden('round rankings are not shown in this company');
+      if (rounds.length === 0 && internalRankingId == null && !settings.showGeneralRanking) throw forbidden('the general ranking is not shown in this company');
     }
 
-    const scope: RankingScope = { companyId: tenant.id, tournamentId, roundId, areaId };
+    const scope: RankingScope = { companyId: tenant.id, tournamentId, roundIds: rounds, areaId, internalRankingId };
     const callerIncluded = viewer.companyId === tenant.id && (areaId == null || inArea(areaId));
     const [{ total, entries }, me] = await Promise.all([
       rankingPage(ctx.prisma, scope, page.skip, page.take),
