@@ -20,6 +20,8 @@ export interface Config {
   dbPoolMax: number;
   graphql: { maxDepth: number; maxFields: number; introspection: boolean; sandbox: boolean };
   notificationsIntervalSeconds: number;
+  /** Off only for the benchmark's naive baseline: every loader then queries once per parent row. */
+  dataloaderBatching: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -102,6 +104,7 @@ export function loadConfig(env: Env = process.env, warn: (msg: string) => void =
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),
     sqlStats: bool(env, 'SQL_STATS', nodeEnv === 'development'),
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
+    dataloaderBatching: bool(env, 'DATALOADER_BATCHING', true),
     notificationsIntervalSeconds: int(env, 'NOTIFICATIONS_INTERVAL_SECONDS', 300, 0, 86_400),
     graphql: {
       maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 15, 1, 100),

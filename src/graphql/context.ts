@@ -17,7 +17,7 @@ export interface Context {
 export async function createContext(prisma: Db, config: Config, headers: TenantHeaders): Promise<Context> {
   const auth = await resolveRequestAuth(prisma, headers, config.jwtSecret);
   const now = new Date();
-  const loaders = new Loaders(prisma, { tenantId: auth.tenant?.id ?? null, viewerId: auth.viewer?.id ?? null, now });
+  const loaders = new Loaders(prisma, { tenantId: auth.tenant?.id ?? null, viewerId: auth.viewer?.id ?? null, now, batching: config.dataloaderBatching });
   if (auth.viewer) loaders.user.prime(auth.viewer.id, auth.viewer);
   if (auth.tenant) loaders.company.prime(auth.tenant.id, auth.tenant);
   if (auth.viewerCompany) loaders.company.prime(auth.viewerCompany.id, auth.viewerCompany);

@@ -12,6 +12,8 @@ export interface LoaderScope {
   tenantId: number | null;
   viewerId: number | null;
   now: Date;
+  /** false only for the benchmark's naive baseline (DATALOADER_BATCHING=false): one query per key. */
+  batching?: boolean;
 }
 
 type Row = { id: number } & Record<string, unknown>;
@@ -20,10 +22,14 @@ type Delegate = { findMany(args: object): Promise<Row[]> };
 export class Loaders {
   private readonly loaders = new Map<string, DataLoader<unknown, unknown>>();
 
+  private readonly options: { maxBatchSize: number };
+
   constructor(
     private readonly prisma: Db,
     private readonly scope: LoaderScope,
-  ) {}
+  ) {
+    this.options = { maxBatchSize: scope.batching === false ? 1 : MAX_BATCH };
+  }
 
   private delegate(model: string): Delegate {
     return (this.prisma as unknown as Record<string, Delegate>)[model];
@@ -47,7 +53,7 @@ export class Loaders {
           const map = new Map(rows.map((r) => [r.id, r]));
           return ids.map((id) => (map.get(id) ?? null) as T | null);
         },
-        { maxBatchSize: MAX_BATCH },
+        this.options,
       ),
     );
   }
@@ -66,7 +72,7 @@ export class Loaders {
           }
           return keys.map((k) => groups.get(k)!);
         },
-        { maxBatchSize: MAX_BATCH },
+        this.options,
       ),
     );
   }
@@ -84,7 +90,7 @@ export class Loaders {
           const map = new Map(groups.map((g) => [g[key] as number, g._count._all]));
           return keys.map((k) => map.get(k) ?? 0);
         },
-        { maxBatchSize: MAX_BATCH },
+        this.options,
       ),
     );
   }
@@ -99,7 +105,7 @@ export class Loaders {
           const liked = new Set(rows.map((r) => r[key] as number));
           return keys.map((k) => liked.has(k));
         },
-        { maxBatchSize: MAX_BATCH },
+        this.options,
       ),
     );
   }
@@ -162,7 +168,7 @@ export class Loaders {
           }
           return ids.map((k) => groups.get(k)!);
         },
-        { maxBatchSize: MAX_BATCH },
+        this.options,
       ),
     );
   }

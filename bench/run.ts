@@ -1,0 +1,119 @@
+// `npm run bench -- [--scale 0.1] [--duration 5] [--concurrency 1,16,64]`: the real server over loopback on the
+// generated dataset (bench/generate.ts), each workload with autocannon at each concurrency, once with
+// DataLoader batching (ours) and once without (the naive baseline: one query per parent row). Writes
+// bench/RESULTS.md and bench/results.svg. PostgreSQL when DATABASE_URL is set, else SQLite.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { print } from 'graphql';
+import { DeepTournamentsMineDocument, BenchPostDocument, BenchRankingDocument } from '../src/graphql/generated/operations.ts';
+import { BENCH_PASSWORD, generate } from './generate.ts';
+import { freePort } from '../test/helpers/process.ts';
+
+const { values } = parseArgs({ options: { scale: { type: 'string', default: '0.1' }, duration: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '1,16,64' }, modes: { type: 'string', default: 'batched,naive' } } });
+const scale = Number(values.scale);
+const duration = Number(values.duration);
+const concurrencies = values.concurrency!.split(',').map(Number);
+const modes = values.modes!.split(',') as Array<'batched' | 'naive'>;
+const pgUrl = process.env.DATABASE_URL;
+const sqliteFile = `${process.cwd()}/bench/data/bench-${scale}.db`;
+if (!pgUrl && !existsSync(sqliteFile)) {
+  console.error(`generating the scale ${scale} dataset first`);
+  await generate({ provider: 'sqlite', file: sqliteFile }, scale);
+}
+const databaseUrl = pgUrl ?? `file:${sqliteFile}`;
+
+interface Row { workload: string; mode: string; concurrency: number; rps: number; p50: number; p99: number; errors: number; rssMiB: number; statements: number }
+const rows: Row[] = [];
+
+async function startServer(mode: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/server.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', JWT_SECRET: 'b'.repeat(48), LOG_LEVEL: 'error', SQL_STATS: 'true', SEED_ON_EMPTY: 'false', NOTIFICATIONS_INTERVAL_SECONDS: '0', DATALOADER_BATCHING: mode === 'batched' ? 'true' : 'false', GRAPHQL_MAX_FIELDS: '100000' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try { if ((await fetch(`${url}/healthz`)).ok) break; } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, url };
+}
+
+const peakRss = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const resetPeak = (pid: number) => { try { writeFileSync(`/proc/${pid}/clear_refs`, '5'); } catch { /* not permitted: peak since start */ } };
+
+for (const mode of modes) {
+  const { child, url } = await startServer(mode);
+  const login = await (await fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-path': 'bench' }, body: JSON.stringify({ email: 'admin@bench.test', password: BENCH_PASSWORD }) })).json() as { token: string };
+  const auth = { authorization: `Bearer ${login.token}`, 'x-app-path': 'bench', 'content-type': 'application/json' };
+  const invitation = await (await fetch(`${url}/graphql`, { method: 'POST', headers: auth, body: JSON.stringify({ query: `mutation { createInvitation(input: { email: "bench-${mode}-${Date.now()}@bench.test" }) { token invitation { id } } }` }) })).json() as { data: { createInvitation: { token: string; invitation: { id: number } } } };
+  const { token: jwt, invitation: { id: invitationId } } = invitation.data.createInvitation;
+  const gql = (doc: Parameters<typeof print>[0], variables: object = {}) => ({ method: 'POST' as const, path: '/graphql', body: JSON.stringify({ query: print(doc), variables }) });
+  const workloads: Array<{ name: string; method?: 'GET' | 'POST' | 'PATCH'; path: string; body?: string }> = [
+    { name: 'GET /posts/:id', path: '/posts/1' },
+    { name: 'GET /posts/:postId/comments', path: '/posts/1/comments' },
+    { name: 'GET /invitations/jwt/:jwt', path: `/invitations/jwt/${jwt}` },
+    { name: 'PATCH /invitations/:id', method: 'PATCH', path: `/invitations/${invitationId}`, body: JSON.stringify({ name: 'Bench Invitee' }) },
+    { name: 'GET /companies/search', path: '/companies/search?take=10' },
+    { name: 'GET /tournaments/me', path: '/tournaments/me' },
+    { name: 'GraphQL deep tournaments', ...gql(DeepTournamentsMineDocument) },
+    { name: 'GraphQL post + comments + likes', ...gql(BenchPostDocument, { id: 1 }) },
+    { name: 'GraphQL ranking page + me', ...gql(BenchRankingDocument, { t: 1 }) },
+  ];
+  for (const w of workloads) {
+    const probe = await fetch(`${url}${w.path}`, { method: w.method ?? 'GET', headers: auth, body: w.body });
+    if (!probe.ok) throw new Error(`${w.name}: ${probe.status} ${await probe.text()}`);
+    const statements = Number(probe.headers.get('x-sql-statements'));
+    await probe.arrayBuffer();
+    for (const connections of concurrencies) {
+      resetPeak(child.pid!);
+      const result = await autocannon({ url: `${url}${w.path}`, method: w.method ?? 'GET', headers: auth, body: w.body, connections, duration, timeout: 60 });
+      rows.push({ workload: w.name, mode, concurrency: connections, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, rssMiB: peakRss(child.pid!), statements });
+      const last = rows[rows.length - 1];
+      console.log(`${mode.padEnd(8)} ${w.name.padEnd(34)} c=${String(connections).padEnd(3)} ${last.rps.toFixed(1).padStart(8)} req/s  p50 ${last.p50} ms  p99 ${last.p99} ms  ${statements} stmts  RSS ${last.rssMiB.toFixed(0)} MiB${last.errors ? `  ERRORS ${last.errors}` : ''}`);
+    }
+  }
+  child.kill('SIGTERM');
+  await new Promise((r) => child.on('exit', r));
+}
+
+// Report.
+const versions = JSON.parse(readFileSync('package.json', 'utf8')).dependencies as Record<string, string>;
+const find = (w: string, m: string, c: number) => rows.find((r) => r.workload === w && r.mode === m && r.concurrency === c);
+const workloadsSeen = [...new Set(rows.map((r) => r.workload))];
+let md = `# Benchmark results\n\nGenerated by \`npm run bench -- --scale ${scale} --duration ${duration}\` on ${new Date().toISOString()}.\n\n`;
+md += `- Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}\n`;
+md += `- Node ${process.version}; ${['@prisma/client', 'graphql', 'type-graphql', '@apollo/server', 'fastify', 'dataloader'].map((p) => `${p} ${versions[p]}`).join(', ')}\n`;
+md += `- Store: ${pgUrl ? 'PostgreSQL' : 'SQLite'}; dataset scale ${scale} (bench/generate.ts); autocannon ${duration} s per cell over loopback; the server and autocannon share the machine.\n`;
+md += `- Modes: **batched** = the server as shipped; **naive** = the same server with DATALOADER_BATCHING=false (every loader queries once per parent row).\n\n`;
+md += `| Workload | Mode | Conc. | req/s | p50 ms | p99 ms | Peak RSS MiB | SQL stmts/req | Errors |\n|---|---|---|---|---|---|---|---|---|\n`;
+for (const r of rows) md += `| ${r.workload} | ${r.mode} | ${r.concurrency} | ${r.rps.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.rssMiB.toFixed(0)} | ${r.statements} | ${r.errors} |\n`;
+if (modes.includes('naive') && modes.includes('batched')) {
+  md += `\n## Batched vs naive (throughput ratio)\n\n| Workload | ${concurrencies.map((c) => `c=${c}`).join(' | ')} |\n|---|${concurrencies.map(() => '---').join('|')}|\n`;
+  for (const w of workloadsSeen) md += `| ${w} | ${concurrencies.map((c) => { const b = find(w, 'batched', c); const n = find(w, 'naive', c); return b && n && n.rps > 0 ? `${(b.rps / n.rps).toFixed(1)}x` : '-'; }).join(' | ')} |\n`;
+}
+md += `\n![throughput at the middle concurrency](results.svg)\n`;
+writeFileSync('bench/RESULTS.md', md);
+
+// A bar chart of throughput at the middle concurrency, batched vs naive.
+const c = concurrencies[Math.floor(concurrencies.length / 2)];
+const max = Math.max(1, ...rows.filter((r) => r.concurrency === c).map((r) => r.rps));
+const barH = 14, gap = 10, left = 260, width = 420;
+let y = 40;
+let svg = '';
+for (const w of workloadsSeen) {
+  svg += `<text x="${left - 8}" y="${y + barH}" text-anchor="end" font-size="12">${w.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text>`;
+  for (const [i, m] of modes.entries()) {
+    const r = find(w, m, c);
+    const len = r ? (r.rps / max) * width : 0;
+    svg += `<rect x="${left}" y="${y + i * barH}" width="${len.toFixed(1)}" height="${barH - 2}" fill="${m === 'batched' ? '#0b5fff' : '#f59e0b'}"/><text x="${left + len + 4}" y="${y + i * barH + 11}" font-size="10">${r ? r.rps.toFixed(0) : ''}</text>`;
+  }
+  y += modes.length * barH + gap;
+}
+const legend = modes.map((m, i) => `<rect x="${left + i * 90}" y="12" width="10" height="10" fill="${m === 'batched' ? '#0b5fff' : '#f59e0b'}"/><text x="${left + 14 + i * 90}" y="21" font-size="12">${m}</text>`).join('');
+writeFileSync('bench/results.svg', `<svg xmlns="http://www.w3.org/2000/svg" width="${left + width + 80}" height="${y + 10}" font-family="sans-serif"><rect width="100%" height="100%" fill="white"/><text x="10" y="21" font-size="13">req/s at concurrency ${c} (${pgUrl ? 'PostgreSQL' : 'SQLite'}, scale ${scale})</text>${legend}${svg}</svg>\n`);
+console.log('wrote bench/RESULTS.md and bench/results.svg');
+process.exit(0);
