@@ -3,6 +3,7 @@
 // in a 100-leaf area tree, 3 tournaments with 500 matches, ~1,000,000 predictions (scored where finished),
 // 5,000 posts with comments and likes. Rows go in through the driver in large batches (Prisma's per-row
 // overhead would make a million rows take minutes); the schema comes from the migrations as usual.
+import { prng } from '../src/domain/prng.ts';
 import Sqlite from 'better-sqlite3';
 import { mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -14,15 +15,6 @@ import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.
 import { scorePrediction } from '../src/game/scoring.ts';
 
 export const BENCH_PASSWORD = 'Bench-password-2026!';
-
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Value = string | number | boolean | null;
 interface Writer {

@@ -30,7 +30,8 @@ const rows: Row[] = [];
 
 async function startServer(mode: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/server.ts'], {
+  // One process (node --import tsx), so the pid whose memory we read is the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', JWT_SECRET: 'b'.repeat(48), LOG_LEVEL: 'error', SQL_STATS: 'true', SEED_ON_EMPTY: 'false', NOTIFICATIONS_INTERVAL_SECONDS: '0', DATALOADER_BATCHING: mode === 'batched' ? 'true' : 'false', GRAPHQL_MAX_FIELDS: '100000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -40,6 +41,17 @@ async function startServer(mode: string) {
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, url };
+}
+
+/** Waits until the server has worked off requests autocannon left in flight (a quick /healthz again). */
+async function settle(url: string) {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const t = performance.now();
+    await fetch(`${url}/healthz`).then((r) => r.arrayBuffer()).catch(() => undefined);
+    if (performance.now() - t < 20) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 const peakRss = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -69,6 +81,7 @@ for (const mode of modes) {
     const statements = Number(probe.headers.get('x-sql-statements'));
     await probe.arrayBuffer();
     for (const connections of concurrencies) {
+      await settle(url);
       resetPeak(child.pid!);
       const result = await autocannon({ url: `${url}${w.path}`, method: w.method ?? 'GET', headers: auth, body: w.body, connections, duration, timeout: 60 });
       rows.push({ workload: w.name, mode, concurrency: connections, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, rssMiB: peakRss(child.pid!), statements });

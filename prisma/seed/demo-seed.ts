@@ -1,5 +1,6 @@
 // Deterministic demo data (documented in README "Demo data"). Same input, same rows: no clock, no randomness
 // except a seeded generator; the one password hash is the only value that differs between runs.
+import { prng } from '../../src/domain/prng.ts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../../src/auth/passwords.ts';
@@ -15,16 +16,6 @@ export const DEMO_TOURNAMENT_EXTERNAL_ID = 'demo:prode-demo-cup';
 const FIXTURE = fileURLToPath(new URL('../fixtures/demo-cup.json', import.meta.url));
 /** Timestamps of seeded posts and comments count from here. */
 const T0 = Date.UTC(2026, 5, 20, 12, 0, 0);
-
-/** mulberry32: a tiny seeded PRNG, so "random" demo predictions are the same on every run. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function seedDemo(prisma: Db): Promise<string> {
   // The tournament import is itself one idempotent transaction; everything else is one more.

@@ -22,3 +22,6 @@ export const unauthenticated = (message = 'a valid Bearer token is required') =>
 export const forbidden = (message: string) => error('FORBIDDEN', message);
 export const notFound = (what: string, id?: number | string) => error('NOT_FOUND', id === undefined ? `${what} not found` : `${what} ${id} not found`);
 export const conflict = (message: string) => error('CONFLICT', message);
+
+/** Prisma's unique-constraint violation: a concurrent writer got there first. */
+export const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';

@@ -6,11 +6,10 @@ import { roleAtLeast, type RoleName } from '../../auth/roles.ts';
 import { featureSettings } from '../../domain/defaults.ts';
 import { communityWriteProblem, imageUrlProblem, textProblem } from '../../game/community.ts';
 import { requireTenant, type Context } from '../context.ts';
-import { badInput, forbidden, notFound } from '../errors.ts';
+import { badInput, forbidden, isUniqueViolation, notFound } from '../errors.ts';
 import type { CommentRow, PostRow } from '../loaders/registry.ts';
 import { Post, PostComment } from '../types/community.ts';
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';
 const isMissing = (err: unknown) => (err as { code?: string }).code === 'P2025';
 
 /** The caller, their company's community settings, and a refusal when they may not write. */

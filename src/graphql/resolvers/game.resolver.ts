@@ -4,11 +4,10 @@ import { rescoreMatches } from '../../game/rescore.ts';
 import { checkResult, predictionProblem } from '../../game/predictions.ts';
 import type { Db } from '../../db/client.ts';
 import { requireTenant, type Context } from '../context.ts';
-import { badInput, forbidden, notFound } from '../errors.ts';
+import { badInput, forbidden, isUniqueViolation, notFound } from '../errors.ts';
 import { DreamFinalsSetting, Match, Prediction } from '../types/football.ts';
 import { SetMatchResultInput, UpsertPredictionInput } from '../types/game-inputs.ts';
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';
 
 @Resolver()
 export class GameResolver {

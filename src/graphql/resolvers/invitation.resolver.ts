@@ -6,7 +6,7 @@ import { signAccessToken, signInvitationToken, verifyInvitationToken } from '../
 import { DEFAULT_USER_JSON } from '../../domain/defaults.ts';
 import { AreaRuleError, checkAreaPlacement } from '../../domain/areas.ts';
 import { requireTenant, type Context } from '../context.ts';
-import { badInput, conflict, forbidden, notFound } from '../errors.ts';
+import { badInput, conflict, forbidden, isUniqueViolation, notFound } from '../errors.ts';
 import { CreatedInvitation, CreateInvitationInput, Invitation, PublicInvitation, UpdateInvitationInput } from '../types/invitation.ts';
 import { LoginPayload } from './auth.resolver.ts';
 
@@ -80,7 +80,7 @@ export class InvitationResolver {
         },
       })
       .catch((err) => {
-        if ((err as { code?: string }).code === 'P2002') throw conflict(`${email} is already invited to this company`);
+        if (isUniqueViolation(err)) throw conflict(`${email} is already invited to this company`);
         throw err;
       });
     ctx.loaders.clearAll();
@@ -194,7 +194,7 @@ export class InvitationResolver {
       return updated;
     } catch (err) {
       // Two writers racing for the same e-mail: the unique index decides.
-      if ((err as { code?: string }).code === 'P2002') throw conflict(`${finalEmail} is already invited to this company`);
+      if (isUniqueViolation(err)) throw conflict(`${finalEmail} is already invited to this company`);
       throw err;
     }
   }
