@@ -30,14 +30,15 @@ const Q = `query($t: Int!, $r: Int, $a: Int, $skip: Int, $take: Int) { ranking(t
   total entries { position points exactHits outcomeHits user { id name } } me { position points exactHits outcomeHits } } }`;
 
 /** The reference: the same standings computed here from the rows, ranked by the pure function. */
-async function reference(filter: { roundId?: number; areaId?: number } = {}) {
+async function reference(filter: { roundId?: number; roundIds?: number[]; areaId?: number } = {}) {
   const p = s.t.db.prisma;
   const demo = await p.company.findFirstOrThrow({ where: { appPath: 'demo' } });
   const users = await p.user.findMany({
     where: { companyId: demo.id, deletedAt: null, ...(filter.areaId ? { OR: [{ areaLevel1Id: filter.areaId }, { areaLevel2Id: filter.areaId }, { areaLevel3Id: filter.areaId }] } : {}) },
   });
-  const predictions = await p.prediction.findMany({ where: { status: 'SCORED', match: { tournamentId, ...(filter.roundId ? { roundId: filter.roundId } : {}) } } });
-  const picks = filter.roundId ? [] : await p.dreamFinalPick.findMany({ where: { setting: { tournamentId, companyId: demo.id } } });
+  const rounds = filter.roundIds ?? (filter.roundId ? [filter.roundId] : null);
+  const predictions = await p.prediction.findMany({ where: { status: 'SCORED', match: { tournamentId, ...(rounds ? { roundId: { in: rounds } } : {}) } } });
+  const picks = rounds ? [] : await p.dreamFinalPick.findMany({ where: { setting: { tournamentId, companyId: demo.id } } });
   return rankStandings(users.map((u) => {
     const mine = predictions.filter((x) => x.userId === u.id);
     return {
@@ -72,6 +73,17 @@ describe('ranking query', () => {
     const byArea = await s.gql(Q, { t: tournamentId, a: area.id, take: 100 }, bearer(token));
     expect(byArea.data.ranking.entries).toEqual(asEntries(await reference({ areaId: area.id })));
     expect(byArea.data.ranking.total).toBeLessThan(21);
+  });
+
+  it("a combined-rounds ranking from the company's definitions equals the reference over those rounds", async () => {
+    const p = s.t.db.prisma;
+    const [md1, md2] = await p.round.findMany({ where: { tournamentId, name: { startsWith: 'Matchday' } }, orderBy: { position: 'asc' } });
+    await p.company.update({ where: { appPath: 'demo' }, data: { combinedRoundsRankingDefinitions: ['Group stage: ' + md1.id + ',' + md2.id] } });
+    const r = await s.gql('query($t: Int!) { ranking(tournamentId: $t, combinedRoundsDefinition: 0, take: 100) { entries { position points exactHits outcomeHits user { id name } } } }', { t: tournamentId }, bearer(token));
+    expect(r.errors).toBeUndefined();
+    expect(r.data.ranking.entries).toEqual(asEntries(await reference({ roundIds: [md1.id, md2.id] })));
+    const bad = await s.gql('query($t: Int!) { ranking(tournamentId: $t, combinedRoundsDefinition: 3) { total } }', { t: tournamentId }, bearer(token));
+    expect(bad.errors?.[0].extensions.argumentName).toBe('combinedRoundsDefinition');
   });
 
   it('follows featureSettings and minUsersForAreaRanking for players; admins see every ranking', async () => {

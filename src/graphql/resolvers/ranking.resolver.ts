@@ -1,12 +1,22 @@
 import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import { roleAtLeast, type RoleName } from '../../auth/roles.ts';
-import { featureSettings } from '../../domain/defaults.ts';
+import { featureSettings, stringArray } from '../../domain/defaults.ts';
 import { rankingOf, rankingPage, type RankingScope } from '../../game/ranking-query.ts';
 import { requireTenant, type Context } from '../context.ts';
 import { badInput, forbidden, notFound } from '../errors.ts';
 import { Ranking, RankingEntry } from '../types/ranking.ts';
 import { UserCompact } from '../types/user.ts';
 import { paging } from './paging.ts';
+
+/** The round ids of one of the company's combined-rounds definitions ("<label>:<id>,<id>,..."). */
+function combinedRounds(definitions: unknown, index: number): number[] {
+  const list = stringArray(definitions);
+  const definition = list[index];
+  if (definition === undefined) throw badInput(`the company has ${list.length} combined-rounds definitions; ${index} is not one of them`, 'combinedRoundsDefinition');
+  const ids = definition.slice(definition.lastIndexOf(':') + 1).split(',').map((x) => x.trim()).filter(Boolean);
+  if (ids.length === 0 || ids.some((x) => !/^\d+$/.test(x))) throw badInput(`combined-rounds definition ${index} ("${definition}") is not "<label>:<roundId>,..."`, 'combinedRoundsDefinition');
+  return ids.map(Number);
+}
 
 @Resolver()
 export class RankingResolver {
@@ -22,12 +32,18 @@ export class RankingResolver {
     @Arg('take', () => Int, { nullable: true }) take?: number,
     @Arg('roundIds', () => [Int], { nullable: true, description: 'A combined-rounds ranking: the points of these rounds together.' }) roundIds?: number[],
     @Arg('internalRankingId', () => Int, { nullable: true, description: 'Only the members of this internal ranking (the caller must be one).' }) internalRankingId?: number,
+    @Arg('combinedRoundsDefinition', () => Int, {
+      nullable: true,
+      description: 'Index into the company\'s combinedRoundsRankingDefinitions; each definition is "<label>:<roundId>,<roundId>,..." (the label is optional).',
+    })
+    combinedRoundsDefinition?: number,
   ) {
     const page = paging(skip, take);
     const { viewer, tenant } = requireTenant(ctx);
     const tournaments = await ctx.loaders.tournamentsByCompany.load(tenant.id);
     if (!tournaments.some((t) => t.id === tournamentId)) throw notFound('tournament', tournamentId);
-    if (roundId != null && roundIds != null) throw badInput('give roundId or roundIds, not both', 'roundIds');
+    if ([roundId, roundIds, combinedRoundsDefinition].filter((x) => x != null).length > 1) throw badInput('give one of roundId, roundIds and combinedRoundsDefinition', 'roundIds');
+    if (combinedRoundsDefinition != null) roundIds = combinedRounds(tenant.combinedRoundsRankingDefinitions, combinedRoundsDefinition);
     const rounds = roundId != null ? [roundId] : (roundIds ?? []);
     if (rounds.length > 50) throw badInput('at most 50 rounds', 'roundIds');
     for (const id of rounds) {
