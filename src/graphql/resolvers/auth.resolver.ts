@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { verifyPassword } from '../../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { companyFromHeaders } from '../../auth/request-auth.ts';
 import { signAccessToken } from '../../auth/tokens.ts';
 import { requireViewer, type Context } from '../context.ts';
@@ -12,8 +12,10 @@ export class LoginPayload {
   @Field(() => User) user!: object;
 }
 
-// One answer for every credential failure, so the API does not tell which e-mails exist.
+// One answer for every credential failure, so the API does not tell which e-mails exist: same message, and
+// an unknown e-mail still costs one scrypt so the answer takes as long as for a wrong password.
 const BAD_CREDENTIALS = 'e-mail or password is wrong';
+let dummyHash: Promise<string> | undefined;
 
 @Resolver()
 export class AuthResolver {
@@ -26,7 +28,8 @@ export class AuthResolver {
     const users = await ctx.prisma.user.findMany({ where: { email: normalized, deletedAt: null, ...(company ? { companyId: company.id } : {}) }, take: 2 });
     if (users.length > 1) throw badInput('this e-mail exists in several companies: send x-app-path or x-app-host', 'email');
     const user = users[0];
-    if (!(await verifyPassword(password, user?.passwordHash))) throw unauthenticated(BAD_CREDENTIALS);
+    const hash = user?.passwordHash ?? (await (dummyHash ??= hashPassword('not-a-password-of-anyone')));
+    if (!(await verifyPassword(password, hash)) || !user) throw unauthenticated(BAD_CREDENTIALS);
     const updated = await ctx.prisma.user.update({ where: { id: user.id }, data: { loginCount: { increment: 1 }, lastActiveDate: ctx.now } });
     const token = await signAccessToken({ userId: user.id, companyId: user.companyId, role: user.role }, ctx.config.jwtSecret, ctx.config.jwtTtlSeconds);
     return { token, user: updated };
