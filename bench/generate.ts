@@ -10,7 +10,9 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { hashPassword } from '../src/auth/passwords.ts';
 import type { DatabaseTarget } from '../src/db/adapters.ts';
-import { applyMigrations } from '../src/db/migrations.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+import { rebuildStandings } from '../src/game/standings.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
 import { scorePrediction } from '../src/game/scoring.ts';
 
@@ -79,7 +81,7 @@ async function batched(writer: Writer, label: string, table: string, columns: st
 }
 
 export async function generate(target: DatabaseTarget, scale: number, seed = 2026) {
-  await applyMigrations(target);
+  await migrateDatabase(target);
   const writer = target.provider === 'sqlite' ? sqliteWriter(target.file) : await pgWriter(target.url);
   const random = prng(seed);
   const now = Date.now();
@@ -194,6 +196,10 @@ export async function generate(target: DatabaseTarget, scale: number, seed = 202
   await batched(writer, 'likes', 'PostLike', ['id', 'postId', 'userId', 'createdAt'], likes.length, (i) => likes[i]);
   await batched(writer, 'comment likes', 'PostCommentLike', ['id', 'commentId', 'userId', 'createdAt'], commentLikes.length, (i) => commentLikes[i]);
   await writer.close();
+  // Predictions went in around the rescoring, so build the standings the general ranking reads.
+  const db = await openDatabase(target, { poolMax: 2 });
+  await rebuildStandings(db.prisma, tournaments.map((t) => t[0] as number));
+  await db.close();
   return { users, matches: matches.length, predictions: total, posts, comments: comments.length, likes: likes.length };
 }
 

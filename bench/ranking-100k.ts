@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { seedDemo } from '../prisma/seed/demo-seed.ts';
 import type { DatabaseTarget } from '../src/db/adapters.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { applyMigrations } from '../src/db/migrations.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
 import { runWithSqlStats } from '../src/db/sql-stats.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
 import { rankingOf, rankingPage } from '../src/game/ranking-query.ts';
@@ -22,7 +22,7 @@ else {
   rmSync('bench/data/ranking.db', { force: true });
   target = { provider: 'sqlite', file: `${process.cwd()}/bench/data/ranking.db` };
 }
-await applyMigrations(target);
+await migrateDatabase(target);
 const db = await openDatabase(target, { poolMax: 4 });
 const prisma = db.prisma;
 if ((await prisma.company.count()) === 0) await seedDemo(prisma);

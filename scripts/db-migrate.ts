@@ -1,12 +1,12 @@
 // `npm run db:migrate`: applies the pending committed migrations to the configured database.
 import { ConfigError, ensureWritableDir, loadConfig } from '../src/config.ts';
 import { describeTarget } from '../src/db/adapters.ts';
-import { applyMigrations } from '../src/db/migrations.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
 
 try {
   const config = loadConfig();
   if (config.database.provider === 'sqlite') ensureWritableDir(config.dataDir);
-  const applied = await applyMigrations(config.database);
+  const applied = await migrateDatabase(config.database);
   console.log(
     applied.length
       ? `db:migrate: applied ${applied.join(', ')} to ${describeTarget(config.database)}`

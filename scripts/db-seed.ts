@@ -1,12 +1,12 @@
 // `npm run db:seed`: migrates, then loads the demo data into an empty database (refuses a non-empty one).
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { applyMigrations } from '../src/db/migrations.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedDemo } from '../prisma/seed/demo-seed.ts';
 
 try {
   const config = loadConfig();
-  await applyMigrations(config.database);
+  await migrateDatabase(config.database);
   const db = await openDatabase(config.database);
   const companies = await db.prisma.company.count();
   if (companies > 0) {

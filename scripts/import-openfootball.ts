@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { applyMigrations } from '../src/db/migrations.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
 import { importTournament } from '../src/import/import-tournament.ts';
 import { parseOpenfootball } from '../src/import/openfootball.ts';
 
@@ -26,7 +26,7 @@ if (!file || args.positionals.length > 1) fail('usage: npm run import:openfootba
 try {
   const parsed = parseOpenfootball(JSON.parse(readFileSync(file, 'utf8')));
   const config = loadConfig();
-  await applyMigrations(config.database);
+  await migrateDatabase(config.database);
   const db = await openDatabase(config.database);
   const externalId = args.values['external-id'] ?? `openfootball:${basename(file).replace(/\.json$/i, '')}`;
   const companies = [];

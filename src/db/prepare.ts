@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import { ensureWritableDir } from '../config.ts';
 import { seedDemo } from '../../prisma/seed/demo-seed.ts';
 import { openDatabase, type Database } from './client.ts';
-import { applyMigrations } from './migrations.ts';
+import { migrateDatabase } from './migrate.ts';
 
 export class DatabaseUnavailableError extends Error {}
 
@@ -11,7 +11,7 @@ export async function prepareDatabase(config: Config, log: (msg: string) => void
   if (config.database.provider === 'sqlite') ensureWritableDir(config.dataDir);
   let applied: string[];
   try {
-    applied = await applyMigrations(config.database);
+    applied = await migrateDatabase(config.database);
   } catch (err) {
     const first = (err as Error).message.split('\n').find((l) => l.trim()) ?? String(err);
     throw new DatabaseUnavailableError(`cannot migrate the database: ${first.trim()}`);

@@ -25,23 +25,27 @@ function scoresCte(scope: RankingScope) {
   const area = scope.areaId != null
     ? Prisma.sql`AND (u."areaLevel1Id" = ${scope.areaId} OR u."areaLevel2Id" = ${scope.areaId} OR u."areaLevel3Id" = ${scope.areaId})`
     : Prisma.empty;
-  // Dream-finals points count in the general ranking only.
-  const dream = !byRound
-    ? Prisma.sql`+ COALESCE((SELECT SUM(dp."points") FROM "DreamFinalPick" dp JOIN "DreamFinalsSetting" ds ON ds."id" = dp."settingId"
-        WHERE dp."userId" = u."id" AND ds."tournamentId" = ${scope.tournamentId} AND ds."companyId" = ${scope.companyId}), 0)`
-    : Prisma.empty;
-  return Prisma.sql`
-    WITH scores AS (
+  // The general ranking reads the kept standings (one row per user, dream-final points included); a ranking
+  // of some rounds aggregates those rounds' scored predictions.
+  const scores = byRound
+    ? Prisma.sql`
       SELECT u."id" AS "userId", u."name" AS "name",
-        CAST(COALESCE(SUM(p."points"), 0) ${dream} AS INTEGER) AS "points",
+        CAST(COALESCE(SUM(p."points"), 0) AS INTEGER) AS "points",
         CAST(COALESCE(SUM(CASE WHEN p."exactHit" THEN 1 ELSE 0 END), 0) AS INTEGER) AS "exactHits",
         CAST(COALESCE(SUM(CASE WHEN p."outcomeHit" THEN 1 ELSE 0 END), 0) AS INTEGER) AS "outcomeHits"
       FROM "User" u
       LEFT JOIN "Prediction" p ON p."userId" = u."id" AND p."status" = 'SCORED'
         AND p."matchId" IN (SELECT m."id" FROM "Match" m WHERE m."tournamentId" = ${scope.tournamentId} ${round})
       WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL ${area} ${league}
-      GROUP BY u."id", u."name"
-    ),
+      GROUP BY u."id", u."name"`
+    : Prisma.sql`
+      SELECT u."id" AS "userId", u."name" AS "name",
+        COALESCE(s."points", 0) AS "points", COALESCE(s."exactHits", 0) AS "exactHits", COALESCE(s."outcomeHits", 0) AS "outcomeHits"
+      FROM "User" u
+      LEFT JOIN "TournamentStanding" s ON s."userId" = u."id" AND s."tournamentId" = ${scope.tournamentId}
+      WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL ${area} ${league}`;
+  return Prisma.sql`
+    WITH scores AS (${scores}),
     ranked AS (
       SELECT "userId", "name", "points", "exactHits", "outcomeHits",
         CAST(RANK() OVER (ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC) AS INTEGER) AS "position",

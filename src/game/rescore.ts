@@ -4,6 +4,7 @@
 import type { Db } from '../db/client.ts';
 import { enqueue } from '../notifications/outbox.ts';
 import { rescoreDreamFinals } from './dream-finals-rescore.ts';
+import { refreshStandings } from './standings.ts';
 import { roundMultiplier, scorePrediction, scoringRules, type Score } from './scoring.ts';
 
 export interface RescoreReport {
@@ -57,6 +58,18 @@ export async function rescoreMatches(tx: Db, matchIds: number[]): Promise<Rescor
     };
   }));
   // A final or third-place result decides dream-final picks too.
-  await rescoreDreamFinals(tx, tournamentIds);
+  const dreamChanged = await rescoreDreamFinals(tx, tournamentIds);
+  // The general ranking reads TournamentStanding: refresh it for everyone whose points may have moved.
+  if (changed > 0 || dreamChanged > 0) {
+    for (const tournamentId of tournamentIds) {
+      const here = new Set(matches.filter((m) => m.tournamentId === tournamentId).map((m) => m.id));
+      const users = predictions.filter((p) => here.has(p.matchId)).map((p) => p.userId);
+      if (dreamChanged > 0) {
+        const pickers = await tx.dreamFinalPick.findMany({ where: { setting: { tournamentId } }, select: { userId: true } });
+        users.push(...pickers.map((p) => p.userId));
+      }
+      await refreshStandings(tx, tournamentId, users);
+    }
+  }
   return { matches: matches.length, predictions: changed, tournamentIds };
 }
