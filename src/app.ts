@@ -1,12 +1,23 @@
-// The HTTP app: health probes now; GraphQL at /graphql, the REST shims and docs plug in as Fastify plugins.
+// The HTTP app: security headers, CORS and rate limits first; then GraphQL at /graphql, the REST routes, docs,
+// health probes and metrics.
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { GraphQLError } from 'graphql';
 import type { TenantHeaders } from './auth/request-auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
 import { runWithSqlStats, type SqlStats } from './db/sql-stats.ts';
 import { createApollo } from './graphql/apollo.ts';
-import { createContext } from './graphql/context.ts';
+import { createContext, type ClientInfo } from './graphql/context.ts';
+import { serviceUnavailable } from './graphql/errors.ts';
+import { Metrics, newOutcome } from './observability/metrics.ts';
+import { registerMetricsRoute } from './observability/metrics-route.ts';
+import { redactUrl } from './observability/redact.ts';
+import './observability/request-outcome.ts';
+import { registerSecurity } from './security/http-security.ts';
+import { LoginThrottle } from './security/login-throttle.ts';
+import { registerRequestDeadline } from './security/request-deadline.ts';
 import { registerDocs } from './rest/docs.ts';
 import { registerErrorHandlers, registerRestRoutes } from './rest/routes.ts';
 
@@ -33,6 +44,8 @@ export function tenantHeaders(request: FastifyRequest): TenantHeaders {
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** Where JSON log lines go (default stdout); tests read them to prove what is and is not logged. */
+  logStream?: { write(line: string): void };
 }
 
 const READY_TIMEOUT_MS = 2000;
@@ -42,13 +55,21 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'env'>) {
     level: config.logLevel,
     // Credentials never reach a log line.
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+    // Invitation links carry their token in the path: log the route, not the token.
+    serializers: { req: (req: { method: string; url: string; id?: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id, remoteAddress: req.ip }) },
   };
 }
 
-export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+
+
+export async function buildApp({ config, db, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
-    bodyLimit: 1024 * 1024,
+    logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
+    bodyLimit: config.http.bodyLimitBytes,
+    // Socket-level deadline for clients that trickle their request; the whole-request one is registerRequestDeadline.
+    requestTimeout: config.http.requestTimeoutMs,
+    // X-Forwarded-For is believed only for the configured number of proxy hops (rate limits key on the address).
+    trustProxy: (_address: string, hop: number) => hop < config.http.trustProxyHops,
     // Invitation tokens travel in the path (GET /invitations/jwt/:jwt) and are longer than the default 100.
     routerOptions: { maxParamLength: 2048 },
     requestIdHeader: 'x-request-id',
@@ -56,34 +77,64 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   });
 
   // Every statement Prisma sends while serving this request is counted in this request's store.
+  const metrics = new Metrics();
+  const loginThrottle = new LoginThrottle(config.rateLimit.loginMax, config.rateLimit.loginWindowMs);
+  const clientOf = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, loginThrottle, outcome: request.outcome });
+
   app.decorateRequest('sqlStats', null as unknown as SqlStats);
+  app.decorateRequest('outcome', null as unknown as ReturnType<typeof newOutcome>);
   app.addHook('onRequest', (request, _reply, done) => {
     request.sqlStats = { statements: 0 };
+    request.outcome = newOutcome();
     runWithSqlStats(request.sqlStats, done);
   });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest({
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: reply.statusCode,
+      seconds: reply.elapsedTime / 1000,
+      statements: request.sqlStats?.statements ?? 0,
+      outcome: request.outcome ?? newOutcome(),
+    });
+  });
+  registerRequestDeadline(app, config.http.requestTimeoutMs);
+  await registerSecurity(app, config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (config.sqlStats) reply.header('x-sql-statements', String(request.sqlStats?.statements ?? 0));
   });
 
-  const apollo = createApollo(config, app.log, [fastifyApolloDrainPlugin(app)]);
+  const apollo = createApollo(config, app.log, metrics, [fastifyApolloDrainPlugin(app)]);
   await apollo.start();
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     handler: fastifyApolloHandler(apollo, {
-      context: async (request) => createContext(db.prisma, config, tenantHeaders(request)),
+      context: async (request) => {
+        try {
+          return await createContext(db.prisma, config, tenantHeaders(request), clientOf(request));
+        } catch (err) {
+          // The caller is looked up before any resolver runs: an outage shows here first.
+          if (isDatabaseUnavailable(err)) {
+            request.outcome.errorCodes = ['SERVICE_UNAVAILABLE'];
+            throw serviceUnavailable();
+          }
+          throw err instanceof GraphQLError ? err : new GraphQLError('internal server error', { originalError: err as Error, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+        }
+      },
     }),
   });
-  registerRestRoutes(app, { apollo, db, config });
+  registerRestRoutes(app, { apollo, db, config, clientOf });
   registerDocs(app);
   registerErrorHandlers(app);
+  if (config.metrics.enabled) registerMetricsRoute(app, metrics, config.metrics.token);
 
   // Liveness: the process answers. Never touches the database, so a slow store does not get us restarted.
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
 
   // Readiness: the database answers a trivial query within a short deadline.
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
     try {
       await withTimeout(db.ping(), READY_TIMEOUT_MS);
       return { status: 'ready', database: db.provider };

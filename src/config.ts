@@ -18,7 +18,25 @@ export interface Config {
   logLevel: string;
   sqlStats: boolean;
   dbPoolMax: number;
-  graphql: { maxDepth: number; maxFields: number; introspection: boolean; sandbox: boolean };
+  graphql: { maxDepth: number; maxFields: number; maxAliases: number; introspection: boolean; sandbox: boolean };
+  http: {
+    bodyLimitBytes: number;
+    /** Whole-request deadline (routing to last byte of the answer); 0 = none. */
+    requestTimeoutMs: number;
+    /** Origins allowed by CORS: [] = none (same-origin only), ['*'] = any. */
+    corsOrigins: string[];
+    /** Hops of reverse proxies whose X-Forwarded-For is trusted for the client address (0 = none). */
+    trustProxyHops: number;
+  };
+  rateLimit: {
+    /** Requests per client address per window; 0 switches the general limit off. */
+    max: number;
+    windowMs: number;
+    /** Login attempts per client address and per e-mail per window (REST and GraphQL alike). */
+    loginMax: number;
+    loginWindowMs: number;
+  };
+  metrics: { enabled: boolean; token: string | null };
   notificationsIntervalSeconds: number;
   /** Off only for the benchmark's naive baseline: every loader then queries once per parent row. */
   dataloaderBatching: boolean;
@@ -109,8 +127,47 @@ export function loadConfig(env: Env = process.env, warn: (msg: string) => void =
     graphql: {
       maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 15, 1, 100),
       maxFields: int(env, 'GRAPHQL_MAX_FIELDS', 1000, 10, 100_000),
+      maxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30, 0, 10_000),
       introspection: bool(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),
       sandbox: bool(env, 'GRAPHQL_SANDBOX', nodeEnv !== 'production'),
     },
+    http: {
+      bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+      requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 0, 600_000),
+      corsOrigins: corsOrigins(env, nodeEnv),
+      trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
+    },
+    rateLimit: {
+      max: int(env, 'RATE_LIMIT_MAX', 1200, 0, 10_000_000),
+      windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
+      loginMax: int(env, 'LOGIN_RATE_LIMIT_MAX', 10, 1, 1_000_000),
+      loginWindowMs: int(env, 'LOGIN_RATE_LIMIT_WINDOW_MS', 15 * 60_000, 1000, 86_400_000),
+    },
+    metrics: {
+      enabled: bool(env, 'METRICS_ENABLED', true),
+      token: env.METRICS_TOKEN ? metricsToken(env.METRICS_TOKEN) : null,
+    },
   };
+}
+
+function metricsToken(token: string): string {
+  if (token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  return token;
+}
+
+/** CORS_ORIGINS: comma-separated origins (https://app.example.com), or * for any. Development defaults to any. */
+function corsOrigins(env: Env, nodeEnv: Config['env']): string[] {
+  const raw = env.CORS_ORIGINS?.trim() ?? (nodeEnv === 'development' ? '*' : '');
+  if (raw === '') return [];
+  if (raw === '*') return ['*'];
+  return raw.split(',').map((o) => o.trim()).filter(Boolean).map((origin) => {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com`);
+    }
+    if (url.origin !== origin) throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin (write ${url.origin})`);
+    return origin;
+  });
 }

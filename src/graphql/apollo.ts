@@ -5,16 +5,19 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import type { GraphQLFormattedError } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { currentSqlStats } from '../db/sql-stats.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import { SERVICE_UNAVAILABLE_MESSAGE } from './errors.ts';
 import type { Context } from './context.ts';
-import { queryLimitsRule } from './limits.ts';
+import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { getSchema } from './schema.ts';
 
 const KNOWN_CODES = new Set(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE']);
 // graphql-js reports a bad literal argument as a validation error; to the client it is bad input.
 const ARGUMENT_PROBLEM = /(argument|cannot represent|Expected value of type|Enum ".*" cannot|does not exist in ".*" enum)/i;
 
-const LIMIT_PROBLEM = /exceeds the maximum of|complexity limit/;
+const LIMIT_PROBLEM = /exceeds the maximum of|complexity limit|aliases/;
 
 /**
  * The argument (or input field) a bad literal belongs to: graphql-js points at the value, so read the name
@@ -45,6 +48,31 @@ function sqlStatsPlugin(enabled: boolean): ApolloServerPlugin<Context> {
   };
 }
 
+/**
+ * Records each operation's name and error codes for metrics, and answers 503 when the database is away so
+ * clients and load balancers can tell an outage from a bad request.
+ */
+function outcomePlugin(metrics: Metrics): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response, contextValue, operationName, request }) {
+          if (response.body.kind !== 'single') return;
+          const codes = (response.body.singleResult.errors ?? []).map((e) => String(e.extensions?.code ?? 'INTERNAL_SERVER_ERROR'));
+          const name = operationName ?? request.operationName ?? null;
+          metrics.observeOperation(name, codes.length === 0);
+          const outcome = contextValue?.client?.outcome;
+          if (outcome) {
+            outcome.operationName = name;
+            outcome.errorCodes = codes;
+          }
+          if (codes.includes('SERVICE_UNAVAILABLE')) response.http.status = 503;
+        },
+      };
+    },
+  };
+}
+
 export function formatErrorFor(config: Config, log: FastifyBaseLogger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const code = formatted.extensions?.code as string | undefined;
@@ -60,7 +88,12 @@ export function formatErrorFor(config: Config, log: FastifyBaseLogger) {
       const { stacktrace: _drop, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
       return { ...formatted, extensions: config.env === 'development' ? formatted.extensions : extensions };
     }
-    // Anything else is our bug or an outage: log it whole, answer without internals.
+    const original = (error as { originalError?: unknown })?.originalError ?? error;
+    if (isDatabaseUnavailable(original)) {
+      log.warn({ err: original, path: formatted.path }, 'database unavailable');
+      return { message: SERVICE_UNAVAILABLE_MESSAGE, path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };
+    }
+    // Anything else is our bug: log it whole, answer without internals.
     log.error({ err: (error as { originalError?: unknown })?.originalError ?? error, path: formatted.path }, 'unexpected error in a GraphQL operation');
     return {
       message: config.env === 'development' ? formatted.message : 'internal server error',
@@ -70,16 +103,17 @@ export function formatErrorFor(config: Config, log: FastifyBaseLogger) {
   };
 }
 
-export function createApollo(config: Config, log: FastifyBaseLogger, extraPlugins: ApolloServerPlugin<Context>[] = []) {
+export function createApollo(config: Config, log: FastifyBaseLogger, metrics: Metrics, extraPlugins: ApolloServerPlugin<Context>[] = []) {
   return new ApolloServer<Context>({
     schema: getSchema(),
     introspection: config.graphql.introspection,
     includeStacktraceInErrorResponses: config.env === 'development',
-    validationRules: [queryLimitsRule(config.graphql.maxDepth, config.graphql.maxFields)],
+    validationRules: [queryLimitsRule(config.graphql.maxDepth, config.graphql.maxFields), aliasLimitRule(config.graphql.maxAliases)],
     formatError: formatErrorFor(config, log),
     logger: log,
     plugins: [
       sqlStatsPlugin(config.sqlStats),
+      outcomePlugin(metrics),
       config.graphql.sandbox ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }) : ApolloServerPluginLandingPageDisabled(),
       ...extraPlugins,
     ],

@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -22,6 +23,10 @@ export const unauthenticated = (message = 'a valid Bearer token is required') =>
 export const forbidden = (message: string) => error('FORBIDDEN', message);
 export const notFound = (what: string, id?: number | string) => error('NOT_FOUND', id === undefined ? `${what} not found` : `${what} ${id} not found`);
 export const conflict = (message: string) => error('CONFLICT', message);
+export const rateLimited = (message: string, retryAfterSeconds: number) => error('RATE_LIMITED', message, { retryAfterSeconds });
+
+export const SERVICE_UNAVAILABLE_MESSAGE = 'the database is unavailable: try again shortly';
+export const serviceUnavailable = () => error('SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE, { http: { status: 503 } });
 
 /** Prisma's unique-constraint violation: a concurrent writer got there first. */
 export const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';

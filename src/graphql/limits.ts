@@ -54,3 +54,24 @@ export function queryLimitsRule(maxDepth: number, maxFields: number) {
     };
   };
 }
+
+/**
+ * Aliases let one document ask the same expensive field many times (`a1: ranking ... a500: ranking`); the field
+ * budget bounds that too, but only loosely, so aliases get their own small budget.
+ */
+export function aliasLimitRule(maxAliases: number) {
+  return (context: ValidationContext): ASTVisitor => {
+    let aliases = 0;
+    let reported = false;
+    return {
+      Field(node) {
+        if (!node.alias || reported) return;
+        aliases++;
+        if (aliases > maxAliases) {
+          reported = true;
+          context.reportError(new GraphQLError(`the document uses more than ${maxAliases} aliases`, { nodes: [node], extensions: { code: 'BAD_USER_INPUT', limit: 'aliases' } }));
+        }
+      },
+    };
+  };
+}

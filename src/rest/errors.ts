@@ -1,5 +1,6 @@
 // The error body of every non-2xx REST answer (DESIGN.md "Errors").
 import type { FastifyReply } from 'fastify';
+import '../observability/request-outcome.ts';
 import { ERROR_STATUS, type ErrorCode } from '../graphql/errors.ts';
 
 const REASON: Record<number, string> = {
@@ -19,7 +20,7 @@ export function errorBody(statusCode: number, code: string, message: string): Er
 }
 
 export function statusOf(code: string | undefined): number {
-  return ERROR_STATUS[code as ErrorCode] ?? (code === 'SERVICE_UNAVAILABLE' ? 503 : code?.startsWith('GRAPHQL_') ? 400 : 500);
+  return ERROR_STATUS[code as ErrorCode] ?? (code?.startsWith('GRAPHQL_') ? 400 : 500);
 }
 
 /** A client error found before any GraphQL runs (bad path parameter, query string or body). */
@@ -30,5 +31,6 @@ export class RestInputError extends Error {
 }
 
 export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string) {
+  reply.request.outcome.errorCodes = [code];
   return reply.code(statusCode).type('application/json').send(errorBody(statusCode, code, message));
 }

@@ -6,11 +6,14 @@ import { print, type DocumentNode } from 'graphql';
 import type { TenantHeaders } from '../auth/request-auth.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { createContext, type Context } from '../graphql/context.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { createContext, type ClientInfo, type Context } from '../graphql/context.ts';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../graphql/errors.ts';
 import {
   RestCompaniesSearchDocument, RestInvitationByJwtDocument, RestLoginDocument, RestMyTournamentsDocument, RestPostCommentsDocument,
   RestPostDocument, RestUpdateInvitationDocument,
 } from '../graphql/generated/operations.ts';
+import { redactUrl } from '../observability/redact.ts';
 import { errorBody, RestInputError, sendError, statusOf } from './errors.ts';
 import {
   invitationPatch, loginBody, optionalIntQuery, optionalStringQuery, positiveIntParam, rejectUnknownQuery,
@@ -53,16 +56,20 @@ export interface RestDeps {
   apollo: ApolloServer<Context>;
   db: Database;
   config: Config;
+  clientOf: (request: FastifyRequest) => ClientInfo;
 }
 
-export function registerRestRoutes(app: FastifyInstance, { apollo, db, config }: RestDeps) {
+export function registerRestRoutes(app: FastifyInstance, { apollo, db, config, clientOf }: RestDeps) {
   async function run(request: FastifyRequest, reply: FastifyReply, op: Stored, variables: Record<string, unknown>, kind: 'post' | 'app') {
-    const contextValue = await createContext(db.prisma, config, headersFor(request, kind));
+    const contextValue = await createContext(db.prisma, config, headersFor(request, kind), clientOf(request));
     const response = await apollo.executeOperation({ query: op.query, variables }, { contextValue });
     if (response.body.kind !== 'single') throw new Error('stored operations answer a single result');
+    if (reply.sent) return reply; // the request deadline answered already
     const { data, errors } = response.body.singleResult;
     if (errors?.length) {
       const code = String(errors[0].extensions?.code ?? 'INTERNAL_SERVER_ERROR');
+      const retryAfter = errors[0].extensions?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return sendError(reply, statusOf(code), code, errors[0].message);
     }
     return reply.code(200).send((data as Record<string, unknown>)[op.field]);
@@ -95,6 +102,11 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, db, config }:
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (err instanceof RestInputError) return sendError(reply, err.statusCode, err.code, err.message);
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return sendError(reply, 503, 'SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE);
+    }
+    if (err.statusCode === 429) return sendError(reply, 429, 'RATE_LIMITED', err.message);
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err }, 'unhandled error');
@@ -109,5 +121,5 @@ export function registerErrorHandlers(app: FastifyInstance) {
     return sendError(reply, status, status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_USER_INPUT', message);
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorBody(404, 'NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`)));
+    sendError(reply, 404, 'NOT_FOUND', `no route ${request.method} ${redactUrl(request.url.split('?')[0])}`));
 }

@@ -28,12 +28,17 @@ export interface GqlResult<T> {
   extensions?: { sqlStatements?: number };
 }
 
-export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(options: { seed?: boolean; env?: Record<string, string>; logStream?: { write(line: string): void } } = {}): Promise<TestServer> {
   const t = await freshDatabase();
   if (options.seed !== false) await seedDemo(t.db.prisma);
-  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, SQL_STATS: 'true', LOG_LEVEL: 'silent', DATA_DIR: '/tmp', ...options.env });
+  // Suites log in and call from one address far more often than a person would: the rate limits have their own
+  // test (test/security/limits.test.ts) and are lifted here unless a test sets them.
+  const config = loadConfig({
+    NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, SQL_STATS: 'true', LOG_LEVEL: 'silent', DATA_DIR: '/tmp',
+    RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000000', ...options.env,
+  });
   config.database = t.target;
-  const app = await buildApp({ config, db: t.db });
+  const app = await buildApp({ config, db: t.db, logStream: options.logStream });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;

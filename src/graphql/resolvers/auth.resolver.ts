@@ -3,7 +3,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { companyFromHeaders } from '../../auth/request-auth.ts';
 import { signAccessToken } from '../../auth/tokens.ts';
 import { requireViewer, type Context } from '../context.ts';
-import { badInput, notFound, unauthenticated } from '../errors.ts';
+import { badInput, notFound, rateLimited, unauthenticated } from '../errors.ts';
 import { User } from '../types/user.ts';
 
 @ObjectType({ simpleResolvers: true })
@@ -23,6 +23,8 @@ export class AuthResolver {
   async login(@Arg('email', () => String) email: string, @Arg('password', () => String) password: string, @Ctx() ctx: Context) {
     const normalized = email.trim().toLowerCase();
     if (!normalized || password.length === 0) throw badInput('email and password are required', normalized ? 'password' : 'email');
+    const wait = ctx.client.loginThrottle.attempt(ctx.client.ip, normalized);
+    if (wait !== null) throw rateLimited(`too many login attempts: try again in ${wait} s`, wait);
     const company = await companyFromHeaders(ctx.prisma, ctx.headers);
     if (company === null) throw notFound('company for the x-app-host / x-app-path header');
     const users = await ctx.prisma.user.findMany({ where: { email: normalized, deletedAt: null, ...(company ? { companyId: company.id } : {}) }, take: 2 });

@@ -1,0 +1,65 @@
+// Prometheus metrics, one registry per app (tests build several apps in one process).
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** What a request ended as, filled in by whichever layer answered it (GraphQL plugin, REST error replies). */
+export interface RequestOutcome {
+  operationName: string | null;
+  errorCodes: string[];
+}
+
+export const newOutcome = (): RequestOutcome => ({ operationName: null, errorCodes: [] });
+
+// Operation names come from clients: only well-formed names are labels, and only so many of them, so a
+// hostile client cannot blow up the number of series.
+const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const MAX_OPERATION_LABELS = 200;
+const KNOWN_CODE = /^[A-Z][A-Z_]{2,40}$/;
+
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly duration: Histogram<'method' | 'route'>;
+  private readonly operations: Counter<'operation' | 'outcome'>;
+  private readonly errors: Counter<'code'>;
+  private readonly statements: Counter<'route'>;
+  private readonly statementsPerRequest: Histogram<'route'>;
+  private readonly operationLabels = new Set<string>();
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'prode_' });
+    const registers = [this.registry];
+    this.requests = new Counter({ name: 'prode_http_requests_total', help: 'HTTP requests answered, by route template and status', labelNames: ['method', 'route', 'status'], registers });
+    this.duration = new Histogram({
+      name: 'prode_http_request_duration_seconds', help: 'Time from request to last byte of the answer', labelNames: ['method', 'route'], registers,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    });
+    this.operations = new Counter({ name: 'prode_graphql_operations_total', help: 'GraphQL operations (incl. the REST routes\' stored ones) by name and outcome', labelNames: ['operation', 'outcome'], registers });
+    this.errors = new Counter({ name: 'prode_errors_total', help: 'Error answers by error code (REST body code or GraphQL extensions.code)', labelNames: ['code'], registers });
+    this.statements = new Counter({ name: 'prode_sql_statements_total', help: 'SQL statements sent while serving requests, by route', labelNames: ['route'], registers });
+    this.statementsPerRequest = new Histogram({
+      name: 'prode_sql_statements_per_request', help: 'SQL statements per request, by route', labelNames: ['route'], registers,
+      buckets: [0, 1, 2, 4, 8, 16, 32, 64, 128, 256],
+    });
+  }
+
+  observeRequest(r: { method: string; route: string; status: number; seconds: number; statements: number; outcome: RequestOutcome }) {
+    this.requests.inc({ method: r.method, route: r.route, status: String(r.status) });
+    this.duration.observe({ method: r.method, route: r.route }, r.seconds);
+    this.statements.inc({ route: r.route }, r.statements);
+    this.statementsPerRequest.observe({ route: r.route }, r.statements);
+    for (const code of new Set(r.outcome.errorCodes)) this.errors.inc({ code: KNOWN_CODE.test(code) ? code : 'OTHER' });
+  }
+
+  observeOperation(name: string | null | undefined, ok: boolean) {
+    this.operations.inc({ operation: this.operationLabel(name), outcome: ok ? 'ok' : 'error' });
+  }
+
+  private operationLabel(name: string | null | undefined): string {
+    if (!name) return 'anonymous';
+    if (!OPERATION_NAME.test(name)) return 'other';
+    if (this.operationLabels.has(name)) return name;
+    if (this.operationLabels.size >= MAX_OPERATION_LABELS) return 'other';
+    this.operationLabels.add(name);
+    return name;
+  }
+}

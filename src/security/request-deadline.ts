@@ -1,0 +1,27 @@
+// A deadline for the whole request, answered 503 REQUEST_TIMEOUT with the usual error body.
+// Fastify's own `handlerTimeout` (5.12) clears its timer when the request stream closes, which for a POST
+// happens as soon as the body is read, so it never fires for GraphQL or PATCH: hence this hook. The work behind
+// the request is not cancelled (Prisma takes no signal); the client just stops waiting for it.
+import type { FastifyInstance } from 'fastify';
+import { sendError } from '../rest/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    deadline?: NodeJS.Timeout;
+  }
+}
+
+export function registerRequestDeadline(app: FastifyInstance, ms: number) {
+  if (ms <= 0) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    request.deadline = setTimeout(() => {
+      if (reply.sent) return;
+      request.log.warn({ route: request.routeOptions.url, ms }, 'request timed out');
+      void sendError(reply, 503, 'REQUEST_TIMEOUT', `the request took longer than ${ms} ms and was abandoned`);
+    }, ms);
+    done();
+  });
+  const clear = async (request: { deadline?: NodeJS.Timeout }) => clearTimeout(request.deadline);
+  app.addHook('onResponse', clear);
+  app.addHook('onRequestAbort', clear);
+}
