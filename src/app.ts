@@ -25,6 +25,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     sqlStats: SqlStats;
   }
+  interface FastifyInstance {
+    /** Set on shutdown: /readyz answers 503 and answers ask clients to close their connections. */
+    lifecycle: { draining: boolean };
+  }
 }
 
 const header = (request: FastifyRequest, name: string) => {
@@ -77,6 +81,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   });
 
   // Every statement Prisma sends while serving this request is counted in this request's store.
+  app.decorate('lifecycle', { draining: false });
   const metrics = new Metrics();
   const loginThrottle = new LoginThrottle(config.rateLimit.loginMax, config.rateLimit.loginWindowMs);
   const clientOf = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, loginThrottle, outcome: request.outcome });
@@ -87,6 +92,10 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     request.sqlStats = { statements: 0 };
     request.outcome = newOutcome();
     runWithSqlStats(request.sqlStats, done);
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+    return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest({
@@ -135,6 +144,10 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
 
   // Readiness: the database answers a trivial query within a short deadline.
   app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
+    if (app.lifecycle.draining) {
+      reply.code(503);
+      return { status: 'draining', database: db.provider };
+    }
     try {
       await withTimeout(db.ping(), READY_TIMEOUT_MS);
       return { status: 'ready', database: db.provider };

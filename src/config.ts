@@ -38,6 +38,8 @@ export interface Config {
   };
   metrics: { enabled: boolean; token: string | null };
   notificationsIntervalSeconds: number;
+  /** On SIGTERM, how long to keep serving (with /readyz 503) before closing the listener. */
+  shutdownDelayMs: number;
   /** Off only for the benchmark's naive baseline: every loader then queries once per parent row. */
   dataloaderBatching: boolean;
 }
@@ -124,6 +126,7 @@ export function loadConfig(env: Env = process.env, warn: (msg: string) => void =
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
     dataloaderBatching: bool(env, 'DATALOADER_BATCHING', true),
     notificationsIntervalSeconds: int(env, 'NOTIFICATIONS_INTERVAL_SECONDS', 300, 0, 86_400),
+    shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 1000, 0, 120_000),
     graphql: {
       maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 15, 1, 100),
       maxFields: int(env, 'GRAPHQL_MAX_FIELDS', 1000, 10, 100_000),

@@ -56,7 +56,11 @@ async function main() {
     }
     closing = true;
     clearInterval(timer);
-    app.log.info(`${signal}: draining in-flight requests`);
+    // First keep serving while /readyz says 503, so a load balancer stops sending and requests already on the
+    // wire (accepted but not yet parsed, which close() would drop with their idle-looking connection) are answered.
+    app.lifecycle.draining = true;
+    app.log.info(`${signal}: draining for ${config.shutdownDelayMs} ms, then closing`);
+    await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
     // app.close() stops accepting connections and waits for in-flight requests to finish.
     await app.close();
     await db.close();

@@ -4,7 +4,9 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TSX = `${ROOT}node_modules/tsx/dist/cli.mjs`;
+// Loaded as a hook in the one process, like `npm start` does: the tsx CLI would put a relay process in between
+// that does not let the server drain on SIGTERM.
+const TSX_IMPORT = ['--import', 'tsx'];
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,7 +39,7 @@ export function childEnv(extra: Record<string, string | undefined>): NodeJS.Proc
 }
 
 export function runScript(script: string, env: Record<string, string | undefined>, args: string[] = []) {
-  const child = spawn(process.execPath, [TSX, script, ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...TSX_IMPORT, script, ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

@@ -39,6 +39,32 @@ describe('npm start', () => {
     }
   });
 
+  it('SIGTERM lets requests already in flight finish, then exits 0', async () => {
+    const { target, drop } = await emptyTarget();
+    const env = { DATA_DIR: tempDir(), DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined };
+    try {
+      const service = await startService(env);
+      // Each login costs one scrypt on the libuv pool (4 threads): 16 of them keep the server busy for a while.
+      const logins = Array.from({ length: 16 }, (_, i) =>
+        fetch(`${service.url}/auth/login`, {
+          method: 'POST', headers: { 'content-type': 'application/json', 'x-app-path': 'demo' },
+          body: JSON.stringify({ email: `player${i + 1}@demo.test`, password: 'Prode-demo-2026!' }),
+        }).then(async (r) => ({ status: r.status, at: Date.now(), body: (await r.json()) as { token?: string } })));
+      const first = await Promise.race(logins);
+      const signalledAt = Date.now();
+      const exited = service.stop('SIGTERM');
+      const answers = await Promise.all(logins);
+      expect(answers.map((a) => a.status)).toEqual(Array(16).fill(200));
+      expect(answers.every((a) => a.body.token)).toBe(true);
+      expect(answers.some((a) => a.at > signalledAt)).toBe(true); // some were still in flight at the signal
+      expect(first.status).toBe(200);
+      expect(await exited).toBe(0);
+      await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
+    } finally {
+      await drop();
+    }
+  });
+
   const badConfigs: Array<[string, Record<string, string>, RegExp]> = [
     ['a bad PORT', { PORT: 'eighty' }, /PORT must be an integer from 0 to 65535/],
     ['an unwritable data dir', { DATA_DIR: '/etc/hostname/data' }, /data directory \/etc\/hostname\/data is not writable/],
