@@ -32,7 +32,7 @@ async function startServer(mode: string) {
   const port = await freePort();
   // One process (node --import tsx), so the pid whose memory we read is the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', JWT_SECRET: 'b'.repeat(48), LOG_LEVEL: 'error', SQL_STATS: 'true', SEED_ON_EMPTY: 'false', NOTIFICATIONS_INTERVAL_SECONDS: '0', DATALOADER_BATCHING: mode === 'batched' ? 'true' : 'false', GRAPHQL_MAX_FIELDS: '100000' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', JWT_SECRET: 'b'.repeat(48), LOG_LEVEL: 'error', SQL_STATS: 'true', SEED_ON_EMPTY: 'false', NOTIFICATIONS_INTERVAL_SECONDS: '0', DATALOADER_BATCHING: mode === 'batched' ? 'true' : 'false', GRAPHQL_MAX_FIELDS: '100000', RATE_LIMIT_MAX: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

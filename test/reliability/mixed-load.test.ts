@@ -1,0 +1,32 @@
+// The mixed read/write load, short: zero errors at concurrency 64 and bounded memory growth. The full 60 s run
+// with figures is `npm run bench:load` (bench/LOAD.md).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLoadTarget, type StartedTarget } from '../../bench/load-target.ts';
+import { mixedLoad } from '../../bench/mixed-load.ts';
+import { suiteProvider } from '../helpers/db.ts';
+import { emptyTarget } from '../helpers/db.ts';
+
+describe(`mixed load at concurrency 64 on ${suiteProvider}`, () => {
+  let target: StartedTarget;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const empty = await emptyTarget();
+    drop = empty.drop;
+    target = await startLoadTarget(empty.target.provider === 'postgresql' ? empty.target.url : undefined);
+  }, 120_000);
+  afterAll(async () => {
+    expect(await target?.stop()).toBe(0);
+    await drop?.();
+  });
+
+  it('answers every request without an error, and memory stays within 150 MiB of the warmed-up size', async () => {
+    const r = await mixedLoad(target, { seconds: 8, connections: 64, warmupSeconds: 2 });
+    expect(r.requests).toBeGreaterThan(100);
+    expect(Object.keys(r.byKind)).toHaveLength(10);
+    expect(r.httpErrors).toBe(0);
+    expect(r.graphqlErrors).toBe(0);
+    expect(r.rssAfterMiB - r.rssBeforeMiB).toBeLessThan(150);
+    // Still serving afterwards.
+    expect((await fetch(`${target.url}/readyz`)).status).toBe(200);
+  }, 60_000);
+});
