@@ -17,7 +17,22 @@ const APP_HEADERS = [
 const APP_COMPANY = header('x-app-company', 'Tenant override (company id or code), honoured only for resellers managing that company and for managers.');
 const AUTH_ERRORS = { 401: errorResponse('No valid Bearer token'), 403: errorResponse('The credential may not act on the named company') };
 
+// Any route may answer these, whatever its own errors are.
+const OPERATIONAL_ERRORS = {
+  413: errorResponse('The body is larger than BODY_LIMIT_BYTES (PAYLOAD_TOO_LARGE)'),
+  429: errorResponse('Too many requests from this address, or too many logins (RATE_LIMITED); see retry-after'),
+  503: errorResponse('The database is unavailable (SERVICE_UNAVAILABLE) or the request exceeded REQUEST_TIMEOUT_MS (REQUEST_TIMEOUT)'),
+};
+
 export function openApiDocument(): Json {
+  const doc = baseDocument();
+  for (const item of Object.values(doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)) {
+    for (const op of Object.values(item)) op.responses = { ...op.responses, ...OPERATIONAL_ERRORS };
+  }
+  return doc;
+}
+
+function baseDocument(): Json {
   return {
     openapi: '3.1.0',
     info: {
