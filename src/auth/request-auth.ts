@@ -85,7 +85,10 @@ export async function resolveRequestAuth(prisma: Db, headers: TenantHeaders, sec
       if (named.id !== viewer.companyId && !canActOnBehalf(viewer, named)) throw forbidden('x-app-company names a company this reseller does not manage');
     } else {
       if (!named) throw notFound('company for the x-app-host / x-app-path header');
-      if (viewer && named.id !== viewer.companyId && !canActOnBehalf(viewer, named)) {
+      // Without a credential the header only says where to log in (login reads it itself): it must not open a
+      // company's data to an anonymous caller (e.g. nested under a public invitation link).
+      if (!viewer) return auth;
+      if (named.id !== viewer.companyId && !canActOnBehalf(viewer, named)) {
         throw forbidden('the credential does not belong to the company named by x-app-host / x-app-path');
       }
     }

@@ -4,3 +4,9 @@ export type RoleName = keyof typeof ROLE_RANK;
 
 export const isRole = (value: unknown): value is RoleName => typeof value === 'string' && value in ROLE_RANK;
 export const roleAtLeast = (role: RoleName, min: RoleName) => ROLE_RANK[role] >= ROLE_RANK[min];
+
+/** A reseller's list of managed companies is for managers, and for the reseller's own users. */
+export function mayListManagedCompanies(viewer: { role: string; companyId: number } | null, resellerCompanyId: number): boolean {
+  if (!viewer) return false;
+  return viewer.role === 'manager' || (viewer.role === 'reseller' && viewer.companyId === resellerCompanyId);
+}

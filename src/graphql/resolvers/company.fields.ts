@@ -1,5 +1,6 @@
 // Relation and JSON-backed fields of both Company forms. Lists come from per-request loaders (one statement
 // per level, whatever the number of companies).
+import { mayListManagedCompanies } from '../../auth/roles.ts';
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import {
   banners, companyNotificationSettings, featureSettings, googleServicesConfig, purchasedGames, stringArray,
@@ -18,8 +19,7 @@ import { UserCompact } from '../types/user.ts';
 
 /** Managed companies are shown to resellers and managers only. */
 function managedCompanies(company: CompanyRow, ctx: Context) {
-  const role = ctx.auth.viewer?.role;
-  if (!company.isReseller || (role !== 'reseller' && role !== 'manager')) return null;
+  if (!company.isReseller || !mayListManagedCompanies(ctx.auth.viewer, company.id)) return null;
   return ctx.loaders.managedCompanies.load(company.id);
 }
 

@@ -1,3 +1,4 @@
+import { mayListManagedCompanies } from '../../auth/roles.ts';
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import { userExtraFields, userNotificationSettings } from '../../domain/defaults.ts';
 import type { Context } from '../context.ts';
@@ -49,7 +50,7 @@ export class UserCompactFields {
   @FieldResolver(() => [Prediction]) predictions(@Root() u: UserRow, @Ctx() ctx: Context) { return ctx.loaders.visiblePredictionsByUser.load(u.id); }
   @FieldResolver(() => [CompanyCompact], { nullable: true, description: 'For resellers: the companies their company manages.' })
   async managedCompanies(@Root() u: UserRow, @Ctx() ctx: Context) {
-    if (u.role !== 'reseller' || !['reseller', 'manager'].includes(ctx.auth.viewer?.role ?? '')) return null;
+    if (u.role !== 'reseller' || !mayListManagedCompanies(ctx.auth.viewer, u.companyId)) return null;
     return ctx.loaders.managedCompanies.load(u.companyId);
   }
 }
