@@ -1,7 +1,7 @@
 // The HTTP app: security headers, CORS and rate limits first; then GraphQL at /graphql, the REST routes, docs,
 // health probes and metrics.
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import type { TenantHeaders } from './auth/request-auth.ts';
 import type { Config } from './config.ts';
@@ -19,6 +19,7 @@ import { registerSecurity } from './security/http-security.ts';
 import { LoginThrottle } from './security/login-throttle.ts';
 import { registerRequestDeadline } from './security/request-deadline.ts';
 import { registerDocs } from './rest/docs.ts';
+import { errorBody } from './rest/errors.ts';
 import { registerErrorHandlers, registerRestRoutes } from './rest/routes.ts';
 
 declare module 'fastify' {
@@ -77,6 +78,18 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     // Invitation tokens travel in the path (GET /invitations/jwt/:jwt) and are longer than the default 100.
     routerOptions: { maxParamLength: 2048 },
     requestIdHeader: 'x-request-id',
+    // URLs the router cannot decode, parameters over maxParamLength: the documented error body.
+    frameworkErrors: (err, _request, rawReply) => {
+      const reply = rawReply as unknown as FastifyReply;
+      reply.code(400).type('application/json').send(errorBody(400, 'BAD_USER_INPUT', err.code === 'FST_ERR_BAD_URL' ? 'the URL is not valid (bad percent-encoding)' : 'a path parameter is too long'));
+    },
+    // Requests Node's HTTP parser refuses (malformed, headers over 16 KiB): the documented error body too.
+    clientErrorHandler: (err: Error & { code?: string }, socket) => {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      const body = JSON.stringify(errorBody(status, 'BAD_USER_INPUT', status === 431 ? 'the request headers are too large' : 'the request is not valid HTTP'));
+      socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    },
     genReqId: () => crypto.randomUUID(),
   });
 

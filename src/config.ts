@@ -18,7 +18,7 @@ export interface Config {
   logLevel: string;
   sqlStats: boolean;
   dbPoolMax: number;
-  graphql: { maxDepth: number; maxFields: number; maxAliases: number; introspection: boolean; sandbox: boolean };
+  graphql: { maxDepth: number; maxFields: number; maxAliases: number; maxTokens: number; introspection: boolean; sandbox: boolean };
   http: {
     bodyLimitBytes: number;
     /** Whole-request deadline (routing to last byte of the answer); 0 = none. */
@@ -131,6 +131,7 @@ export function loadConfig(env: Env = process.env, warn: (msg: string) => void =
       maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 15, 1, 100),
       maxFields: int(env, 'GRAPHQL_MAX_FIELDS', 1000, 10, 100_000),
       maxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30, 0, 10_000),
+      maxTokens: int(env, 'GRAPHQL_MAX_TOKENS', 20_000, 100, 1_000_000),
       introspection: bool(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),
       sandbox: bool(env, 'GRAPHQL_SANDBOX', nodeEnv !== 'production'),
     },

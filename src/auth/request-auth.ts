@@ -54,9 +54,12 @@ export async function companyFromHeaders(prisma: Db, h: TenantHeaders): Promise<
   const where = { deletedAt: null };
   if (h.appCompany) {
     const value = h.appCompany.trim();
-    const company = /^\d+$/.test(value)
-      ? await prisma.company.findFirst({ where: { ...where, id: Number(value) } })
-      : await prisma.company.findFirst({ where: { ...where, code: value } });
+    if (/^\d+$/.test(value)) {
+      const id = Number(value);
+      // Past the id column's range no company can match (and Prisma refuses the value).
+      return id >= 1 && id <= 2 ** 31 - 1 ? prisma.company.findFirst({ where: { ...where, id } }) : null;
+    }
+    const company = await prisma.company.findFirst({ where: { ...where, code: value } });
     return company;
   }
   if (h.appHost) return prisma.company.findFirst({ where: { ...where, appCustomDomain: h.appHost.trim().toLowerCase() } });

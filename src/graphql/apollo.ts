@@ -86,6 +86,8 @@ export function formatErrorFor(config: Config, log: FastifyBaseLogger) {
       const message = argumentName && !formatted.message.includes(`"${argumentName}"`) ? `argument "${argumentName}": ${formatted.message}` : formatted.message;
       return { message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT', ...(argumentName ? { argumentName } : {}) } };
     }
+    // Apollo's refusals of the HTTP request itself (no query, batch, CSRF preflight, GET mutation): the client's.
+    if (code === 'BAD_REQUEST') return { message: formatted.message, extensions: { code: 'BAD_USER_INPUT' } };
     if (code && (KNOWN_CODES.has(code) || code.startsWith('GRAPHQL_') || code === 'PERSISTED_QUERY_NOT_FOUND' || code === 'OPERATION_RESOLUTION_FAILURE')) {
       const { stacktrace: _drop, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
       return { ...formatted, extensions: config.env === 'development' ? formatted.extensions : extensions };
@@ -94,6 +96,11 @@ export function formatErrorFor(config: Config, log: FastifyBaseLogger) {
     if (isDatabaseUnavailable(original)) {
       log.warn({ err: original, path: formatted.path }, 'database unavailable');
       return { message: SERVICE_UNAVAILABLE_MESSAGE, path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };
+    }
+    // graphql-js's own refusals of the request (no originalError, no path): too many variable errors, an operation
+    // type the schema lacks. The client's mistake, not ours.
+    if (!(error as { originalError?: unknown })?.originalError && !formatted.path) {
+      return { message: formatted.message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT' } };
     }
     // Anything else is our bug: log it whole, answer without internals.
     log.error({ err: (error as { originalError?: unknown })?.originalError ?? error, path: formatted.path }, 'unexpected error in a GraphQL operation');
@@ -109,6 +116,8 @@ export function createApollo(config: Config, log: FastifyBaseLogger, metrics: Me
   return new ApolloServer<Context>({
     schema: getSchema(),
     introspection: config.graphql.introspection,
+    // The parser stops at this many tokens: a 100k-brace document is refused before it costs a deep recursion.
+    parseOptions: { maxTokens: config.graphql.maxTokens },
     includeStacktraceInErrorResponses: config.env === 'development',
     validationRules: [queryLimitsRule(config.graphql.maxDepth, config.graphql.maxFields), aliasLimitRule(config.graphql.maxAliases)],
     formatError: formatErrorFor(config, log),
