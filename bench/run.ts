@@ -48,13 +48,16 @@ async function startServer(mode: string) {
   return { child, url };
 }
 
-/** Waits until the server has worked off requests autocannon left in flight (a quick /healthz again). */
-async function settle(url: string) {
-  const deadline = Date.now() + 180_000;
+/**
+ * Waits until the server has worked off requests autocannon left in flight: /readyz (one query) answers 200
+ * quickly again, so the database pool is free too (the naive server can leave it saturated for minutes).
+ */
+async function settle(url: string, probe: { path: string; init?: RequestInit } = { path: '/readyz' }) {
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     const t = performance.now();
-    await fetch(`${url}/healthz`).then((r) => r.arrayBuffer()).catch(() => undefined);
-    if (performance.now() - t < 20) return;
+    const ok = await fetch(`${url}${probe.path}`, probe.init).then(async (r) => (await r.arrayBuffer(), r.ok)).catch(() => false);
+    if (ok && performance.now() - t < 20) return;
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -90,7 +93,7 @@ async function runPostgraphile() {
   const probe = await (await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text();
   if (probe.includes('"errors"')) throw new Error(`PostGraphile: ${probe.slice(0, 500)}`);
   for (const connections of concurrencies) {
-    await settle(url);
+    await settle(url, { path: '/graphql', init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) } });
     resetPeak(child.pid!);
     const result = await autocannon({ url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration, timeout: 60 });
     rows.push({ workload: 'GraphQL deep tournaments', mode: 'postgraphile', concurrency: connections, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, rssMiB: peakRss(child.pid!), statements: NaN });
@@ -124,6 +127,7 @@ for (const mode of modes) {
     { name: 'GraphQL ranking page + me', ...gql(BenchRankingDocument, { t: 1 }) },
   ];
   for (const w of workloads) {
+    await settle(url);
     const probe = await fetch(`${url}${w.path}`, { method: w.method ?? 'GET', headers: auth, body: w.body });
     if (!probe.ok) throw new Error(`${w.name}: ${probe.status} ${await probe.text()}`);
     const statements = Number(probe.headers.get('x-sql-statements'));

@@ -1,6 +1,7 @@
 // The HTTP app: security headers, CORS and rate limits first; then GraphQL at /graphql, the REST routes, docs,
 // health probes and metrics.
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
+import { normalizeIP } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import type { TenantHeaders } from './auth/request-auth.ts';
@@ -54,6 +55,7 @@ export interface AppDeps {
 }
 
 const READY_TIMEOUT_MS = 2000;
+const READY_CACHE_MS = 1000;
 
 export function loggerOptions(config: Pick<Config, 'logLevel' | 'env'>) {
   return {
@@ -86,10 +88,16 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     // Requests Node's HTTP parser refuses (malformed, headers over 16 KiB): the documented error body too.
     clientErrorHandler: (err: Error & { code?: string }, socket) => {
       if (err.code === 'ECONNRESET' || socket.destroyed) return;
-      const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-      const body = JSON.stringify(errorBody(status, 'BAD_USER_INPUT', status === 431 ? 'the request headers are too large' : 'the request is not valid HTTP'));
-      socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || err.code === 'ERR_HTTP_HEADERS_TIMEOUT';
+      const [status, reason, message] = timedOut ? [408, 'Request Timeout', 'the request took too long to arrive']
+        : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'the request headers are too large']
+        : [400, 'Bad Request', 'the request is not valid HTTP'];
+      const body = JSON.stringify(errorBody(status as number, timedOut ? 'REQUEST_TIMEOUT' : 'BAD_USER_INPUT', message as string));
+      // Closed once written: a half-open socket per garbage request would pile up.
+      socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`, () => socket.destroy());
     },
+    // Draining is ours (server.ts): Fastify's own 503 while closing would answer without the documented body.
+    return503OnClosing: false,
     genReqId: () => crypto.randomUUID(),
   });
 
@@ -97,7 +105,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   app.decorate('lifecycle', { draining: false });
   const metrics = new Metrics();
   const loginThrottle = new LoginThrottle(config.rateLimit.loginMax, config.rateLimit.loginWindowMs);
-  const clientOf = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, loginThrottle, outcome: request.outcome });
+  // IPv6 clients are keyed by their /64, as the general rate limit does: one host owns a whole /64.
+  const clientOf = (request: FastifyRequest): ClientInfo => ({ ip: normalizeIP(request.ip), loginThrottle, outcome: request.outcome });
 
   app.decorateRequest('sqlStats', null as unknown as SqlStats);
   app.decorateRequest('outcome', null as unknown as ReturnType<typeof newOutcome>);
@@ -150,24 +159,35 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   registerRestRoutes(app, { apollo, db, config, clientOf });
   registerDocs(app);
   registerErrorHandlers(app);
-  if (config.metrics.enabled) registerMetricsRoute(app, metrics, config.metrics.token);
+  if (config.metrics.enabled) registerMetricsRoute(app, metrics, config.metrics.token, config.env === 'production');
 
   // Liveness: the process answers. Never touches the database, so a slow store does not get us restarted.
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
 
   // Readiness: the database answers a trivial query within a short deadline.
+  // One ping answers every probe for a second, so a flood of /readyz (it is not rate limited) cannot tie up the pool.
+  let lastPing: { at: number; result: Promise<string | null> } | null = null;
+  const ping = () => {
+    if (!lastPing || Date.now() - lastPing.at > READY_CACHE_MS) {
+      lastPing = {
+        at: Date.now(),
+        result: withTimeout(db.ping(), READY_TIMEOUT_MS).then(() => null, (err) => {
+          app.log.warn({ err: firstLine(err) }, 'readiness: the database does not answer');
+          return 'the database does not answer';
+        }),
+      };
+    }
+    return lastPing.result;
+  };
   app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
     if (app.lifecycle.draining) {
       reply.code(503);
       return { status: 'draining', database: db.provider };
     }
-    try {
-      await withTimeout(db.ping(), READY_TIMEOUT_MS);
-      return { status: 'ready', database: db.provider };
-    } catch (err) {
-      reply.code(503);
-      return { status: 'unavailable', database: db.provider, message: firstLine(err) };
-    }
+    const problem = await ping();
+    if (problem === null) return { status: 'ready', database: db.provider };
+    reply.code(503);
+    return { status: 'unavailable', database: db.provider, message: problem };
   });
 
   return app;

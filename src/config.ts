@@ -161,7 +161,9 @@ function metricsToken(token: string): string {
 
 /** CORS_ORIGINS: comma-separated origins (https://app.example.com), or * for any. Development defaults to any. */
 function corsOrigins(env: Env, nodeEnv: Config['env']): string[] {
-  const raw = env.CORS_ORIGINS?.trim() ?? (nodeEnv === 'development' ? '*' : '');
+  const given = env.CORS_ORIGINS?.trim();
+  // Empty means unset, as for every other variable; "none" turns CORS off explicitly.
+  const raw = given ? (given === 'none' ? '' : given) : nodeEnv === 'development' ? '*' : '';
   if (raw === '') return [];
   if (raw === '*') return ['*'];
   return raw.split(',').map((o) => o.trim()).filter(Boolean).map((origin) => {

@@ -4,7 +4,7 @@ import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin
 import {
   ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
-import type { GraphQLFormattedError } from 'graphql';
+import { Kind, type FieldNode, type GraphQLFormattedError } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
@@ -58,10 +58,14 @@ function outcomePlugin(metrics: Metrics): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       return {
-        async willSendResponse({ response, contextValue, operationName, request }) {
+        async willSendResponse({ response, contextValue, operation }) {
           if (response.body.kind !== 'single') return;
-          const codes = (response.body.singleResult.errors ?? []).map((e) => String(e.extensions?.code ?? 'INTERNAL_SERVER_ERROR'));
-          const name = operationName ?? request.operationName ?? null;
+          const errors = response.body.singleResult.errors ?? [];
+          const codes = errors.map((e) => String(e.extensions?.code ?? 'INTERNAL_SERVER_ERROR'));
+          // Labelled by the first root field of the resolved operation: a set the schema bounds, where client-chosen
+          // operation names would let any caller mint metric series.
+          const root = operation?.selectionSet.selections.find((s): s is FieldNode => s.kind === Kind.FIELD);
+          const name = root?.name.value ?? null;
           metrics.observeOperation(name, codes.length === 0);
           const outcome = contextValue?.client?.outcome;
           if (outcome) {
@@ -69,6 +73,12 @@ function outcomePlugin(metrics: Metrics): ApolloServerPlugin<Context> {
             outcome.errorCodes = codes;
           }
           if (codes.includes('SERVICE_UNAVAILABLE')) response.http.status = 503;
+          // A throttled login is a 429 with retry-after over GraphQL too.
+          if (codes.length > 0 && codes.every((c) => c === 'RATE_LIMITED')) {
+            response.http.status = 429;
+            const wait = errors[0].extensions?.retryAfterSeconds;
+            if (typeof wait === 'number') response.http.headers.set('retry-after', String(wait));
+          }
         },
       };
     },

@@ -9,8 +9,7 @@ export interface RequestOutcome {
 
 export const newOutcome = (): RequestOutcome => ({ operationName: null, errorCodes: [] });
 
-// Operation names come from clients: only well-formed names are labels, and only so many of them, so a
-// hostile client cannot blow up the number of series.
+// Labels are root field names (bounded by the schema); the cap is a second fence.
 const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const MAX_OPERATION_LABELS = 200;
 const KNOWN_CODE = /^[A-Z][A-Z_]{2,40}$/;
@@ -33,7 +32,7 @@ export class Metrics {
       name: 'prode_http_request_duration_seconds', help: 'Time from request to last byte of the answer', labelNames: ['method', 'route'], registers,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     });
-    this.operations = new Counter({ name: 'prode_graphql_operations_total', help: 'GraphQL operations (incl. the REST routes\' stored ones) by name and outcome', labelNames: ['operation', 'outcome'], registers });
+    this.operations = new Counter({ name: 'prode_graphql_operations_total', help: 'GraphQL operations (incl. the REST routes\' stored ones) by first root field and outcome', labelNames: ['operation', 'outcome'], registers });
     this.errors = new Counter({ name: 'prode_errors_total', help: 'Error answers by error code (REST body code or GraphQL extensions.code)', labelNames: ['code'], registers });
     this.statements = new Counter({ name: 'prode_sql_statements_total', help: 'SQL statements sent while serving requests, by route', labelNames: ['route'], registers });
     this.statementsPerRequest = new Histogram({

@@ -21,7 +21,8 @@ const AUTH_ERRORS = { 401: errorResponse('No valid Bearer token'), 403: errorRes
 const OPERATIONAL_ERRORS = {
   413: errorResponse('The body is larger than BODY_LIMIT_BYTES (PAYLOAD_TOO_LARGE)'),
   429: errorResponse('Too many requests from this address, or too many logins (RATE_LIMITED); see retry-after'),
-  503: errorResponse('The database is unavailable (SERVICE_UNAVAILABLE) or the request exceeded REQUEST_TIMEOUT_MS (REQUEST_TIMEOUT)'),
+  503: errorResponse('The database is unavailable (SERVICE_UNAVAILABLE)'),
+  504: errorResponse('The request exceeded REQUEST_TIMEOUT_MS (REQUEST_TIMEOUT); a write may still complete'),
 };
 
 export function openApiDocument(): Json {

@@ -12,7 +12,7 @@ const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   await app.register(helmet, { global: true, contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.header('content-security-policy', JSON_CSP);
+    if (/^application\/([\w.-]+\+)?json/.test(String(reply.getHeader('content-type') ?? ''))) reply.header('content-security-policy', JSON_CSP);
     return payload;
   });
 

@@ -1,7 +1,8 @@
-// A deadline for the whole request, answered 503 REQUEST_TIMEOUT with the usual error body.
+// A deadline for the whole request, answered 504 REQUEST_TIMEOUT with the usual error body.
 // Fastify's own `handlerTimeout` (5.12) clears its timer when the request stream closes, which for a POST
 // happens as soon as the body is read, so it never fires for GraphQL or PATCH: hence this hook. The work behind
-// the request is not cancelled (Prisma takes no signal); the client just stops waiting for it.
+// the request is not cancelled (Prisma takes no signal): a write may still complete after the answer, so the
+// answer is 504 (outcome unknown), not 503 (safe to retry), and docs/rest.md says so.
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../rest/errors.ts';
 
@@ -17,7 +18,7 @@ export function registerRequestDeadline(app: FastifyInstance, ms: number) {
     request.deadline = setTimeout(() => {
       if (reply.sent) return;
       request.log.warn({ route: request.routeOptions.url, ms }, 'request timed out');
-      void sendError(reply, 503, 'REQUEST_TIMEOUT', `the request took longer than ${ms} ms and was abandoned`);
+      void sendError(reply, 504, 'REQUEST_TIMEOUT', `the request took longer than ${ms} ms: its outcome is unknown (a write may still complete)`);
     }, ms);
     done();
   });

@@ -28,6 +28,7 @@ describe('general rate limit (RATE_LIMIT_MAX)', () => {
     expectErrorBody(await over.json(), 429, 'RATE_LIMITED');
     const gql = await fetch(`${s.url}/graphql`, { method: 'POST', headers: json, body: JSON.stringify({ query: '{ __typename }' }) });
     expect(gql.status).toBe(429);
+    expectErrorBody(await gql.json(), 429, 'RATE_LIMITED');
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${s.url}/readyz`)).status).toBe(200);
     expect((await fetch(`${s.url}/metrics`)).status).toBe(200);
@@ -41,7 +42,7 @@ describe('login rate limit (LOGIN_RATE_LIMIT_MAX), shared by REST and GraphQL', 
   });
   afterAll(() => s.close());
 
-  it('refuses the fourth attempt for one e-mail, even with the right password, and not another e-mail', async () => {
+  it('after three failures refuses the e-mail, even with the right password, and not another e-mail', async () => {
     const email = 'player1@demo.test';
     for (let i = 0; i < 2; i++) {
       const r = await fetch(`${s.url}/auth/login`, { method: 'POST', headers: { ...json, 'x-app-path': 'demo' }, body: loginBody(email, 'wrong-password') });
@@ -55,10 +56,22 @@ describe('login rate limit (LOGIN_RATE_LIMIT_MAX), shared by REST and GraphQL', 
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
     expectErrorBody(await fourth.json(), 429, 'RATE_LIMITED');
     const viaGraphql = await s.gql(`mutation { login(email: "${email.toUpperCase()}", password: "${DEMO_PASSWORD}") { token } }`, {}, { 'x-app-path': 'demo' });
+    expect(viaGraphql.status).toBe(429);
+    expect(Number(viaGraphql.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(viaGraphql.errors?.[0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
     expect(viaGraphql.data).toBeNull();
 
     expect(await s.login('player2@demo.test', 'demo')).toMatch(/^ey/);
+  });
+
+  it('counts failures only: successful logins never lock anyone out', async () => {
+    for (let i = 0; i < 5; i++) expect(await s.login('player5@demo.test', 'demo')).toMatch(/^ey/);
+  });
+
+  it('refuses an e-mail longer than 254 characters before it costs anything', async () => {
+    const r = await fetch(`${s.url}/auth/login`, { method: 'POST', headers: json, body: loginBody(`${'a'.repeat(300)}@demo.test`) });
+    expect(r.status).toBe(400);
+    expectErrorBody(await r.json(), 400, 'BAD_USER_INPUT');
   });
 });
 
@@ -102,10 +115,13 @@ describe('request timeout (REQUEST_TIMEOUT_MS)', () => {
   });
   afterAll(() => s.close());
 
-  it('answers 503 REQUEST_TIMEOUT with the error body, and keeps serving', async () => {
+  it('answers 504 REQUEST_TIMEOUT with the error body, over REST and GraphQL, and keeps serving', async () => {
     const r = await fetch(`${s.url}/auth/login`, { method: 'POST', headers: { ...json, 'x-app-path': 'demo' }, body: loginBody('player1@demo.test') });
-    expect(r.status).toBe(503);
-    expectErrorBody(await r.json(), 503, 'REQUEST_TIMEOUT');
+    expect(r.status).toBe(504);
+    expectErrorBody(await r.json(), 504, 'REQUEST_TIMEOUT');
+    const g = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { ...json, 'x-app-path': 'demo' }, body: JSON.stringify({ query: `mutation { login(email: "player2@demo.test", password: "${DEMO_PASSWORD}") { token } }` }) });
+    expect(g.status).toBe(504);
+    expectErrorBody(await g.json(), 504, 'REQUEST_TIMEOUT');
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
   });
 });
@@ -128,6 +144,9 @@ describe('security headers and CORS', () => {
     expect(r.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(r.headers.get('strict-transport-security')).toMatch(/max-age=/);
     expect(r.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    const g = await fetch(`${closed.url}/graphql`, { method: 'POST', headers: { ...json, accept: 'application/graphql-response+json' }, body: JSON.stringify({ query: '{ __typename }' }) });
+    expect(g.headers.get('content-type')).toMatch(/^application\/graphql-response\+json/);
+    expect(g.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(r.headers.get('x-powered-by')).toBeNull();
   });
 
@@ -169,7 +188,8 @@ describe('metrics and logs', () => {
     expect(text).toMatch(/prode_http_requests_total\{method="POST",route="\/graphql",status="200"\} [1-9]/);
     expect(text).toMatch(/prode_http_requests_total\{method="GET",route="unmatched",status="404"\} 1/);
     expect(text).toMatch(/prode_http_request_duration_seconds_bucket\{le="0.005",method="POST",route="\/graphql"\}/);
-    expect(text).toMatch(/prode_graphql_operations_total\{operation="Me",outcome="ok"\} 1/);
+    expect(text).toMatch(/prode_graphql_operations_total\{operation="me",outcome="ok"\} 1/);
+    expect(text).toMatch(/prode_graphql_operations_total\{operation="login",outcome="ok"\} 1/);
     expect(text).toMatch(/prode_errors_total\{code="FORBIDDEN"\} 1/); // a player may not use x-app-company
     expect(text).toMatch(/prode_errors_total\{code="NOT_FOUND"\} 1/);
     expect(text).toMatch(/prode_sql_statements_total\{route="\/graphql"\} [1-9]/);

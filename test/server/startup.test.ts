@@ -53,6 +53,12 @@ describe('npm start', () => {
       const first = await Promise.race(logins);
       const signalledAt = Date.now();
       const exited = service.stop('SIGTERM');
+      // While draining it still answers, but tells load balancers to go away.
+      await new Promise((r) => setTimeout(r, 200));
+      const ready = await fetch(`${service.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get('connection')).toBe('close');
+      expect(await ready.json()).toMatchObject({ status: 'draining' });
       const answers = await Promise.all(logins);
       expect(answers.map((a) => a.status)).toEqual(Array(16).fill(200));
       expect(answers.every((a) => a.body.token)).toBe(true);
