@@ -93,8 +93,12 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
         : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'the request headers are too large']
         : [400, 'Bad Request', 'the request is not valid HTTP'];
       const body = JSON.stringify(errorBody(status as number, timedOut ? 'REQUEST_TIMEOUT' : 'BAD_USER_INPUT', message as string));
-      // Closed once written: a half-open socket per garbage request would pile up.
-      socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`, () => socket.destroy());
+      socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      // Destroyed only if the client does not close its side: destroying at once, with the rest of its request
+      // unread, makes the kernel send a reset that can discard the answer before the client reads it.
+      const timer = setTimeout(() => socket.destroy(), 2000);
+      timer.unref();
+      socket.once('close', () => clearTimeout(timer));
     },
     // Draining is ours (server.ts): Fastify's own 503 while closing would answer without the documented body.
     return503OnClosing: false,
@@ -138,6 +142,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
 
   const apollo = createApollo(config, app.log, metrics, [fastifyApolloDrainPlugin(app)]);
   await apollo.start();
+  // Not stopped from app.close(): its drain plugin itself calls fastify.close(), which would wait on itself.
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],

@@ -12,6 +12,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+const CLOSE_GRACE_MS = 10_000;
+
 async function main() {
   let config;
   try {
@@ -61,7 +63,10 @@ async function main() {
     app.lifecycle.draining = true;
     app.log.info(`${signal}: draining for ${config.shutdownDelayMs} ms, then closing`);
     await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
-    // app.close() stops accepting connections and waits for in-flight requests to finish.
+    // app.close() stops accepting connections and waits for in-flight requests to finish; a connection whose
+    // client went quiet mid-request would hold it forever, so after a grace period the rest are cut.
+    const grace = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+    grace.unref();
     await app.close();
     await db.close();
     process.exit(0);

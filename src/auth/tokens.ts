@@ -25,12 +25,15 @@ export async function signAccessToken(claims: AccessClaims, secret: string, ttlS
 
 export class TokenError extends Error {}
 
+/** Ids are PostgreSQL int4 columns: a claim outside their range names no row, and must not reach a query. */
+const isRowId = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 2 ** 31 - 1;
+
 /** Verifies signature (HS256 only: "alg: none" and others are refused), issuer, expiry and claim types. */
 export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer: ISSUER });
     const userId = Number(payload.sub);
-    if (payload.typ !== ACCESS || !Number.isSafeInteger(userId) || typeof payload.cid !== 'number' || typeof payload.role !== 'string') {
+    if (payload.typ !== ACCESS || !isRowId(userId) || !isRowId(payload.cid) || typeof payload.role !== 'string') {
       throw new TokenError('token claims are malformed');
     }
     return { userId, companyId: payload.cid, role: payload.role };
@@ -56,7 +59,7 @@ export async function verifyInvitationToken(token: string, secret: string): Prom
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer: ISSUER });
     const id = Number(payload.sub);
-    return payload.typ === INVITATION && Number.isSafeInteger(id) ? id : null;
+    return payload.typ === INVITATION && isRowId(id) ? id : null;
   } catch {
     return null;
   }

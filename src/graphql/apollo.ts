@@ -126,6 +126,9 @@ export function createApollo(config: Config, log: FastifyBaseLogger, metrics: Me
   return new ApolloServer<Context>({
     schema: getSchema(),
     introspection: config.graphql.introspection,
+    // Shutdown is server.ts's: Apollo's own SIGTERM handler (on outside NODE_ENV=test) stops it and re-raises the
+    // signal, which cut our drain short and exited 1.
+    stopOnTerminationSignals: false,
     // The parser stops at this many tokens: a 100k-brace document is refused before it costs a deep recursion.
     parseOptions: { maxTokens: config.graphql.maxTokens },
     includeStacktraceInErrorResponses: config.env === 'development',

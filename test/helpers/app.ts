@@ -56,7 +56,10 @@ export async function startTestServer(options: { seed?: boolean; env?: Record<st
       return r.data.login.token;
     },
     async close() {
+      // As server.ts does after its grace period: hostile tests leave half-open sockets behind.
+      const grace = setTimeout(() => app.server.closeAllConnections(), 1000);
       await app.close();
+      clearTimeout(grace);
       await t.drop();
     },
   };

@@ -51,6 +51,8 @@ describe.runIf(runnable)('PostgreSQL stopped and started under a running server'
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
 
     cluster.stop();
+    // Readiness shares one ping per second: the probe may lag the outage by up to that.
+    await new Promise((r) => setTimeout(r, 1100));
 
     const t0 = Date.now();
     const ready = await fetch(`${url}/readyz`);
@@ -74,6 +76,7 @@ describe.runIf(runnable)('PostgreSQL stopped and started under a running server'
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
 
     cluster.start();
+    await new Promise((r) => setTimeout(r, 1100));
 
     // The pool reconnects on demand: the first requests after the restart succeed.
     expect((await fetch(`${url}/readyz`)).status).toBe(200);

@@ -41,7 +41,8 @@ describe('npm start', () => {
 
   it('SIGTERM lets requests already in flight finish, then exits 0', async () => {
     const { target, drop } = await emptyTarget();
-    const env = { DATA_DIR: tempDir(), DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined };
+    // As in production: libraries that react to signals only outside NODE_ENV=test (Apollo did) must not interfere.
+    const env = { DATA_DIR: tempDir(), DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined, NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) };
     try {
       const service = await startService(env);
       // Each login costs one scrypt on the libuv pool (4 threads): 16 of them keep the server busy for a while.
