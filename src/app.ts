@@ -3,15 +3,12 @@
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { GraphQLError } from 'graphql';
 import type { TenantHeaders } from './auth/request-auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { isDatabaseUnavailable } from './db/errors.ts';
 import { runWithSqlStats, type SqlStats } from './db/sql-stats.ts';
 import { createApollo } from './graphql/apollo.ts';
 import { createContext, type ClientInfo } from './graphql/context.ts';
-import { serviceUnavailable } from './graphql/errors.ts';
 import { Metrics, newOutcome } from './observability/metrics.ts';
 import { registerMetricsRoute } from './observability/metrics-route.ts';
 import { redactUrl } from './observability/redact.ts';
@@ -147,18 +144,9 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     handler: fastifyApolloHandler(apollo, {
-      context: async (request) => {
-        try {
-          return await createContext(db.prisma, config, tenantHeaders(request), clientOf(request));
-        } catch (err) {
-          // The caller is looked up before any resolver runs: an outage shows here first.
-          if (isDatabaseUnavailable(err)) {
-            request.outcome.errorCodes = ['SERVICE_UNAVAILABLE'];
-            throw serviceUnavailable();
-          }
-          throw err instanceof GraphQLError ? err : new GraphQLError('internal server error', { originalError: err as Error, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-        }
-      },
+      // Auth failures, outages included, are kept in the context and thrown by the resolvers' guards, where
+      // formatError maps an outage to SERVICE_UNAVAILABLE.
+      context: async (request) => createContext(db.prisma, config, tenantHeaders(request), clientOf(request)),
     }),
   });
   registerRestRoutes(app, { apollo, db, config, clientOf });

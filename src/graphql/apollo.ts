@@ -68,10 +68,7 @@ function outcomePlugin(metrics: Metrics): ApolloServerPlugin<Context> {
           const name = root?.name.value ?? null;
           metrics.observeOperation(name, codes.length === 0);
           const outcome = contextValue?.client?.outcome;
-          if (outcome) {
-            outcome.operationName = name;
-            outcome.errorCodes = codes;
-          }
+          if (outcome) outcome.errorCodes = codes;
           if (codes.includes('SERVICE_UNAVAILABLE')) response.http.status = 503;
           // A throttled login is a 429 with retry-after over GraphQL too.
           if (codes.length > 0 && codes.every((c) => c === 'RATE_LIMITED')) {

@@ -26,7 +26,6 @@ export const conflict = (message: string) => error('CONFLICT', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) => error('RATE_LIMITED', message, { retryAfterSeconds });
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'the database is unavailable: try again shortly';
-export const serviceUnavailable = () => error('SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE, { http: { status: 503 } });
 
 /** Prisma's unique-constraint violation: a concurrent writer got there first. */
 export const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';

@@ -3,11 +3,10 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 
 /** What a request ended as, filled in by whichever layer answered it (GraphQL plugin, REST error replies). */
 export interface RequestOutcome {
-  operationName: string | null;
   errorCodes: string[];
 }
 
-export const newOutcome = (): RequestOutcome => ({ operationName: null, errorCodes: [] });
+export const newOutcome = (): RequestOutcome => ({ errorCodes: [] });
 
 // Labels are root field names (bounded by the schema); the cap is a second fence.
 const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;

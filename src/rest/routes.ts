@@ -14,7 +14,7 @@ import {
   RestPostDocument, RestUpdateInvitationDocument,
 } from '../graphql/generated/operations.ts';
 import { redactUrl } from '../observability/redact.ts';
-import { errorBody, RestInputError, sendError, statusOf } from './errors.ts';
+import { RestInputError, sendError, statusOf } from './errors.ts';
 import {
   invitationPatch, loginBody, optionalIntQuery, optionalStringQuery, positiveIntParam, rejectUnknownQuery,
 } from './inputs.ts';

@@ -5,7 +5,8 @@ import { LoginDocument } from '../../src/graphql/generated/operations.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { seedDemo, DEMO_PASSWORD } from '../../prisma/seed/demo-seed.ts';
-import { freshDatabase, type TestDatabase } from './db.ts';
+import type { DatabaseTarget } from '../../src/db/adapters.ts';
+import { freshDatabase, migratedDatabase, type TestDatabase } from './db.ts';
 
 export { DEMO_PASSWORD };
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -28,8 +29,11 @@ export interface GqlResult<T> {
   extensions?: { sqlStatements?: number };
 }
 
-export async function startTestServer(options: { seed?: boolean; env?: Record<string, string>; logStream?: { write(line: string): void } } = {}): Promise<TestServer> {
-  const t = await freshDatabase();
+export async function startTestServer(
+  options: { seed?: boolean; env?: Record<string, string>; logStream?: { write(line: string): void }; target?: DatabaseTarget } = {},
+): Promise<TestServer> {
+  // A target of the test's own (left in place on close) or a fresh database of the suite's provider.
+  const t = options.target ? await migratedDatabase(options.target) : await freshDatabase();
   if (options.seed !== false) await seedDemo(t.db.prisma);
   // Suites log in and call from one address far more often than a person would: the rate limits have their own
   // test (test/security/limits.test.ts) and are lifted here unless a test sets them.

@@ -47,6 +47,11 @@ export async function emptyTarget(provider = suiteProvider): Promise<{ target: D
 
 export async function freshDatabase(provider = suiteProvider): Promise<TestDatabase> {
   const { target, drop } = await emptyTarget(provider);
+  return migratedDatabase(target, drop);
+}
+
+/** Migrates an empty database the test owns (e.g. on its own PostgreSQL cluster) and opens it. */
+export async function migratedDatabase(target: DatabaseTarget, drop: () => Promise<void> = async () => {}): Promise<TestDatabase> {
   await applyMigrations(target);
   const db = await openDatabase(target, { poolMax: 4 });
   return {

@@ -2,13 +2,7 @@
 // clearly (503 SERVICE_UNAVAILABLE), the process keeps serving, and everything works again afterwards.
 // Runs in both suite runs on a private cluster, so the suite's own server is never stopped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../prisma/seed/demo-seed.ts';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
-import { applyMigrations } from '../../src/db/migrations.ts';
-import type { FastifyInstance } from 'fastify';
-import { DEMO_PASSWORD, TEST_JWT_SECRET } from '../helpers/app.ts';
+import { DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/app.ts';
 import { postgresBinDir, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
 
 const json = { 'content-type': 'application/json' };
@@ -17,26 +11,17 @@ const runnable = process.env.CI === 'true' || postgresBinDir() !== null;
 
 describe.runIf(runnable)('PostgreSQL stopped and started under a running server', () => {
   let cluster: PgCluster;
-  let db: Database;
-  let app: FastifyInstance;
+  let s: TestServer;
   let url: string;
 
   beforeAll(async () => {
     cluster = await startPgCluster();
-    const target = { provider: 'postgresql' as const, url: cluster.url };
-    await applyMigrations(target);
-    db = await openDatabase(target, { poolMax: 4 });
-    await seedDemo(db.prisma);
-    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', DATA_DIR: '/tmp', RATE_LIMIT_MAX: '0' });
-    config.database = target;
-    app = await buildApp({ config, db });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    s = await startTestServer({ target: { provider: 'postgresql', url: cluster.url } });
+    url = s.url;
   }, 180_000);
 
   afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    await s?.close();
     cluster?.destroy();
   });
 

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken, signInvitationToken } from '../../src/auth/tokens.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import {
-  RestCompaniesSearchDocument, RestInvitationByJwtDocument, RestLoginDocument, RestMyTournamentsDocument, RestPostCommentsDocument,
+  RestInvitationByJwtDocument, RestLoginDocument, RestPostCommentsDocument,
   RestPostDocument, RestUpdateInvitationDocument,
 } from '../../src/graphql/generated/operations.ts';
 import { bearer, DEMO_PASSWORD, startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/app.ts';
