@@ -7,8 +7,10 @@ import type { TenantHeaders } from './auth/request-auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { runWithSqlStats, type SqlStats } from './db/sql-stats.ts';
+import { AuthRowCache } from './auth/auth-row-cache.ts';
 import { createApollo } from './graphql/apollo.ts';
 import { createContext, type ClientInfo } from './graphql/context.ts';
+import { ResponseCache, responseCachePlugin } from './graphql/response-cache.ts';
 import { Metrics, newOutcome } from './observability/metrics.ts';
 import { registerMetricsRoute } from './observability/metrics-route.ts';
 import { redactUrl } from './observability/redact.ts';
@@ -137,7 +139,12 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     if (config.sqlStats) reply.header('x-sql-statements', String(request.sqlStats?.statements ?? 0));
   });
 
-  const apollo = createApollo(config, app.log, metrics, [fastifyApolloDrainPlugin(app)]);
+  const responseCache = config.responseCacheBytes > 0 ? new ResponseCache(config.responseCacheBytes) : null;
+  const authRows = responseCache ? new AuthRowCache() : null;
+  const apollo = createApollo(config, app.log, metrics, [
+    fastifyApolloDrainPlugin(app),
+    ...(responseCache ? [responseCachePlugin(responseCache, db)] : []),
+  ]);
   await apollo.start();
   // Not stopped from app.close(): its drain plugin itself calls fastify.close(), which would wait on itself.
   app.route({
@@ -146,10 +153,10 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     handler: fastifyApolloHandler(apollo, {
       // Auth failures, outages included, are kept in the context and thrown by the resolvers' guards, where
       // formatError maps an outage to SERVICE_UNAVAILABLE.
-      context: async (request) => createContext(db.prisma, config, tenantHeaders(request), clientOf(request)),
+      context: async (request) => createContext(db, config, tenantHeaders(request), clientOf(request), authRows),
     }),
   });
-  registerRestRoutes(app, { apollo, db, config, clientOf });
+  registerRestRoutes(app, { apollo, db, config, clientOf, authRows });
   registerDocs(app);
   registerErrorHandlers(app);
   if (config.metrics.enabled) registerMetricsRoute(app, metrics, config.metrics.token, config.env === 'production');

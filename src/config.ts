@@ -42,6 +42,10 @@ export interface Config {
   shutdownDelayMs: number;
   /** Off only for the benchmark's naive baseline: every loader then queries once per parent row. */
   dataloaderBatching: boolean;
+  /** Execute with graphql-jit (compiled per document) instead of graphql-js; false runs graphql-js. */
+  graphqlJit: boolean;
+  /** Bytes of answers the response cache may keep (src/graphql/response-cache.ts); 0 turns it off. */
+  responseCacheBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -125,6 +129,8 @@ export function loadConfig(env: Env = process.env, warn: (msg: string) => void =
     sqlStats: bool(env, 'SQL_STATS', nodeEnv === 'development'),
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
     dataloaderBatching: bool(env, 'DATALOADER_BATCHING', true),
+    graphqlJit: bool(env, 'GRAPHQL_JIT', true),
+    responseCacheBytes: int(env, 'RESPONSE_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
     notificationsIntervalSeconds: int(env, 'NOTIFICATIONS_INTERVAL_SECONDS', 300, 0, 86_400),
     shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 1000, 0, 120_000),
     graphql: {

@@ -11,6 +11,7 @@ import type { GraphQLError } from 'graphql';
 import type { Db } from '../db/client.ts';
 import { forbidden, notFound, unauthenticated } from '../graphql/errors.ts';
 import type { CompanyRow, UserRow } from '../graphql/loaders/registry.ts';
+import { uncachedRows, type RowReader } from './auth-row-cache.ts';
 import { TokenError, verifyAccessToken } from './tokens.ts';
 
 export interface TenantHeaders {
@@ -34,7 +35,7 @@ export function canActOnBehalf(user: UserRow, company: CompanyRow): boolean {
   return user.role === 'manager' || (user.role === 'reseller' && company.resellerCompanyId === user.companyId);
 }
 
-async function authenticate(prisma: Db, authorization: string | undefined, secret: string): Promise<UserRow | null> {
+async function authenticate(prisma: Db, authorization: string | undefined, secret: string, read: RowReader): Promise<UserRow | null> {
   if (authorization === undefined || authorization === '') return null;
   const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
   if (!match) throw unauthenticated('the Authorization header must be "Bearer <token>"');
@@ -44,41 +45,46 @@ async function authenticate(prisma: Db, authorization: string | undefined, secre
   } catch (err) {
     throw unauthenticated(err instanceof TokenError ? err.message : 'token is invalid');
   }
-  const user = await prisma.user.findUnique({ where: { id: claims.userId } });
+  const user = await read(`user:${claims.userId}`, () => prisma.user.findUnique({ where: { id: claims.userId } }));
   if (!user || user.deletedAt || user.companyId !== claims.companyId) throw unauthenticated('the token user no longer exists');
   return user;
 }
 
 /** The company named by the tenant headers: undefined without headers, null when none matches. */
-export async function companyFromHeaders(prisma: Db, h: TenantHeaders): Promise<CompanyRow | null | undefined> {
+export async function companyFromHeaders(prisma: Db, h: TenantHeaders, read: RowReader = uncachedRows): Promise<CompanyRow | null | undefined> {
   const where = { deletedAt: null };
   if (h.appCompany) {
     const value = h.appCompany.trim();
     if (/^\d+$/.test(value)) {
       const id = Number(value);
       // Past the id column's range no company can match (and Prisma refuses the value).
-      return id >= 1 && id <= 2 ** 31 - 1 ? prisma.company.findFirst({ where: { ...where, id } }) : null;
+      return id >= 1 && id <= 2 ** 31 - 1 ? read(`company-active:${id}`, () => prisma.company.findFirst({ where: { ...where, id } })) : null;
     }
-    const company = await prisma.company.findFirst({ where: { ...where, code: value } });
-    return company;
+    return read(`company-code:${value}`, () => prisma.company.findFirst({ where: { ...where, code: value } }));
   }
-  if (h.appHost) return prisma.company.findFirst({ where: { ...where, appCustomDomain: h.appHost.trim().toLowerCase() } });
-  if (h.appPath) return prisma.company.findFirst({ where: { ...where, appPath: h.appPath.trim().toLowerCase() } });
+  if (h.appHost) {
+    const host = h.appHost.trim().toLowerCase();
+    return read(`company-host:${host}`, () => prisma.company.findFirst({ where: { ...where, appCustomDomain: host } }));
+  }
+  if (h.appPath) {
+    const path = h.appPath.trim().toLowerCase();
+    return read(`company-path:${path}`, () => prisma.company.findFirst({ where: { ...where, appPath: path } }));
+  }
   return undefined; // no tenant header
 }
 
-export async function resolveRequestAuth(prisma: Db, headers: TenantHeaders, secret: string): Promise<RequestAuth> {
+export async function resolveRequestAuth(prisma: Db, headers: TenantHeaders, secret: string, read: RowReader = uncachedRows): Promise<RequestAuth> {
   const auth: RequestAuth = { viewer: null, viewerCompany: null, tenant: null, viewerError: null, tenantError: null };
   try {
-    auth.viewer = await authenticate(prisma, headers.authorization, secret);
+    auth.viewer = await authenticate(prisma, headers.authorization, secret, read);
   } catch (err) {
     auth.viewerError = err as GraphQLError;
   }
   const viewer = auth.viewer;
   try {
-    const named = await companyFromHeaders(prisma, headers);
+    const named = await companyFromHeaders(prisma, headers, read);
     if (named === undefined) {
-      if (viewer) auth.tenant = auth.viewerCompany = await prisma.company.findUnique({ where: { id: viewer.companyId } });
+      if (viewer) auth.tenant = auth.viewerCompany = await read(`company:${viewer.companyId}`, () => prisma.company.findUnique({ where: { id: viewer.companyId } }));
       return auth;
     }
     if (headers.appCompany) {

@@ -2,6 +2,7 @@
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { adapterFactory, describeTarget, type DatabaseTarget } from './adapters.ts';
+import { dataVersionReader, TransactionTracker, trackTransactions } from './data-version.ts';
 import { countingAdapterFactory } from './sql-stats.ts';
 
 /** Both generated clients have the same API; the SQLite one's types stand for both. */
@@ -15,11 +16,14 @@ export interface Database {
   description: string;
   /** Resolves when the store answers a trivial query. */
   ping(): Promise<void>;
+  /** A token that changes whenever readable data may have changed; null while none can be given (data-version.ts). */
+  dataVersion(): Promise<string | null>;
   close(): Promise<void>;
 }
 
 export async function openDatabase(target: DatabaseTarget, options: { poolMax?: number } = {}): Promise<Database> {
-  const adapter = countingAdapterFactory(adapterFactory(target, options));
+  const transactions = new TransactionTracker();
+  const adapter = countingAdapterFactory(trackTransactions(adapterFactory(target, options), transactions));
   const prisma =
     target.provider === 'sqlite'
       ? new SqliteClient({ adapter })
@@ -36,6 +40,7 @@ export async function openDatabase(target: DatabaseTarget, options: { poolMax?: 
     ping: async () => {
       await prisma.$queryRawUnsafe('SELECT 1');
     },
+    dataVersion: dataVersionReader(target.provider, prisma, transactions),
     close: () => prisma.$disconnect(),
   };
 }

@@ -12,6 +12,7 @@ import { currentSqlStats } from '../db/sql-stats.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { SERVICE_UNAVAILABLE_MESSAGE } from './errors.ts';
 import type { Context } from './context.ts';
+import { jitGateway } from './jit-executor.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { getSchema } from './schema.ts';
 
@@ -40,7 +41,8 @@ function sqlStatsPlugin(enabled: boolean): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       return {
-        async willSendResponse({ response }) {
+        async willSendResponse({ response, contextValue }) {
+          await contextValue?.cacheWrite;
           const stats = currentSqlStats();
           if (!enabled || !stats || response.body.kind !== 'single') return;
           response.body.singleResult.extensions = { ...response.body.singleResult.extensions, sqlStatements: stats.statements };
@@ -121,7 +123,7 @@ export function formatErrorFor(config: Config, log: FastifyBaseLogger) {
 
 export function createApollo(config: Config, log: FastifyBaseLogger, metrics: Metrics, extraPlugins: ApolloServerPlugin<Context>[] = []) {
   return new ApolloServer<Context>({
-    schema: getSchema(),
+    ...(config.graphqlJit ? { gateway: jitGateway(getSchema()) } : { schema: getSchema() }),
     introspection: config.graphql.introspection,
     // Shutdown is server.ts's: Apollo's own SIGTERM handler (on outside NODE_ENV=test) stops it and re-raises the
     // signal, which cut our drain short and exited 1.

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { AuthRowCache } from '../auth/auth-row-cache.ts';
+import type { Database, Db } from '../db/client.ts';
 import { resolveRequestAuth, type RequestAuth, type TenantHeaders } from '../auth/request-auth.ts';
 import { unauthenticated } from './errors.ts';
 import type { RequestOutcome } from '../observability/metrics.ts';
@@ -14,6 +15,13 @@ export interface Context {
   loaders: Loaders;
   /** The request's clock: kickoff locks and prediction privacy compare against it. */
   now: Date;
+  /**
+   * The database's data-version token read before anything else of this request (null when the caches are
+   * off or none could be given); the response cache keeps answers under it.
+   */
+  dataVersion: string | null;
+  /** Set while the response cache stores this request's answer: its statements count towards the request's. */
+  cacheWrite?: Promise<void>;
   client: ClientInfo;
 }
 
@@ -25,14 +33,18 @@ export interface ClientInfo {
   outcome: RequestOutcome;
 }
 
-export async function createContext(prisma: Db, config: Config, headers: TenantHeaders, client: ClientInfo): Promise<Context> {
-  const auth = await resolveRequestAuth(prisma, headers, config.jwtSecret);
+/** `authRows` given (the caches are on): the data version is read first and authentication reads through it. */
+export async function createContext(db: Database, config: Config, headers: TenantHeaders, client: ClientInfo, authRows: AuthRowCache | null = null): Promise<Context> {
+  const { prisma } = db;
+  // Unreadable (the database is away): no caching; authentication then meets the outage and keeps it for the guards.
+  const dataVersion = authRows ? await db.dataVersion().catch(() => null) : null;
+  const auth = await resolveRequestAuth(prisma, headers, config.jwtSecret, authRows && dataVersion ? authRows.at(dataVersion) : undefined);
   const now = new Date();
   const loaders = new Loaders(prisma, { tenantId: auth.tenant?.id ?? null, viewerId: auth.viewer?.id ?? null, now, batching: config.dataloaderBatching });
   if (auth.viewer) loaders.user.prime(auth.viewer.id, auth.viewer);
   if (auth.tenant) loaders.company.prime(auth.tenant.id, auth.tenant);
   if (auth.viewerCompany) loaders.company.prime(auth.viewerCompany.id, auth.viewerCompany);
-  return { prisma, config, auth, headers, loaders, now, client };
+  return { prisma, config, auth, headers, loaders, now, dataVersion, client };
 }
 
 /** The authenticated caller, or UNAUTHENTICATED. */

@@ -3,6 +3,7 @@
 import type { ApolloServer } from '@apollo/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { print, type DocumentNode } from 'graphql';
+import type { AuthRowCache } from '../auth/auth-row-cache.ts';
 import type { TenantHeaders } from '../auth/request-auth.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -57,11 +58,12 @@ export interface RestDeps {
   db: Database;
   config: Config;
   clientOf: (request: FastifyRequest) => ClientInfo;
+  authRows: AuthRowCache | null;
 }
 
-export function registerRestRoutes(app: FastifyInstance, { apollo, db, config, clientOf }: RestDeps) {
+export function registerRestRoutes(app: FastifyInstance, { apollo, db, config, clientOf, authRows }: RestDeps) {
   async function run(request: FastifyRequest, reply: FastifyReply, op: Stored, variables: Record<string, unknown>, kind: 'post' | 'app') {
-    const contextValue = await createContext(db.prisma, config, headersFor(request, kind), clientOf(request));
+    const contextValue = await createContext(db, config, headersFor(request, kind), clientOf(request), authRows);
     const response = await apollo.executeOperation({ query: op.query, variables }, { contextValue });
     if (response.body.kind !== 'single') throw new Error('stored operations answer a single result');
     if (reply.sent) return reply; // the request deadline answered already

@@ -17,8 +17,8 @@ describe('query limits and argument errors', () => {
     const r = await s.gql(deep, {}, bearer(token));
     expect(first(r)?.extensions.code).toBe('BAD_USER_INPUT');
     expect(first(r)?.message).toMatch(/depth 13 exceeds the maximum of 12/);
-    // Only the credential lookup ran (user and company); no resolver did.
-    expect(r.extensions?.sqlStatements ?? 0).toBeLessThanOrEqual(2);
+    // Only the data-version read and the credential lookup ran (user and company); no resolver did.
+    expect(r.extensions?.sqlStatements ?? 0).toBeLessThanOrEqual(3);
   });
 
   it('counts aliases and fragments each time they apply', async () => {

@@ -1,0 +1,84 @@
+// A token that changes whenever data visible to readers may have changed: the response cache keeps an answer
+// only while the token it was computed under still holds. It is read from the database itself, so every
+// writer counts (other gateway instances, the importer, psql), and no write path has to remember to bump it.
+//
+// PostgreSQL: the current snapshot (xmin:xmax:in-progress xids). Two equal snapshots mean no transaction
+//   committed in between, so every statement in between saw the same data; a commit anywhere in the cluster
+//   changes it (conservative, never stale).
+// SQLite: data_version (commits by other connections) with total_changes() (rows changed by ours) and our
+//   own transaction count. Prisma's SQLite adapter runs every statement on one connection, so a read during
+//   an open transaction would see its uncommitted rows: while one is open there is no token.
+import type { DatabaseTarget } from './adapters.ts';
+
+/** Counts the transactions a driver adapter opens and ends (per database). */
+export class TransactionTracker {
+  open = 0;
+  ended = 0;
+}
+
+/** Wraps a Prisma driver adapter factory so its adapters report transactions to the tracker. */
+export function trackTransactions<F extends { connect(): Promise<object> }>(factory: F, tracker: TransactionTracker): F {
+  return new Proxy(factory, {
+    get(obj, prop, receiver) {
+      const value = Reflect.get(obj, prop, receiver);
+      if (prop === 'connect') return async () => trackingAdapter(await obj.connect(), tracker);
+      return typeof value === 'function' ? value.bind(obj) : value;
+    },
+  });
+}
+
+function trackingAdapter<T extends object>(adapter: T, tracker: TransactionTracker): T {
+  return new Proxy(adapter, {
+    get(obj, prop, receiver) {
+      const value = Reflect.get(obj, prop, receiver);
+      if (typeof value !== 'function') return value;
+      if (prop !== 'startTransaction') return value.bind(obj);
+      return async (...args: unknown[]) => {
+        const tx = (await value.apply(obj, args)) as object;
+        tracker.open++;
+        let done = false;
+        const end = () => {
+          if (done) return;
+          done = true;
+          tracker.open--;
+          tracker.ended++;
+        };
+        return new Proxy(tx, {
+          get(t, p, r) {
+            const v = Reflect.get(t, p, r);
+            if (typeof v !== 'function') return v;
+            if (p !== 'commit' && p !== 'rollback') return v.bind(t);
+            return async (...a: unknown[]) => {
+              try {
+                return await v.apply(t, a);
+              } finally {
+                end();
+              }
+            };
+          },
+        });
+      };
+    },
+  });
+}
+
+type Raw = { $queryRawUnsafe<T = unknown>(sql: string): Promise<T> };
+
+/** Reads the data-version token; null when none can be given right now (SQLite with a transaction open). */
+export function dataVersionReader(provider: DatabaseTarget['provider'], prisma: Raw, tracker: TransactionTracker): () => Promise<string | null> {
+  if (provider === 'postgresql') {
+    return async () => {
+      const [row] = await prisma.$queryRawUnsafe<Array<{ v: string }>>('SELECT pg_current_snapshot()::text AS v');
+      return `pg:${row.v}`;
+    };
+  }
+  return async () => {
+    if (tracker.open > 0) return null;
+    const ended = tracker.ended;
+    const [row] = await prisma.$queryRawUnsafe<Array<{ dv: number | bigint; tc: number | bigint }>>(
+      'SELECT (SELECT data_version FROM pragma_data_version) AS dv, total_changes() AS tc',
+    );
+    if (tracker.open > 0) return null;
+    return `sqlite:${row.dv}:${row.tc}:${ended}`;
+  };
+}

@@ -1,0 +1,109 @@
+// The response cache (src/graphql/response-cache.ts): a repeated read costs one statement, and no answer
+// outlives a committed write (ours, another connection's), the next kickoff, or the caller's right to it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client.ts';
+import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const POST = (id: number) => `{ post(id: ${id}) { id text likesCount likedByMe comments { id text } } }`;
+
+describe('response cache', () => {
+  it('answers a repeated read from memory with one statement (the data version), the same answer', async () => {
+    const token = await s.login('player1@demo.test', 'demo');
+    const id = (await s.t.db.prisma.post.findFirstOrThrow({ orderBy: { id: 'asc' } })).id;
+    const first = await s.gql(POST(id), {}, bearer(token));
+    const second = await s.gql(POST(id), {}, bearer(token));
+    expect(first.errors).toBeUndefined();
+    expect(first.extensions!.sqlStatements).toBeGreaterThan(3);
+    expect(second.data).toEqual(first.data);
+    expect(second.extensions!.sqlStatements).toBe(1);
+    expect(Number(second.headers.get('x-sql-statements'))).toBe(1);
+  });
+
+  it('is keyed by the caller: another user of the same company gets their own answer', async () => {
+    const [a, b] = [await s.login('player1@demo.test', 'demo'), await s.login('player2@demo.test', 'demo')];
+    const me = '{ me { email } }';
+    await s.gql(me, {}, bearer(a));
+    expect((await s.gql(me, {}, bearer(a))).data.me.email).toBe('player1@demo.test');
+    expect((await s.gql(me, {}, bearer(b))).data.me.email).toBe('player2@demo.test');
+    // Tenants too: the same reseller, two managed companies named by x-app-company.
+    const reseller = await s.login('reseller@partners.test', 'partners');
+    const name = '{ company { name } }';
+    const demo = await s.gql(name, {}, { ...bearer(reseller), 'x-app-company': 'DEMO' });
+    const globex = await s.gql(name, {}, { ...bearer(reseller), 'x-app-company': 'GLOBEX' });
+    expect(demo.data.company.name).not.toBe(globex.data.company.name);
+  });
+
+  it('drops an answer when a write commits: through the API, and from another connection', async () => {
+    const token = await s.login('player3@demo.test', 'demo');
+    const id = (await s.t.db.prisma.post.findFirstOrThrow({ orderBy: { id: 'asc' } })).id;
+    const before = await s.gql(POST(id), {}, bearer(token));
+    await s.gql(POST(id), {}, bearer(token));
+    const liked = await s.gql(`mutation { likePost(postId: ${id}) { id } }`, {}, bearer(token));
+    expect(liked.errors).toBeUndefined();
+    const after = await s.gql(POST(id), {}, bearer(token));
+    expect(after.data.post.likedByMe).toBe(true);
+    expect(after.data.post.likesCount).toBe(before.data.post.likesCount + (before.data.post.likedByMe ? 0 : 1));
+
+    // A second client of the same database (another gateway instance, the importer, psql).
+    const other = await openDatabase(s.t.target);
+    try {
+      await s.gql(POST(id), {}, bearer(token));
+      await other.prisma.post.update({ where: { id }, data: { text: 'edited elsewhere' } });
+      const seen = await s.gql(POST(id), {}, bearer(token));
+      expect(seen.data.post.text).toBe('edited elsewhere');
+      expect(seen.extensions!.sqlStatements).toBeGreaterThan(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('never serves a cached answer to a caller who lost the right to it', async () => {
+    const token = await s.login('player4@demo.test', 'demo');
+    const me = '{ me { email } }';
+    await s.gql(me, {}, bearer(token));
+    expect((await s.gql(me, {}, bearer(token))).extensions!.sqlStatements).toBe(1);
+    const user = await s.t.db.prisma.user.findFirstOrThrow({ where: { email: 'player4@demo.test' } });
+    await s.t.db.prisma.user.update({ where: { id: user.id }, data: { deletedAt: new Date() } });
+    const r = await s.gql(me, {}, bearer(token));
+    expect(r.data).toBeNull();
+    expect(r.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it("shows other users' predictions once the match kicks off, with no write in between", async () => {
+    const prisma = s.t.db.prisma;
+    const token = await s.login('player5@demo.test', 'demo');
+    const viewer = await prisma.user.findFirstOrThrow({ where: { email: 'player5@demo.test' } });
+    // A match everyone has predicted, moved to kick off in a moment.
+    const match = await prisma.match.findFirstOrThrow({ where: { predictions: { some: { userId: viewer.id } } }, orderBy: { id: 'desc' } });
+    const others = await prisma.prediction.count({ where: { matchId: match.id, userId: { not: viewer.id }, user: { companyId: viewer.companyId } } });
+    expect(others).toBeGreaterThan(0);
+    const kickoff = new Date(Date.now() + 1500);
+    await prisma.match.update({ where: { id: match.id }, data: { date: kickoff } });
+    const q = `{ match(id: ${match.id}) { predictions { user { email } } } }`;
+    const early = await s.gql(q, {}, bearer(token));
+    expect(early.data.match.predictions).toHaveLength(1);
+    expect((await s.gql(q, {}, bearer(token))).extensions!.sqlStatements).toBe(1);
+    await new Promise((r) => setTimeout(r, Math.max(0, kickoff.getTime() - Date.now()) + 50));
+    const late = await s.gql(q, {}, bearer(token));
+    expect(late.data.match.predictions).toHaveLength(others + 1);
+  });
+
+  it('stays off with RESPONSE_CACHE_MB=0', async () => {
+    const off = await startTestServer({ env: { RESPONSE_CACHE_MB: '0' } });
+    try {
+      const token = await off.login('player1@demo.test', 'demo');
+      await off.gql('{ me { email } }', {}, bearer(token));
+      expect((await off.gql('{ me { email } }', {}, bearer(token))).extensions!.sqlStatements).toBeGreaterThan(1);
+    } finally {
+      await off.close();
+    }
+  });
+});
