@@ -141,6 +141,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
 
   const responseCache = config.responseCacheBytes > 0 ? new ResponseCache(config.responseCacheBytes) : null;
   const authRows = responseCache ? new AuthRowCache() : null;
+  if (responseCache) metrics.watchResponseCache(() => ({ ...responseCache.stats, ...responseCache.size }));
   const apollo = createApollo(config, app.log, metrics, [
     fastifyApolloDrainPlugin(app),
     ...(responseCache ? [responseCachePlugin(responseCache, db)] : []),

@@ -1,10 +1,11 @@
 // Rankings computed by the database: one aggregate over the company's users and the tournament's scored
-// predictions (plus dream-finals points in the general ranking), ranked with RANK() and paged with
-// LIMIT/OFFSET, so a page of a 100,000-user ranking never brings the users into the process.
+// predictions (plus dream-finals points in the general ranking), paged with LIMIT/OFFSET and numbered as
+// RANK() would (ties share a position: 1, 2, 2, 4) from counts, so a page of a 100,000-user ranking never
+// brings the users into the process and never sorts more than the page needs.
 // Plain SQL that SQLite and PostgreSQL both run; integers are cast because PostgreSQL sums to bigint.
 import { Prisma } from '../generated/sqlite/client.ts';
 import type { Db } from '../db/client.ts';
-import type { RankedStanding } from './rankings.ts';
+import { tied, type RankedStanding, type Standing } from './rankings.ts';
 
 export interface RankingScope {
   companyId: number;
@@ -16,7 +17,8 @@ export interface RankingScope {
   internalRankingId?: number | null;
 }
 
-function scoresCte(scope: RankingScope) {
+/** Every ranked user of the scope with their points, exact hits and outcome hits (one row per user). */
+function scoresSql(scope: RankingScope) {
   const byRound = scope.roundIds != null && scope.roundIds.length > 0;
   const round = byRound ? Prisma.sql`AND m."roundId" IN (${Prisma.join(scope.roundIds!)})` : Prisma.empty;
   const league = scope.internalRankingId != null
@@ -44,33 +46,47 @@ function scoresCte(scope: RankingScope) {
       FROM "User" u
       LEFT JOIN "TournamentStanding" s ON s."userId" = u."id" AND s."tournamentId" = ${scope.tournamentId}
       WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL ${area} ${league}`;
-  return Prisma.sql`
-    WITH scores AS (${scores}),
-    ranked AS (
-      SELECT "userId", "name", "points", "exactHits", "outcomeHits",
-        CAST(RANK() OVER (ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC) AS INTEGER) AS "position",
-        CAST(COUNT(*) OVER () AS INTEGER) AS "total"
-      FROM scores
-    )`;
+  return Prisma.sql`WITH scores AS (${scores})`;
 }
 
-type Row = RankedStanding & { total: number };
-const plain = (r: Row): RankedStanding => ({
-  userId: Number(r.userId), name: r.name, points: Number(r.points), exactHits: Number(r.exactHits), outcomeHits: Number(r.outcomeHits), position: Number(r.position),
+/** SQL: the row `s` of scores ranks strictly ahead of these points, exact hits and outcome hits. */
+function ahead(t: Pick<Standing, 'points' | 'exactHits' | 'outcomeHits'>) {
+  return Prisma.sql`(s."points" > ${t.points} OR (s."points" = ${t.points} AND (s."exactHits" > ${t.exactHits}
+    OR (s."exactHits" = ${t.exactHits} AND s."outcomeHits" > ${t.outcomeHits}))))`;
+}
+
+const plain = (r: Standing): Standing => ({
+  userId: Number(r.userId), name: r.name, points: Number(r.points), exactHits: Number(r.exactHits), outcomeHits: Number(r.outcomeHits),
 });
 
+/**
+ * A page in ranking order with RANK() positions, without ranking everyone: the page is a top-N sort, and one
+ * counting pass gives the total and how many rank ahead of the page's first row. That row's position is one
+ * more; each next row shares its predecessor's position when tied, else its position is its place in the order
+ * (everyone before it ranks strictly ahead).
+ */
 export async function rankingPage(prisma: Db, scope: RankingScope, skip: number, take: number): Promise<{ total: number; entries: RankedStanding[] }> {
-  const rows = await prisma.$queryRaw<Row[]>`${scoresCte(scope)}
-    SELECT * FROM ranked ORDER BY "position", "name", "userId" LIMIT ${take} OFFSET ${skip}`;
-  if (rows.length > 0) return { total: Number(rows[0].total), entries: rows.map(plain) };
-  const [count] = await prisma.$queryRaw<Array<{ total: number }>>`
-    SELECT CAST(COUNT(*) AS INTEGER) AS "total" FROM "User" u WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL
-    ${scope.areaId != null ? Prisma.sql`AND (u."areaLevel1Id" = ${scope.areaId} OR u."areaLevel2Id" = ${scope.areaId} OR u."areaLevel3Id" = ${scope.areaId})` : Prisma.empty}
-    ${scope.internalRankingId != null ? Prisma.sql`AND u."id" IN (SELECT mb."userId" FROM "InternalRankingMembership" mb WHERE mb."rankingId" = ${scope.internalRankingId})` : Prisma.empty}`;
-  return { total: Number(count.total), entries: [] };
+  const rows = (await prisma.$queryRaw<Standing[]>`${scoresSql(scope)}
+    SELECT * FROM scores ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT ${take} OFFSET ${skip}`).map(plain);
+  const first = rows[0];
+  const [count] = await prisma.$queryRaw<Array<{ total: number; ahead: number }>>`${scoresSql(scope)}
+    SELECT CAST(COUNT(*) AS INTEGER) AS "total",
+      CAST(COALESCE(SUM(CASE WHEN ${first ? ahead(first) : Prisma.sql`1 = 0`} THEN 1 ELSE 0 END), 0) AS INTEGER) AS "ahead"
+    FROM scores s`;
+  const entries: RankedStanding[] = [];
+  rows.forEach((row, i) => {
+    const position = i === 0 ? Number(count.ahead) + 1 : tied(rows[i - 1], row) ? entries[i - 1].position : skip + i + 1;
+    entries.push({ ...row, position });
+  });
+  return { total: Number(count.total), entries };
 }
 
+/** The user's standing and RANK() position: one pass counting who ranks strictly ahead. */
 export async function rankingOf(prisma: Db, scope: RankingScope, userId: number): Promise<RankedStanding | null> {
-  const rows = await prisma.$queryRaw<Row[]>`${scoresCte(scope)} SELECT * FROM ranked WHERE "userId" = ${userId}`;
-  return rows[0] ? plain(rows[0]) : null;
+  const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`${scoresSql(scope)}
+    SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s
+      WHERE s."points" > mine."points" OR (s."points" = mine."points" AND (s."exactHits" > mine."exactHits"
+        OR (s."exactHits" = mine."exactHits" AND s."outcomeHits" > mine."outcomeHits")))) AS "ahead"
+    FROM scores mine WHERE mine."userId" = ${userId}`;
+  return rows[0] ? { ...plain(rows[0]), position: Number(rows[0].ahead) + 1 } : null;
 }

@@ -15,7 +15,8 @@ export interface RankedStanding extends Standing {
   position: number;
 }
 
-const tied = (a: Standing, b: Standing) => a.points === b.points && a.exactHits === b.exactHits && a.outcomeHits === b.outcomeHits;
+/** Same points, exact hits and outcome hits: the same position. */
+export const tied = (a: Pick<Standing, 'points' | 'exactHits' | 'outcomeHits'>, b: Pick<Standing, 'points' | 'exactHits' | 'outcomeHits'>) => a.points === b.points && a.exactHits === b.exactHits && a.outcomeHits === b.outcomeHits;
 
 export function compareStandings(a: Standing, b: Standing): number {
   return b.points - a.points || b.exactHits - a.exactHits || b.outcomeHits - a.outcomeHits || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.userId - b.userId;

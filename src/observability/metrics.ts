@@ -1,5 +1,5 @@
 // Prometheus metrics, one registry per app (tests build several apps in one process).
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** What a request ended as, filled in by whichever layer answered it (GraphQL plugin, REST error replies). */
 export interface RequestOutcome {
@@ -38,6 +38,23 @@ export class Metrics {
       name: 'prode_sql_statements_per_request', help: 'SQL statements per request, by route', labelNames: ['route'], registers,
       buckets: [0, 1, 2, 4, 8, 16, 32, 64, 128, 256],
     });
+  }
+
+  /** The response cache's counters and size, read when /metrics is scraped. */
+  watchResponseCache(read: () => { hits: number; misses: number; stores: number; entries: number; bytes: number }) {
+    const registers = [this.registry];
+    new Counter({
+      name: 'prode_response_cache_lookups_total', help: 'Response cache lookups of cacheable reads, by result (hit, miss)', labelNames: ['result'], registers,
+      collect() {
+        const s = read();
+        this.reset();
+        this.inc({ result: 'hit' }, s.hits);
+        this.inc({ result: 'miss' }, s.misses);
+      },
+    });
+    new Counter({ name: 'prode_response_cache_stores_total', help: 'Answers kept by the response cache', registers, collect() { this.reset(); this.inc(read().stores); } });
+    new Gauge({ name: 'prode_response_cache_entries', help: 'Answers in the response cache', registers, collect() { this.set(read().entries); } });
+    new Gauge({ name: 'prode_response_cache_bytes', help: 'Approximate bytes of answers in the response cache', registers, collect() { this.set(read().bytes); } });
   }
 
   observeRequest(r: { method: string; route: string; status: number; seconds: number; statements: number; outcome: RequestOutcome }) {
