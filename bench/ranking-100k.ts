@@ -1,6 +1,6 @@
-// `npm run bench:ranking [-- --users 100000]`: a company of N users predicting every finished match of the
-// demo tournament, then timing a ranking page and the caller's standing. Uses DATABASE_URL, else a SQLite
-// file under bench/data/. Prints statements per call and latency (median and max of 7 runs).
+// `npm run bench:ranking [-- --users 100000] [--fresh]`: a company of N users predicting every finished match of
+// the demo tournament, then timing a ranking page and the caller's standing. Uses DATABASE_URL, else a SQLite
+// file under bench/data/ (kept for the next run). Prints statements per call and latency (median and max of 7 runs).
 import { mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { seedDemo } from '../prisma/seed/demo-seed.ts';
@@ -12,14 +12,15 @@ import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.
 import { rankingOf, rankingPage } from '../src/game/ranking-query.ts';
 import { rescoreMatches } from '../src/game/rescore.ts';
 
-const { values } = parseArgs({ options: { users: { type: 'string', default: '100000' } } });
+const { values } = parseArgs({ options: { users: { type: 'string', default: '100000' }, fresh: { type: 'boolean', default: false } } });
 const USERS = Number(values.users);
 const url = process.env.DATABASE_URL;
 let target: DatabaseTarget;
 if (url) target = { provider: 'postgresql', url };
 else {
   mkdirSync('bench/data', { recursive: true });
-  rmSync('bench/data/ranking.db', { force: true });
+  // Generating 100,000 users' predictions and scoring them takes minutes: reused unless --fresh.
+  if (values.fresh) rmSync('bench/data/ranking.db', { force: true });
   target = { provider: 'sqlite', file: `${process.cwd()}/bench/data/ranking.db` };
 }
 await migrateDatabase(target);
@@ -30,6 +31,9 @@ const tournament = await prisma.tournament.findFirstOrThrow({ where: { externalI
 const matches = await prisma.match.findMany({ where: { tournamentId: tournament.id, status: 'FINISHED' } });
 
 let company = await prisma.company.findFirst({ where: { code: 'BENCH' } });
+if (company && (await prisma.user.count({ where: { companyId: company.id } })) !== USERS) {
+  throw new Error(`bench/data/ranking.db holds another number of users than --users ${USERS}: rerun with --fresh`);
+}
 if (!company) {
   const t0 = Date.now();
   company = await prisma.company.create({ data: { ...DEFAULT_COMPANY_JSON, name: 'Bench Co', code: 'BENCH', appPath: 'bench', maxUsersAmount: USERS } });

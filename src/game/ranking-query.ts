@@ -59,13 +59,76 @@ const plain = (r: Standing): Standing => ({
   userId: Number(r.userId), name: r.name, points: Number(r.points), exactHits: Number(r.exactHits), outcomeHits: Number(r.outcomeHits),
 });
 
+const isZero = (t: Pick<Standing, 'points' | 'exactHits' | 'outcomeHits'>) => t.points === 0 && t.exactHits === 0 && t.outcomeHits === 0;
+
+/** The general ranking (every user of the company, the kept standings): the case the standings index serves. */
+const isGeneral = (scope: RankingScope) => (scope.roundIds == null || scope.roundIds.length === 0) && scope.areaId == null && scope.internalRankingId == null;
+
 /**
- * A page in ranking order with RANK() positions, without ranking everyone: the page is a top-N sort, and one
- * counting pass gives the total and how many rank ahead of the page's first row. That row's position is one
- * more; each next row shares its predecessor's position when tied, else its position is its place in the order
- * (everyone before it ranks strictly ahead).
+ * SQL: how many of the company's active users rank strictly ahead of these points, exact hits and outcome hits
+ * in the general ranking. Only users with a standing row can rank ahead of anyone (the others have nothing),
+ * so it counts standing rows along the (tournamentId, companyId, points, exactHits, outcomeHits) index, less
+ * those of the company's few deleted users.
+ */
+function aheadInStandings(scope: RankingScope, points: Prisma.Sql, exactHits: Prisma.Sql, outcomeHits: Prisma.Sql) {
+  const better = Prisma.sql`(s."points" > ${points} OR (s."points" = ${points} AND (s."exactHits" > ${exactHits}
+    OR (s."exactHits" = ${exactHits} AND s."outcomeHits" > ${outcomeHits}))))`;
+  // CROSS JOIN: SQLite then starts from the deleted users (the User (companyId, deletedAt) index) as written.
+  return Prisma.sql`(SELECT COUNT(*) FROM "TournamentStanding" s
+      WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId} AND ${better})
+    - (SELECT COUNT(*) FROM "User" u CROSS JOIN "TournamentStanding" s
+      WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NOT NULL
+        AND s."tournamentId" = ${scope.tournamentId} AND s."userId" = u."id" AND s."companyId" = ${scope.companyId} AND ${better})`;
+}
+
+/**
+ * A page of the general ranking read along the standings index, joining only the users it passes. Users
+ * without a standing row rank below everyone with points or hits, so when the page lies among those (it is
+ * full and its last row has points or hits) it is the ranking's page. Otherwise (the tail, or a tournament
+ * where nobody has scored yet) null, and the caller ranks the scores instead.
+ */
+async function generalPageFromStandings(prisma: Db, scope: RankingScope, skip: number, take: number): Promise<{ total: number; entries: RankedStanding[] } | null> {
+  const [count] = await prisma.$queryRaw<Array<{ total: number; scored: number }>>`
+    SELECT CAST((SELECT COUNT(*) FROM "User" u WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL) AS INTEGER) AS "total",
+      CAST((SELECT COUNT(*) FROM "TournamentStanding" s WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId}
+        AND (s."points" > 0 OR s."exactHits" > 0 OR s."outcomeHits" > 0)) AS INTEGER) AS "scored"`;
+  if (skip + take > Number(count.scored)) return null;
+  const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`
+    WITH page AS MATERIALIZED (
+      SELECT s."userId" AS "userId", u."name" AS "name", s."points" AS "points", s."exactHits" AS "exactHits", s."outcomeHits" AS "outcomeHits"
+      FROM "TournamentStanding" s JOIN "User" u ON u."id" = s."userId"
+      WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL
+      ORDER BY s."points" DESC, s."exactHits" DESC, s."outcomeHits" DESC, u."name", s."userId" LIMIT ${take} OFFSET ${skip}),
+    head AS (SELECT * FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT 1)
+    SELECT page.*, (SELECT CAST(${aheadInStandings(scope, Prisma.sql`head."points"`, Prisma.sql`head."exactHits"`, Prisma.sql`head."outcomeHits"`)} AS INTEGER) FROM head) AS "ahead"
+    FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId"`;
+  const page = rows.map(plain);
+  if (page.length < take || isZero(page[page.length - 1])) return null;
+  return { total: Number(count.total), entries: numbered(page, Number(rows[0].ahead), skip) };
+}
+
+/** Positions as RANK() gives them, from how many rank ahead of the first row and the page's offset. */
+function numbered(rows: Standing[], aheadOfFirst: number, skip: number): RankedStanding[] {
+  const entries: RankedStanding[] = [];
+  rows.forEach((row, i) => {
+    const position = i === 0 ? aheadOfFirst + 1 : tied(rows[i - 1], row) ? entries[i - 1].position : skip + i + 1;
+    entries.push({ ...row, position });
+  });
+  return entries;
+}
+
+/**
+ * A page in ranking order with RANK() positions, without ranking everyone. The general ranking's pages come
+ * from the standings index where they can (generalPageFromStandings); otherwise the page is a top-N sort of
+ * the scores and one counting pass gives the total and how many rank ahead of the page's first row. That row's
+ * position is one more; each next row shares its predecessor's position when tied, else its position is its
+ * place in the order (everyone before it ranks strictly ahead).
  */
 export async function rankingPage(prisma: Db, scope: RankingScope, skip: number, take: number): Promise<{ total: number; entries: RankedStanding[] }> {
+  if (isGeneral(scope) && take > 0) {
+    const fast = await generalPageFromStandings(prisma, scope, skip, take);
+    if (fast) return fast;
+  }
   const rows = (await prisma.$queryRaw<Standing[]>`${scoresSql(scope)}
     SELECT * FROM scores ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT ${take} OFFSET ${skip}`).map(plain);
   const first = rows[0];
@@ -73,16 +136,20 @@ export async function rankingPage(prisma: Db, scope: RankingScope, skip: number,
     SELECT CAST(COUNT(*) AS INTEGER) AS "total",
       CAST(COALESCE(SUM(CASE WHEN ${first ? ahead(first) : Prisma.sql`1 = 0`} THEN 1 ELSE 0 END), 0) AS INTEGER) AS "ahead"
     FROM scores s`;
-  const entries: RankedStanding[] = [];
-  rows.forEach((row, i) => {
-    const position = i === 0 ? Number(count.ahead) + 1 : tied(rows[i - 1], row) ? entries[i - 1].position : skip + i + 1;
-    entries.push({ ...row, position });
-  });
-  return { total: Number(count.total), entries };
+  return { total: Number(count.total), entries: numbered(rows, Number(count.ahead), skip) };
 }
 
 /** The user's standing and RANK() position: one pass counting who ranks strictly ahead. */
 export async function rankingOf(prisma: Db, scope: RankingScope, userId: number): Promise<RankedStanding | null> {
+  if (isGeneral(scope)) {
+    const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`
+      SELECT mine.*, CAST(${aheadInStandings(scope, Prisma.sql`mine."points"`, Prisma.sql`mine."exactHits"`, Prisma.sql`mine."outcomeHits"`)} AS INTEGER) AS "ahead"
+      FROM (SELECT u."id" AS "userId", u."name" AS "name", COALESCE(st."points", 0) AS "points",
+          COALESCE(st."exactHits", 0) AS "exactHits", COALESCE(st."outcomeHits", 0) AS "outcomeHits"
+        FROM "User" u LEFT JOIN "TournamentStanding" st ON st."userId" = u."id" AND st."tournamentId" = ${scope.tournamentId}
+        WHERE u."id" = ${userId} AND u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL) mine`;
+    return rows[0] ? { ...plain(rows[0]), position: Number(rows[0].ahead) + 1 } : null;
+  }
   const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`${scoresSql(scope)}
     SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s
       WHERE s."points" > mine."points" OR (s."points" = mine."points" AND (s."exactHits" > mine."exactHits"

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
+import { rankingOf, rankingPage } from '../../src/game/ranking-query.ts';
 import { rankStandings, type Standing } from '../../src/game/rankings.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 
@@ -125,11 +127,39 @@ describe('ranking query', () => {
       const a = await off.gql(Q, { t: tournamentId, take: 2 }, bearer(t));
       const b = await off.gql(Q, { t: tournamentId, take: 100 }, bearer(t));
       expect(a.errors).toBeUndefined();
-      expect(b.extensions!.sqlStatements).toBe(a.extensions!.sqlStatements);
-      // The tenant's tournaments, the page, the counts, the caller's standing, and the credential lookup.
-      expect(a.extensions!.sqlStatements).toBeLessThanOrEqual(7);
+      expect(b.errors).toBeUndefined();
+      // The tenant's tournaments, the counts and the page from the standings index (2 statements), or past the
+      // scored users the counts, then the page and counts over all users (3), the caller's standing, and the
+      // credential lookup: never more, whatever the page size.
+      for (const r of [a, b]) expect(r.extensions!.sqlStatements).toBeLessThanOrEqual(8);
     } finally {
       await off.close();
+    }
+  });
+
+  it('every page and every standing equal the reference, where the standings index serves them and where it does not', async () => {
+    const p = s.t.db.prisma;
+    const demo = await p.company.findFirstOrThrow({ where: { appPath: 'demo' } });
+    // A user who never predicted (no standing row: ranked on zero) and a deleted user who has a standing row.
+    const fresh = await p.user.create({ data: { ...DEFAULT_USER_JSON, companyId: demo.id, email: 'latecomer@demo.test', name: 'Aaa Latecomer', externalId: 'late', loginProviderId: 'late' } });
+    const gone = await p.user.findFirstOrThrow({ where: { email: 'player20@demo.test' } });
+    await p.user.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
+    try {
+      const expected = await reference();
+      expect(expected.some((r) => r.userId === fresh.id)).toBe(true);
+      const scope = { companyId: demo.id, tournamentId };
+      for (const take of [1, 3, 7, 100]) {
+        for (let skip = 0; skip < expected.length + take; skip += take) {
+          const page = await rankingPage(p, scope, skip, take);
+          expect(page.total).toBe(expected.length);
+          expect(page.entries, `skip ${skip} take ${take}`).toEqual(expected.slice(skip, skip + take));
+        }
+      }
+      for (const r of expected) expect(await rankingOf(p, scope, r.userId)).toEqual(r);
+      expect(await rankingOf(p, scope, gone.id)).toBeNull();
+    } finally {
+      await p.user.update({ where: { id: gone.id }, data: { deletedAt: null } });
+      await p.user.delete({ where: { id: fresh.id } });
     }
   });
 });

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "User_companyId_deletedAt_idx" ON "User"("companyId", "deletedAt");
