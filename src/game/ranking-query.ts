@@ -49,17 +49,24 @@ function scoresSql(scope: RankingScope) {
   return Prisma.sql`WITH scores AS (${scores})`;
 }
 
-/** SQL: the row `s` of scores ranks strictly ahead of these points, exact hits and outcome hits. */
-function ahead(t: Pick<Standing, 'points' | 'exactHits' | 'outcomeHits'>) {
+type Score = Pick<Standing, 'points' | 'exactHits' | 'outcomeHits'>;
+type ScoreSql = { points: Prisma.Sql; exactHits: Prisma.Sql; outcomeHits: Prisma.Sql };
+
+/** SQL: the row `s` ranks strictly ahead of this score (values, or columns of another row). */
+function ahead(t: ScoreSql) {
   return Prisma.sql`(s."points" > ${t.points} OR (s."points" = ${t.points} AND (s."exactHits" > ${t.exactHits}
     OR (s."exactHits" = ${t.exactHits} AND s."outcomeHits" > ${t.outcomeHits}))))`;
 }
+const valuesOf = (t: Score): ScoreSql => ({ points: Prisma.sql`${t.points}`, exactHits: Prisma.sql`${t.exactHits}`, outcomeHits: Prisma.sql`${t.outcomeHits}` });
+const columnsOf = (alias: string): ScoreSql => ({
+  points: Prisma.raw(`${alias}."points"`), exactHits: Prisma.raw(`${alias}."exactHits"`), outcomeHits: Prisma.raw(`${alias}."outcomeHits"`),
+});
 
 const plain = (r: Standing): Standing => ({
   userId: Number(r.userId), name: r.name, points: Number(r.points), exactHits: Number(r.exactHits), outcomeHits: Number(r.outcomeHits),
 });
 
-const isZero = (t: Pick<Standing, 'points' | 'exactHits' | 'outcomeHits'>) => t.points === 0 && t.exactHits === 0 && t.outcomeHits === 0;
+const isZero = (t: Score) => t.points === 0 && t.exactHits === 0 && t.outcomeHits === 0;
 
 /** The general ranking (every user of the company, the kept standings): the case the standings index serves. */
 const isGeneral = (scope: RankingScope) => (scope.roundIds == null || scope.roundIds.length === 0) && scope.areaId == null && scope.internalRankingId == null;
@@ -70,9 +77,8 @@ const isGeneral = (scope: RankingScope) => (scope.roundIds == null || scope.roun
  * so it counts standing rows along the (tournamentId, companyId, points, exactHits, outcomeHits) index, less
  * those of the company's few deleted users.
  */
-function aheadInStandings(scope: RankingScope, points: Prisma.Sql, exactHits: Prisma.Sql, outcomeHits: Prisma.Sql) {
-  const better = Prisma.sql`(s."points" > ${points} OR (s."points" = ${points} AND (s."exactHits" > ${exactHits}
-    OR (s."exactHits" = ${exactHits} AND s."outcomeHits" > ${outcomeHits}))))`;
+function aheadInStandings(scope: RankingScope, t: ScoreSql) {
+  const better = ahead(t);
   // CROSS JOIN: SQLite then starts from the deleted users (the User (companyId, deletedAt) index) as written.
   return Prisma.sql`(SELECT COUNT(*) FROM "TournamentStanding" s
       WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId} AND ${better})
@@ -100,7 +106,7 @@ async function generalPageFromStandings(prisma: Db, scope: RankingScope, skip: n
       WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL
       ORDER BY s."points" DESC, s."exactHits" DESC, s."outcomeHits" DESC, u."name", s."userId" LIMIT ${take} OFFSET ${skip}),
     head AS (SELECT * FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT 1)
-    SELECT page.*, (SELECT CAST(${aheadInStandings(scope, Prisma.sql`head."points"`, Prisma.sql`head."exactHits"`, Prisma.sql`head."outcomeHits"`)} AS INTEGER) FROM head) AS "ahead"
+    SELECT page.*, (SELECT CAST(${aheadInStandings(scope, columnsOf('head'))} AS INTEGER) FROM head) AS "ahead"
     FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId"`;
   const page = rows.map(plain);
   if (page.length < take || isZero(page[page.length - 1])) return null;
@@ -134,7 +140,7 @@ export async function rankingPage(prisma: Db, scope: RankingScope, skip: number,
   const first = rows[0];
   const [count] = await prisma.$queryRaw<Array<{ total: number; ahead: number }>>`${scoresSql(scope)}
     SELECT CAST(COUNT(*) AS INTEGER) AS "total",
-      CAST(COALESCE(SUM(CASE WHEN ${first ? ahead(first) : Prisma.sql`1 = 0`} THEN 1 ELSE 0 END), 0) AS INTEGER) AS "ahead"
+      CAST(COALESCE(SUM(CASE WHEN ${first ? ahead(valuesOf(first)) : Prisma.sql`1 = 0`} THEN 1 ELSE 0 END), 0) AS INTEGER) AS "ahead"
     FROM scores s`;
   return { total: Number(count.total), entries: numbered(rows, Number(count.ahead), skip) };
 }
@@ -143,7 +149,7 @@ export async function rankingPage(prisma: Db, scope: RankingScope, skip: number,
 export async function rankingOf(prisma: Db, scope: RankingScope, userId: number): Promise<RankedStanding | null> {
   if (isGeneral(scope)) {
     const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`
-      SELECT mine.*, CAST(${aheadInStandings(scope, Prisma.sql`mine."points"`, Prisma.sql`mine."exactHits"`, Prisma.sql`mine."outcomeHits"`)} AS INTEGER) AS "ahead"
+      SELECT mine.*, CAST(${aheadInStandings(scope, columnsOf('mine'))} AS INTEGER) AS "ahead"
       FROM (SELECT u."id" AS "userId", u."name" AS "name", COALESCE(st."points", 0) AS "points",
           COALESCE(st."exactHits", 0) AS "exactHits", COALESCE(st."outcomeHits", 0) AS "outcomeHits"
         FROM "User" u LEFT JOIN "TournamentStanding" st ON st."userId" = u."id" AND st."tournamentId" = ${scope.tournamentId}
@@ -151,9 +157,7 @@ export async function rankingOf(prisma: Db, scope: RankingScope, userId: number)
     return rows[0] ? { ...plain(rows[0]), position: Number(rows[0].ahead) + 1 } : null;
   }
   const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`${scoresSql(scope)}
-    SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s
-      WHERE s."points" > mine."points" OR (s."points" = mine."points" AND (s."exactHits" > mine."exactHits"
-        OR (s."exactHits" = mine."exactHits" AND s."outcomeHits" > mine."outcomeHits")))) AS "ahead"
+    SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s WHERE ${ahead(columnsOf('mine'))}) AS "ahead"
     FROM scores mine WHERE mine."userId" = ${userId}`;
   return rows[0] ? { ...plain(rows[0]), position: Number(rows[0].ahead) + 1 } : null;
 }

@@ -10,14 +10,27 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 /** Distinct documents kept compiled; clients send a bounded set, hostile ones are evicted oldest first. */
 const MAX_COMPILED = 500;
 
+/**
+ * Compiling costs more than interpreting once, so a document is compiled the second time it is seen: a stream
+ * of one-off documents (a hostile client, an explorer) is interpreted and never pays for compilations.
+ */
+const MAX_SEEN = 5000;
+
 export function createJitExecutor(schema: GraphQLSchema): GatewayExecutor {
   const compiled = new Map<string, CompiledQuery | null>();
+  const seen = new Set<string>();
 
   function compiledFor(document: DocumentNode, key: string, operationName: string | undefined): CompiledQuery | null {
     let query = compiled.get(key);
     if (query === undefined) {
+      if (!seen.has(key)) {
+        if (seen.size >= MAX_SEEN) seen.clear();
+        seen.add(key);
+        return null;
+      }
+      seen.delete(key);
       const result = compileQuery(schema, document, operationName);
-      // A document graphql-jit will not compile (none of the ones we serve) runs on graphql-js.
+      // A document graphql-jit will not compile (none of the ones we serve) runs on graphql-js from then on.
       query = isCompiledQuery(result) ? result : null;
       if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
       compiled.set(key, query);

@@ -1,0 +1,60 @@
+// graphql-jit executes documents from their second sighting on (src/graphql/jit-executor.ts): its answers,
+// errors and variable handling must be graphql-js's.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeepTournamentsDocument } from '../../src/graphql/generated/operations.ts';
+import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+
+let jit: TestServer;
+let interpreted: TestServer;
+beforeAll(async () => {
+  // The response cache is off: every request below executes.
+  [jit, interpreted] = await Promise.all([
+    startTestServer({ env: { RESPONSE_CACHE_MB: '0' } }),
+    startTestServer({ env: { RESPONSE_CACHE_MB: '0', GRAPHQL_JIT: 'false' } }),
+  ]);
+});
+afterAll(async () => {
+  await jit.close();
+  await interpreted.close();
+});
+
+describe('graphql-jit executor', () => {
+  it('answers the deep nesting exactly as graphql-js does, interpreted first and compiled after', async () => {
+    const [a, b] = [await jit.login('player1@demo.test', 'demo'), await interpreted.login('player1@demo.test', 'demo')];
+    const reference = await interpreted.gql(DeepTournamentsDocument, {}, bearer(b));
+    expect(reference.errors).toBeUndefined();
+    for (let i = 0; i < 3; i++) {
+      const r = await jit.gql(DeepTournamentsDocument, {}, bearer(a));
+      expect(r.errors).toBeUndefined();
+      expect(r.data).toEqual(reference.data);
+    }
+  });
+
+  it("keeps resolvers' error codes, messages and paths", async () => {
+    const token = await jit.login('player1@demo.test', 'demo');
+    for (let i = 0; i < 3; i++) {
+      const r = await jit.gql('query($id: Int!) { post(id: $id) { id } }', { id: 999999 }, bearer(token));
+      expect(r.errors?.[0]).toMatchObject({ extensions: { code: 'NOT_FOUND' }, path: ['post'] });
+      expect(r.data).toBeNull();
+    }
+  });
+
+  it('applies the default of an omitted non-null input field, as graphql-js does', async () => {
+    const token = await jit.login('admin@demo.test', 'demo');
+    const create = 'mutation($input: CreateInvitationInput!) { createInvitation(input: $input) { invitation { email role } } }';
+    for (let i = 0; i < 3; i++) {
+      const r = await jit.gql(create, { input: { email: `jit${i}@demo.test` } }, bearer(token));
+      expect(r.errors).toBeUndefined();
+      expect(r.data.createInvitation.invitation).toEqual({ email: `jit${i}@demo.test`, role: 'player' });
+    }
+  });
+
+  it('refuses bad variables with BAD_USER_INPUT, compiled or not', async () => {
+    const token = await jit.login('player1@demo.test', 'demo');
+    for (let i = 0; i < 3; i++) {
+      const r = await jit.gql('query($t: Int) { companiesSearch(take: $t) { id } }', { t: 'ten' }, bearer(token));
+      expect(r.status).toBe(400);
+      expect(r.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+    }
+  });
+});
