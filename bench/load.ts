@@ -16,6 +16,11 @@ let exitCode = 0;
 try {
   const r = await mixedLoad(target, { seconds: Number(values.seconds), connections: Number(values.connections), warmupSeconds: 5 });
   const growth = r.rssAfterMiB - r.rssBeforeMiB;
+  // How the response cache fared with writes invalidating it all along (warm-up included).
+  const metrics = await (await fetch(`${target.url}/metrics`)).text();
+  const counter = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(metrics)?.[1] ?? NaN);
+  const hits = counter('prode_response_cache_lookups_total\\{result="hit"\\}');
+  const misses = counter('prode_response_cache_lookups_total\\{result="miss"\\}');
   const ok = r.httpErrors === 0 && r.graphqlErrors === 0 && growth <= RSS_GROWTH_BOUND_MIB;
   exitCode = ok ? 0 : 1;
   const md = `# Mixed load (reads and writes)
@@ -35,6 +40,7 @@ upsertPrediction, GET /posts/:postId/comments, createComment, GraphQL myTourname
 | GraphQL answers with errors | ${r.graphqlErrors} |
 | RSS after warm-up / after load / peak | ${r.rssBeforeMiB.toFixed(0)} / ${r.rssAfterMiB.toFixed(0)} / ${r.rssPeakMiB.toFixed(0)} MiB |
 | RSS growth (bound ${RSS_GROWTH_BOUND_MIB} MiB) | ${growth.toFixed(0)} MiB: ${growth <= RSS_GROWTH_BOUND_MIB ? 'within' : 'OVER'} |
+| Response cache: hits / misses of cacheable reads | ${hits} / ${misses} (${((hits / (hits + misses)) * 100).toFixed(0)}% hits) |
 
 Requests sent per kind: ${Object.entries(r.byKind).map(([k, v]) => `${k} ${v}`).join('; ')}.
 `;
