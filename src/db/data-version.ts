@@ -14,6 +14,8 @@ import type { DatabaseTarget } from './adapters.ts';
 export class TransactionTracker {
   open = 0;
   ended = 0;
+  /** Adapters connected: a new connection restarts total_changes(), so it is part of the token. */
+  connections = 0;
 }
 
 /** Wraps a Prisma driver adapter factory so its adapters report transactions to the tracker. */
@@ -21,7 +23,13 @@ export function trackTransactions<F extends { connect(): Promise<object> }>(fact
   return new Proxy(factory, {
     get(obj, prop, receiver) {
       const value = Reflect.get(obj, prop, receiver);
-      if (prop === 'connect') return async () => trackingAdapter(await obj.connect(), tracker);
+      if (prop === 'connect') {
+        return async () => {
+          const adapter = trackingAdapter(await obj.connect(), tracker);
+          tracker.connections++;
+          return adapter;
+        };
+      }
       return typeof value === 'function' ? value.bind(obj) : value;
     },
   });
@@ -78,7 +86,7 @@ export function dataVersionReader(provider: DatabaseTarget['provider'], prisma: 
     const [row] = await prisma.$queryRawUnsafe<Array<{ dv: number | bigint; tc: number | bigint }>>(
       'SELECT (SELECT data_version FROM pragma_data_version) AS dv, total_changes() AS tc',
     );
-    if (tracker.open > 0) return null;
-    return `sqlite:${row.dv}:${row.tc}:${ended}`;
+    if (tracker.open > 0 || tracker.ended !== ended) return null;
+    return `sqlite:${tracker.connections}:${row.dv}:${row.tc}:${ended}`;
   };
 }

@@ -18,7 +18,7 @@ export interface RankingScope {
 }
 
 /** Every ranked user of the scope with their points, exact hits and outcome hits (one row per user). */
-function scoresSql(scope: RankingScope) {
+function scoresSelect(scope: RankingScope) {
   const byRound = scope.roundIds != null && scope.roundIds.length > 0;
   const round = byRound ? Prisma.sql`AND m."roundId" IN (${Prisma.join(scope.roundIds!)})` : Prisma.empty;
   const league = scope.internalRankingId != null
@@ -46,7 +46,7 @@ function scoresSql(scope: RankingScope) {
       FROM "User" u
       LEFT JOIN "TournamentStanding" s ON s."userId" = u."id" AND s."tournamentId" = ${scope.tournamentId}
       WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL ${area} ${league}`;
-  return Prisma.sql`WITH scores AS (${scores})`;
+  return scores;
 }
 
 type Score = Pick<Standing, 'points' | 'exactHits' | 'outcomeHits'>;
@@ -94,23 +94,25 @@ function aheadInStandings(scope: RankingScope, t: ScoreSql) {
  * where nobody has scored yet) null, and the caller ranks the scores instead.
  */
 async function generalPageFromStandings(prisma: Db, scope: RankingScope, skip: number, take: number): Promise<{ total: number; entries: RankedStanding[] } | null> {
-  const [count] = await prisma.$queryRaw<Array<{ total: number; scored: number }>>`
-    SELECT CAST((SELECT COUNT(*) FROM "User" u WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL) AS INTEGER) AS "total",
-      CAST((SELECT COUNT(*) FROM "TournamentStanding" s WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId}
-        AND (s."points" > 0 OR s."exactHits" > 0 OR s."outcomeHits" > 0)) AS INTEGER) AS "scored"`;
+  // Whether the page can lie among the scored users at all (the page itself checks it again, in its own state).
+  const [count] = await prisma.$queryRaw<Array<{ scored: number }>>`
+    SELECT CAST(COUNT(*) AS INTEGER) AS "scored" FROM "TournamentStanding" s WHERE s."tournamentId" = ${scope.tournamentId}
+      AND s."companyId" = ${scope.companyId} AND (s."points" > 0 OR s."exactHits" > 0 OR s."outcomeHits" > 0)`;
   if (skip + take > Number(count.scored)) return null;
-  const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`
+  // One statement, so the page, the total and the positions come from one state of the database.
+  const rows = await prisma.$queryRaw<Array<Standing & { ahead: number; total: number }>>`
     WITH page AS MATERIALIZED (
       SELECT s."userId" AS "userId", u."name" AS "name", s."points" AS "points", s."exactHits" AS "exactHits", s."outcomeHits" AS "outcomeHits"
       FROM "TournamentStanding" s JOIN "User" u ON u."id" = s."userId"
       WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL
       ORDER BY s."points" DESC, s."exactHits" DESC, s."outcomeHits" DESC, u."name", s."userId" LIMIT ${take} OFFSET ${skip}),
     head AS (SELECT * FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT 1)
-    SELECT page.*, (SELECT CAST(${aheadInStandings(scope, columnsOf('head'))} AS INTEGER) FROM head) AS "ahead"
+    SELECT page.*, (SELECT CAST(${aheadInStandings(scope, columnsOf('head'))} AS INTEGER) FROM head) AS "ahead",
+      CAST((SELECT COUNT(*) FROM "User" u WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL) AS INTEGER) AS "total"
     FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId"`;
   const page = rows.map(plain);
   if (page.length < take || isZero(page[page.length - 1])) return null;
-  return { total: Number(count.total), entries: numbered(page, Number(rows[0].ahead), skip) };
+  return { total: Number(rows[0].total), entries: numbered(page, Number(rows[0].ahead), skip) };
 }
 
 /** Positions as RANK() gives them, from how many rank ahead of the first row and the page's offset. */
@@ -126,7 +128,7 @@ function numbered(rows: Standing[], aheadOfFirst: number, skip: number): RankedS
 /**
  * A page in ranking order with RANK() positions, without ranking everyone. The general ranking's pages come
  * from the standings index where they can (generalPageFromStandings); otherwise the page is a top-N sort of
- * the scores and one counting pass gives the total and how many rank ahead of the page's first row. That row's
+ * the scores, which are counted for the total and for how many rank ahead of the page's first row. That row's
  * position is one more; each next row shares its predecessor's position when tied, else its position is its
  * place in the order (everyone before it ranks strictly ahead).
  */
@@ -135,14 +137,18 @@ export async function rankingPage(prisma: Db, scope: RankingScope, skip: number,
     const fast = await generalPageFromStandings(prisma, scope, skip, take);
     if (fast) return fast;
   }
-  const rows = (await prisma.$queryRaw<Standing[]>`${scoresSql(scope)}
-    SELECT * FROM scores ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT ${take} OFFSET ${skip}`).map(plain);
-  const first = rows[0];
-  const [count] = await prisma.$queryRaw<Array<{ total: number; ahead: number }>>`${scoresSql(scope)}
-    SELECT CAST(COUNT(*) AS INTEGER) AS "total",
-      CAST(COALESCE(SUM(CASE WHEN ${first ? ahead(valuesOf(first)) : Prisma.sql`1 = 0`} THEN 1 ELSE 0 END), 0) AS INTEGER) AS "ahead"
-    FROM scores s`;
-  return { total: Number(count.total), entries: numbered(rows, Number(count.ahead), skip) };
+  // One statement (the scores computed once), so the page, the total and the positions share one state.
+  const rows = await prisma.$queryRaw<Array<Standing & { ahead: number; total: number }>>`
+    WITH scores AS MATERIALIZED (${scoresSelect(scope)}),
+    page AS (SELECT * FROM scores ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT ${take} OFFSET ${skip}),
+    head AS (SELECT * FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT 1)
+    SELECT page.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s, head WHERE ${ahead(columnsOf('head'))}) AS "ahead",
+      (SELECT CAST(COUNT(*) AS INTEGER) FROM scores) AS "total"
+    FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId"`;
+  if (rows.length > 0) return { total: Number(rows[0].total), entries: numbered(rows.map(plain), Number(rows[0].ahead), skip) };
+  // Past the end: only the total is asked.
+  const [count] = await prisma.$queryRaw<Array<{ total: number }>>`SELECT CAST(COUNT(*) AS INTEGER) AS "total" FROM (${scoresSelect(scope)}) scores`;
+  return { total: Number(count.total), entries: [] };
 }
 
 /** The user's standing and RANK() position: one pass counting who ranks strictly ahead. */
@@ -156,7 +162,7 @@ export async function rankingOf(prisma: Db, scope: RankingScope, userId: number)
         WHERE u."id" = ${userId} AND u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL) mine`;
     return rows[0] ? { ...plain(rows[0]), position: Number(rows[0].ahead) + 1 } : null;
   }
-  const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`${scoresSql(scope)}
+  const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`WITH scores AS (${scoresSelect(scope)})
     SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s WHERE ${ahead(columnsOf('mine'))}) AS "ahead"
     FROM scores mine WHERE mine."userId" = ${userId}`;
   return rows[0] ? { ...plain(rows[0]), position: Number(rows[0].ahead) + 1 } : null;

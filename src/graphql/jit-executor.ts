@@ -4,7 +4,7 @@
 // Apollo Server 5 has no executor option; its `gateway` hook is the supported way to bring one (the schema
 // stays ours, so parsing, validation, plugins and error formatting are Apollo's as before).
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
-import { execute, getVariableValues, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { BREAK, execute, getVariableValues, GraphQLError, visit, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 
 /** Distinct documents kept compiled; clients send a bounded set, hostile ones are evicted oldest first. */
@@ -29,9 +29,9 @@ export function createJitExecutor(schema: GraphQLSchema): GatewayExecutor {
         return null;
       }
       seen.delete(key);
-      const result = compileQuery(schema, document, operationName);
-      // A document graphql-jit will not compile (none of the ones we serve) runs on graphql-js from then on.
-      query = isCompiledQuery(result) ? result : null;
+      const result = usesSkipOrInclude(document) ? null : compileQuery(schema, document, operationName);
+      // A document graphql-jit will not compile, or must not, runs on graphql-js from then on.
+      query = result && isCompiledQuery(result) ? result : null;
       if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
       compiled.set(key, query);
     }
@@ -68,6 +68,25 @@ export function createJitExecutor(schema: GraphQLSchema): GatewayExecutor {
     if (result.data === undefined) return interpreted();
     return result.errors?.length ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
   };
+}
+
+/**
+ * graphql-jit 0.8 gets @skip and @include wrong: it marks a fragment as seen before checking its condition
+ * (`...F @skip(if: true) ...F` loses F) and writes the conditions onto the document's own nodes, which Apollo
+ * reuses for the next request. Such documents are left to graphql-js.
+ */
+function usesSkipOrInclude(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Directive(node) {
+      if (node.name.value === 'skip' || node.name.value === 'include') {
+        found = true;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 /**

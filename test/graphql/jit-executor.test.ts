@@ -57,4 +57,15 @@ describe('graphql-jit executor', () => {
       expect(r.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
     }
   });
+
+  it('leaves @skip and @include to graphql-js, which gets fragments under them right', async () => {
+    const token = await jit.login('player1@demo.test', 'demo');
+    const cases: Array<[string, Record<string, unknown>, unknown]> = [
+      ['{ me { ...F @skip(if: true) ...F } } fragment F on User { email }', {}, { me: { email: 'player1@demo.test' } }],
+      ['query($a: Boolean!) { x: me { ...F @include(if: $a) } y: me { ...F } } fragment F on User { email }', { a: false }, { x: {}, y: { email: 'player1@demo.test' } }],
+    ];
+    for (const [query, variables, expected] of cases) {
+      for (let i = 0; i < 3; i++) expect((await jit.gql(query, variables, bearer(token))).data).toEqual(expected);
+    }
+  });
 });
