@@ -5,7 +5,7 @@
 // Plain SQL that SQLite and PostgreSQL both run; integers are cast because PostgreSQL sums to bigint.
 import { Prisma } from '../generated/sqlite/client.ts';
 import type { Db } from '../db/client.ts';
-import { tied, type RankedStanding, type Standing } from './rankings.ts';
+import { tied, type RankedStanding, type Score, type Standing } from './rankings.ts';
 
 export interface RankingScope {
   companyId: number;
@@ -49,18 +49,11 @@ function scoresSelect(scope: RankingScope) {
   return scores;
 }
 
-type Score = Pick<Standing, 'points' | 'exactHits' | 'outcomeHits'>;
-type ScoreSql = { points: Prisma.Sql; exactHits: Prisma.Sql; outcomeHits: Prisma.Sql };
-
-/** SQL: the row `s` ranks strictly ahead of this score (values, or columns of another row). */
-function ahead(t: ScoreSql) {
-  return Prisma.sql`(s."points" > ${t.points} OR (s."points" = ${t.points} AND (s."exactHits" > ${t.exactHits}
-    OR (s."exactHits" = ${t.exactHits} AND s."outcomeHits" > ${t.outcomeHits}))))`;
+/** SQL: the row `s` ranks strictly ahead of the row named `other` (an alias written in this file). */
+function ahead(other: string) {
+  const [p, e, o] = ['points', 'exactHits', 'outcomeHits'].map((c) => Prisma.raw(`${other}."${c}"`));
+  return Prisma.sql`(s."points" > ${p} OR (s."points" = ${p} AND (s."exactHits" > ${e} OR (s."exactHits" = ${e} AND s."outcomeHits" > ${o}))))`;
 }
-const valuesOf = (t: Score): ScoreSql => ({ points: Prisma.sql`${t.points}`, exactHits: Prisma.sql`${t.exactHits}`, outcomeHits: Prisma.sql`${t.outcomeHits}` });
-const columnsOf = (alias: string): ScoreSql => ({
-  points: Prisma.raw(`${alias}."points"`), exactHits: Prisma.raw(`${alias}."exactHits"`), outcomeHits: Prisma.raw(`${alias}."outcomeHits"`),
-});
 
 const plain = (r: Standing): Standing => ({
   userId: Number(r.userId), name: r.name, points: Number(r.points), exactHits: Number(r.exactHits), outcomeHits: Number(r.outcomeHits),
@@ -77,8 +70,8 @@ const isGeneral = (scope: RankingScope) => (scope.roundIds == null || scope.roun
  * so it counts standing rows along the (tournamentId, companyId, points, exactHits, outcomeHits) index, less
  * those of the company's few deleted users.
  */
-function aheadInStandings(scope: RankingScope, t: ScoreSql) {
-  const better = ahead(t);
+function aheadInStandings(scope: RankingScope, other: string) {
+  const better = ahead(other);
   // CROSS JOIN: SQLite then starts from the deleted users (the User (companyId, deletedAt) index) as written.
   return Prisma.sql`(SELECT COUNT(*) FROM "TournamentStanding" s
       WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId} AND ${better})
@@ -107,7 +100,7 @@ async function generalPageFromStandings(prisma: Db, scope: RankingScope, skip: n
       WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL
       ORDER BY s."points" DESC, s."exactHits" DESC, s."outcomeHits" DESC, u."name", s."userId" LIMIT ${take} OFFSET ${skip}),
     head AS (SELECT * FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT 1)
-    SELECT page.*, (SELECT CAST(${aheadInStandings(scope, columnsOf('head'))} AS INTEGER) FROM head) AS "ahead",
+    SELECT page.*, (SELECT CAST(${aheadInStandings(scope, 'head')} AS INTEGER) FROM head) AS "ahead",
       CAST((SELECT COUNT(*) FROM "User" u WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL) AS INTEGER) AS "total"
     FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId"`;
   const page = rows.map(plain);
@@ -142,7 +135,7 @@ export async function rankingPage(prisma: Db, scope: RankingScope, skip: number,
     WITH scores AS MATERIALIZED (${scoresSelect(scope)}),
     page AS (SELECT * FROM scores ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT ${take} OFFSET ${skip}),
     head AS (SELECT * FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT 1)
-    SELECT page.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s, head WHERE ${ahead(columnsOf('head'))}) AS "ahead",
+    SELECT page.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s, head WHERE ${ahead('head')}) AS "ahead",
       (SELECT CAST(COUNT(*) AS INTEGER) FROM scores) AS "total"
     FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId"`;
   if (rows.length > 0) return { total: Number(rows[0].total), entries: numbered(rows.map(plain), Number(rows[0].ahead), skip) };
@@ -155,7 +148,7 @@ export async function rankingPage(prisma: Db, scope: RankingScope, skip: number,
 export async function rankingOf(prisma: Db, scope: RankingScope, userId: number): Promise<RankedStanding | null> {
   if (isGeneral(scope)) {
     const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`
-      SELECT mine.*, CAST(${aheadInStandings(scope, columnsOf('mine'))} AS INTEGER) AS "ahead"
+      SELECT mine.*, CAST(${aheadInStandings(scope, 'mine')} AS INTEGER) AS "ahead"
       FROM (SELECT u."id" AS "userId", u."name" AS "name", COALESCE(st."points", 0) AS "points",
           COALESCE(st."exactHits", 0) AS "exactHits", COALESCE(st."outcomeHits", 0) AS "outcomeHits"
         FROM "User" u LEFT JOIN "TournamentStanding" st ON st."userId" = u."id" AND st."tournamentId" = ${scope.tournamentId}
@@ -163,7 +156,7 @@ export async function rankingOf(prisma: Db, scope: RankingScope, userId: number)
     return rows[0] ? { ...plain(rows[0]), position: Number(rows[0].ahead) + 1 } : null;
   }
   const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`WITH scores AS (${scoresSelect(scope)})
-    SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s WHERE ${ahead(columnsOf('mine'))}) AS "ahead"
+    SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s WHERE ${ahead('mine')}) AS "ahead"
     FROM scores mine WHERE mine."userId" = ${userId}`;
   return rows[0] ? { ...plain(rows[0]), position: Number(rows[0].ahead) + 1 } : null;
 }

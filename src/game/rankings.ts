@@ -15,8 +15,11 @@ export interface RankedStanding extends Standing {
   position: number;
 }
 
+/** What a position is decided by. */
+export type Score = Pick<Standing, 'points' | 'exactHits' | 'outcomeHits'>;
+
 /** Same points, exact hits and outcome hits: the same position. */
-export const tied = (a: Pick<Standing, 'points' | 'exactHits' | 'outcomeHits'>, b: Pick<Standing, 'points' | 'exactHits' | 'outcomeHits'>) => a.points === b.points && a.exactHits === b.exactHits && a.outcomeHits === b.outcomeHits;
+export const tied = (a: Score, b: Score) => a.points === b.points && a.exactHits === b.exactHits && a.outcomeHits === b.outcomeHits;
 
 export function compareStandings(a: Standing, b: Standing): number {
   return b.points - a.points || b.exactHits - a.exactHits || b.outcomeHits - a.outcomeHits || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.userId - b.userId;
