@@ -1,7 +1,7 @@
 // `npm run db:migration -- <name>`: writes the next migration for both providers from the schema change,
 // by diffing the snapshot of the last migration against the current schema (no database involved).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { diffSchemas, lockfileContent, readSnapshot, snapshotPath } from '../src/db/migrations.ts';
+import { diffSchemas, lockfileContent, trackNewTables, readSnapshot, snapshotPath } from '../src/db/migrations.ts';
 import { derivePostgresSchema, paths, PROVIDERS, readSchema, type Provider } from '../src/db/schema-files.ts';
 
 const name = process.argv[2];
@@ -17,7 +17,8 @@ const current: Record<Provider, string> = {
 const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
 const folder = `${stamp}_${name}`;
 
-const scripts = await Promise.all(PROVIDERS.map((p) => diffSchemas(readSnapshot(p), current[p])));
+const diffs = await Promise.all(PROVIDERS.map((p) => diffSchemas(readSnapshot(p), current[p])));
+const scripts = PROVIDERS.map((p, i) => (p === 'postgresql' ? trackNewTables(diffs[i]) : diffs[i]));
 if (scripts.every((s) => s.trim() === '')) {
   console.log('db:migration: the schema has not changed since the last migration; nothing written');
   process.exit(0);

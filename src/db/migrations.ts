@@ -90,6 +90,17 @@ export async function diffSchemas(from: string | null, to: string): Promise<stri
   });
 }
 
+/**
+ * Appends what a PostgreSQL migration needs for each table it creates: the data-version triggers (migration
+ * 20261123051500_data_version), without which the response cache would keep answers across writes to it.
+ */
+export function trackNewTables(sql: string): string {
+  const tables = [...sql.matchAll(/^CREATE TABLE "([^"]+)"/gm)].map((m) => m[1]);
+  if (tables.length === 0) return sql;
+  const lines = tables.map((t) => `SELECT prode_meta.track_writes('"${t}"');`);
+  return `${sql.trimEnd()}\n\n-- The response cache's data version counts writes to every table (src/db/data-version.ts)\n${lines.join('\n')}\n`;
+}
+
 /** The schema as of the newest committed migration; new migrations are diffs from it (no database needed). */
 export function snapshotPath(provider: Provider): string {
   return `${paths.migrations(provider)}/schema.snapshot.prisma`;

@@ -1,0 +1,133 @@
+// The data version the response cache trusts (src/db/data-version.ts): it must move whenever a write commits to
+// this database, from any connection, and only then; a cache that kept an answer across a missed move would
+// serve stale data, one that sees moves that are not there never hits.
+import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { openDatabase } from '../../src/db/client.ts';
+import { diffSchemas, readSnapshot, trackNewTables } from '../../src/db/migrations.ts';
+import { derivePostgresSchema, readSchema } from '../../src/db/schema-files.ts';
+import { freshDatabase, suiteProvider, type TestDatabase } from '../helpers/db.ts';
+
+const dbs: TestDatabase[] = [];
+afterAll(async () => {
+  for (const t of dbs) await t.drop();
+});
+
+async function fresh(provider: typeof suiteProvider) {
+  const t = await freshDatabase(provider);
+  dbs.push(t);
+  return t;
+}
+
+describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version', (provider) => {
+  it('holds across reads and moves when a write commits, through this client or another', async () => {
+    const t = await fresh(provider);
+    const v0 = await t.db.dataVersion();
+    expect(v0).not.toBeNull();
+    await t.db.prisma.country.count();
+    expect(await t.db.dataVersion()).toBe(v0);
+
+    await t.db.prisma.country.create({ data: { name: 'Uruguay' } });
+    const v1 = await t.db.dataVersion();
+    expect(v1).not.toBe(v0);
+
+    const other = await openDatabase(t.target);
+    try {
+      await other.prisma.country.create({ data: { name: 'Chile' } });
+    } finally {
+      await other.close();
+    }
+    expect(await t.db.dataVersion()).not.toBe(v1);
+  });
+
+  it("does not move for another client's open transaction, and moves at its commit", async () => {
+    const t = await fresh(provider);
+    const other = await openDatabase(t.target);
+    try {
+      const v0 = await t.db.dataVersion();
+      await other.prisma.$transaction(async (tx) => {
+        await tx.country.create({ data: { name: 'Peru' } });
+        expect(await t.db.dataVersion()).toBe(v0);
+      });
+      expect(await t.db.dataVersion()).not.toBe(v0);
+      // A rolled-back transaction changed nothing readers can see.
+      const v1 = await t.db.dataVersion();
+      await expect(
+        other.prisma.$transaction(async (tx) => {
+          await tx.country.create({ data: { name: 'Bolivia' } });
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(await t.db.dataVersion()).toBe(v1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('does not move for writes to another database on the same server', async () => {
+    const [a, b] = [await fresh(provider), await fresh(provider)];
+    const v0 = await a.db.dataVersion();
+    await b.db.prisma.country.create({ data: { name: 'Ecuador' } });
+    await b.db.prisma.country.deleteMany();
+    expect(await a.db.dataVersion()).toBe(v0);
+  });
+
+  if (provider === 'postgresql') {
+    it('tracks every table: each has the write trigger and the TRUNCATE one (add prode_meta.track_writes to new tables)', async () => {
+      const t = await fresh(provider);
+      const rows = await t.db.prisma.$queryRawUnsafe<Array<{ table: string; triggers: string[] }>>(`
+        SELECT c.relname AS "table",
+               coalesce(array_agg(tg.tgname::text ORDER BY tg.tgname) FILTER (WHERE tg.tgname IS NOT NULL), '{}') AS triggers
+        FROM pg_class c
+        JOIN pg_namespace n ON n.oid = c.relnamespace
+        LEFT JOIN pg_trigger tg ON tg.tgrelid = c.oid AND NOT tg.tgisinternal
+        WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname <> '_prisma_migrations'
+        GROUP BY c.relname ORDER BY c.relname`);
+      expect(rows.length).toBeGreaterThan(25);
+      const untracked = rows.filter((r) => r.triggers.join() !== 'prode_data_version,prode_data_version_truncate').map((r) => r.table);
+      expect(untracked).toEqual([]);
+
+      const v0 = await t.db.dataVersion();
+      await t.db.prisma.$executeRawUnsafe('TRUNCATE "Country" CASCADE');
+      expect(await t.db.dataVersion()).not.toBe(v0);
+    });
+  }
+
+  if (provider === 'postgresql') {
+    it('never makes a writer wait: seventeen open write transactions at once, the seventeenth adds a slot', async () => {
+      const t = await fresh(provider);
+      const url = (t.target as { url: string }).url;
+      const clients = Array.from({ length: 17 }, () => new pg.Client({ connectionString: url }));
+      try {
+        for (const c of clients) {
+          await c.connect();
+          // A writer blocked on another's slot would fail here instead of hanging the test.
+          await c.query("SET lock_timeout = '2s'");
+        }
+        const v0 = await t.db.dataVersion();
+        for (const [i, c] of clients.entries()) {
+          await c.query('BEGIN');
+          await c.query('INSERT INTO "Country" (name) VALUES ($1)', [`Country ${i}`]);
+          await c.query('INSERT INTO "Country" (name) VALUES ($1)', [`Country ${i} bis`]);
+        }
+        expect(await t.db.dataVersion()).toBe(v0);
+        for (const c of clients) await c.query('COMMIT');
+        expect(BigInt((await t.db.dataVersion())!.split(':')[1]) - BigInt(v0!.split(':')[1])).toBe(17n);
+        const [{ slots }] = await t.db.prisma.$queryRawUnsafe<Array<{ slots: number }>>('SELECT count(*)::int AS slots FROM prode_meta.data_version');
+        expect(slots).toBe(17);
+      } finally {
+        for (const c of clients) await c.end().catch(() => {});
+      }
+    });
+  }
+});
+
+describe('npm run db:migration', () => {
+  it('adds the data-version triggers to every table a PostgreSQL migration creates', async () => {
+    const schema = `${derivePostgresSchema(readSchema('sqlite'))}\nmodel Trophy {\n  id Int @id @default(autoincrement())\n  name String\n}\n`;
+    const sql = trackNewTables(await diffSchemas(readSnapshot('postgresql'), schema));
+    expect(sql).toMatch(/^CREATE TABLE "Trophy"/m);
+    expect(sql).toMatch(/^SELECT prode_meta\.track_writes\('"Trophy"'\);$/m);
+    expect(trackNewTables('CREATE INDEX "x" ON "User"("email");\n')).toBe('CREATE INDEX "x" ON "User"("email");\n');
+  });
+});
