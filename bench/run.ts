@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { print } from 'graphql';
 import { DeepTournamentsMineDocument, BenchPostDocument, BenchRankingDocument } from '../src/graphql/generated/operations.ts';
 import { BENCH_PASSWORD, generate } from './generate.ts';
@@ -31,7 +32,25 @@ if (!pgUrl && !existsSync(sqliteFile)) {
   console.error(`generating the scale ${scale} dataset first`);
   await generate({ provider: 'sqlite', file: sqliteFile }, scale);
 }
+if (pgUrl && !(await hasBenchCompany(pgUrl))) {
+  console.error(`generating the scale ${scale} dataset first`);
+  await generate({ provider: 'postgresql', url: pgUrl }, scale);
+}
 const databaseUrl = pgUrl ?? `file:${sqliteFile}`;
+
+/** Whether the PostgreSQL database already holds a generated dataset (of whatever scale generated it). */
+async function hasBenchCompany(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const found = await client.query(`SELECT to_regclass('"Company"') IS NOT NULL AND EXISTS (SELECT 1 FROM "Company" WHERE "appPath" = 'bench') AS present`);
+    return found.rows[0].present === true;
+  } catch {
+    return false;
+  } finally {
+    await client.end();
+  }
+}
 
 interface Row { workload: string; mode: string; concurrency: number; rps: number; p50: number; p99: number; errors: number; rssMiB: number; statements: number }
 const rows: Row[] = [];

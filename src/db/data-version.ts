@@ -2,10 +2,11 @@
 // only while the token it was computed under still holds. It is read from the database itself, so every
 // writer counts (other gateway instances, the importer, psql), and no write path has to remember to bump it.
 //
-// PostgreSQL: the sum of prode_meta.data_version, a counter that deferred triggers on every table move once per
-//   write transaction, at its commit (migration 20261123051500_data_version). It is transactional, so a reader
+// PostgreSQL: the sum of prode_meta.data_version, a counter that row triggers on every table move once per write
+//   transaction (migration 20261123051500_data_version). It is written in the writer's transaction, so a reader
 //   sees the new count exactly when it sees the rows; two equal reads mean no write committed to this database in
-//   between. (The cluster's snapshot would also be safe, but every other database on the server moves it.)
+//   between. The table's oid is part of the token: a database dropped and migrated again restarts the count.
+//   (The cluster's snapshot would also be safe, but every other database on the server moves it.)
 // SQLite: data_version (commits by other connections) with total_changes() (rows changed by ours) and our
 //   own transaction count. Prisma's SQLite adapter runs every statement on one connection, so a read during
 //   an open transaction would see its uncommitted rows: while one is open there is no token.
@@ -77,7 +78,7 @@ type Raw = { $queryRawUnsafe<T = unknown>(sql: string): Promise<T> };
 export function dataVersionReader(provider: DatabaseTarget['provider'], prisma: Raw, tracker: TransactionTracker): () => Promise<string | null> {
   if (provider === 'postgresql') {
     return async () => {
-      const [row] = await prisma.$queryRawUnsafe<Array<{ v: string }>>('SELECT sum(v)::text AS v FROM prode_meta.data_version');
+      const [row] = await prisma.$queryRawUnsafe<Array<{ v: string }>>("SELECT 'prode_meta.data_version'::regclass::oid || ':' || sum(v) AS v FROM prode_meta.data_version");
       return `pg:${row.v}`;
     };
   }

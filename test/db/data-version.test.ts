@@ -13,6 +13,9 @@ afterAll(async () => {
   for (const t of dbs) await t.drop();
 });
 
+/** The count in a PostgreSQL token (pg:<table oid>:<count>). */
+const count = (token: string | null) => BigInt(token!.split(':')[2]);
+
 async function fresh(provider: typeof suiteProvider) {
   const t = await freshDatabase(provider);
   dbs.push(t);
@@ -77,11 +80,12 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
       const t = await fresh(provider);
       const rows = await t.db.prisma.$queryRawUnsafe<Array<{ table: string; triggers: string[] }>>(`
         SELECT c.relname AS "table",
-               coalesce(array_agg(tg.tgname::text ORDER BY tg.tgname) FILTER (WHERE tg.tgname IS NOT NULL), '{}') AS triggers
+               coalesce(array_agg(tg.tgname::text ORDER BY tg.tgname)
+                          FILTER (WHERE tg.tgname LIKE 'prode_data_version%' AND tg.tgenabled = 'A'), '{}') AS triggers
         FROM pg_class c
         JOIN pg_namespace n ON n.oid = c.relnamespace
         LEFT JOIN pg_trigger tg ON tg.tgrelid = c.oid AND NOT tg.tgisinternal
-        WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname <> '_prisma_migrations'
+        WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname <> '_prisma_migrations'
         GROUP BY c.relname ORDER BY c.relname`);
       expect(rows.length).toBeGreaterThan(25);
       const untracked = rows.filter((r) => r.triggers.join() !== 'prode_data_version,prode_data_version_truncate').map((r) => r.table);
@@ -112,11 +116,57 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
         }
         expect(await t.db.dataVersion()).toBe(v0);
         for (const c of clients) await c.query('COMMIT');
-        expect(BigInt((await t.db.dataVersion())!.split(':')[1]) - BigInt(v0!.split(':')[1])).toBe(17n);
+        expect(count(await t.db.dataVersion()) - count(v0)).toBe(17n);
         const [{ slots }] = await t.db.prisma.$queryRawUnsafe<Array<{ slots: number }>>('SELECT count(*)::int AS slots FROM prode_meta.data_version');
         expect(slots).toBe(17);
       } finally {
         for (const c of clients) await c.end().catch(() => {});
+      }
+    });
+
+    it('moves for what commits only: not for a statement that changes no row, nor for a write rolled back to a savepoint', async () => {
+      const t = await fresh(provider);
+      const client = new pg.Client({ connectionString: (t.target as { url: string }).url });
+      await client.connect();
+      try {
+        const v0 = await t.db.dataVersion();
+        await client.query(`UPDATE "Country" SET name = name WHERE false`);
+        await client.query(`DELETE FROM "Country" WHERE name = 'nobody'`);
+        expect(await t.db.dataVersion()).toBe(v0);
+
+        // The once-per-transaction flag is undone with the bump it marked, so the write after still counts.
+        await client.query('BEGIN');
+        await client.query('SAVEPOINT s');
+        await client.query(`INSERT INTO "Country" (name) VALUES ('Paraguay')`);
+        await client.query('ROLLBACK TO SAVEPOINT s');
+        await client.query(`INSERT INTO "Country" (name) VALUES ('Venezuela')`);
+        await client.query('COMMIT');
+        expect(count(await t.db.dataVersion()) - count(v0)).toBe(1n);
+      } finally {
+        await client.end();
+      }
+    });
+
+    it('lets REPEATABLE READ and SERIALIZABLE writers commit while others commit under them', async () => {
+      const t = await fresh(provider);
+      const url = (t.target as { url: string }).url;
+      const [a, b, c] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+      for (const x of [a, b, c]) await x.connect();
+      try {
+        const v0 = await t.db.dataVersion();
+        await a.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+        await b.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+        await a.query('SELECT count(*) FROM "Country"');
+        await b.query('SELECT count(*) FROM "Country"');
+        // Commits after both snapshots, through the slots they would otherwise update.
+        await c.query(`INSERT INTO "Country" (name) VALUES ('Colombia')`);
+        await a.query(`INSERT INTO "Country" (name) VALUES ('Brazil')`);
+        await b.query(`INSERT INTO "Country" (name) VALUES ('Argentina')`);
+        await a.query('COMMIT');
+        await b.query('COMMIT');
+        expect(count(await t.db.dataVersion()) - count(v0)).toBe(3n);
+      } finally {
+        for (const x of [a, b, c]) await x.end();
       }
     });
   }
