@@ -43,10 +43,10 @@ async function hasBenchCompany(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const found = await client.query(`SELECT to_regclass('"Company"') IS NOT NULL AND EXISTS (SELECT 1 FROM "Company" WHERE "appPath" = 'bench') AS present`);
+    const found = await client.query(`SELECT EXISTS (SELECT 1 FROM "Company" WHERE "appPath" = 'bench') AS present`);
     return found.rows[0].present === true;
   } catch {
-    return false;
+    return false; // no "Company" table yet: a database never migrated
   } finally {
     await client.end();
   }

@@ -16,6 +16,13 @@ afterAll(async () => {
 /** The count in a PostgreSQL token (pg:<table oid>:<count>). */
 const count = (token: string | null) => BigInt(token!.split(':')[2]);
 
+/** A plain driver connection to a test's PostgreSQL database (BEGIN/SAVEPOINT by hand, isolation levels). */
+async function pgClient(t: TestDatabase) {
+  const client = new pg.Client({ connectionString: (t.target as { url: string }).url });
+  await client.connect();
+  return client;
+}
+
 async function fresh(provider: typeof suiteProvider) {
   const t = await freshDatabase(provider);
   dbs.push(t);
@@ -95,19 +102,14 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
       await t.db.prisma.$executeRawUnsafe('TRUNCATE "Country" CASCADE');
       expect(await t.db.dataVersion()).not.toBe(v0);
     });
-  }
 
-  if (provider === 'postgresql') {
     it('never makes a writer wait: seventeen open write transactions at once, the seventeenth adds a slot', async () => {
       const t = await fresh(provider);
-      const url = (t.target as { url: string }).url;
-      const clients = Array.from({ length: 17 }, () => new pg.Client({ connectionString: url }));
+      const clients: pg.Client[] = [];
       try {
-        for (const c of clients) {
-          await c.connect();
-          // A writer blocked on another's slot would fail here instead of hanging the test.
-          await c.query("SET lock_timeout = '2s'");
-        }
+        for (let i = 0; i < 17; i++) clients.push(await pgClient(t));
+        // A writer blocked on another's slot would fail instead of hanging the test.
+        for (const c of clients) await c.query("SET lock_timeout = '2s'");
         const v0 = await t.db.dataVersion();
         for (const [i, c] of clients.entries()) {
           await c.query('BEGIN');
@@ -126,8 +128,7 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
 
     it('moves for what commits only: not for a statement that changes no row, nor for a write rolled back to a savepoint', async () => {
       const t = await fresh(provider);
-      const client = new pg.Client({ connectionString: (t.target as { url: string }).url });
-      await client.connect();
+      const client = await pgClient(t);
       try {
         const v0 = await t.db.dataVersion();
         await client.query(`UPDATE "Country" SET name = name WHERE false`);
@@ -149,9 +150,7 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
 
     it('lets REPEATABLE READ and SERIALIZABLE writers commit while others commit under them', async () => {
       const t = await fresh(provider);
-      const url = (t.target as { url: string }).url;
-      const [a, b, c] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
-      for (const x of [a, b, c]) await x.connect();
+      const [a, b, c] = [await pgClient(t), await pgClient(t), await pgClient(t)];
       try {
         const v0 = await t.db.dataVersion();
         await a.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
