@@ -9,12 +9,15 @@ import type { Database } from './db/client.ts';
 import { runWithSqlStats, type SqlStats } from './db/sql-stats.ts';
 import { AuthRowCache } from './auth/auth-row-cache.ts';
 import { createApollo } from './graphql/apollo.ts';
+import { CompanySizes } from './graphql/company-sizes.ts';
+import { costPlugin } from './graphql/cost-plugin.ts';
 import { createContext, type ClientInfo } from './graphql/context.ts';
 import { ResponseCache, responseCachePlugin } from './graphql/response-cache.ts';
 import { Metrics, newOutcome } from './observability/metrics.ts';
 import { registerMetricsRoute } from './observability/metrics-route.ts';
 import { redactUrl } from './observability/redact.ts';
 import './observability/request-outcome.ts';
+import { registerAnswerSizeLimit } from './security/answer-size.ts';
 import { registerSecurity } from './security/http-security.ts';
 import { LoginThrottle } from './security/login-throttle.ts';
 import { registerRequestDeadline } from './security/request-deadline.ts';
@@ -142,8 +145,12 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   const responseCache = config.responseCacheBytes > 0 ? new ResponseCache(config.responseCacheBytes) : null;
   const authRows = responseCache ? new AuthRowCache() : null;
   if (responseCache) metrics.watchResponseCache(() => ({ ...responseCache.stats, ...responseCache.size }));
+  const companySizes = new CompanySizes(db.prisma, (err) => app.log.warn({ err: firstLine(err) }, 'cost estimates: cannot count company sizes'));
+  await companySizes.start();
+  app.addHook('onClose', async () => companySizes.stop());
   const apollo = createApollo(config, app.log, metrics, [
     fastifyApolloDrainPlugin(app),
+    costPlugin(config.graphql.maxCost, companySizes),
     ...(responseCache ? [responseCachePlugin(responseCache, db)] : []),
   ]);
   await apollo.start();
@@ -158,6 +165,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     }),
   });
   registerRestRoutes(app, { apollo, db, config, clientOf, authRows });
+  registerAnswerSizeLimit(app, config.graphql.maxResponseBytes);
   registerDocs(app);
   registerErrorHandlers(app);
   if (config.metrics.enabled) registerMetricsRoute(app, metrics, config.metrics.token, config.env === 'production');

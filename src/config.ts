@@ -18,7 +18,17 @@ export interface Config {
   logLevel: string;
   sqlStats: boolean;
   dbPoolMax: number;
-  graphql: { maxDepth: number; maxFields: number; maxAliases: number; maxTokens: number; introspection: boolean; sandbox: boolean };
+  /** PostgreSQL statement_timeout of the server's connections, so abandoned work stops in the database too; 0 = none. */
+  dbStatementTimeoutMs: number;
+  graphql: {
+    maxDepth: number; maxFields: number; maxAliases: number; maxTokens: number; introspection: boolean; sandbox: boolean;
+    /** Estimated objects an answer may hold, refused before it runs (src/graphql/cost.ts). */
+    maxCost: number;
+    /** Objects a request may resolve: execution stops past it (src/graphql/object-budget.ts). */
+    maxObjects: number;
+    /** Bytes of one GraphQL or REST answer. */
+    maxResponseBytes: number;
+  };
   http: {
     bodyLimitBytes: number;
     /** Whole-request deadline (routing to last byte of the answer); 0 = none. */
@@ -124,10 +134,12 @@ export function loadConfig(env: Env = process.env, warn: (msg: string) => void =
     database: databaseTarget(env, dataDir),
     jwtSecret: jwtSecret(env, nodeEnv, dataDir, warn),
     jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
-    seedOnEmpty: bool(env, 'SEED_ON_EMPTY', true),
+    // The demo accounts share a published password: never loaded into a production database unless asked for.
+    seedOnEmpty: bool(env, 'SEED_ON_EMPTY', nodeEnv !== 'production'),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),
     sqlStats: bool(env, 'SQL_STATS', nodeEnv === 'development'),
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
+    dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
     dataloaderBatching: bool(env, 'DATALOADER_BATCHING', true),
     graphqlJit: bool(env, 'GRAPHQL_JIT', true),
     responseCacheBytes: int(env, 'RESPONSE_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
@@ -138,6 +150,9 @@ export function loadConfig(env: Env = process.env, warn: (msg: string) => void =
       maxFields: int(env, 'GRAPHQL_MAX_FIELDS', 1000, 10, 100_000),
       maxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30, 0, 10_000),
       maxTokens: int(env, 'GRAPHQL_MAX_TOKENS', 20_000, 100, 1_000_000),
+      maxCost: int(env, 'GRAPHQL_MAX_COST', 3_000_000, 1, 1_000_000_000_000),
+      maxObjects: int(env, 'GRAPHQL_MAX_OBJECTS', 200_000, 1, 1_000_000_000),
+      maxResponseBytes: int(env, 'GRAPHQL_MAX_RESPONSE_BYTES', 16 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
       introspection: bool(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),
       sandbox: bool(env, 'GRAPHQL_SANDBOX', nodeEnv !== 'production'),
     },

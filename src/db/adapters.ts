@@ -8,8 +8,14 @@ export function providerOf(target: DatabaseTarget): Provider {
   return target.provider;
 }
 
+export interface AdapterOptions {
+  poolMax?: number;
+  /** PostgreSQL: each connection's statement_timeout (ms), so work whose request was abandoned stops there too. */
+  statementTimeoutMs?: number;
+}
+
 /** A Prisma driver adapter factory for the target; used by both the client and the migration engine. */
-export function adapterFactory(target: DatabaseTarget, options: { poolMax?: number } = {}) {
+export function adapterFactory(target: DatabaseTarget, options: AdapterOptions = {}) {
   if (target.provider === 'sqlite') {
     return withMaxBindValues(new PrismaBetterSqlite3({ url: `file:${target.file}`, timeout: 5000 }), SQLITE_MAX_BIND_VALUES);
   }
@@ -17,6 +23,7 @@ export function adapterFactory(target: DatabaseTarget, options: { poolMax?: numb
     connectionString: target.url,
     max: options.poolMax ?? 10,
     connectionTimeoutMillis: 5000,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
 }
 

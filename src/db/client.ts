@@ -1,7 +1,7 @@
 // The one place that picks the Prisma client and driver adapter for the configured store.
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
-import { adapterFactory, describeTarget, type DatabaseTarget } from './adapters.ts';
+import { adapterFactory, describeTarget, type AdapterOptions, type DatabaseTarget } from './adapters.ts';
 import { dataVersionReader, TransactionTracker, trackTransactions } from './data-version.ts';
 import { countingAdapterFactory } from './sql-stats.ts';
 
@@ -21,7 +21,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(target: DatabaseTarget, options: { poolMax?: number } = {}): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, options: AdapterOptions = {}): Promise<Database> {
   const transactions = new TransactionTracker();
   const adapter = countingAdapterFactory(trackTransactions(adapterFactory(target, options), transactions));
   const prisma =

@@ -17,10 +17,15 @@ export async function prepareDatabase(config: Config, log: (msg: string) => void
     throw new DatabaseUnavailableError(`cannot migrate the database: ${first.trim()}`);
   }
   if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
-  const db = await openDatabase(config.database, { poolMax: config.dbPoolMax });
-  if (config.seedOnEmpty && (await db.prisma.company.count()) === 0) {
-    const summary = await seedDemo(db.prisma);
-    log(`empty database: seeded the demo data (${summary})`);
+  const db = await openDatabase(config.database, { poolMax: config.dbPoolMax, statementTimeoutMs: config.dbStatementTimeoutMs });
+  if ((await db.prisma.company.count()) === 0) {
+    if (config.seedOnEmpty) {
+      const summary = await seedDemo(db.prisma);
+      log(`empty database: seeded the demo data (${summary})`);
+      if (config.env === 'production') log('WARNING: SEED_ON_EMPTY=true loaded the demo accounts, whose password is published in README.md');
+    } else {
+      log('empty database: no demo data loaded (README "Running it in production" says how to create the first operator)');
+    }
   }
   return db;
 }

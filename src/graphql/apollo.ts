@@ -16,7 +16,7 @@ import { jitGateway } from './jit-executor.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { getSchema } from './schema.ts';
 
-const KNOWN_CODES = new Set(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE']);
+const KNOWN_CODES = new Set(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'QUERY_TOO_COSTLY', 'RESPONSE_TOO_LARGE']);
 // graphql-js reports a bad literal argument as a validation error; to the client it is bad input.
 const ARGUMENT_PROBLEM = /(argument|cannot represent|Expected value of type|Enum ".*" cannot|does not exist in ".*" enum)/i;
 
@@ -45,7 +45,10 @@ function sqlStatsPlugin(enabled: boolean): ApolloServerPlugin<Context> {
           await contextValue?.cacheWrite;
           const stats = currentSqlStats();
           if (!enabled || !stats || response.body.kind !== 'single') return;
-          response.body.singleResult.extensions = { ...response.body.singleResult.extensions, sqlStatements: stats.statements };
+          const { cost } = contextValue.client.outcome;
+          response.body.singleResult.extensions = {
+            ...response.body.singleResult.extensions, sqlStatements: stats.statements, cost, objects: contextValue.objects.resolved,
+          };
         },
       };
     },
@@ -84,7 +87,20 @@ function outcomePlugin(metrics: Metrics): ApolloServerPlugin<Context> {
   };
 }
 
+// graphql-js suggests names close to a wrong one ("Did you mean "me"?"): with introspection off that would hand
+// out the schema a field at a time.
+const SUGGESTION = /\s*Did you mean [^?]*\?$/;
+
 export function formatErrorFor(config: Config, log: FastifyBaseLogger) {
+  const format = formatErrorWithSuggestions(config, log);
+  if (config.graphql.introspection) return format;
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const shaped = format(formatted, error);
+    return SUGGESTION.test(shaped.message) ? { ...shaped, message: shaped.message.replace(SUGGESTION, '') } : shaped;
+  };
+}
+
+function formatErrorWithSuggestions(config: Config, log: FastifyBaseLogger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const code = formatted.extensions?.code as string | undefined;
     if (code === 'GRAPHQL_VALIDATION_FAILED' && LIMIT_PROBLEM.test(formatted.message)) {

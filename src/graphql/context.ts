@@ -6,6 +6,7 @@ import { unauthenticated } from './errors.ts';
 import type { RequestOutcome } from '../observability/metrics.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
 import { Loaders, type CompanyRow, type UserRow } from './loaders/registry.ts';
+import { ObjectBudget } from './object-budget.ts';
 
 export interface Context {
   prisma: Db;
@@ -23,6 +24,8 @@ export interface Context {
   /** Set while the response cache stores this request's answer: its statements count towards the request's. */
   cacheWrite?: Promise<void>;
   client: ClientInfo;
+  /** Objects resolved so far, against GRAPHQL_MAX_OBJECTS. */
+  objects: ObjectBudget;
 }
 
 /** Who is on the other end of the connection, and the per-process state that limits them. */
@@ -44,7 +47,7 @@ export async function createContext(db: Database, config: Config, headers: Tenan
   if (auth.viewer) loaders.user.prime(auth.viewer.id, auth.viewer);
   if (auth.tenant) loaders.company.prime(auth.tenant.id, auth.tenant);
   if (auth.viewerCompany) loaders.company.prime(auth.viewerCompany.id, auth.viewerCompany);
-  return { prisma, config, auth, headers, loaders, now, dataVersion, client };
+  return { prisma, config, auth, headers, loaders, now, dataVersion, client, objects: new ObjectBudget(config.graphql.maxObjects) };
 }
 
 /** The authenticated caller, or UNAUTHENTICATED. */

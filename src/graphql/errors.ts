@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  QUERY_TOO_COSTLY: 400,
+  RESPONSE_TOO_LARGE: 400,
   RATE_LIMITED: 429,
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
@@ -24,6 +26,12 @@ export const forbidden = (message: string) => error('FORBIDDEN', message);
 export const notFound = (what: string, id?: number | string) => error('NOT_FOUND', id === undefined ? `${what} not found` : `${what} ${id} not found`);
 export const conflict = (message: string) => error('CONFLICT', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) => error('RATE_LIMITED', message, { retryAfterSeconds });
+
+/** Refused before it runs: the estimated objects of the answer (graphql/cost.ts) are over GRAPHQL_MAX_COST. */
+export const queryTooCostly = (cost: string, max: string) =>
+  error('QUERY_TOO_COSTLY', `the query may cost ${cost} objects, over the limit of ${max} (GRAPHQL_MAX_COST): ask for fewer nested lists, or pass take`, { limit: 'cost' });
+/** Stopped while it ran, or refused when sent: the answer grew past GRAPHQL_MAX_OBJECTS or GRAPHQL_MAX_RESPONSE_BYTES. */
+export const responseTooLarge = (message: string, limit: 'objects' | 'bytes') => error('RESPONSE_TOO_LARGE', message, { limit });
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'the database is unavailable: try again shortly';
 

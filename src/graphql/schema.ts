@@ -3,6 +3,7 @@ import {
   defaultFieldResolver, DirectiveLocation, getNullableType, GraphQLDirective, isListType, isObjectType, specifiedDirectives, type GraphQLSchema,
 } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
+import { countResolvedObjects } from './object-budget.ts';
 import './enums.ts';
 import { AreaFields } from './resolvers/area.fields.ts';
 import { AuthResolver } from './resolvers/auth.resolver.ts';
@@ -61,13 +62,13 @@ let schema: GraphQLSchema | undefined;
 
 /** Built once per process: every request shares it. */
 export function getSchema(): GraphQLSchema {
-  schema ??= applyCutoff(
+  schema ??= countResolvedObjects(applyCutoff(
     buildSchemaSync({
       resolvers: resolvers as unknown as [Function, ...Function[]],
       directives: [...specifiedDirectives, CutoffDirective],
       // Inputs are checked by hand where the rules need the database; class-validator adds nothing here.
       validate: false,
     }),
-  );
+  ));
   return schema;
 }

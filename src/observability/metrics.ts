@@ -4,6 +4,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 /** What a request ended as, filled in by whichever layer answered it (GraphQL plugin, REST error replies). */
 export interface RequestOutcome {
   errorCodes: string[];
+  /** The GraphQL operation's estimated cost (src/graphql/cost.ts), when one was computed. */
+  cost?: number;
 }
 
 export const newOutcome = (): RequestOutcome => ({ errorCodes: [] });

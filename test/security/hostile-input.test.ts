@@ -219,7 +219,7 @@ function dechunk(body: string): string {
 }
 
 /** The codes a REST (or transport-level) error body may carry: DESIGN.md "Errors" and src/rest/routes.ts. */
-const REST_CODES = new Set(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE']);
+const REST_CODES = new Set(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'QUERY_TOO_COSTLY', 'RESPONSE_TOO_LARGE']);
 // A stack frame ("at fn (/path/file.ts:12:5)"), a source position, or internals that only a crash would show.
 const LEAK = /\n\s+at \S|\bat [\w$.<>[\] ]+ \([^)]*:\d+:\d+\)|\.(?:[cm]?[jt]s):\d+:\d+|"stacktrace"|node_modules|(?:\/[\w.-]+)+\/src\/[\w/.-]+|Invalid `prisma|PrismaClient\w*Error|SQLITE_|better-sqlite3/;
 
@@ -584,6 +584,31 @@ const abuseArb: fc.Arbitrary<Req> = fc.oneof(
   }[kind]!)),
 );
 
+// Documents that walk the schema's cycles (match > predictions > user > predictions > match ...) or nest lists
+// inside lists: small documents whose answers would grow with the product of the lists' sizes.
+const CYCLE_STEPS = [
+  ['predictions', 'user', 'predictions', 'match'],
+  ['predictions', 'user', 'company', 'tournaments', 'rounds', 'matches'],
+  ['predictions', 'user', 'posts', 'likes', 'user', 'predictions', 'match'],
+  ['predictions', 'user', 'company', 'areas', 'childrenAreas'],
+];
+const LIST_CHAINS = [
+  'companiesSearch(take: $take) { tournaments { rounds { matches { predictions { user { company { tournaments { rounds { matches { id } } } } } } } } } }',
+  'myTournaments { rounds { matches { predictions { user { predictions { match { predictions { id } } } } } } } }',
+  'company { tournaments { rounds { matches { predictions { user { posts { comments { likes { user { id } } } } } } } } } }',
+  'ranking(tournamentId: 1, take: $take) { entries { user { company { areas { childrenAreas { childrenAreas { id } } } } } } }',
+  'myTournaments { rounds { matches { predictions { user { company { managedCompanies { tournaments { rounds { id } } } } } } } } }',
+];
+const cycleArb: fc.Arbitrary<Req> = fc.oneof(
+  fc.tuple(fc.integer({ min: 1, max: 40 }), fc.constantFrom(...CYCLE_STEPS), fc.integer({ min: 1, max: 12 }), fc.constantFrom('id', 'points', 'homeTeamGoals', '__typename'))
+    .map(([matchId, steps, length, leaf]) => {
+      const path = Array.from({ length }, (_, i) => steps[i % steps.length]);
+      return gqlPost('graphql cycles', `{ match(id: ${matchId}) { ${path.map((f) => `${f} { `).join('')}${leaf}${' }'.repeat(length)} } }`);
+    }),
+  fc.tuple(fc.constantFrom(...LIST_CHAINS), fc.oneof(fc.integer({ min: 1, max: 100 }), fc.constant(100)), authArb)
+    .map(([chain, take, auth]) => gqlPost('graphql list products', `query($take: Int) { ${chain} }`, { variables: { take } }, auth)),
+);
+
 /** Documents that are wrong: unknown fields and operations, bad syntax, odd operation kinds. */
 const unknownArb: fc.Arbitrary<Req> = fc.oneof(
   fc.constantFrom(
@@ -862,6 +887,13 @@ describe('hostile input: no 5xx, documented error bodies, coded GraphQL errors, 
 
   it('GraphQL: deep, wide, alias- and fragment-multiplied documents', async () => {
     await hostile('abuse', abuseArb, 25, BASE_SEED + 4);
+  });
+
+  it('GraphQL: cycles and lists inside lists are refused before they run, fast', async () => {
+    const sentOf = () => (counts.get('graphql cycles') ?? 0) + (counts.get('graphql list products') ?? 0);
+    const before = sentOf();
+    await hostile('cycles and lists', cycleArb, 25, BASE_SEED + 10);
+    expect(sentOf() - before).toBe(25 * POOL);
   });
 
   it('GraphQL: batched operations (a JSON array body)', async () => {

@@ -42,7 +42,7 @@ describe('npm start', () => {
   it('SIGTERM lets requests already in flight finish, then exits 0', async () => {
     const { target, drop } = await emptyTarget();
     // As in production: libraries that react to signals only outside NODE_ENV=test (Apollo did) must not interfere.
-    const env = { DATA_DIR: tempDir(), DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined, NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) };
+    const env = { DATA_DIR: tempDir(), DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined, NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40), SEED_ON_EMPTY: 'true' };
     try {
       const service = await startService(env);
       // Each login costs one scrypt on the libuv pool (4 threads): 16 of them keep the server busy for a while.
@@ -67,6 +67,34 @@ describe('npm start', () => {
       expect(first.status).toBe(200);
       expect(await exited).toBe(0);
       await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
+    } finally {
+      await drop();
+    }
+  });
+
+  it('a production start on an empty database loads no demo data: no demo login works', async () => {
+    const { target, drop } = await emptyTarget();
+    const env = { DATA_DIR: tempDir(), DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined, NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) };
+    try {
+      const service = await startService(env);
+      expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
+      const logins = [['manager@partners.test', 'partners'], ['admin@demo.test', 'demo'], ['player1@demo.test', 'demo'], ['manager@partners.test', undefined]];
+      for (const [email, path] of logins) {
+        const rest = await fetch(`${service.url}/auth/login`, {
+          method: 'POST', headers: { 'content-type': 'application/json', ...(path ? { 'x-app-path': path } : {}) },
+          body: JSON.stringify({ email, password: 'Prode-demo-2026!' }),
+        });
+        expect(rest.status, `${email} over REST`).not.toBe(200);
+        const gql = await fetch(`${service.url}/graphql`, {
+          method: 'POST', headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: `mutation { login(email: "${email}", password: "Prode-demo-2026!") { token } }` }),
+        });
+        const body = (await gql.json()) as { data?: { login?: { token?: string } } | null };
+        expect(body.data?.login?.token, `${email} over GraphQL`).toBeUndefined();
+      }
+      expect(await service.stop('SIGTERM')).toBe(0);
+      expect(service.output()).not.toMatch(/seeded the demo data/);
+      expect(service.output()).toMatch(/no demo data loaded/);
     } finally {
       await drop();
     }

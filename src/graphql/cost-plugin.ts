@@ -1,0 +1,38 @@
+// Refuses an operation whose estimated cost is over GRAPHQL_MAX_COST before it runs (QUERY_TOO_COSTLY), and turns
+// an execution stopped by the object budget into one RESPONSE_TOO_LARGE error with no partial data. REST's stored
+// operations run through Apollo too, so both faces get the same limits.
+import type { ApolloServerPlugin } from '@apollo/server';
+import { getVariableValues, GraphQLError, Kind, type FragmentDefinitionNode } from 'graphql';
+import type { CompanySizes } from './company-sizes.ts';
+import type { Context } from './context.ts';
+import { formatCost, operationCost } from './cost.ts';
+import { queryTooCostly } from './errors.ts';
+
+export function costPlugin(maxCost: number, sizes: CompanySizes): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ schema, document, operation, request, contextValue }) {
+          if (!operation) return;
+          const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}, { maxErrors: 1 });
+          if (coerced.errors) return; // execution refuses them with their own error, before anything runs
+          const fragments: Record<string, FragmentDefinitionNode> = {};
+          for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
+          const company = contextValue.auth.tenant?.id ?? contextValue.auth.viewer?.companyId;
+          const cost = operationCost(schema, operation, fragments, coerced.coerced, sizes.for(company));
+          contextValue.client.outcome.cost = cost;
+          if (cost > maxCost) {
+            const refused = queryTooCostly(formatCost(cost), formatCost(maxCost));
+            throw new GraphQLError(refused.message, { nodes: [operation], extensions: { ...refused.extensions, cost: Math.round(Math.min(cost, Number.MAX_SAFE_INTEGER)), maxCost, http: { status: 400 } } });
+          }
+        },
+        async willSendResponse({ response, contextValue }) {
+          const stopped = contextValue?.objects?.error;
+          if (!stopped || response.body.kind !== 'single') return;
+          response.body.singleResult = { errors: [{ message: stopped.message, extensions: { ...stopped.extensions, maxObjects: contextValue.objects!.max } }] };
+          response.http.status = 400;
+        },
+      };
+    },
+  };
+}
