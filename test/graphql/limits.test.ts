@@ -42,4 +42,28 @@ describe('query limits and argument errors', () => {
       expect(first(r)?.message + JSON.stringify(first(r)?.extensions), query).toContain(arg);
     }
   });
+
+  it('with introspection off, errors suggest no field, argument or enum names', async () => {
+    const closed = await startTestServer({ env: { GRAPHQL_INTROSPECTION: 'false' } });
+    try {
+      const t = await closed.login('player1@demo.test', 'demo');
+      const cases = [
+        '{ mee { id } }',
+        '{ me { nme } }',
+        '{ companiesSearch(tak: 3) { id } }',
+        'mutation { updateInvitation(id: 1, input: { role: playr }) { id } }',
+        'query($r: Role) { me { id } }',
+      ];
+      for (const query of cases) {
+        const r = await closed.gql(query, { r: 'playr' }, bearer(t));
+        expect(r.errors?.length, query).toBeGreaterThan(0);
+        for (const e of r.errors!) expect(e.message, query).not.toMatch(/Did you mean/);
+      }
+      // The same mistake with introspection on (development) still gets the hint.
+      const open = await s.gql('{ mee { id } }', {}, bearer(token));
+      expect(open.errors?.[0].message).toMatch(/Did you mean "me"\?/);
+    } finally {
+      await closed.close();
+    }
+  });
 });
