@@ -54,6 +54,8 @@ async function hasBenchCompany(url: string): Promise<boolean> {
 
 interface Row { workload: string; mode: string; concurrency: number; rps: number; p50: number; p99: number; errors: number; rssMiB: number; statements: number }
 const rows: Row[] = [];
+/** Each workload's estimated cost, objects resolved and answer bytes, from its first (executed) request. */
+const limits: Array<{ workload: string; cost: number; objects: number; bytes: number }> = [];
 
 /**
  * cached = the server as shipped; batched = the same without the response cache (every request executes);
@@ -168,8 +170,14 @@ for (const mode of modes) {
       const probe = await fetch(`${url}${w.path}`, { method: w.method ?? 'GET', headers: auth, body: w.body });
       if (!probe.ok) throw new Error(`${w.name}: ${probe.status} ${await probe.text()}`);
       statements = Number(probe.headers.get('x-sql-statements'));
-      if (i === 0) firstStatements = statements;
-      await probe.arrayBuffer();
+      const bytes = (await probe.arrayBuffer()).byteLength;
+      if (i === 0) {
+        firstStatements = statements;
+        // The first request executes in every mode: what it cost against the query limits (README "Security").
+        const limit = { workload: w.name, cost: Number(probe.headers.get('x-query-cost')), objects: Number(probe.headers.get('x-objects')), bytes };
+        if (!limits.some((l) => l.workload === w.name)) limits.push(limit);
+        console.log(`${mode.padEnd(8)} ${w.name}: cost ${limit.cost.toLocaleString('en-US')}, ${limit.objects.toLocaleString('en-US')} objects, ${bytes.toLocaleString('en-US')} bytes`);
+      }
     }
     if (firstStatements !== statements) console.log(`${mode.padEnd(8)} ${w.name}: ${firstStatements} statements on the first request, ${statements} after`);
     for (const connections of concurrencies) {
@@ -214,6 +222,8 @@ if (modes.includes('postgraphile')) {
   md += `\n## vs PostGraphile 5 (deep tournaments, throughput ratio)\n\n| Mode | ${concurrencies.map((c) => `c=${c}`).join(' | ')} |\n|---|${concurrencies.map(() => '---').join('|')}|\n`;
   for (const ours of ['cached', 'batched'].filter((m) => modes.includes(m as never))) md += `| ${ours} | ${concurrencies.map((c) => ratio(w, ours, 'postgraphile', c, 2)).join(' | ')} |\n`;
 }
+md += `\n## Against the query limits\n\nEach workload's first request: the estimated cost (GRAPHQL_MAX_COST, default 3,000,000), the objects it resolved (GRAPHQL_MAX_OBJECTS, default 200,000) and the bytes of its answer (GRAPHQL_MAX_RESPONSE_BYTES, default 16 MiB).\n\n| Workload | Cost | Objects | Bytes |\n|---|---|---|---|\n`;
+for (const l of limits) md += `| ${l.workload} | ${l.cost.toLocaleString('en-US')} | ${l.objects.toLocaleString('en-US')} | ${l.bytes.toLocaleString('en-US')} |\n`;
 md += `\n![throughput at the middle concurrency](results${suffix}.svg)\n`;
 writeFileSync(`bench/RESULTS${suffix}.md`, md);
 

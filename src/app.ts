@@ -139,7 +139,12 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   await registerSecurity(app, config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (config.sqlStats) reply.header('x-sql-statements', String(request.sqlStats?.statements ?? 0));
+    if (config.sqlStats) {
+      reply.header('x-sql-statements', String(request.sqlStats?.statements ?? 0));
+      const { cost, objects } = request.outcome ?? {};
+      if (cost !== undefined) reply.header('x-query-cost', String(Math.round(Math.min(cost, Number.MAX_SAFE_INTEGER))));
+      if (objects !== undefined) reply.header('x-objects', String(objects));
+    }
   });
 
   const responseCache = config.responseCacheBytes > 0 ? new ResponseCache(config.responseCacheBytes) : null;

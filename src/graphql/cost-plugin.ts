@@ -27,6 +27,7 @@ export function costPlugin(maxCost: number, sizes: CompanySizes): ApolloServerPl
           }
         },
         async willSendResponse({ response, contextValue }) {
+          if (contextValue?.objects) contextValue.client.outcome.objects = contextValue.objects.resolved;
           const stopped = contextValue?.objects?.error;
           if (!stopped || response.body.kind !== 'single') return;
           response.body.singleResult = { errors: [{ message: stopped.message, extensions: { ...stopped.extensions, maxObjects: contextValue.objects!.max } }] };

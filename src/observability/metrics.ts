@@ -6,6 +6,8 @@ export interface RequestOutcome {
   errorCodes: string[];
   /** The GraphQL operation's estimated cost (src/graphql/cost.ts), when one was computed. */
   cost?: number;
+  /** Objects the GraphQL execution resolved (src/graphql/object-budget.ts). */
+  objects?: number;
 }
 
 export const newOutcome = (): RequestOutcome => ({ errorCodes: [] });
