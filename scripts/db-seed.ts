@@ -1,4 +1,5 @@
 // `npm run db:seed`: migrates, then loads the demo data into an empty database (refuses a non-empty one).
+import { setPasswordHashCost } from '../src/auth/passwords.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
@@ -6,6 +7,7 @@ import { seedDemo } from '../prisma/seed/demo-seed.ts';
 
 try {
   const config = loadConfig();
+  setPasswordHashCost(config.passwordHashCost);
   await migrateDatabase(config.database);
   const db = await openDatabase(config.database);
   const companies = await db.prisma.company.count();

@@ -2,9 +2,9 @@
 // operation (REST routes, benchmark workloads, test documents) for companies of those sizes, next to
 // GRAPHQL_MAX_COST, so a change of estimates or limits shows what it refuses.
 import { parseArgs } from 'node:util';
-import { Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
+import { Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { loadConfig } from '../src/config.ts';
-import { formatCost, operationCost } from '../src/graphql/cost.ts';
+import { documentFragments, formatCost, operationCost } from '../src/graphql/cost.ts';
 import * as documents from '../src/graphql/generated/operations.ts';
 import { getSchema } from '../src/graphql/schema.ts';
 
@@ -23,8 +23,7 @@ const rows: string[][] = [];
 for (const [name, value] of Object.entries(documents)) {
   if (!name.endsWith('Document')) continue;
   const doc = value as DocumentNode;
-  const fragments: Record<string, FragmentDefinitionNode> = {};
-  for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
+  const fragments = documentFragments(doc);
   const operation = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   const op = operation.name?.value ?? name;
   const costs = sizes.map((companyUsers) => operationCost(schema, operation, fragments, VARIABLES[op] ?? {}, { companyUsers }));

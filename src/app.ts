@@ -11,6 +11,7 @@ import { AuthRowCache } from './auth/auth-row-cache.ts';
 import { createApollo } from './graphql/apollo.ts';
 import { CompanySizes } from './graphql/company-sizes.ts';
 import { costPlugin } from './graphql/cost-plugin.ts';
+import { textInputsPlugin } from './graphql/text-inputs.ts';
 import { createContext, type ClientInfo } from './graphql/context.ts';
 import { ResponseCache, responseCachePlugin } from './graphql/response-cache.ts';
 import { Metrics, newOutcome } from './observability/metrics.ts';
@@ -155,6 +156,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   app.addHook('onClose', async () => companySizes.stop());
   const apollo = createApollo(config, app.log, metrics, [
     fastifyApolloDrainPlugin(app),
+    textInputsPlugin(),
     costPlugin(config.graphql.maxCost, companySizes),
     ...(responseCache ? [responseCachePlugin(responseCache, db)] : []),
   ]);

@@ -14,6 +14,8 @@ export interface Config {
   database: DatabaseTarget;
   jwtSecret: string;
   jwtTtlSeconds: number;
+  /** log2 of scrypt's N for new password hashes (src/auth/passwords.ts); weaker stored hashes are replaced at login. */
+  passwordHashCost: number;
   seedOnEmpty: boolean;
   logLevel: string;
   sqlStats: boolean;
@@ -134,6 +136,8 @@ export function loadConfig(env: Env = process.env, warn: (msg: string) => void =
     database: databaseTarget(env, dataDir),
     jwtSecret: jwtSecret(env, nodeEnv, dataDir, warn),
     jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    // N = 2^17 (128 MiB per derivation) is current guidance; 14 only to keep test suites quick, 20 = 1 GiB.
+    passwordHashCost: int(env, 'PASSWORD_HASH_COST', 17, 14, 20),
     // The demo accounts share a published password: never loaded into a production database unless asked for.
     seedOnEmpty: bool(env, 'SEED_ON_EMPTY', nodeEnv !== 'production'),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),

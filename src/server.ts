@@ -1,5 +1,6 @@
 // Process entry: config, database, app, listen, graceful shutdown. Start-up failures print one line and exit 1.
 import { buildApp, firstLine } from './app.ts';
+import { setPasswordHashCost } from './auth/passwords.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { describeTarget } from './db/adapters.ts';
 import type { Database } from './db/client.ts';
@@ -22,6 +23,8 @@ async function main() {
     if (err instanceof ConfigError) fail(`configuration error: ${err.message}`);
     throw err;
   }
+  // Before the demo seed (prepareDatabase) hashes anything.
+  setPasswordHashCost(config.passwordHashCost);
 
   let db: Database;
   try {

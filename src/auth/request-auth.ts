@@ -45,8 +45,10 @@ async function authenticate(prisma: Db, authorization: string | undefined, secre
   } catch (err) {
     throw unauthenticated(err instanceof TokenError ? err.message : 'token is invalid');
   }
-  const user = await read(`user:${claims.userId}`, () => prisma.user.findUnique({ where: { id: claims.userId } }));
-  if (!user || user.deletedAt || user.companyId !== claims.companyId) throw unauthenticated('the token user no longer exists');
+  // A deleted company is closed: its users' tokens stop working at once, like a deleted user's (one statement).
+  const user = await read(`user-active:${claims.userId}`, () =>
+    prisma.user.findFirst({ where: { id: claims.userId, deletedAt: null, company: { deletedAt: null } } }));
+  if (!user || user.companyId !== claims.companyId) throw unauthenticated('the token user no longer exists');
   return user;
 }
 

@@ -28,10 +28,13 @@ export class TokenError extends Error {}
 /** Ids are PostgreSQL int4 columns: a claim outside their range names no row, and must not reach a query. */
 const isRowId = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 2 ** 31 - 1;
 
-/** Verifies signature (HS256 only: "alg: none" and others are refused), issuer, expiry and claim types. */
+/**
+ * Verifies signature (HS256 only: "alg: none" and others are refused), issuer, expiry and claim types. An access
+ * token must carry its expiry: one without `exp` would never end, so it is refused.
+ */
 export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer: ISSUER });
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp'] });
     const userId = Number(payload.sub);
     if (payload.typ !== ACCESS || !isRowId(userId) || !isRowId(payload.cid) || typeof payload.role !== 'string') {
       throw new TokenError('token claims are malformed');
@@ -54,7 +57,11 @@ export async function signInvitationToken(invitationId: number, secret: string, 
     .sign(key(secret));
 }
 
-/** Returns the invitation id, or null for a bad, expired or foreign token (all reported as not found). */
+/**
+ * Returns the invitation id, or null for a bad, expired or foreign token (all reported as not found). Unlike
+ * access tokens, `exp` is not required here: the invitation row's own expiresAt, revokedAt and acceptedAt are
+ * checked on every use (invitation.resolver.ts), and the links this service signs always carry one anyway.
+ */
 export async function verifyInvitationToken(token: string, secret: string): Promise<number | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer: ISSUER });

@@ -2,10 +2,10 @@
 // an execution stopped by the object budget into one RESPONSE_TOO_LARGE error with no partial data. REST's stored
 // operations run through Apollo too, so both faces get the same limits.
 import type { ApolloServerPlugin } from '@apollo/server';
-import { getVariableValues, GraphQLError, Kind, type FragmentDefinitionNode } from 'graphql';
+import { getVariableValues, GraphQLError } from 'graphql';
 import type { CompanySizes } from './company-sizes.ts';
 import type { Context } from './context.ts';
-import { formatCost, operationCost } from './cost.ts';
+import { documentFragments, formatCost, operationCost } from './cost.ts';
 import { queryTooCostly } from './errors.ts';
 
 export function costPlugin(maxCost: number, sizes: CompanySizes): ApolloServerPlugin<Context> {
@@ -16,8 +16,7 @@ export function costPlugin(maxCost: number, sizes: CompanySizes): ApolloServerPl
           if (!operation) return;
           const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}, { maxErrors: 1 });
           if (coerced.errors) return; // execution refuses them with their own error, before anything runs
-          const fragments: Record<string, FragmentDefinitionNode> = {};
-          for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
+          const fragments = documentFragments(document);
           const company = contextValue.auth.tenant?.id ?? contextValue.auth.viewer?.companyId;
           const cost = operationCost(schema, operation, fragments, coerced.coerced, sizes.for(company));
           contextValue.client.outcome.cost = cost;

@@ -4,7 +4,7 @@
 // billions of objects). Estimates can miss, so execution also counts the objects it resolves (object-budget.ts).
 import {
   getArgumentValues, getNamedType, getNullableType, isCompositeType, isInterfaceType, isListType, isObjectType, Kind,
-  type FieldNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLField, type GraphQLSchema,
+  type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLField, type GraphQLSchema,
   type OperationDefinitionNode, type SelectionSetNode, type ValueNode,
 } from 'graphql';
 import { DEFAULT_TAKE } from './resolvers/paging.ts';
@@ -78,14 +78,22 @@ const UNKNOWN_LIST = 20;
 
 interface Walk {
   schema: GraphQLSchema;
-  fragments: Record<string, FragmentDefinitionNode>;
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>;
   variables: Args;
   sizes: CostSizes;
 }
 
+/** A document's fragments by name. */
+export function documentFragments(document: DocumentNode): Map<string, FragmentDefinitionNode> {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  return fragments;
+}
+
+
 /** The estimated number of objects `operation`'s answer may hold; Infinity past any number worth telling. */
 export function operationCost(
-  schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>,
+  schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>,
   variables: Args, sizes: CostSizes,
 ): number {
   const root = operation.operation === 'query' ? schema.getQueryType()
@@ -104,7 +112,7 @@ function selectionCost(walk: Walk, set: SelectionSetNode, parent: GraphQLComposi
       }
       continue;
     }
-    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : walk.fragments[selection.name.value];
+    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : walk.fragments.get(selection.name.value);
     if (!fragment) continue;
     const condition = fragment.typeCondition ? walk.schema.getType(fragment.typeCondition.name.value) : parent;
     if (condition && isCompositeType(condition)) total += selectionCost(walk, fragment.selectionSet, condition, parentArgs);

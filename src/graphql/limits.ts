@@ -9,7 +9,7 @@ interface Measure {
   fields: number;
 }
 
-function measure(set: SelectionSetNode, fragments: Record<string, FragmentDefinitionNode>, visiting: Set<string>, budget: number): Measure {
+function measure(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, visiting: Set<string>, budget: number): Measure {
   let depth = 0;
   let fields = 0;
   for (const sel of set.selections) {
@@ -24,7 +24,7 @@ function measure(set: SelectionSetNode, fragments: Record<string, FragmentDefini
         depth = Math.max(depth, 1);
       }
     } else {
-      const target = sel.kind === Kind.INLINE_FRAGMENT ? sel : fragments[sel.name.value];
+      const target = sel.kind === Kind.INLINE_FRAGMENT ? sel : fragments.get(sel.name.value);
       const name = sel.kind === Kind.FRAGMENT_SPREAD ? sel.name.value : null;
       if (!target || (name && visiting.has(name))) continue; // unknown or cyclic: other rules report it
       if (name) visiting.add(name);
@@ -39,8 +39,10 @@ function measure(set: SelectionSetNode, fragments: Record<string, FragmentDefini
 
 export function queryLimitsRule(maxDepth: number, maxFields: number) {
   return (context: ValidationContext): ASTVisitor => {
-    const fragments: Record<string, FragmentDefinitionNode> = {};
-    for (const def of context.getDocument().definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments[def.name.value] = def;
+    // A Map: a spread of an undefined fragment named like an Object.prototype member ("...constructor") must find
+    // nothing, not the prototype's function.
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    for (const def of context.getDocument().definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
     return {
       OperationDefinition(node) {
         const m = measure(node.selectionSet, fragments, new Set(), maxFields);

@@ -17,15 +17,16 @@ const INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swag
 
 export function registerDocs(app: FastifyInstance) {
   const document = JSON.stringify(openApiDocument());
-  const assets: Record<string, [string, Buffer | string]> = {
-    'swagger-ui.css': ['text/css; charset=utf-8', readFileSync(join(dist, 'swagger-ui.css'))],
-    'swagger-ui-bundle.js': ['application/javascript; charset=utf-8', readFileSync(join(dist, 'swagger-ui-bundle.js'))],
-    'init.js': ['application/javascript; charset=utf-8', INIT],
-  };
+  // A Map, not an object literal: a lookup of `constructor` or `__proto__` must miss, not find Object.prototype's.
+  const assets = new Map<string, [string, Buffer | string]>([
+    ['swagger-ui.css', ['text/css; charset=utf-8', readFileSync(join(dist, 'swagger-ui.css'))]],
+    ['swagger-ui-bundle.js', ['application/javascript; charset=utf-8', readFileSync(join(dist, 'swagger-ui-bundle.js'))]],
+    ['init.js', ['application/javascript; charset=utf-8', INIT]],
+  ]);
   app.get('/openapi.json', (_req, reply) => reply.type('application/json').send(document));
   app.get('/docs', (_req, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
   app.get<{ Params: { file: string } }>('/docs/:file', (req, reply) => {
-    const asset = assets[req.params.file];
+    const asset = assets.get(req.params.file);
     if (!asset) return reply.callNotFound();
     return reply.type(asset[0]).header('cache-control', 'public, max-age=3600').send(asset[1]);
   });

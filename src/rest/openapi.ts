@@ -103,7 +103,7 @@ function baseDocument(): Json {
           parameters: [
             { name: 'skip', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
             { name: 'take', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-            { name: 'search', in: 'query', schema: { type: 'string', maxLength: 100 } },
+            { name: 'search', in: 'query', description: 'Part of the name, code or appPath, case-insensitive; every character is literal (% and _ are no wildcards); no NUL.', schema: { type: 'string', maxLength: 100 } },
             ...APP_HEADERS,
           ],
           responses: { 200: ok('GET /companies/search', 'Compact companies'), 400: errorResponse('Bad skip, take or search'), ...AUTH_ERRORS },

@@ -98,7 +98,7 @@ export const $defs: Record<string, Schema> = {
       customTeams: arrayOf(ref('Team')), customTournaments: arrayOf(ref('Tournament')),
       deletedAt: dateTime, isologoUrl: str, logoUrl: str, loginImageUrl: str, loginLogoUrl: str,
       loginAnnouncementSeverity: str, mainPageAnnouncementSeverity: str,
-      managedCompanies: arrayOf(ref('CompanyCompact')), resellerCompany: ref('CompanyFull'),
+      managedCompanies: arrayOf(ref('CompanyCompact')), resellerCompany: ref('CompanyCompact'),
       rssFeeds: arrayOf(str), skipLoginToken: alwaysNull, supportEmail: str,
     },
   ),

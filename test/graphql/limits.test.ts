@@ -43,6 +43,15 @@ describe('query limits and argument errors', () => {
     }
   });
 
+  it('spreads of undefined fragments named like Object.prototype members are a validation error, not a crash', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const r = await s.gql(`{ me { id ...${name} } }`, {}, bearer(token));
+      expect(r.status, name).toBe(400);
+      expect(r.errors?.[0].extensions.code, name).toBe('GRAPHQL_VALIDATION_FAILED');
+      expect(r.errors?.[0].message, name).toMatch(new RegExp(`Unknown fragment "${name}"`));
+    }
+  });
+
   it('with introspection off, errors suggest no field, argument or enum names', async () => {
     const closed = await startTestServer({ env: { GRAPHQL_INTROSPECTION: 'false' } });
     try {

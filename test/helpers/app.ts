@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { print, type DocumentNode } from 'graphql';
 import { LoginDocument } from '../../src/graphql/generated/operations.ts';
 import { buildApp } from '../../src/app.ts';
+import { setPasswordHashCost } from '../../src/auth/passwords.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { seedDemo, DEMO_PASSWORD } from '../../prisma/seed/demo-seed.ts';
 import type { DatabaseTarget } from '../../src/db/adapters.ts';
@@ -34,14 +35,17 @@ export async function startTestServer(
 ): Promise<TestServer> {
   // A target of the test's own (left in place on close) or a fresh database of the suite's provider.
   const t = options.target ? await migratedDatabase(options.target) : await freshDatabase();
-  if (options.seed !== false) await seedDemo(t.db.prisma);
   // Suites log in and call from one address far more often than a person would: the rate limits have their own
-  // test (test/security/limits.test.ts) and are lifted here unless a test sets them.
+  // test (test/security/limits.test.ts) and are lifted here unless a test sets them. Passwords are hashed at the
+  // lowest cost (N = 2^14) unless a test sets PASSWORD_HASH_COST: the default costs 128 MiB and ~0.3 s a login.
   const config = loadConfig({
     NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, SQL_STATS: 'true', LOG_LEVEL: 'silent', DATA_DIR: '/tmp',
-    RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000000', ...options.env,
+    RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000000', PASSWORD_HASH_COST: '14', ...options.env,
   });
   config.database = t.target;
+  // As server.ts does at start, before the seed hashes the demo password.
+  setPasswordHashCost(config.passwordHashCost);
+  if (options.seed !== false) await seedDemo(t.db.prisma);
   const app = await buildApp({ config, db: t.db, logStream: options.logStream });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

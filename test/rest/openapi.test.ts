@@ -38,4 +38,14 @@ describe('GET /openapi.json', () => {
     expect((await bundle.text()).length).toBeGreaterThan(100_000);
     expect((await fetch(`${s.url}/docs/../package.json`)).status).toBe(404);
   });
+
+  it('GET /docs/<a name of Object.prototype> is a 404 with the error body, as an unknown route', async () => {
+    const names = [...Object.getOwnPropertyNames(Object.prototype), 'prototype', '__defineGetter__', '%5F%5Fproto%5F%5F'];
+    expect(names).toEqual(expect.arrayContaining(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']));
+    for (const name of names) {
+      const res = await fetch(`${s.url}/docs/${name}`);
+      expect(res.status, name).toBe(404);
+      expect(await res.json(), name).toEqual({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: expect.any(String) });
+    }
+  });
 });

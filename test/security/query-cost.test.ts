@@ -1,12 +1,12 @@
 // Query cost that knows lists, the object budget behind it, and the cap on an answer's bytes: one player's small
 // cyclic query must not take the process (and every tenant with it) down.
 import {
-  getNamedType, getNullableType, isListType, isObjectType, Kind, parse, type DocumentNode, type FragmentDefinitionNode,
+  getNamedType, getNullableType, isListType, isObjectType, Kind, parse, type DocumentNode,
   type OperationDefinitionNode,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { LIST_ESTIMATES, operationCost } from '../../src/graphql/cost.ts';
+import { documentFragments, LIST_ESTIMATES, operationCost } from '../../src/graphql/cost.ts';
 import * as documents from '../../src/graphql/generated/operations.ts';
 import { getSchema } from '../../src/graphql/schema.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
@@ -19,8 +19,7 @@ const CYCLE_PATH = Array.from({ length: 13 }, (_, i) => ['predictions', 'user', 
 const CYCLE = `{match(id:1){${CYCLE_PATH.map((f) => `${f}{`).join('')}id${'}'.repeat(13)}}}`;
 
 function costOf(doc: DocumentNode, variables: Record<string, unknown>, companyUsers: number) {
-  const fragments: Record<string, FragmentDefinitionNode> = {};
-  for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
+  const fragments = documentFragments(doc);
   const operation = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   return operationCost(schema, operation, fragments, variables, { companyUsers });
 }

@@ -72,7 +72,7 @@ describe('npm start', () => {
     }
   });
 
-  it('a production start on an empty database loads no demo data: no demo login works', async () => {
+  it('a production start on an empty database loads no demo data: no demo login works; operator:create makes the first operator', async () => {
     const { target, drop } = await emptyTarget();
     const env = { DATA_DIR: tempDir(), DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined, NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) };
     try {
@@ -95,6 +95,31 @@ describe('npm start', () => {
       expect(await service.stop('SIGTERM')).toBe(0);
       expect(service.output()).not.toMatch(/seeded the demo data/);
       expect(service.output()).toMatch(/no demo data loaded/);
+
+      // The README's path to the first operator: npm run operator:create prints a one-time password.
+      const bad = runScript('scripts/operator-create.ts', env, ['--email', 'not-an-email']);
+      expect(await bad.exited).toBe(2);
+      const created = runScript('scripts/operator-create.ts', env, ['--email', 'Ops@Example.com']);
+      expect(await created.exited, created.output()).toBe(0);
+      const password = /one-time password[^:]*: (\S+)/.exec(created.output())?.[1];
+      expect(password).toMatch(/^[\w-]{24}$/);
+      const again = runScript('scripts/operator-create.ts', env, ['--email', 'ops@example.com']);
+      expect(await again.exited).toBe(1);
+      expect(again.output()).toMatch(/already has an account in company OPERATOR/);
+
+      const restarted = await startService(env);
+      const login = await fetch(`${restarted.url}/auth/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-app-path': 'operator' },
+        body: JSON.stringify({ email: 'ops@example.com', password }),
+      });
+      expect(login.status).toBe(200);
+      const { token } = (await login.json()) as { token: string };
+      const me = await fetch(`${restarted.url}/graphql`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: '{ me { email role company { code } } }' }),
+      });
+      expect(((await me.json()) as { data: unknown }).data).toEqual({ me: { email: 'ops@example.com', role: 'manager', company: { code: 'OPERATOR' } } });
+      expect(await restarted.stop('SIGTERM')).toBe(0);
     } finally {
       await drop();
     }

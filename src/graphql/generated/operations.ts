@@ -118,7 +118,7 @@ export type BenchRankingQueryVariables = Exact<{
 }>;
 
 
-export type BenchRankingQuery = { ranking: { total: number, entries: Array<{ position: number, points: number, exactHits: number, outcomeHits: number, user: { id: number, name: string } }>, me: { position: number, points: number } | null } };
+export type BenchRankingQuery = { ranking: { total: number, entries: Array<{ position: number, points: number, exactHits: number, outcomeHits: number, user: { id: number, name: string } | null }>, me: { position: number, points: number } | null } };
 
 export type RestCompaniesSearchQueryVariables = Exact<{
   skip?: number | null | undefined;

@@ -230,10 +230,15 @@ export class Loaders {
     return this.manyBy<PredictionRow>('ownPredictionsByMatch', 'prediction', 'matchId', [{ id: 'asc' }], { userId: this.scope.viewerId ?? -1 });
   }
 
-  /** A user's predictions as the viewer may see them: all of their own, others' only after kickoff. */
+  /**
+   * A user's predictions as the viewer may see them, with the same rule as a match's: only users of the
+   * tenant (a user reached in another company, say a managed company's admin, shows none; without a tenant,
+   * nobody's), and of those all of the viewer's own, others' only after kickoff.
+   */
   get visiblePredictionsByUser() {
-    const { viewerId, now } = this.scope;
+    const { tenantId, viewerId, now } = this.scope;
     return this.manyBy<PredictionRow>('visiblePredictionsByUser', 'prediction', 'userId', [{ matchId: 'asc' }], {
+      user: { companyId: tenantId ?? -1 },
       OR: [{ userId: viewerId ?? -1 }, { match: { date: { lte: now } } }],
     });
   }

@@ -1,9 +1,9 @@
 import { Arg, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { companyFromHeaders } from '../../auth/request-auth.ts';
+import { hashPassword, needsRehash, verifyNoPassword, verifyPassword } from '../../auth/passwords.ts';
+import { companyFromHeaders, type TenantHeaders } from '../../auth/request-auth.ts';
 import { signAccessToken } from '../../auth/tokens.ts';
 import { requireViewer, type Context } from '../context.ts';
-import { badInput, notFound, rateLimited, unauthenticated } from '../errors.ts';
+import { badInput, rateLimited, unauthenticated } from '../errors.ts';
 import { User } from '../types/user.ts';
 
 @ObjectType({ simpleResolvers: true })
@@ -12,12 +12,18 @@ export class LoginPayload {
   @Field(() => User) user!: object;
 }
 
-// One answer for every credential failure, so the API does not tell which e-mails exist: same message, and
-// an unknown e-mail still costs one scrypt so the answer takes as long as for a wrong password.
+// One answer for every credential failure, so the API does not tell which e-mails exist: the same message
+// whether the e-mail is unknown, its password wrong, its company closed or (without a tenant header) it exists in
+// several companies; and each costs one scrypt at the current parameters, so they also take the same time.
 const BAD_CREDENTIALS = 'e-mail or password is wrong';
+// Without a tenant header the answer also tells how to name the company, the same whether or not the e-mail is
+// kept by several companies (or exists at all).
+const BAD_CREDENTIALS_NO_COMPANY = `${BAD_CREDENTIALS} (if your e-mail is in several companies, name yours with x-app-path or x-app-host)`;
 // RFC 5321's limit on a forward path; longer is not an e-mail address.
 const MAX_EMAIL_LENGTH = 254;
-let dummyHash: Promise<string> | undefined;
+
+/** True when the request names a company by x-app-path or x-app-host (or x-app-company). */
+const companyNamed = (h: TenantHeaders) => Boolean(h.appCompany || h.appHost || h.appPath);
 
 @Resolver()
 export class AuthResolver {
@@ -26,23 +32,44 @@ export class AuthResolver {
     const normalized = email.trim().toLowerCase();
     if (!normalized || password.length === 0) throw badInput('email and password are required', normalized ? 'password' : 'email');
     if (normalized.length > MAX_EMAIL_LENGTH) throw badInput(`email is longer than ${MAX_EMAIL_LENGTH} characters`, 'email');
-    const throttle = ctx.client.loginThrottle;
-    const wait = throttle.check(ctx.client.ip, normalized);
-    if (wait !== null) throw rateLimited(`too many failed logins: try again in ${wait} s`, wait);
-    const company = await companyFromHeaders(ctx.prisma, ctx.headers);
-    if (company === null) throw notFound('company for the x-app-host / x-app-path header');
-    const users = await ctx.prisma.user.findMany({ where: { email: normalized, deletedAt: null, ...(company ? { companyId: company.id } : {}) }, take: 2 });
-    if (users.length > 1) throw badInput('this e-mail exists in several companies: send x-app-path or x-app-host', 'email');
-    const user = users[0];
-    const hash = user?.passwordHash ?? (await (dummyHash ??= hashPassword('not-a-password-of-anyone')));
-    if (!(await verifyPassword(password, hash)) || !user) {
-      throttle.failed(ctx.client.ip, normalized);
-      throw unauthenticated(BAD_CREDENTIALS);
+    // Counted before anything is checked (src/security/login-throttle.ts): attempts in flight count too.
+    const attempt = ctx.client.loginThrottle.attempt(ctx.client.ip, normalized);
+    if (attempt.retryAfterSeconds !== null) {
+      throw rateLimited(`too many failed logins: try again in ${attempt.retryAfterSeconds} s`, attempt.retryAfterSeconds);
     }
-    throttle.succeeded(ctx.client.ip, normalized);
+    let user;
+    try {
+      user = await this.checkCredentials(normalized, password, ctx);
+    } catch (err) {
+      attempt.cancelled(); // the database failed: no credential was checked
+      throw err;
+    }
+    if (!user) throw unauthenticated(companyNamed(ctx.headers) ? BAD_CREDENTIALS : BAD_CREDENTIALS_NO_COMPANY);
+    attempt.succeeded();
+    // A hash made with weaker parameters than today's is replaced now that the password is at hand; only if it
+    // is still the one checked (a password change in between wins).
+    if (needsRehash(user.passwordHash)) {
+      const passwordHash = await hashPassword(password);
+      await ctx.prisma.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash } });
+    }
     const updated = await ctx.prisma.user.update({ where: { id: user.id }, data: { loginCount: { increment: 1 }, lastActiveDate: ctx.now } });
     const token = await signAccessToken({ userId: user.id, companyId: user.companyId, role: user.role }, ctx.config.jwtSecret, ctx.config.jwtTtlSeconds);
     return { token, user: updated };
+  }
+
+  /** The user these credentials open, or null; every null costs one scrypt derivation, like a wrong password. */
+  private async checkCredentials(email: string, password: string, ctx: Context) {
+    // A header naming no open company opens no account (undefined: no header).
+    const company = await companyFromHeaders(ctx.prisma, ctx.headers);
+    const users = company === null ? [] : await ctx.prisma.user.findMany({
+      // A deleted company is closed: its users no longer log in.
+      where: { email, deletedAt: null, company: { deletedAt: null }, ...(company ? { companyId: company.id } : {}) },
+      take: 2,
+    });
+    // Several companies keep this e-mail and none was named: no account is chosen.
+    const user = users.length === 1 ? users[0] : undefined;
+    if (!user?.passwordHash) return verifyNoPassword(password).then(() => null);
+    return (await verifyPassword(password, user.passwordHash)) ? user : null;
   }
 
   @Query(() => User, { description: 'The caller.' })

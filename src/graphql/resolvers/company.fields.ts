@@ -17,6 +17,11 @@ import {
 } from '../types/settings.ts';
 import { UserCompact } from '../types/user.ts';
 
+/** Marks a company row reached as another company's `resellerCompany`: its compact form answers no lists. */
+const RESELLER_VIEW = Symbol('resellerView');
+type CompactRow = CompanyRow & { [RESELLER_VIEW]?: true };
+const cut = (c: CompactRow) => c[RESELLER_VIEW] === true;
+
 /** Managed companies are shown to resellers and managers only. */
 function managedCompanies(company: CompanyRow, ctx: Context) {
   if (!company.isReseller || !mayListManagedCompanies(ctx.auth.viewer, company.id)) return null;
@@ -40,8 +45,15 @@ export class CompanyFields {
   @FieldResolver(() => [CompanyCompact], { nullable: true }) managedCompanies(@Root() c: CompanyRow, @Ctx() ctx: Context) { return managedCompanies(c, ctx); }
   @FieldResolver(() => CompanyNotificationSettings) notificationSettings(@Root() c: CompanyRow) { return companyNotificationSettings(c.notificationSettings); }
   @FieldResolver(() => PurchasedGames) purchasedGames(@Root() c: CompanyRow) { return purchasedGames(c.purchasedGames); }
-  @FieldResolver(() => Company, { nullable: true }) resellerCompany(@Root() c: CompanyRow, @Ctx() ctx: Context) {
-    return c.resellerCompanyId == null ? null : ctx.loaders.company.load(c.resellerCompanyId);
+  @FieldResolver(() => CompanyCompact, {
+    nullable: true,
+    description: "The reseller managing this company, compact form, with its lists cut off (areas, tournaments, dreamFinalsSettings, users, invitations, news: []; extraFields: {}; managerUsers: null): every user of the company and anyone holding an invitation link sees it, so it shows the reseller's name and branding only.",
+  })
+  async resellerCompany(@Root() c: CompanyRow, @Ctx() ctx: Context) {
+    if (c.resellerCompanyId == null) return null;
+    const reseller = await ctx.loaders.company.load(c.resellerCompanyId);
+    // A copy: the loader's row is shared with the rest of the request, where the lists are not cut.
+    return reseller && { ...reseller, [RESELLER_VIEW]: true };
   }
   @FieldResolver(() => [String], { nullable: true }) rssFeeds(@Root() c: CompanyRow) { return c.rssFeeds == null ? null : stringArray(c.rssFeeds); }
   @FieldResolver(() => String, { nullable: true, description: 'A secret: always null.' }) skipLoginToken() { return null; }
@@ -56,19 +68,20 @@ export class CompanyCompactFields {
   @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) users() { return []; }
   @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) invitations() { return []; }
   @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) news() { return []; }
-  @FieldResolver(() => [Area]) areas(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.areasByCompany.load(c.id); }
-  @FieldResolver(() => [Tournament]) tournaments(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.tournamentsByCompany.load(c.id); }
-  @FieldResolver(() => [DreamFinalsSetting]) dreamFinalsSettings(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.dreamFinalsByCompany.load(c.id); }
+  @FieldResolver(() => [Area]) areas(@Root() c: CompactRow, @Ctx() ctx: Context) { return cut(c) ? [] : ctx.loaders.areasByCompany.load(c.id); }
+  @FieldResolver(() => [Tournament]) tournaments(@Root() c: CompactRow, @Ctx() ctx: Context) { return cut(c) ? [] : ctx.loaders.tournamentsByCompany.load(c.id); }
+  @FieldResolver(() => [DreamFinalsSetting]) dreamFinalsSettings(@Root() c: CompactRow, @Ctx() ctx: Context) { return cut(c) ? [] : ctx.loaders.dreamFinalsByCompany.load(c.id); }
   @FieldResolver(() => [String]) combinedRoundsRankingDefinitions(@Root() c: CompanyRow) { return stringArray(c.combinedRoundsRankingDefinitions); }
   @FieldResolver(() => BannerSlot, { nullable: true }) superiorBanner(@Root() c: CompanyRow) { return slot(c, 'superior'); }
   @FieldResolver(() => BannerSlot, { nullable: true }) middleBanner(@Root() c: CompanyRow) { return slot(c, 'middle'); }
   @FieldResolver(() => BannerSlot, { nullable: true }) sideBanner(@Root() c: CompanyRow) { return slot(c, 'side'); }
   @FieldResolver(() => JSONObject, { description: 'Extra-field definitions keyed by field name.' })
-  async extraFields(@Root() c: CompanyRow, @Ctx() ctx: Context) {
+  async extraFields(@Root() c: CompactRow, @Ctx() ctx: Context) {
+    if (cut(c)) return {};
     const defs = await ctx.loaders.extraFieldsByCompany.load(c.id);
     return Object.fromEntries(defs.map((d) => [d.name as string, d]));
   }
-  @FieldResolver(() => [UserCompact], { nullable: true, description: "The company's admins." })
-  managerUsers(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.adminsByCompany.load(c.id); }
+  @FieldResolver(() => [UserCompact], { nullable: true, description: "The company's admins (null where the company is reached as another company's resellerCompany)." })
+  managerUsers(@Root() c: CompactRow, @Ctx() ctx: Context) { return cut(c) ? null : ctx.loaders.adminsByCompany.load(c.id); }
   @FieldResolver(() => [String], { nullable: true }) rssFeeds(@Root() c: CompanyRow) { return c.rssFeeds == null ? null : stringArray(c.rssFeeds); }
 }

@@ -1,15 +1,24 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
-import type { Prisma } from '../../db/client.ts';
+import { Prisma } from '../../generated/sqlite/client.ts';
 import { requireTenant, type Context } from '../context.ts';
 import { badInput } from '../errors.ts';
+import type { CompanyRow } from '../loaders/registry.ts';
 import { Company, CompanyCompact } from '../types/company.ts';
 import { paging } from './paging.ts';
 
 const MAX_SEARCH_LENGTH = 100;
 
-/** Case-insensitive "contains" on both stores: SQLite's LIKE already folds ASCII case; PostgreSQL needs ILIKE. */
-function containsInsensitive(provider: string, value: string) {
-  return provider === 'postgresql' ? { contains: value, mode: 'insensitive' } : { contains: value };
+/**
+ * `column LIKE '%term%'`, case-insensitive, with the term's characters taken literally: `%` and `_` are
+ * wildcards to LIKE, and Prisma's `contains` passes them through on both stores (so a search for "%" matched
+ * every company). They are escaped with `!` and an explicit ESCAPE clause: SQLite has no default escape
+ * character and PostgreSQL's default (backslash) would make a backslash in the term special. SQLite's LIKE
+ * folds ASCII case; PostgreSQL needs ILIKE.
+ */
+function containsLiterally(provider: string, columns: string[], term: string): Prisma.Sql {
+  const pattern = `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  const op = Prisma.raw(provider === 'postgresql' ? 'ILIKE' : 'LIKE');
+  return Prisma.sql`(${Prisma.join(columns.map((c) => Prisma.sql`${Prisma.raw(`"${c}"`)} ${op} ${pattern} ESCAPE '!'`), ' OR ')})`;
 }
 
 @Resolver()
@@ -20,7 +29,7 @@ export class CompanyResolver {
   }
 
   @Query(() => [CompanyCompact], {
-    description: 'Companies the caller may see, by name, code or appPath (case-insensitive): managers see all, resellers the companies they manage and their own, everyone else their own. Ordered by name.',
+    description: 'Companies the caller may see, by name, code or appPath (case-insensitive; the search term is literal: % and _ are no wildcards): managers see all, resellers the companies they manage and their own, everyone else their own. Ordered by name.',
   })
   async companiesSearch(
     @Ctx() ctx: Context,
@@ -32,18 +41,17 @@ export class CompanyResolver {
     const { viewer } = requireTenant(ctx);
     const term = search?.trim() ?? '';
     if (term.length > MAX_SEARCH_LENGTH) throw badInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`, 'search');
-    const visible: Prisma.CompanyWhereInput =
-      viewer.role === 'manager' ? {}
-      : viewer.role === 'reseller' ? { OR: [{ id: viewer.companyId }, { resellerCompanyId: viewer.companyId }] }
-      : { id: viewer.companyId };
-    const like = containsInsensitive(ctx.config.database.provider, term) as Prisma.StringFilter;
-    const matches: Prisma.CompanyWhereInput = term ? { OR: [{ name: like }, { code: like }, { appPath: like }] } : {};
-    const rows = await ctx.prisma.company.findMany({
-      where: { AND: [{ deletedAt: null }, visible, matches] },
-      orderBy: [{ name: 'asc' }, { id: 'asc' }],
-      skip: page.skip,
-      take: page.take,
-    });
+    // No name holds one: PostgreSQL refuses it in a text parameter, and SQLite would end the pattern there.
+    if (term.includes('\0')) throw badInput('search must not contain NUL characters', 'search');
+    // Plain SQL, as the loaders read companies (the rows are the objects Prisma's findMany builds), because the
+    // search needs LIKE with an ESCAPE clause, which no Prisma filter gives.
+    const conditions: Prisma.Sql[] = [Prisma.sql`"deletedAt" IS NULL`];
+    if (viewer.role === 'reseller') conditions.push(Prisma.sql`("id" = ${viewer.companyId} OR "resellerCompanyId" = ${viewer.companyId})`);
+    else if (viewer.role !== 'manager') conditions.push(Prisma.sql`"id" = ${viewer.companyId}`);
+    if (term) conditions.push(containsLiterally(ctx.config.database.provider, ['name', 'code', 'appPath'], term));
+    const rows = await ctx.prisma.$queryRaw<CompanyRow[]>`
+      SELECT * FROM "Company" WHERE ${Prisma.join(conditions, ' AND ')}
+      ORDER BY "name" ASC, "id" ASC LIMIT ${page.take} OFFSET ${page.skip}`;
     for (const row of rows) ctx.loaders.company.prime(row.id, row);
     return rows;
   }

@@ -7,7 +7,7 @@ import { requireTenant, type Context } from '../context.ts';
 import { badInput, conflict, forbidden, notFound } from '../errors.ts';
 import { InternalRanking, InternalRankingInvitation } from '../types/engagement.ts';
 import { Tournament } from '../types/football.ts';
-import { UserCompact } from '../types/user.ts';
+import { RankingUser } from '../types/ranking.ts';
 
 type RankingRow = { id: number; companyId: number; tournamentId: number; ownerId: number; name: string };
 type InvitationRow = { id: number; rankingId: number; invitedUserId: number; invitedById: number; status: string };
@@ -107,8 +107,8 @@ export class InternalRankingResolver {
 @Resolver(() => InternalRanking)
 export class InternalRankingFields {
   @FieldResolver(() => Tournament) async tournament(@Root() r: RankingRow, @Ctx() ctx: Context) { return ctx.loaders.tournament.load(r.tournamentId); }
-  @FieldResolver(() => UserCompact) async owner(@Root() r: RankingRow, @Ctx() ctx: Context) { return ctx.loaders.user.load(r.ownerId); }
-  @FieldResolver(() => [UserCompact]) async members(@Root() r: RankingRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => RankingUser, { description: "The league's owner." }) async owner(@Root() r: RankingRow, @Ctx() ctx: Context) { return ctx.loaders.user.load(r.ownerId); }
+  @FieldResolver(() => [RankingUser], { description: 'The members, as a ranking shows them.' }) async members(@Root() r: RankingRow, @Ctx() ctx: Context) {
     const rows = await ctx.loaders.membershipsByRanking.load(r.id);
     return ctx.loaders.user.loadMany(rows.map((m) => m.userId as number));
   }
@@ -117,5 +117,5 @@ export class InternalRankingFields {
 @Resolver(() => InternalRankingInvitation)
 export class InternalRankingInvitationFields {
   @FieldResolver(() => InternalRanking) ranking(@Root() i: InvitationRow, @Ctx() ctx: Context) { return ctx.prisma.internalRanking.findUnique({ where: { id: i.rankingId } }); }
-  @FieldResolver(() => UserCompact) invitedBy(@Root() i: InvitationRow, @Ctx() ctx: Context) { return ctx.loaders.user.load(i.invitedById); }
+  @FieldResolver(() => RankingUser, { description: 'Who sent the invitation.' }) invitedBy(@Root() i: InvitationRow, @Ctx() ctx: Context) { return ctx.loaders.user.load(i.invitedById); }
 }

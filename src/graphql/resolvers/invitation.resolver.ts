@@ -26,7 +26,8 @@ const INVITATION_TTL_SECONDS = 30 * 24 * 3600;
 /** The invitation a link token points to, if it can still be used. */
 async function usableInvitation(ctx: Context, jwt: string) {
   const id = jwt.length <= 2048 ? await verifyInvitationToken(jwt, ctx.config.jwtSecret) : null;
-  const invitation = id == null ? null : await ctx.prisma.invitation.findUnique({ where: { id } });
+  // A deleted company is closed: its links open nothing, and accepting one would add a user who cannot log in.
+  const invitation = id == null ? null : await ctx.prisma.invitation.findFirst({ where: { id, company: { deletedAt: null } } });
   const usable = invitation && !invitation.revokedAt && !invitation.acceptedAt && (!invitation.expiresAt || invitation.expiresAt > ctx.now);
   if (!usable) throw notFound('invitation (the link is invalid, expired or revoked)');
   return invitation;

@@ -4,8 +4,7 @@ import { featureSettings, stringArray } from '../../domain/defaults.ts';
 import { rankingOf, rankingPage, type RankingScope } from '../../game/ranking-query.ts';
 import { requireTenant, type Context } from '../context.ts';
 import { badInput, forbidden, notFound } from '../errors.ts';
-import { Ranking, RankingEntry } from '../types/ranking.ts';
-import { UserCompact } from '../types/user.ts';
+import { Ranking, RankingEntry, RankingUser } from '../types/ranking.ts';
 import { paging } from './paging.ts';
 
 /** The round ids of one of the company's combined-rounds definitions ("<label>:<id>,<id>,..."). */
@@ -85,8 +84,13 @@ export class RankingResolver {
 
 @Resolver(() => RankingEntry)
 export class RankingEntryFields {
-  @FieldResolver(() => UserCompact)
+  @FieldResolver(() => RankingUser, {
+    nullable: true,
+    description: "The ranked user. null for every entry but the caller's own when the company sets disableRankingsUserNames and the caller is a player (admins, the company's reseller and managers still see who is ranked).",
+  })
   async user(@Root() entry: RankingEntry, @Ctx() ctx: Context) {
+    const { viewer, tenant } = requireTenant(ctx);
+    if (tenant.disableRankingsUserNames && entry.userId !== viewer.id && !roleAtLeast(viewer.role as RoleName, 'admin')) return null;
     const user = await ctx.loaders.user.load(entry.userId);
     if (!user) throw new Error('ranked user is missing');
     return user;

@@ -33,7 +33,10 @@ export class Company {
   @Field(() => Boolean) disableRankingsMainPageCards!: boolean;
   @Field(() => Boolean) disableRankingsMainPageSummary!: boolean;
   @Field(() => Boolean) disableRankingsTable!: boolean;
-  @Field(() => Boolean) disableRankingsUserNames!: boolean;
+  @Field(() => Boolean, {
+    description: "Rankings do not show players who is ranked: for a player, every ranking entry but their own answers user: null (admins, the company's reseller and managers still see the users).",
+  })
+  disableRankingsUserNames!: boolean;
   @Field(() => Boolean) disableRegister!: boolean;
   @Field(() => Boolean) disableTournamentDetails!: boolean;
   @Field(() => Boolean) disableTrivias!: boolean;

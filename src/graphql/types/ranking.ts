@@ -1,5 +1,19 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 
+/**
+ * A user as a ranking shows them: who is in which place, nothing more. Rankings are read by every player of
+ * the company, so no e-mail, extra fields, role, areas or activity (the spec's User forms carry those).
+ */
+@ObjectType({
+  simpleResolvers: true,
+  description: "A user as rankings and private leagues show them to colleagues: id, name and picture. Nothing personal (no e-mail, extra fields, role or activity): read a user's full form through the operations that show it.",
+})
+export class RankingUser {
+  @Field(() => Int) id!: number;
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) profilePictureUrl?: string | null;
+}
+
 @ObjectType({ simpleResolvers: true })
 export class RankingEntry {
   @Field(() => Int, { description: 'Ties share a position; the next is skipped (1, 2, 2, 4).' }) position!: number;

@@ -1,0 +1,56 @@
+// No NUL character in any text input. PostgreSQL's text cannot hold one (it fails the statement, which would answer
+// 500) and SQLite ends a LIKE pattern at it; no name, message or password needs one. Checked once per request, on
+// the document's string literals and the variables, for GraphQL and the REST routes' stored operations alike.
+import type { ApolloServerPlugin } from '@apollo/server';
+import { BREAK, GraphQLError, visit, type DocumentNode } from 'graphql';
+import type { Context } from './context.ts';
+
+const NUL = '\u0000';
+
+function literalWithNul(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    StringValue(node) {
+      if (!node.value.includes(NUL)) return undefined;
+      found = true;
+      return BREAK;
+    },
+  });
+  return found;
+}
+
+/** The name of the first variable holding a NUL anywhere inside it (walked without recursion: variables nest deep). */
+function variableWithNul(variables: Record<string, unknown> | undefined): string | null {
+  for (const [name, value] of Object.entries(variables ?? {})) {
+    const stack: unknown[] = [value];
+    while (stack.length) {
+      const v = stack.pop();
+      if (typeof v === 'string') {
+        if (v.includes(NUL)) return name;
+      } else if (v && typeof v === 'object') {
+        for (const [key, inner] of Object.entries(v)) {
+          if (key.includes(NUL)) return name;
+          stack.push(inner);
+        }
+      }
+    }
+  }
+  return null;
+}
+
+export function textInputsPlugin(): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ document, request }) {
+          const variable = variableWithNul(request.variables);
+          if (variable === null && !literalWithNul(document)) return;
+          const where = variable === null ? 'a string argument' : `variable "$${variable}"`;
+          throw new GraphQLError(`${where} contains a NUL character (\\u0000), which no text may hold`, {
+            extensions: { code: 'BAD_USER_INPUT', ...(variable === null ? {} : { argumentName: variable }), http: { status: 400 } },
+          });
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,115 @@
+// scrypt at N = 2^17 (PASSWORD_HASH_COST, default 17): hashes keep their parameters, so older ones still verify
+// and are replaced by a hash at the current cost on their user's next successful login.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PASSWORD_HASH_COST, hashPassword, needsRehash, passwordHashCost, setPasswordHashCost, verifyNoPassword, verifyPassword,
+} from '../../src/auth/passwords.ts';
+import { loadConfig } from '../../src/config.ts';
+import { DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/app.ts';
+
+const LOGIN = 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }';
+const SUITE_COST = passwordHashCost();
+
+describe('password hash cost', () => {
+  afterEach(() => setPasswordHashCost(SUITE_COST));
+
+  it('defaults to N = 2^17, which needs (and gets) more than 128 MiB of scrypt memory', async () => {
+    expect(DEFAULT_PASSWORD_HASH_COST).toBe(17);
+    expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40) }, () => {}).passwordHashCost).toBe(17);
+    const hash = await hashPassword('Prode-demo-2026!', 17);
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await verifyPassword('Prode-demo-2026!', hash)).toBe(true);
+    expect(await verifyPassword('prode-demo-2026!', hash)).toBe(false);
+  });
+
+  it('PASSWORD_HASH_COST is an integer from 14 to 20', () => {
+    const cost = (v: string) => loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), PASSWORD_HASH_COST: v }, () => {}).passwordHashCost;
+    expect(cost('14')).toBe(14);
+    expect(cost('20')).toBe(20);
+    for (const bad of ['13', '21', 'high', '16.5']) expect(() => cost(bad)).toThrow(/PASSWORD_HASH_COST must be an integer from 14 to 20/);
+    expect(() => setPasswordHashCost(21)).toThrow(RangeError);
+  });
+
+  it('hashes at the process\'s cost; a hash below it needs re-hashing, one at or above it does not', async () => {
+    setPasswordHashCost(15);
+    const current = await hashPassword('x-password');
+    expect(current).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(needsRehash(current)).toBe(false);
+    expect(needsRehash(await hashPassword('x-password', 14))).toBe(true);
+    expect(needsRehash(await hashPassword('x-password', 16))).toBe(false);
+    expect(needsRehash(null)).toBe(false);
+    expect(needsRehash('md5$abc')).toBe(false);
+  });
+
+  it('refuses stored hashes with absurd parameters instead of deriving with them', async () => {
+    const [, , r, p, salt, key] = (await hashPassword('x-password', 14)).split('$');
+    for (const N of [String(2 ** 21), '3', '0', 'x']) expect(await verifyPassword('x-password', ['scrypt', N, r, p, salt, key].join('$'))).toBe(false);
+    expect(await verifyPassword('x-password', ['scrypt', 16384, 8, 1000, salt, key].join('$'))).toBe(false);
+  });
+
+  it('an account-less login costs one derivation at the current cost, as a wrong password does', async () => {
+    setPasswordHashCost(17);
+    await verifyNoPassword('warm-up'); // makes the dummy hash once
+    const time = async (f: () => Promise<unknown>) => {
+      const start = process.hrtime.bigint();
+      await f();
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    const stored = await hashPassword(DEMO_PASSWORD, 17);
+    const wrong: number[] = [];
+    const none: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      wrong.push(await time(() => verifyPassword('wrong-password', stored)));
+      none.push(await time(() => verifyNoPassword('wrong-password')));
+    }
+    expect(await verifyNoPassword(DEMO_PASSWORD)).toBe(false);
+    // An N = 2^14 dummy would take an eighth of the time.
+    expect(Math.min(...none)).toBeGreaterThan(Math.min(...wrong) * 0.5);
+  });
+});
+
+describe('re-hash on login (server at PASSWORD_HASH_COST=15)', () => {
+  let s: TestServer;
+  let oldHash: string;
+  beforeAll(async () => {
+    s = await startTestServer({ env: { PASSWORD_HASH_COST: '15' } });
+    oldHash = await hashPassword(DEMO_PASSWORD, 14);
+    await s.t.db.prisma.user.updateMany({ where: { email: 'player1@demo.test' }, data: { passwordHash: oldHash } });
+  });
+  afterAll(async () => {
+    await s.close();
+    setPasswordHashCost(SUITE_COST);
+  });
+
+  const stored = async () => (await s.t.db.prisma.user.findFirstOrThrow({ where: { email: 'player1@demo.test' } })).passwordHash!;
+
+  it('a wrong password leaves an old hash alone', async () => {
+    const r = await s.gql(LOGIN, { e: 'player1@demo.test', p: 'wrong-password' }, { 'x-app-path': 'demo' });
+    expect(r.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(await stored()).toBe(oldHash);
+  });
+
+  it('the right password logs in with the N = 2^14 hash and stores one at N = 2^15 that verifies', async () => {
+    const r = await s.gql(LOGIN, { e: 'player1@demo.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' });
+    expect(r.errors).toBeUndefined();
+    expect(r.data.login.token).toMatch(/^ey/);
+    const now = await stored();
+    expect(now).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(now).not.toBe(oldHash);
+    expect(await verifyPassword(DEMO_PASSWORD, now)).toBe(true);
+    expect(await verifyPassword('wrong-password', now)).toBe(false);
+
+    // The next login finds nothing to raise and logs in with the new hash; a wrong password still fails.
+    expect((await s.gql(LOGIN, { e: 'player1@demo.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' })).data.login.token).toMatch(/^ey/);
+    expect(await stored()).toBe(now);
+    expect((await s.gql(LOGIN, { e: 'player1@demo.test', p: 'wrong-password' }, { 'x-app-path': 'demo' })).errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(await stored()).toBe(now);
+  });
+
+  it('never lowers a stronger hash', async () => {
+    const strong = await hashPassword(DEMO_PASSWORD, 16);
+    await s.t.db.prisma.user.updateMany({ where: { email: 'player2@demo.test' }, data: { passwordHash: strong } });
+    expect((await s.gql(LOGIN, { e: 'player2@demo.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' })).errors).toBeUndefined();
+    expect((await s.t.db.prisma.user.findFirstOrThrow({ where: { email: 'player2@demo.test' } })).passwordHash).toBe(strong);
+  });
+});
