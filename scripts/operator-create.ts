@@ -1,6 +1,6 @@
 // `npm run operator:create -- --email <e-mail>`: the first platform operator of a production database (which
 // starts empty: no demo accounts). Creates the operator's company when it does not exist yet and a manager account
-// in it, with a random password printed once, here and nowhere else.
+// in it, with a random initial password printed once, here and nowhere else.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { hashPassword, setPasswordHashCost } from '../src/auth/passwords.ts';
@@ -11,7 +11,7 @@ import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.
 
 const USAGE = `usage: npm run operator:create -- --email <e-mail> [--name <name>] [--company-code <code>] [--company-name <name>] [--app-path <path>]
   Creates a platform operator (role manager) in the operator company (created when missing; default code OPERATOR,
-  app path "operator") and prints a one-time password. Uses DATABASE_URL / DATA_DIR like npm start.`;
+  app path "operator") and prints its initial password once. Uses DATABASE_URL / DATA_DIR like npm start.`;
 
 function usage(problem: string): never {
   console.error(`operator:create: ${problem}\n${USAGE}`);
@@ -76,7 +76,7 @@ try {
     } else {
       const { company, user } = outcome;
       console.log(`operator:create: created platform operator ${user.email} (user ${user.id}, role manager) in company ${company.code} (x-app-path: ${company.appPath}) on ${db.description}`);
-      console.log(`one-time password (shown only now; keep it in your secret store): ${password}`);
+      console.log(`initial password (shown only now; keep it in your secret store): ${password}`);
     }
   } finally {
     await db.close();

@@ -4,7 +4,8 @@
 import { parseArgs } from 'node:util';
 import { Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { loadConfig } from '../src/config.ts';
-import { documentFragments, formatCost, operationCost } from '../src/graphql/cost.ts';
+import { documentFragments, operationCost } from '../src/graphql/cost.ts';
+import { formatCount } from '../src/graphql/errors.ts';
 import * as documents from '../src/graphql/generated/operations.ts';
 import { getSchema } from '../src/graphql/schema.ts';
 
@@ -27,9 +28,9 @@ for (const [name, value] of Object.entries(documents)) {
   const operation = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   const op = operation.name?.value ?? name;
   const costs = sizes.map((companyUsers) => operationCost(schema, operation, fragments, VARIABLES[op] ?? {}, { companyUsers }));
-  rows.push([op, ...costs.map((c) => `${formatCost(c)}${c > maxCost ? ' (refused)' : ''}`)]);
+  rows.push([op, ...costs.map((c) => `${formatCount(c)}${c > maxCost ? ' (refused)' : ''}`)]);
 }
 const header = ['operation', ...sizes.map((n) => `${n.toLocaleString('en-US')} users`)];
-console.log(`GRAPHQL_MAX_COST = ${formatCost(maxCost)}\n`);
+console.log(`GRAPHQL_MAX_COST = ${formatCount(maxCost)}\n`);
 console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);

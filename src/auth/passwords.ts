@@ -32,11 +32,32 @@ export const passwordHashCost = (): number => currentCost;
 // OpenSSL refuses a derivation needing more than maxmem: its work area is 128·r·(N + 2) bytes plus 128·r·p.
 const memoryFor = (N: number, r: number, p: number) => 128 * r * (N + 2 + p) + 1024 * 1024;
 
-function derive(password: string, salt: Buffer, N: number, r: number, p: number, keyLen: number): Promise<Buffer> {
-  const options: ScryptOptions = { N, r, p, maxmem: memoryFor(N, r, p) };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, keyLen, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+/**
+ * Derivations running at once. Each takes 128 MiB at the default cost and a libuv worker thread (4 in all, shared
+ * with DNS lookups and file I/O): anyone can ask for one by logging in, so they queue here instead of taking the
+ * process's memory and every worker.
+ */
+const MAX_CONCURRENT_DERIVATIONS = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+/** Derivations running and queued (tests, and anyone sizing a container, read it). */
+export const derivationLoad = () => ({ running, waiting: waiting.length });
+
+async function derive(password: string, salt: Buffer, N: number, r: number, p: number, keyLen: number): Promise<Buffer> {
+  // A finishing derivation hands its slot straight to the next waiter, so none can slip in between.
+  if (running < MAX_CONCURRENT_DERIVATIONS) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    const options: ScryptOptions = { N, r, p, maxmem: memoryFor(N, r, p) };
+    return await new Promise((resolve, reject) =>
+      scrypt(password.normalize('NFKC'), salt, keyLen, options, (err, key) => (err ? reject(err) : resolve(key))),
+    );
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
 }
 
 /** `scrypt$N$r$p$salt$hash`, parameters stored so they can be raised later without breaking old hashes. */

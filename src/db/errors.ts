@@ -10,18 +10,35 @@ const SQLSTATE_UNAVAILABLE = /^(57P0[123]|08\d{3})$/;
 // Driver-adapter error kinds and messages that carry no code.
 const MESSAGE = /(Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database server|server closed the connection|DatabaseNotReachable|ConnectionClosed|SocketTimeout|database is locked)/i;
 
-export function isDatabaseUnavailable(err: unknown): boolean {
+type Cause = { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; originalError?: unknown; originalCode?: unknown };
+
+/** The error and every error it wraps. */
+function* causes(err: unknown): Generator<Cause> {
   const seen = new Set<unknown>();
   let e: unknown = err;
   while (e && typeof e === 'object' && !seen.has(e)) {
     seen.add(e);
-    const o = e as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; originalError?: unknown; originalCode?: unknown };
+    yield e as Cause;
+    e = (e as Cause).originalError ?? (e as Cause).cause;
+  }
+}
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (const o of causes(err)) {
     for (const c of [o.code, o.originalCode]) {
       if (typeof c === 'string' && (PRISMA_CODES.has(c) || NODE_CODES.has(c) || SQLSTATE_UNAVAILABLE.test(c))) return true;
     }
     if (typeof o.kind === 'string' && MESSAGE.test(o.kind)) return true;
     if (typeof o.message === 'string' && MESSAGE.test(o.message)) return true;
-    e = o.originalError ?? o.cause;
+  }
+  return false;
+}
+
+/** PostgreSQL cancelled a statement that ran past statement_timeout (SQLSTATE 57014, DB_STATEMENT_TIMEOUT_MS). */
+export function isStatementTimeout(err: unknown): boolean {
+  for (const o of causes(err)) {
+    if (o.code === '57014' || o.originalCode === '57014') return true;
+    if (typeof o.message === 'string' && /canceling statement due to statement timeout/.test(o.message)) return true;
   }
   return false;
 }

@@ -7,16 +7,16 @@ import {
 import { Kind, type FieldNode, type GraphQLFormattedError } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { isDatabaseUnavailable, isStatementTimeout } from '../db/errors.ts';
 import { currentSqlStats } from '../db/sql-stats.ts';
 import type { Metrics } from '../observability/metrics.ts';
-import { SERVICE_UNAVAILABLE_MESSAGE } from './errors.ts';
+import { SERVICE_UNAVAILABLE_MESSAGE, STATEMENT_TIMEOUT_MESSAGE } from './errors.ts';
 import type { Context } from './context.ts';
 import { jitGateway } from './jit-executor.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { getSchema } from './schema.ts';
 
-const KNOWN_CODES = new Set(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'QUERY_TOO_COSTLY', 'RESPONSE_TOO_LARGE']);
+const KNOWN_CODES = new Set(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'REQUEST_TIMEOUT', 'QUERY_TOO_COSTLY', 'RESPONSE_TOO_LARGE']);
 // graphql-js reports a bad literal argument as a validation error; to the client it is bad input.
 const ARGUMENT_PROBLEM = /(argument|cannot represent|Expected value of type|Enum ".*" cannot|does not exist in ".*" enum)/i;
 
@@ -75,6 +75,7 @@ function outcomePlugin(metrics: Metrics): ApolloServerPlugin<Context> {
           const outcome = contextValue?.client?.outcome;
           if (outcome) outcome.errorCodes = codes;
           if (codes.includes('SERVICE_UNAVAILABLE')) response.http.status = 503;
+          else if (codes.includes('REQUEST_TIMEOUT')) response.http.status = 504;
           // A throttled login is a 429 with retry-after over GraphQL too.
           if (codes.length > 0 && codes.every((c) => c === 'RATE_LIMITED')) {
             response.http.status = 429;
@@ -121,6 +122,10 @@ function formatErrorWithSuggestions(config: Config, log: FastifyBaseLogger) {
     if (isDatabaseUnavailable(original)) {
       log.warn({ err: original, path: formatted.path }, 'database unavailable');
       return { message: SERVICE_UNAVAILABLE_MESSAGE, path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };
+    }
+    if (isStatementTimeout(original)) {
+      log.warn({ path: formatted.path }, 'statement timeout');
+      return { message: STATEMENT_TIMEOUT_MESSAGE, path: formatted.path, extensions: { code: 'REQUEST_TIMEOUT' } };
     }
     // graphql-js's own refusals of the request (no originalError, no path): too many variable errors, an operation
     // type the schema lacks. The client's mistake, not ours.

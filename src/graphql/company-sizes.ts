@@ -24,7 +24,7 @@ export class CompanySizes {
   async refresh(): Promise<void> {
     const groups = await this.prisma.user.groupBy({ by: ['companyId'], where: { deletedAt: null }, _count: { _all: true } });
     this.users = new Map(groups.map((g) => [g.companyId, g._count._all]));
-    this.largest = Math.max(0, ...this.users.values());
+    this.largest = groups.reduce((most, g) => Math.max(most, g._count._all), 0);
   }
 
   /** A first count; a failure is the store's (reported by /readyz), and the next minute tries again. */

@@ -43,11 +43,12 @@ export async function createContext(db: Database, config: Config, headers: Tenan
   const dataVersion = authRows ? await db.dataVersion().catch(() => null) : null;
   const auth = await resolveRequestAuth(prisma, headers, config.jwtSecret, authRows && dataVersion ? authRows.at(dataVersion) : undefined);
   const now = new Date();
-  const loaders = new Loaders(prisma, { tenantId: auth.tenant?.id ?? null, viewerId: auth.viewer?.id ?? null, now, batching: config.dataloaderBatching });
+  const objects = new ObjectBudget(config.graphql.maxObjects);
+  const loaders = new Loaders(prisma, { tenantId: auth.tenant?.id ?? null, viewerId: auth.viewer?.id ?? null, now, batching: config.dataloaderBatching, budget: objects });
   if (auth.viewer) loaders.user.prime(auth.viewer.id, auth.viewer);
   if (auth.tenant) loaders.company.prime(auth.tenant.id, auth.tenant);
   if (auth.viewerCompany) loaders.company.prime(auth.viewerCompany.id, auth.viewerCompany);
-  return { prisma, config, auth, headers, loaders, now, dataVersion, client, objects: new ObjectBudget(config.graphql.maxObjects) };
+  return { prisma, config, auth, headers, loaders, now, dataVersion, client, objects };
 }
 
 /** The authenticated caller, or UNAUTHENTICATED. */

@@ -2,10 +2,10 @@
 // an execution stopped by the object budget into one RESPONSE_TOO_LARGE error with no partial data. REST's stored
 // operations run through Apollo too, so both faces get the same limits.
 import type { ApolloServerPlugin } from '@apollo/server';
-import { getVariableValues, GraphQLError } from 'graphql';
+import { getVariableValues } from 'graphql';
 import type { CompanySizes } from './company-sizes.ts';
 import type { Context } from './context.ts';
-import { documentFragments, formatCost, operationCost } from './cost.ts';
+import { documentFragments, operationCost } from './cost.ts';
 import { queryTooCostly } from './errors.ts';
 
 export function costPlugin(maxCost: number, sizes: CompanySizes): ApolloServerPlugin<Context> {
@@ -20,10 +20,7 @@ export function costPlugin(maxCost: number, sizes: CompanySizes): ApolloServerPl
           const company = contextValue.auth.tenant?.id ?? contextValue.auth.viewer?.companyId;
           const cost = operationCost(schema, operation, fragments, coerced.coerced, sizes.for(company));
           contextValue.client.outcome.cost = cost;
-          if (cost > maxCost) {
-            const refused = queryTooCostly(formatCost(cost), formatCost(maxCost));
-            throw new GraphQLError(refused.message, { nodes: [operation], extensions: { ...refused.extensions, cost: Math.round(Math.min(cost, Number.MAX_SAFE_INTEGER)), maxCost, http: { status: 400 } } });
-          }
+          if (cost > maxCost) throw queryTooCostly(cost, maxCost);
         },
         async willSendResponse({ response, contextValue }) {
           if (contextValue?.objects) contextValue.client.outcome.objects = contextValue.objects.resolved;

@@ -4,8 +4,8 @@
 // billions of objects). Estimates can miss, so execution also counts the objects it resolves (object-budget.ts).
 import {
   getArgumentValues, getNamedType, getNullableType, isCompositeType, isInterfaceType, isListType, isObjectType, Kind,
-  type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLField, type GraphQLSchema,
-  type OperationDefinitionNode, type SelectionSetNode, type ValueNode,
+  type DirectiveNode, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLField, type GraphQLSchema,
+  type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
 import { DEFAULT_TAKE } from './resolvers/paging.ts';
 
@@ -25,8 +25,8 @@ const companyUsers: Estimate = (_args, _parent, sizes) => sizes.companyUsers;
 /**
  * How many items each list of objects may hold. Football lists come from the largest real tournaments (the
  * 2026 World Cup: 23 rounds, at most 16 matches in one; the benchmark's: 30 rounds of 10); paged lists use their
- * `take`; lists bounded by the company's people use its size. test/graphql/cost.test.ts fails for a list of
- * objects missing here, so a new one gets a deliberate estimate.
+ * `take`; lists bounded by the company's people use its size. test/security/query-cost.test.ts fails for a list
+ * of objects missing here, so a new one gets a deliberate estimate.
  */
 export const LIST_ESTIMATES: Record<string, Estimate> = {
   'Query.companiesSearch': page,
@@ -36,7 +36,7 @@ export const LIST_ESTIMATES: Record<string, Estimate> = {
   'Query.myInternalRankingInvitations': fixed(10),
   'Query.postComments': fixed(50),
   // A ranking's page is sized by the `ranking` field's own take.
-  'Ranking.entries': (_args, parentArgs) => page(parentArgs, {}, { companyUsers: 0 }),
+  'Ranking.entries': (_args, parentArgs, sizes) => page(parentArgs, {}, sizes),
   'Company.tournaments': fixed(3),
   'Company.customTournaments': fixed(3),
   'Company.customTeams': fixed(50),
@@ -90,7 +90,6 @@ export function documentFragments(document: DocumentNode): Map<string, FragmentD
   return fragments;
 }
 
-
 /** The estimated number of objects `operation`'s answer may hold; Infinity past any number worth telling. */
 export function operationCost(
   schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>,
@@ -103,29 +102,44 @@ export function operationCost(
 }
 
 function selectionCost(walk: Walk, set: SelectionSetNode, parent: GraphQLCompositeType, parentArgs: Args): number {
+  const fields = levelFields(walk, set, parent, []);
+  // Execution merges the copies of a field (same response key) and empties a list only when every copy carries
+  // @cutoff (schema.ts): one copy without it makes all of them count.
+  const uncut = new Set(fields.filter(([node]) => !hasCutoff(node)).map(([node]) => responseKey(node)));
   let total = 0;
+  for (const [node, type] of fields) {
+    if (!isObjectType(type) && !isInterfaceType(type)) continue;
+    const field = type.getFields()[node.name.value];
+    const cut = field && hasCutoff(node) && !uncut.has(responseKey(node)) && isListType(getNullableType(field.type));
+    if (!cut) total += fieldCost(walk, field, node, type.name, parentArgs);
+  }
+  return total;
+}
+
+/** The fields a selection set asks for at its own level (fragments flattened), each with the type it is asked on. */
+function levelFields(walk: Walk, set: SelectionSetNode, parent: GraphQLCompositeType, out: Array<[FieldNode, GraphQLCompositeType]>) {
   for (const selection of set.selections) {
     if (!included(selection.directives, walk.variables)) continue;
     if (selection.kind === Kind.FIELD) {
-      if (isObjectType(parent) || isInterfaceType(parent)) {
-        total += fieldCost(walk, parent.getFields()[selection.name.value], selection, parent.name, parentArgs);
-      }
+      out.push([selection, parent]);
       continue;
     }
     const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : walk.fragments.get(selection.name.value);
     if (!fragment) continue;
     const condition = fragment.typeCondition ? walk.schema.getType(fragment.typeCondition.name.value) : parent;
-    if (condition && isCompositeType(condition)) total += selectionCost(walk, fragment.selectionSet, condition, parentArgs);
+    if (condition && isCompositeType(condition)) levelFields(walk, fragment.selectionSet, condition, out);
   }
-  return total;
+  return out;
 }
+
+const responseKey = (node: FieldNode) => node.alias?.value ?? node.name.value;
+export const hasCutoff = (node: FieldNode) => node.directives?.some((d) => d.name.value === 'cutoff') ?? false;
 
 function fieldCost(
   walk: Walk, field: GraphQLField<unknown, unknown> | undefined,
   node: FieldNode, parentName: string, parentArgs: Args,
 ): number {
   if (!field || !node.selectionSet) return 0; // leaves and introspection's own fields cost nothing here
-  if (node.directives?.some((d) => d.name.value === 'cutoff')) return 0; // answers [] without resolving
   const type = getNamedType(field.type);
   if (!isCompositeType(type)) return 0;
   let args: Args = {};
@@ -141,7 +155,7 @@ function fieldCost(
 }
 
 /** @skip / @include as execution reads them (a variable's value, or the literal). */
-function included(directives: readonly { name: { value: string }; arguments?: readonly { name: { value: string }; value: ValueNode }[] }[] | undefined, variables: Args): boolean {
+function included(directives: readonly DirectiveNode[] | undefined, variables: Args): boolean {
   for (const d of directives ?? []) {
     if (d.name.value !== 'skip' && d.name.value !== 'include') continue;
     const arg = d.arguments?.find((a) => a.name.value === 'if')?.value;
@@ -149,9 +163,4 @@ function included(directives: readonly { name: { value: string }; arguments?: re
     if (d.name.value === 'skip' ? value : !value) return false;
   }
   return true;
-}
-
-/** "12,345" or "3.2e+21": costs are reported to people. */
-export function formatCost(cost: number): string {
-  return cost < 1e15 ? Math.round(cost).toLocaleString('en-US') : cost.toPrecision(2);
 }

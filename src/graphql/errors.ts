@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  REQUEST_TIMEOUT: 504,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -27,11 +28,26 @@ export const notFound = (what: string, id?: number | string) => error('NOT_FOUND
 export const conflict = (message: string) => error('CONFLICT', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) => error('RATE_LIMITED', message, { retryAfterSeconds });
 
+/** "12,345", or "3.2e+21" past what digits can tell: counts are reported to people. */
+export const formatCount = (n: number) => (n < 1e15 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(2));
+
+// Refusals thrown from Apollo's hooks before execution carry their HTTP status (Apollo reads extensions.http).
+const BEFORE_EXECUTION = { http: { status: 400 } };
+
 /** Refused before it runs: the estimated objects of the answer (graphql/cost.ts) are over GRAPHQL_MAX_COST. */
-export const queryTooCostly = (cost: string, max: string) =>
-  error('QUERY_TOO_COSTLY', `the query may cost ${cost} objects, over the limit of ${max} (GRAPHQL_MAX_COST): ask for fewer nested lists, or pass take`, { limit: 'cost' });
+export const queryTooCostly = (cost: number, maxCost: number) =>
+  error(
+    'QUERY_TOO_COSTLY',
+    `the query may cost ${formatCount(cost)} objects, over the limit of ${formatCount(maxCost)} (GRAPHQL_MAX_COST): ask for fewer nested lists, or pass take`,
+    { limit: 'cost', cost: Math.round(Math.min(cost, Number.MAX_SAFE_INTEGER)), maxCost, ...BEFORE_EXECUTION },
+  );
+/** Bad input found before execution (a request-wide check such as text-inputs.ts). */
+export const badInputBeforeExecution = (message: string, argumentName?: string) =>
+  error('BAD_USER_INPUT', message, { ...(argumentName ? { argumentName } : {}), ...BEFORE_EXECUTION });
 /** Stopped while it ran, or refused when sent: the answer grew past GRAPHQL_MAX_OBJECTS or GRAPHQL_MAX_RESPONSE_BYTES. */
 export const responseTooLarge = (message: string, limit: 'objects' | 'bytes') => error('RESPONSE_TOO_LARGE', message, { limit });
+
+export const STATEMENT_TIMEOUT_MESSAGE = 'the database stopped a statement that ran past DB_STATEMENT_TIMEOUT_MS: ask for less, or try again later';
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'the database is unavailable: try again shortly';
 

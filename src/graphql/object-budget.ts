@@ -2,8 +2,7 @@
 // resolved more than GRAPHQL_MAX_OBJECTS, every further object field throws at once, so no more loads start and
 // the request ends with RESPONSE_TOO_LARGE instead of growing the process until it dies.
 import { defaultFieldResolver, getNamedType, getNullableType, isCompositeType, isListType, isObjectType, type GraphQLError, type GraphQLSchema } from 'graphql';
-import { formatCost } from './cost.ts';
-import { responseTooLarge } from './errors.ts';
+import { formatCount, responseTooLarge } from './errors.ts';
 
 export class ObjectBudget {
   resolved = 0;
@@ -12,11 +11,16 @@ export class ObjectBudget {
 
   constructor(readonly max: number) {}
 
+  /** Objects this request may still resolve. */
+  get left(): number {
+    return Math.max(0, this.max - this.resolved);
+  }
+
   add(count: number): void {
     this.resolved += count;
     if (this.resolved > this.max && !this.error) {
       this.error = responseTooLarge(
-        `the answer holds more than ${formatCost(this.max)} objects (GRAPHQL_MAX_OBJECTS): execution stopped; ask for fewer nested lists, or pass take`,
+        `the answer holds more than ${formatCount(this.max)} objects (GRAPHQL_MAX_OBJECTS): execution stopped; ask for fewer nested lists, or pass take`,
         'objects',
       );
     }

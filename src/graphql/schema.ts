@@ -3,6 +3,7 @@ import {
   defaultFieldResolver, DirectiveLocation, getNullableType, GraphQLDirective, isListType, isObjectType, specifiedDirectives, type GraphQLSchema,
 } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
+import { hasCutoff } from './cost.ts';
 import { countResolvedObjects } from './object-budget.ts';
 import './enums.ts';
 import { AreaFields } from './resolvers/area.fields.ts';
@@ -49,10 +50,10 @@ function applyCutoff(schema: GraphQLSchema): GraphQLSchema {
     for (const field of Object.values(type.getFields())) {
       if (!isListType(getNullableType(field.type))) continue;
       const resolve = field.resolve ?? defaultFieldResolver;
-      field.resolve = (source, args, context, info) => {
-        const directives = info.fieldNodes[0].directives;
-        return directives?.length && directives.some((d) => d.name.value === 'cutoff') ? [] : resolve(source, args, context, info);
-      };
+      // Copies of a field in one selection are merged: a copy without @cutoff asks for the list, so it is cut off
+      // only when every copy says so (src/graphql/cost.ts prices it the same way).
+      field.resolve = (source, args, context, info) =>
+        info.fieldNodes.every(hasCutoff) ? [] : resolve(source, args, context, info);
     }
   }
   return schema;

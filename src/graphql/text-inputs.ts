@@ -2,8 +2,9 @@
 // 500) and SQLite ends a LIKE pattern at it; no name, message or password needs one. Checked once per request, on
 // the document's string literals and the variables, for GraphQL and the REST routes' stored operations alike.
 import type { ApolloServerPlugin } from '@apollo/server';
-import { BREAK, GraphQLError, visit, type DocumentNode } from 'graphql';
+import { BREAK, visit, type DocumentNode } from 'graphql';
 import type { Context } from './context.ts';
+import { badInputBeforeExecution } from './errors.ts';
 
 const NUL = '\u0000';
 
@@ -46,9 +47,7 @@ export function textInputsPlugin(): ApolloServerPlugin<Context> {
           const variable = variableWithNul(request.variables);
           if (variable === null && !literalWithNul(document)) return;
           const where = variable === null ? 'a string argument' : `variable "$${variable}"`;
-          throw new GraphQLError(`${where} contains a NUL character (\\u0000), which no text may hold`, {
-            extensions: { code: 'BAD_USER_INPUT', ...(variable === null ? {} : { argumentName: variable }), http: { status: 400 } },
-          });
+          throw badInputBeforeExecution(`${where} contains a NUL character (\\u0000), which no text may hold`, variable ?? undefined);
         },
       };
     },

@@ -22,7 +22,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       origin: origins[0] === '*' ? '*' : origins,
       methods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
       allowedHeaders: ['authorization', 'content-type', 'x-app-path', 'x-app-host', 'x-app-company', 'x-request-id', 'apollo-require-preflight'],
-      exposedHeaders: ['x-request-id', 'x-sql-statements', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+      exposedHeaders: ['x-request-id', 'x-sql-statements', 'x-query-cost', 'x-objects', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
       maxAge: 600,
     });
   }

@@ -73,11 +73,6 @@ export class LoginThrottle {
     };
   }
 
-  /** Counts one failed attempt (`attempt` does it in advance). */
-  failed(address: string, email: string): void {
-    this.count(address, email);
-  }
-
   /** Clears the e-mail's failures. */
   succeeded(address: string, email: string): void {
     this.windows.delete(emailKey(address, email));

@@ -2,7 +2,7 @@
 // and are replaced by a hash at the current cost on their user's next successful login.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DEFAULT_PASSWORD_HASH_COST, hashPassword, needsRehash, passwordHashCost, setPasswordHashCost, verifyNoPassword, verifyPassword,
+  DEFAULT_PASSWORD_HASH_COST, derivationLoad, hashPassword, needsRehash, passwordHashCost, setPasswordHashCost, verifyNoPassword, verifyPassword,
 } from '../../src/auth/passwords.ts';
 import { loadConfig } from '../../src/config.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/app.ts';
@@ -65,6 +65,25 @@ describe('password hash cost', () => {
     expect(await verifyNoPassword(DEMO_PASSWORD)).toBe(false);
     // An N = 2^14 dummy would take an eighth of the time.
     expect(Math.min(...none)).toBeGreaterThan(Math.min(...wrong) * 0.5);
+  });
+});
+
+describe('derivations at once', () => {
+  it('at most two run; the rest queue and all complete', async () => {
+    let peak = 0;
+    let queued = 0;
+    const all = Promise.all(Array.from({ length: 6 }, (_, i) => hashPassword(`password-${i}`, 14)));
+    const probe = setInterval(() => {
+      const load = derivationLoad();
+      peak = Math.max(peak, load.running);
+      queued = Math.max(queued, load.waiting);
+    }, 1);
+    const hashes = await all;
+    clearInterval(probe);
+    expect(peak).toBeLessThanOrEqual(2);
+    expect(queued).toBeGreaterThan(0);
+    expect(derivationLoad()).toEqual({ running: 0, waiting: 0 });
+    for (const [i, hash] of hashes.entries()) expect(await verifyPassword(`password-${i}`, hash)).toBe(true);
   });
 });
 

@@ -11,7 +11,7 @@ describe('LoginThrottle', () => {
     const t = new LoginThrottle(3, 60_000, () => now);
     for (let i = 0; i < 3; i++) {
       expect(t.check('1.2.3.4', 'a@x.test')).toBeNull();
-      t.failed('1.2.3.4', 'a@x.test');
+      t.attempt('1.2.3.4', 'a@x.test');
     }
     expect(t.check('1.2.3.4', 'a@x.test')).toBe(60);
     expect(t.check('1.2.3.4', 'b@x.test')).toBeNull();
@@ -24,26 +24,26 @@ describe('LoginThrottle', () => {
 
   it('refuses an address after ten times max failures over any e-mails', () => {
     const t = new LoginThrottle(2, 60_000, () => 0);
-    for (let i = 0; i < 20; i++) t.failed('1.2.3.4', `u${i}@x.test`);
+    for (let i = 0; i < 20; i++) t.attempt('1.2.3.4', `u${i}@x.test`);
     expect(t.check('1.2.3.4', 'fresh@x.test')).toBe(60);
   });
 
   it('a success clears the e-mail\'s failures', () => {
     const t = new LoginThrottle(2, 60_000, () => 0);
-    t.failed('1.2.3.4', 'a@x.test');
+    t.attempt('1.2.3.4', 'a@x.test');
     t.succeeded('1.2.3.4', 'a@x.test');
-    t.failed('1.2.3.4', 'a@x.test');
+    t.attempt('1.2.3.4', 'a@x.test');
     expect(t.check('1.2.3.4', 'a@x.test')).toBeNull();
   });
 
   it('stays bounded whatever the e-mails and addresses', () => {
     let now = 0;
     const t = new LoginThrottle(5, 60_000, () => now);
-    for (let i = 0; i < 60_000; i++) t.failed(`10.0.${i >> 8}.${i & 255}`, `${'x'.repeat(1000)}${i}@x.test`);
+    for (let i = 0; i < 60_000; i++) t.attempt(`10.0.${i >> 8}.${i & 255}`, `${'x'.repeat(1000)}${i}@x.test`);
     expect(t.size).toBeLessThanOrEqual(50_000);
     now = 120_000;
     now += 1001;
-    t.failed('1.1.1.1', 'a@x.test'); // prunes the expired ones
+    t.attempt('1.1.1.1', 'a@x.test'); // prunes the expired ones
     expect(t.size).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
 // Query cost that knows lists, the object budget behind it, and the cap on an answer's bytes: one player's small
 // cyclic query must not take the process (and every tenant with it) down.
 import {
-  getNamedType, getNullableType, isListType, isObjectType, Kind, parse, type DocumentNode,
+  getNamedType, getNullableType, isCompositeType, isListType, isObjectType, Kind, parse, type DocumentNode,
   type OperationDefinitionNode,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ describe('the cost estimate', () => {
     for (const type of Object.values(schema.getTypeMap())) {
       if (!isObjectType(type) || type.name.startsWith('__')) continue;
       for (const field of Object.values(type.getFields())) {
-        if (isListType(getNullableType(field.type)) && isObjectType(getNamedType(field.type))) lists.push(`${type.name}.${field.name}`);
+        if (isListType(getNullableType(field.type)) && isCompositeType(getNamedType(field.type))) lists.push(`${type.name}.${field.name}`);
       }
     }
     expect(Object.keys(LIST_ESTIMATES).sort()).toEqual(lists.sort());
@@ -52,6 +52,18 @@ describe('the cost estimate', () => {
     expect(costOf(mine, {}, 100_000)).toBe(2);
     const ranking = parse('{ ranking(tournamentId: 1, take: 50) { entries { user { id } } } }');
     expect(costOf(ranking, {}, 20)).toBe(1 + 50 * 2);
+  });
+
+  it('prices @cutoff at nothing only where execution cuts: a list field whose every copy carries it', async () => {
+    const deep = 'user { predictions { match { predictions { id } } } }';
+    const plain = costOf(parse(`{ match(id: 1) { predictions { ${deep} } } }`), {}, 20);
+    // On an object field @cutoff cuts nothing.
+    expect(costOf(parse(`{ match(id: 1) @cutoff { predictions { ${deep} } } }`), {}, 20)).toBe(plain);
+    // A copy without it: execution merges the copies and resolves the cut one's selection too.
+    expect(costOf(parse(`{ match(id: 1) { predictions { id } predictions @cutoff { ${deep} } } }`), {}, 20)).toBeGreaterThanOrEqual(plain);
+    expect(costOf(parse(`{ match(id: 1) { ...F predictions @cutoff { ${deep} } } } fragment F on Match { predictions { id } }`), {}, 20)).toBeGreaterThanOrEqual(plain);
+    // Every copy cut: nothing below it runs.
+    expect(costOf(parse(`{ match(id: 1) { predictions @cutoff { id } predictions @cutoff { ${deep} } } }`), {}, 20)).toBe(1);
   });
 
   it('keeps every REST route and benchmark workload within the default limit at the benchmark\'s scale (5,000 users)', () => {
@@ -100,6 +112,19 @@ describe('limits on a running server', () => {
     expect(healthy.data.me.email).toBe('player1@demo.test');
   });
 
+  it('does not let @cutoff hide a cycle: on an object field, or beside a copy without it', async () => {
+    const below = 'user { predictions { match { predictions { user { predictions { match { predictions { id } } } } } } } }';
+    const cycle = `predictions { ${below} }`;
+    for (const query of [`{ match(id: 1) @cutoff { ${cycle} } }`, `{ match(id: 1) { predictions { id } predictions @cutoff { ${below} } } }`]) {
+      const r = await s.gql(query, {}, bearer(token));
+      expect(r.errors?.[0].extensions.code, query).toBe('QUERY_TOO_COSTLY');
+    }
+    // Where every copy is cut, the list answers [] and costs nothing.
+    const cut = await s.gql(`{ match(id: 1) { id predictions @cutoff { ${below} } } }`, {}, bearer(token));
+    expect(cut.errors).toBeUndefined();
+    expect(cut.data.match.predictions).toEqual([]);
+  });
+
   it('answers the same refusal over REST and GraphQL when an operator lowers the limit', async () => {
     const low = await startTestServer({ env: { GRAPHQL_MAX_COST: '1000' } });
     try {
@@ -129,6 +154,8 @@ describe('limits on a running server', () => {
       // The loaders below the level where the budget ran out never ran.
       expect(r.extensions!.sqlStatements!).toBeLessThan(full.extensions!.sqlStatements!);
       expect((r.extensions as { objects: number }).objects).toBeLessThan(((full.extensions as { objects: number }).objects));
+      // No batch loads more rows than the budget has left (plus the one that tells): the count stays near it.
+      expect((r.extensions as { objects: number }).objects).toBeLessThanOrEqual(2 * 30 + 1);
       // A small query is within the budget.
       expect((await small.gql('{ me { company { id } } }', {}, bearer(t))).errors).toBeUndefined();
     } finally {

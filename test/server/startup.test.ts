@@ -96,12 +96,12 @@ describe('npm start', () => {
       expect(service.output()).not.toMatch(/seeded the demo data/);
       expect(service.output()).toMatch(/no demo data loaded/);
 
-      // The README's path to the first operator: npm run operator:create prints a one-time password.
+      // The README's path to the first operator: npm run operator:create prints an initial password once.
       const bad = runScript('scripts/operator-create.ts', env, ['--email', 'not-an-email']);
       expect(await bad.exited).toBe(2);
       const created = runScript('scripts/operator-create.ts', env, ['--email', 'Ops@Example.com']);
       expect(await created.exited, created.output()).toBe(0);
-      const password = /one-time password[^:]*: (\S+)/.exec(created.output())?.[1];
+      const password = /initial password[^:]*: (\S+)/.exec(created.output())?.[1];
       expect(password).toMatch(/^[\w-]{24}$/);
       const again = runScript('scripts/operator-create.ts', env, ['--email', 'ops@example.com']);
       expect(await again.exited).toBe(1);

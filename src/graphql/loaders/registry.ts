@@ -3,6 +3,7 @@
 // writes. Visibility rules that depend on the caller (tenant, own predictions, kickoff) are part of the
 // loader's query, so field resolvers never filter or query per row.
 import DataLoader from 'dataloader';
+import type { ObjectBudget } from '../object-budget.ts';
 import type { Db } from '../../db/client.ts';
 import { Prisma } from '../../generated/sqlite/client.ts';
 
@@ -15,6 +16,11 @@ export interface LoaderScope {
   now: Date;
   /** false only for the benchmark's naive baseline (DATALOADER_BATCHING=false): one query per key. */
   batching?: boolean;
+  /**
+   * The request's object budget (object-budget.ts): no batch loads more rows than it has left, so one batch
+   * cannot pull a million rows into memory before the budget sees them.
+   */
+  budget?: Pick<ObjectBudget, 'left' | 'add'>;
 }
 
 type Row = { id: number } & Record<string, unknown>;
@@ -64,9 +70,19 @@ export class Loaders {
   /** Rows of the model whose `key` is one of `keys` and that match `where`, in `orderBy` order. */
   private async rowsWhere<T extends Row>(model: string, key: string, keys: readonly number[], where: Record<string, unknown> = {}, orderBy: object | object[] = []): Promise<T[]> {
     const conditions = plainConditions(where);
-    if (!conditions) return (await this.delegate(model).findMany({ where: { ...where, [key]: { in: [...keys] } }, orderBy })) as T[];
-    const filter = [Prisma.sql`${column(key)} IN (${Prisma.join(keys)})`, ...conditions];
-    return this.prisma.$queryRaw<T[]>`SELECT * FROM ${table(model)} WHERE ${Prisma.join(filter, ' AND ')} ${orderSql(orderBy)}`;
+    // One row past what the budget has left tells that it would be exceeded.
+    const cap = this.scope.budget ? this.scope.budget.left + 1 : undefined;
+    let rows: T[];
+    if (conditions) {
+      const filter = Prisma.join([Prisma.sql`${column(key)} IN (${Prisma.join(keys)})`, ...conditions], ' AND ');
+      const limit = cap === undefined ? Prisma.empty : Prisma.sql`LIMIT ${cap}`;
+      rows = await this.prisma.$queryRaw<T[]>`SELECT * FROM ${table(model)} WHERE ${filter} ${orderSql(orderBy)} ${limit}`;
+    } else {
+      const args = { where: { ...where, [key]: { in: [...keys] } }, orderBy, ...(cap === undefined ? {} : { take: cap }) };
+      rows = (await this.delegate(model).findMany(args)) as T[];
+    }
+    if (cap !== undefined && rows.length >= cap) this.scope.budget!.add(rows.length);
+    return rows;
   }
 
   private lazy<K, V>(name: string, create: () => DataLoader<K, V>): DataLoader<K, V> {

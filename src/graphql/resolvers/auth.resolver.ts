@@ -69,7 +69,11 @@ export class AuthResolver {
     // Several companies keep this e-mail and none was named: no account is chosen.
     const user = users.length === 1 ? users[0] : undefined;
     if (!user?.passwordHash) return verifyNoPassword(password).then(() => null);
-    return (await verifyPassword(password, user.passwordHash)) ? user : null;
+    if (await verifyPassword(password, user.passwordHash)) return user;
+    // A hash older than today's cost checks faster than the dummy of an unknown e-mail: pay the difference, so
+    // the time of a failure does not tell which e-mails have accounts (a success pays it by re-hashing).
+    if (needsRehash(user.passwordHash)) await verifyNoPassword(password);
+    return null;
   }
 
   @Query(() => User, { description: 'The caller.' })

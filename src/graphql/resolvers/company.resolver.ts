@@ -41,8 +41,6 @@ export class CompanyResolver {
     const { viewer } = requireTenant(ctx);
     const term = search?.trim() ?? '';
     if (term.length > MAX_SEARCH_LENGTH) throw badInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`, 'search');
-    // No name holds one: PostgreSQL refuses it in a text parameter, and SQLite would end the pattern there.
-    if (term.includes('\0')) throw badInput('search must not contain NUL characters', 'search');
     // Plain SQL, as the loaders read companies (the rows are the objects Prisma's findMany builds), because the
     // search needs LIKE with an ESCAPE clause, which no Prisma filter gives.
     const conditions: Prisma.Sql[] = [Prisma.sql`"deletedAt" IS NULL`];
