@@ -14,7 +14,12 @@ export function costPlugin(maxCost: number, sizes: CompanySizes): ApolloServerPl
       return {
         async didResolveOperation({ schema, document, operation, request, contextValue }) {
           if (!operation) return;
-          const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}, { maxErrors: 1 });
+          let coerced: ReturnType<typeof getVariableValues>;
+          try {
+            coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}, { maxErrors: 1 });
+          } catch {
+            return; // nested past the stack: the executor refuses them (jit-executor.ts), before anything runs
+          }
           if (coerced.errors) return; // execution refuses them with their own error, before anything runs
           const fragments = documentFragments(document);
           const company = contextValue.auth.tenant?.id ?? contextValue.auth.viewer?.companyId;

@@ -8,7 +8,12 @@ import { badInputBeforeExecution } from './errors.ts';
 
 const NUL = '\u0000';
 
+// Apollo hands every request of one document text the same parsed document: its literals are checked once.
+const checkedDocuments = new WeakMap<DocumentNode, boolean>();
+
 function literalWithNul(document: DocumentNode): boolean {
+  const known = checkedDocuments.get(document);
+  if (known !== undefined) return known;
   let found = false;
   visit(document, {
     StringValue(node) {
@@ -17,6 +22,7 @@ function literalWithNul(document: DocumentNode): boolean {
       return BREAK;
     },
   });
+  checkedDocuments.set(document, found);
   return found;
 }
 
