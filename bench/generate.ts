@@ -11,7 +11,7 @@ import pg from 'pg';
 import { hashPassword } from '../src/auth/passwords.ts';
 import type { DatabaseTarget } from '../src/db/adapters.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { migrateDatabase } from '../src/db/migrate.ts';
+import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { rebuildStandings } from '../src/game/standings.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
 import { scorePrediction } from '../src/game/scoring.ts';

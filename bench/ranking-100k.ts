@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { seedDemo } from '../prisma/seed/demo-seed.ts';
 import type { DatabaseTarget } from '../src/db/adapters.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { migrateDatabase } from '../src/db/migrate.ts';
+import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { runWithSqlStats } from '../src/db/sql-stats.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
 import { rankingOf, rankingPage } from '../src/game/ranking-query.ts';

@@ -1,7 +1,7 @@
 // `npm run db:migrate`: applies the pending committed migrations to the configured database.
 import { ConfigError, ensureWritableDir, loadConfig } from '../src/config.ts';
 import { describeTarget } from '../src/db/adapters.ts';
-import { migrateDatabase } from '../src/db/migrate.ts';
+import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 
 try {
   const config = loadConfig();

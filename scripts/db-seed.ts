@@ -2,7 +2,7 @@
 import { setPasswordHashCost } from '../src/auth/passwords.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { migrateDatabase } from '../src/db/migrate.ts';
+import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { seedDemo } from '../prisma/seed/demo-seed.ts';
 
 try {

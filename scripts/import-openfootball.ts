@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { migrateDatabase } from '../src/db/migrate.ts';
+import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { importTournament } from '../src/import/import-tournament.ts';
 import { parseOpenfootball } from '../src/import/openfootball.ts';
 

@@ -1,6 +1,6 @@
 // `npm run notifications:tick`: runs the notification triggers and delivery once (for cron, or by hand).
 import { loadConfig } from '../src/config.ts';
-import { prepareDatabase } from '../src/db/prepare.ts';
+import { prepareDatabase } from '../src/bootstrap/prepare.ts';
 import { loggingSender } from '../src/notifications/sender.ts';
 import { notificationsTick } from '../src/notifications/tick.ts';
 

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { hashPassword, setPasswordHashCost } from '../src/auth/passwords.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { migrateDatabase } from '../src/db/migrate.ts';
+import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
 
 const USAGE = `usage: npm run operator:create -- --email <e-mail> [--name <name>] [--company-code <code>] [--company-name <name>] [--app-path <path>]

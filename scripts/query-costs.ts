@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { loadConfig } from '../src/config.ts';
 import { documentFragments, operationCost } from '../src/graphql/cost.ts';
-import { formatCount } from '../src/graphql/errors.ts';
+import { formatCount } from '../src/domain/errors.ts';
 import * as documents from '../src/graphql/generated/operations.ts';
 import { getSchema } from '../src/graphql/schema.ts';
 

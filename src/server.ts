@@ -4,7 +4,7 @@ import { setPasswordHashCost } from './auth/passwords.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { describeTarget } from './db/adapters.ts';
 import type { Database } from './db/client.ts';
-import { prepareDatabase } from './db/prepare.ts';
+import { prepareDatabase } from './bootstrap/prepare.ts';
 import { loggingSender } from './notifications/sender.ts';
 import { notificationsTick } from './notifications/tick.ts';
 

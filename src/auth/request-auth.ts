@@ -7,10 +7,9 @@
 //   company may use it only as a manager or as the reseller that manages it, else FORBIDDEN;
 // - x-app-company (id or code): honoured only for managers and for resellers managing that company;
 //   anyone else gets FORBIDDEN.
-import type { GraphQLError } from 'graphql';
 import type { Db } from '../db/client.ts';
-import { forbidden, notFound, unauthenticated } from '../graphql/errors.ts';
-import type { CompanyRow, UserRow } from '../graphql/loaders/registry.ts';
+import { forbidden, notFound, unauthenticated } from '../domain/errors.ts';
+import type { CompanyRow, UserRow } from '../db/rows.ts';
 import { uncachedRows, type RowReader } from './auth-row-cache.ts';
 import { TokenError, verifyAccessToken } from './tokens.ts';
 
@@ -26,8 +25,8 @@ export interface RequestAuth {
   viewerCompany: CompanyRow | null;
   tenant: CompanyRow | null;
   /** The error a guard throws when it needs what could not be established. */
-  viewerError: GraphQLError | null;
-  tenantError: GraphQLError | null;
+  viewerError: Error | null;
+  tenantError: Error | null;
 }
 
 /** True when `user` may act on `company` although it is not their own. */
@@ -80,7 +79,7 @@ export async function resolveRequestAuth(prisma: Db, headers: TenantHeaders, sec
   try {
     auth.viewer = await authenticate(prisma, headers.authorization, secret, read);
   } catch (err) {
-    auth.viewerError = err as GraphQLError;
+    auth.viewerError = err as Error;
   }
   const viewer = auth.viewer;
   try {
@@ -105,7 +104,7 @@ export async function resolveRequestAuth(prisma: Db, headers: TenantHeaders, sec
     }
     auth.tenant = named;
   } catch (err) {
-    auth.tenantError = err as GraphQLError;
+    auth.tenantError = err as Error;
   }
   return auth;
 }

@@ -8,7 +8,7 @@ import { countingAdapterFactory } from './sql-stats.ts';
 /** Both generated clients have the same API; the SQLite one's types stand for both. */
 export type Db = SqliteClient;
 export type { Prisma } from '../generated/sqlite/client.ts';
-export * from '../generated/sqlite/enums.ts';
+export * from './enums.ts';
 
 export interface Database {
   prisma: Db;

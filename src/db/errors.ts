@@ -42,3 +42,6 @@ export function isStatementTimeout(err: unknown): boolean {
   }
   return false;
 }
+
+/** Prisma's unique-constraint violation: a concurrent writer got there first. */
+export const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';

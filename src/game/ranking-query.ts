@@ -3,7 +3,7 @@
 // RANK() would (ties share a position: 1, 2, 2, 4) from counts, so a page of a 100,000-user ranking never
 // brings the users into the process and never sorts more than the page needs.
 // Plain SQL that SQLite and PostgreSQL both run; integers are cast because PostgreSQL sums to bigint.
-import { Prisma } from '../generated/sqlite/client.ts';
+import { Prisma } from '../db/sql.ts';
 import type { Db } from '../db/client.ts';
 import { tied, type RankedStanding, type Score, type Standing } from './rankings.ts';
 

@@ -2,7 +2,7 @@
 // tournament) in step with the predictions. Called by rescoring for the users it touched; a full rebuild
 // for data written around it (a migration, the benchmark generator). Delete-and-insert keeps the SQL the
 // same on SQLite and PostgreSQL.
-import { Prisma } from '../generated/sqlite/client.ts';
+import { Prisma } from '../db/sql.ts';
 import type { Db } from '../db/client.ts';
 
 const CHUNK = 5000;

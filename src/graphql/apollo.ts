@@ -10,7 +10,7 @@ import type { Config } from '../config.ts';
 import { isDatabaseUnavailable, isStatementTimeout } from '../db/errors.ts';
 import { currentSqlStats } from '../db/sql-stats.ts';
 import type { Metrics } from '../observability/metrics.ts';
-import { SERVICE_UNAVAILABLE_MESSAGE, STATEMENT_TIMEOUT_MESSAGE } from './errors.ts';
+import { SERVICE_UNAVAILABLE_MESSAGE, STATEMENT_TIMEOUT_MESSAGE } from '../domain/errors.ts';
 import type { Context } from './context.ts';
 import { jitGateway } from './jit-executor.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';

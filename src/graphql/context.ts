@@ -2,7 +2,7 @@ import type { Config } from '../config.ts';
 import type { AuthRowCache } from '../auth/auth-row-cache.ts';
 import type { Database, Db } from '../db/client.ts';
 import { resolveRequestAuth, type RequestAuth, type TenantHeaders } from '../auth/request-auth.ts';
-import { unauthenticated } from './errors.ts';
+import { unauthenticated } from '../domain/errors.ts';
 import type { RequestOutcome } from '../observability/metrics.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
 import { Loaders, type CompanyRow, type UserRow } from './loaders/registry.ts';

@@ -6,7 +6,7 @@ import { getVariableValues } from 'graphql';
 import type { CompanySizes } from './company-sizes.ts';
 import type { Context } from './context.ts';
 import { documentFragments, operationCost } from './cost.ts';
-import { queryTooCostly } from './errors.ts';
+import { queryTooCostly } from '../domain/errors.ts';
 
 export function costPlugin(maxCost: number, sizes: CompanySizes): ApolloServerPlugin<Context> {
   return {

@@ -2,7 +2,7 @@
 import { registerEnumType } from 'type-graphql';
 import {
   ExtraFieldType, LoginProviderName, MatchStatus, NotificationType, PasswordPolicy, PenaltiesWinner, PredictionStatus, PurchasedPlan, Role,
-} from '../generated/sqlite/enums.ts';
+} from '../db/enums.ts';
 
 export { ExtraFieldType, LoginProviderName, MatchStatus, NotificationType, PasswordPolicy, PenaltiesWinner, PredictionStatus, PurchasedPlan, Role };
 

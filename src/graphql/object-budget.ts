@@ -1,13 +1,13 @@
 // Objects resolved per request, counted as execution goes: the guard behind the cost estimate. Once a request has
 // resolved more than GRAPHQL_MAX_OBJECTS, every further object field throws at once, so no more loads start and
 // the request ends with RESPONSE_TOO_LARGE instead of growing the process until it dies.
-import { defaultFieldResolver, getNamedType, getNullableType, isCompositeType, isListType, isObjectType, type GraphQLError, type GraphQLSchema } from 'graphql';
-import { formatCount, responseTooLarge } from './errors.ts';
+import { defaultFieldResolver, getNamedType, getNullableType, isCompositeType, isListType, isObjectType, type GraphQLSchema } from 'graphql';
+import { formatCount, responseTooLarge, type DomainError } from '../domain/errors.ts';
 
 export class ObjectBudget {
   resolved = 0;
   /** Set once the budget is spent; thrown by every object field from then on. */
-  error: GraphQLError | null = null;
+  error: DomainError | null = null;
 
   constructor(readonly max: number) {}
 

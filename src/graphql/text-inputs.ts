@@ -4,7 +4,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { BREAK, visit, type DocumentNode } from 'graphql';
 import type { Context } from './context.ts';
-import { badInputBeforeExecution } from './errors.ts';
+import { badInputBeforeExecution } from '../domain/errors.ts';
 
 const NUL = '\u0000';
 

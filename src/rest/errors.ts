@@ -1,7 +1,7 @@
 // The error body of every non-2xx REST answer (DESIGN.md "Errors").
 import type { FastifyReply } from 'fastify';
 import '../observability/request-outcome.ts';
-import { ERROR_STATUS, type ErrorCode } from '../graphql/errors.ts';
+import { ERROR_STATUS, type ErrorCode } from '../domain/errors.ts';
 
 const REASON: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict',

@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { createContext, type ClientInfo, type Context } from '../graphql/context.ts';
-import { SERVICE_UNAVAILABLE_MESSAGE } from '../graphql/errors.ts';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/errors.ts';
 import {
   RestCompaniesSearchDocument, RestInvitationByJwtDocument, RestLoginDocument, RestMyTournamentsDocument, RestPostCommentsDocument,
   RestPostDocument, RestUpdateInvitationDocument,

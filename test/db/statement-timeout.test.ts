@@ -5,9 +5,9 @@ import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { isStatementTimeout } from '../../src/db/errors.ts';
-import { prepareDatabase } from '../../src/db/prepare.ts';
+import { prepareDatabase } from '../../src/bootstrap/prepare.ts';
 import { formatErrorFor } from '../../src/graphql/apollo.ts';
-import { ERROR_STATUS, STATEMENT_TIMEOUT_MESSAGE } from '../../src/graphql/errors.ts';
+import { ERROR_STATUS, STATEMENT_TIMEOUT_MESSAGE } from '../../src/domain/errors.ts';
 import { emptyTarget, suiteProvider } from '../helpers/db.ts';
 
 describe.runIf(suiteProvider === 'postgresql')('statement_timeout on PostgreSQL', () => {

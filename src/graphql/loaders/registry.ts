@@ -5,7 +5,7 @@
 import DataLoader from 'dataloader';
 import type { ObjectBudget } from '../object-budget.ts';
 import type { Db } from '../../db/client.ts';
-import { Prisma } from '../../generated/sqlite/client.ts';
+import { Prisma } from '../../db/sql.ts';
 
 /** Well under PostgreSQL's 65,535 and SQLite's 32,766 bind variables per statement. */
 export const MAX_BATCH = 5000;
@@ -271,9 +271,7 @@ export class Loaders {
   }
 }
 
-// Row types: the Prisma models as the loaders return them.
 import type {
-  Area as AreaRow, Company as CompanyRow, Country as CountryRow, Match as MatchRow, Post as PostRow, PostComment as CommentRow,
-  Prediction as PredictionRow, Round as RoundRow, Team as TeamRow, Tournament as TournamentRow, User as UserRow,
-} from '../../generated/sqlite/client.ts';
+  AreaRow, CommentRow, CompanyRow, CountryRow, MatchRow, PostRow, PredictionRow, RoundRow, TeamRow, TournamentRow, UserRow,
+} from '../../db/rows.ts';
 export type { AreaRow, CompanyRow, CountryRow, MatchRow, PostRow, CommentRow, PredictionRow, RoundRow, TeamRow, TournamentRow, UserRow };

@@ -3,7 +3,7 @@ import { hashPassword, needsRehash, verifyNoPassword, verifyPassword } from '../
 import { companyFromHeaders, type TenantHeaders } from '../../auth/request-auth.ts';
 import { signAccessToken } from '../../auth/tokens.ts';
 import { requireViewer, type Context } from '../context.ts';
-import { badInput, rateLimited, unauthenticated } from '../errors.ts';
+import { badInput, rateLimited, unauthenticated } from '../../domain/errors.ts';
 import { User } from '../types/user.ts';
 
 @ObjectType({ simpleResolvers: true })

@@ -6,7 +6,8 @@ import { roleAtLeast, type RoleName } from '../../auth/roles.ts';
 import { featureSettings } from '../../domain/defaults.ts';
 import { communityWriteProblem, imageUrlProblem, textProblem } from '../../game/community.ts';
 import { requireTenant, type Context } from '../context.ts';
-import { badInput, forbidden, isUniqueViolation, notFound } from '../errors.ts';
+import { badInput, forbidden, notFound } from '../../domain/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { CommentRow, PostRow } from '../loaders/registry.ts';
 import { Post, PostComment } from '../types/community.ts';
 

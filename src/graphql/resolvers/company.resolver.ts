@@ -1,7 +1,7 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
-import { Prisma } from '../../generated/sqlite/client.ts';
+import { Prisma } from '../../db/sql.ts';
 import { requireTenant, type Context } from '../context.ts';
-import { badInput } from '../errors.ts';
+import { badInput } from '../../domain/errors.ts';
 import type { CompanyRow } from '../loaders/registry.ts';
 import { Company, CompanyCompact } from '../types/company.ts';
 import { paging } from './paging.ts';

@@ -4,7 +4,8 @@ import { rescoreMatches } from '../../game/rescore.ts';
 import { checkResult, predictionProblem } from '../../game/predictions.ts';
 import type { Db } from '../../db/client.ts';
 import { requireTenant, type Context } from '../context.ts';
-import { badInput, forbidden, isUniqueViolation, notFound } from '../errors.ts';
+import { badInput, forbidden, notFound } from '../../domain/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { DreamFinalsSetting, Match, Prediction } from '../types/football.ts';
 import { SetMatchResultInput, UpsertPredictionInput } from '../types/game-inputs.ts';
 

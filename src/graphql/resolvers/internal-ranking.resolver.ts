@@ -4,7 +4,7 @@ import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 't
 import { enqueue } from '../../notifications/outbox.ts';
 import type { Db } from '../../db/client.ts';
 import { requireTenant, type Context } from '../context.ts';
-import { badInput, conflict, forbidden, notFound } from '../errors.ts';
+import { badInput, conflict, forbidden, notFound } from '../../domain/errors.ts';
 import { InternalRanking, InternalRankingInvitation } from '../types/engagement.ts';
 import { Tournament } from '../types/football.ts';
 import { RankingUser } from '../types/ranking.ts';

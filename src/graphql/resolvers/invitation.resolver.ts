@@ -6,7 +6,8 @@ import { signAccessToken, signInvitationToken, verifyInvitationToken } from '../
 import { DEFAULT_USER_JSON } from '../../domain/defaults.ts';
 import { AreaRuleError, checkAreaPlacement } from '../../domain/areas.ts';
 import { requireTenant, type Context } from '../context.ts';
-import { badInput, conflict, forbidden, isUniqueViolation, notFound } from '../errors.ts';
+import { badInput, conflict, forbidden, notFound } from '../../domain/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { CreatedInvitation, CreateInvitationInput, Invitation, PublicInvitation, UpdateInvitationInput } from '../types/invitation.ts';
 import { LoginPayload } from './auth.resolver.ts';
 

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { requireViewer, type Context } from '../context.ts';
-import { badInput } from '../errors.ts';
+import { badInput } from '../../domain/errors.ts';
 import { Notification } from '../types/engagement.ts';
 import { paging } from './paging.ts';
 

@@ -1,4 +1,4 @@
-import { badInput } from '../errors.ts';
+import { badInput } from '../../domain/errors.ts';
 
 export const DEFAULT_TAKE = 20;
 export const MAX_TAKE = 100;

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { requireTenant, type Context } from '../context.ts';
-import { badInput, notFound } from '../errors.ts';
+import { badInput, notFound } from '../../domain/errors.ts';
 import { Post, PostComment } from '../types/community.ts';
 
 const positiveId = (id: number, name: string) => {

@@ -3,7 +3,7 @@ import { roleAtLeast, type RoleName } from '../../auth/roles.ts';
 import { featureSettings, stringArray } from '../../domain/defaults.ts';
 import { rankingOf, rankingPage, type RankingScope } from '../../game/ranking-query.ts';
 import { requireTenant, type Context } from '../context.ts';
-import { badInput, forbidden, notFound } from '../errors.ts';
+import { badInput, forbidden, notFound } from '../../domain/errors.ts';
 import { Ranking, RankingEntry, RankingUser } from '../types/ranking.ts';
 import { paging } from './paging.ts';
 

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { requireTenant, type Context } from '../context.ts';
-import { badInput, notFound } from '../errors.ts';
+import { badInput, notFound } from '../../domain/errors.ts';
 import { Match, Tournament } from '../types/football.ts';
 
 /** The tenant's tournaments: the ones it takes part in and its own custom ones. */

@@ -2,7 +2,7 @@
 import type { Config } from '../config.ts';
 import { ensureWritableDir } from '../config.ts';
 import { seedDemo } from '../../prisma/seed/demo-seed.ts';
-import { openDatabase, type Database } from './client.ts';
+import { openDatabase, type Database } from '../db/client.ts';
 import { migrateDatabase } from './migrate.ts';
 
 export class DatabaseUnavailableError extends Error {}

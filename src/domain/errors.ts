@@ -1,6 +1,7 @@
-// GraphQL errors carry extensions.code; the REST layer maps each code to one HTTP status (DESIGN.md "Errors").
-import { GraphQLError } from 'graphql';
-
+// Domain errors: what went wrong, as a code with details, raised by every layer below the faces (auth, game rules,
+// resolvers' work) without knowing who answers. Each face maps them: GraphQL carries `extensions` as they are
+// (graphql-js copies a thrown error's `extensions` onto the error it reports), REST answers ERROR_STATUS[code]
+// with the error body (DESIGN.md "Errors"). One table of codes to HTTP statuses, used by both.
 export const ERROR_STATUS = {
   BAD_USER_INPUT: 400,
   UNAUTHENTICATED: 401,
@@ -16,8 +17,22 @@ export const ERROR_STATUS = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+export class DomainError extends Error {
+  readonly extensions: { code: ErrorCode } & Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
+    super(message);
+    this.name = 'DomainError';
+    this.extensions = { code, ...extra };
+  }
+
+  get code(): ErrorCode {
+    return this.extensions.code;
+  }
+}
+
 function error(code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
-  return new GraphQLError(message, { extensions: { code, ...extra } });
+  return new DomainError(code, message, extra);
 }
 
 export const badInput = (message: string, argumentName?: string) =>
@@ -31,10 +46,10 @@ export const rateLimited = (message: string, retryAfterSeconds: number) => error
 /** "12,345", or "3.2e+21" past what digits can tell: counts are reported to people. */
 export const formatCount = (n: number) => (n < 1e15 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(2));
 
-// Refusals thrown from Apollo's hooks before execution carry their HTTP status (Apollo reads extensions.http).
+// Refusals raised in GraphQL's hooks before execution carry their HTTP status (Apollo reads extensions.http).
 const BEFORE_EXECUTION = { http: { status: 400 } };
 
-/** Refused before it runs: the estimated objects of the answer (graphql/cost.ts) are over GRAPHQL_MAX_COST. */
+/** Refused before it runs: the estimated objects of the answer (src/graphql/cost.ts) are over GRAPHQL_MAX_COST. */
 export const queryTooCostly = (cost: number, maxCost: number) =>
   error(
     'QUERY_TOO_COSTLY',
@@ -50,6 +65,3 @@ export const responseTooLarge = (message: string, limit: 'objects' | 'bytes') =>
 export const STATEMENT_TIMEOUT_MESSAGE = 'the database stopped a statement that ran past DB_STATEMENT_TIMEOUT_MS: ask for less, or try again later';
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'the database is unavailable: try again shortly';
-
-/** Prisma's unique-constraint violation: a concurrent writer got there first. */
-export const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';

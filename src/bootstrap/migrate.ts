@@ -1,8 +1,8 @@
 // Schema migrations plus the data steps some of them need (run once, right after their migration applies).
 import { rebuildStandings } from '../game/standings.ts';
-import type { DatabaseTarget } from './adapters.ts';
-import { openDatabase } from './client.ts';
-import { applyMigrations } from './migrations.ts';
+import type { DatabaseTarget } from '../db/adapters.ts';
+import { openDatabase } from '../db/client.ts';
+import { applyMigrations } from '../db/migrations.ts';
 
 const DATA_STEPS: Array<{ migration: string; run: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<void> }> = [
   {

@@ -1,0 +1,48 @@
+// The layers' boundaries, checked by `npm run lint` in CI (docs/architecture.md). Each rule names what a layer must
+// not know; a new import across one fails the build.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'db-knows-nothing-above',
+      comment: 'The store (src/db) knows nothing of the layers above it: no game rules, no faces, no bootstrap.',
+      severity: 'error',
+      from: { path: '^src/db/' },
+      to: { path: '^src/', pathNot: '^src/(db|generated)/' },
+    },
+    {
+      name: 'generated-clients-only-in-db',
+      comment: 'Only src/db imports the generated Prisma clients; others use its Db, SQL helpers, enums and row types.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(db|generated)/' },
+      to: { path: '^src/generated/' },
+    },
+    {
+      name: 'auth-not-graphql',
+      comment: 'Authentication raises domain errors; it does not know GraphQL.',
+      severity: 'error',
+      from: { path: '^src/auth/' },
+      to: { path: '^src/graphql/|^node_modules/(graphql|type-graphql|@apollo)/' },
+    },
+    {
+      name: 'domain-knows-no-face',
+      comment: 'Domain rules and errors know neither HTTP nor GraphQL.',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/(graphql|rest|auth|app)/|^node_modules/(fastify|@fastify|graphql|type-graphql|@apollo)/' },
+    },
+    {
+      name: 'app-knows-no-face',
+      comment: 'The application layer (src/app/) takes a request scope and returns results: no fastify, no GraphQL.',
+      severity: 'error',
+      from: { path: '^src/app/' },
+      to: { path: '^src/(graphql|rest)/|^node_modules/(fastify|@fastify|graphql|type-graphql|@apollo)/' },
+    },
+  ],
+  options: {
+    // Generated clients are reached (so the rules see imports of them) but not walked.
+    doNotFollow: { path: ['node_modules', '^src/generated/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};

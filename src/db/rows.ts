@@ -1,0 +1,5 @@
+// Row types: the models as the store returns them (both providers' clients build the same objects).
+export type {
+  Area as AreaRow, Company as CompanyRow, Country as CountryRow, Match as MatchRow, Post as PostRow, PostComment as CommentRow,
+  Prediction as PredictionRow, Round as RoundRow, Team as TeamRow, Tournament as TournamentRow, User as UserRow,
+} from '../generated/sqlite/client.ts';
