@@ -7,7 +7,10 @@ import { countingAdapterFactory } from './sql-stats.ts';
 
 /** Both generated clients have the same API; the SQLite one's types stand for both. */
 export type Db = SqliteClient;
-export type { Prisma } from '../generated/sqlite/client.ts';
+/** The client inside an interactive transaction (`db.$transaction(async (tx) => ...)`). */
+export type Tx = Prisma.TransactionClient;
+import type { Prisma } from '../generated/sqlite/client.ts';
+export type { Prisma };
 export * from './enums.ts';
 
 export interface Database {

@@ -2,10 +2,10 @@ import type { Config } from '../config.ts';
 import type { AuthRowCache } from '../auth/auth-row-cache.ts';
 import type { Database, Db } from '../db/client.ts';
 import { resolveRequestAuth, type RequestAuth, type TenantHeaders } from '../auth/request-auth.ts';
-import { unauthenticated } from '../domain/errors.ts';
 import type { RequestOutcome } from '../observability/metrics.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
-import { Loaders, type CompanyRow, type UserRow } from './loaders/registry.ts';
+import { RequestScope } from '../app/scope.ts';
+import { Loaders, type CompanyRow, type UserRow } from '../loaders/registry.ts';
 import { ObjectBudget } from './object-budget.ts';
 
 export interface Context {
@@ -26,6 +26,8 @@ export interface Context {
   client: ClientInfo;
   /** Objects resolved so far, against GRAPHQL_MAX_OBJECTS. */
   objects: ObjectBudget;
+  /** What the operations in src/app take: caller, tenant, clock, store, loaders. */
+  scope: RequestScope;
 }
 
 /** Who is on the other end of the connection, and the per-process state that limits them. */
@@ -48,20 +50,12 @@ export async function createContext(db: Database, config: Config, headers: Tenan
   if (auth.viewer) loaders.user.prime(auth.viewer.id, auth.viewer);
   if (auth.tenant) loaders.company.prime(auth.tenant.id, auth.tenant);
   if (auth.viewerCompany) loaders.company.prime(auth.viewerCompany.id, auth.viewerCompany);
-  return { prisma, config, auth, headers, loaders, now, dataVersion, client, objects };
+  const scope = new RequestScope(prisma, auth, now, loaders);
+  return { prisma, config, auth, headers, loaders, now, dataVersion, client, objects, scope };
 }
 
 /** The authenticated caller, or UNAUTHENTICATED. */
-export function requireViewer(ctx: Context): UserRow {
-  if (ctx.auth.viewerError) throw ctx.auth.viewerError;
-  if (!ctx.auth.viewer) throw unauthenticated();
-  return ctx.auth.viewer;
-}
+export const requireViewer = (ctx: Context): UserRow => ctx.scope.requireViewer();
 
 /** The caller and the company the request acts on (checked against the caller's rights). */
-export function requireTenant(ctx: Context): { viewer: UserRow; tenant: CompanyRow } {
-  const viewer = requireViewer(ctx);
-  if (ctx.auth.tenantError) throw ctx.auth.tenantError;
-  if (!ctx.auth.tenant) throw unauthenticated();
-  return { viewer, tenant: ctx.auth.tenant };
-}
+export const requireTenant = (ctx: Context): { viewer: UserRow; tenant: CompanyRow } => ctx.scope.requireTenant();

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../prisma/seed/demo-seed.ts';
 import { Prisma } from '../../src/generated/sqlite/client.ts';
-import { Loaders } from '../../src/graphql/loaders/registry.ts';
+import { Loaders } from '../../src/loaders/registry.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let t: TestDatabase;

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInvitationToken } from '../../src/auth/tokens.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
-import { Loaders } from '../../src/graphql/loaders/registry.ts';
+import { Loaders } from '../../src/loaders/registry.ts';
 import { bearer, startTestServer, TEST_JWT_SECRET, type GqlResult, type TestServer } from '../helpers/app.ts';
 
 let s: TestServer;

@@ -1,6 +1,6 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { Context } from '../context.ts';
-import type { AreaRow } from '../loaders/registry.ts';
+import type { AreaRow } from '../../loaders/registry.ts';
 import { Area } from '../types/area.ts';
 import { Company } from '../types/company.ts';
 

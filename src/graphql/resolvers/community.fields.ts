@@ -1,7 +1,7 @@
 import { Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import { roleAtLeast, type RoleName } from '../../auth/roles.ts';
 import type { Context } from '../context.ts';
-import type { CommentRow, PostRow } from '../loaders/registry.ts';
+import type { CommentRow, PostRow } from '../../loaders/registry.ts';
 import { DisplayAuthor, Post, PostComment, PostCommentLike, PostLike } from '../types/community.ts';
 import { Company } from '../types/company.ts';
 import { User } from '../types/user.ts';

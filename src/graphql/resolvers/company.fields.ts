@@ -6,7 +6,7 @@ import {
   banners, companyNotificationSettings, featureSettings, googleServicesConfig, purchasedGames, stringArray,
 } from '../../domain/defaults.ts';
 import type { Context } from '../context.ts';
-import type { CompanyRow } from '../loaders/registry.ts';
+import type { CompanyRow } from '../../loaders/registry.ts';
 import { JSONObject } from '../scalars.ts';
 import { Area } from '../types/area.ts';
 import { Company, CompanyCompact } from '../types/company.ts';

@@ -2,7 +2,7 @@ import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { Prisma } from '../../db/sql.ts';
 import { requireTenant, type Context } from '../context.ts';
 import { badInput } from '../../domain/errors.ts';
-import type { CompanyRow } from '../loaders/registry.ts';
+import type { CompanyRow } from '../../loaders/registry.ts';
 import { Company, CompanyCompact } from '../types/company.ts';
 import { paging } from './paging.ts';
 

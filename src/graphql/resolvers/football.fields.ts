@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { Context } from '../context.ts';
-import type { CountryRow, MatchRow, PredictionRow, RoundRow, TeamRow, TournamentRow } from '../loaders/registry.ts';
+import type { CountryRow, MatchRow, PredictionRow, RoundRow, TeamRow, TournamentRow } from '../../loaders/registry.ts';
 import { stringArray } from '../../domain/defaults.ts';
 import { Company } from '../types/company.ts';
 import { Country, DreamFinalPick, DreamFinalsSetting, Match, Prediction, Round, Team, Tournament } from '../types/football.ts';

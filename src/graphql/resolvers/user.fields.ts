@@ -2,7 +2,7 @@ import { mayListManagedCompanies } from '../../auth/roles.ts';
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import { userExtraFields, userNotificationSettings } from '../../domain/defaults.ts';
 import type { Context } from '../context.ts';
-import type { UserRow } from '../loaders/registry.ts';
+import type { UserRow } from '../../loaders/registry.ts';
 import { JSONObject } from '../scalars.ts';
 import { Area } from '../types/area.ts';
 import { Post } from '../types/community.ts';

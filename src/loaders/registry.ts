@@ -3,9 +3,8 @@
 // writes. Visibility rules that depend on the caller (tenant, own predictions, kickoff) are part of the
 // loader's query, so field resolvers never filter or query per row.
 import DataLoader from 'dataloader';
-import type { ObjectBudget } from '../object-budget.ts';
-import type { Db } from '../../db/client.ts';
-import { Prisma } from '../../db/sql.ts';
+import type { Db } from '../db/client.ts';
+import { Prisma } from '../db/sql.ts';
 
 /** Well under PostgreSQL's 65,535 and SQLite's 32,766 bind variables per statement. */
 export const MAX_BATCH = 5000;
@@ -20,7 +19,7 @@ export interface LoaderScope {
    * The request's object budget (object-budget.ts): no batch loads more rows than it has left, so one batch
    * cannot pull a million rows into memory before the budget sees them.
    */
-  budget?: Pick<ObjectBudget, 'left' | 'add'>;
+  budget?: { readonly left: number; add(count: number): void };
 }
 
 type Row = { id: number } & Record<string, unknown>;
@@ -273,5 +272,5 @@ export class Loaders {
 
 import type {
   AreaRow, CommentRow, CompanyRow, CountryRow, MatchRow, PostRow, PredictionRow, RoundRow, TeamRow, TournamentRow, UserRow,
-} from '../../db/rows.ts';
+} from '../db/rows.ts';
 export type { AreaRow, CompanyRow, CountryRow, MatchRow, PostRow, CommentRow, PredictionRow, RoundRow, TeamRow, TournamentRow, UserRow };

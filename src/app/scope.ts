@@ -1,0 +1,43 @@
+// One request's scope: who calls, on which company, at what time, with which store and loaders. The HTTP layer
+// builds it once per request (src/graphql/context.ts, for GraphQL and the REST routes alike); the operations in
+// src/app take it and know nothing of the face that called them.
+import type { RequestAuth } from '../auth/request-auth.ts';
+import type { Db, Tx } from '../db/client.ts';
+import type { CompanyRow, UserRow } from '../db/rows.ts';
+import { unauthenticated } from '../domain/errors.ts';
+import type { Loaders } from '../loaders/registry.ts';
+
+export class RequestScope {
+  constructor(
+    readonly db: Db,
+    private readonly auth: RequestAuth,
+    /** The request's clock: kickoff locks and prediction privacy compare against it. */
+    readonly now: Date,
+    readonly loaders: Loaders,
+  ) {}
+
+  /** The authenticated caller, or UNAUTHENTICATED (or the outage that kept them from being read). */
+  requireViewer(): UserRow {
+    if (this.auth.viewerError) throw this.auth.viewerError;
+    if (!this.auth.viewer) throw unauthenticated();
+    return this.auth.viewer;
+  }
+
+  /** The caller and the company the request acts on, checked against the caller's rights. */
+  requireTenant(): { viewer: UserRow; tenant: CompanyRow } {
+    const viewer = this.requireViewer();
+    if (this.auth.tenantError) throw this.auth.tenantError;
+    if (!this.auth.tenant) throw unauthenticated();
+    return { viewer, tenant: this.auth.tenant };
+  }
+
+  /**
+   * Runs `work` in one transaction. After it commits, every loader forgets what it has read, so the answer (read
+   * through the same loaders) shows the write: no operation has to remember it.
+   */
+  async write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const result = await this.db.$transaction(work);
+    this.loaders.clearAll();
+    return result;
+  }
+}
