@@ -1,8 +1,8 @@
 // Recomputes dream-final pick points of the given tournaments from their final and third-place results.
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { finalStandings, pickPoints } from './dream-finals.ts';
 
-export async function rescoreDreamFinals(tx: Db, tournamentIds: number[]): Promise<number> {
+export async function rescoreDreamFinals(tx: Tx, tournamentIds: number[]): Promise<number> {
   if (tournamentIds.length === 0) return 0;
   const settings = await tx.dreamFinalsSetting.findMany({ where: { tournamentId: { in: tournamentIds } } });
   if (settings.length === 0) return 0;

@@ -1,7 +1,7 @@
 // Recomputes the points of every prediction (and the dream-final picks) of the given matches from their current results, with each
 // predicting user's company rules. Idempotent: run it after any result change (API, importer, correction).
 // Writes are grouped by outcome (one UPDATE per distinct score, not per prediction).
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { enqueue } from '../notifications/outbox.ts';
 import { rescoreDreamFinals } from './dream-finals-rescore.ts';
 import { refreshStandings } from './standings.ts';
@@ -14,7 +14,7 @@ export interface RescoreReport {
   tournamentIds: number[];
 }
 
-export async function rescoreMatches(tx: Db, matchIds: number[]): Promise<RescoreReport> {
+export async function rescoreMatches(tx: Tx, matchIds: number[]): Promise<RescoreReport> {
   if (matchIds.length === 0) return { matches: 0, predictions: 0, tournamentIds: [] };
   const matches = await tx.match.findMany({ where: { id: { in: matchIds } } });
   const predictions = await tx.prediction.findMany({

@@ -3,7 +3,7 @@
 // for data written around it (a migration, the benchmark generator). Delete-and-insert keeps the SQL the
 // same on SQLite and PostgreSQL.
 import { Prisma } from '../db/sql.ts';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 
 const CHUNK = 5000;
 
@@ -23,7 +23,7 @@ function insertFor(tournamentId: number, users: Prisma.Sql) {
 }
 
 /** Recomputes the standings of these users in the tournament. */
-export async function refreshStandings(tx: Db, tournamentId: number, userIds: number[]): Promise<void> {
+export async function refreshStandings(tx: Tx, tournamentId: number, userIds: number[]): Promise<void> {
   const ids = [...new Set(userIds)];
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = Prisma.join(ids.slice(i, i + CHUNK));
@@ -33,7 +33,7 @@ export async function refreshStandings(tx: Db, tournamentId: number, userIds: nu
 }
 
 /** Rebuilds every standing of the tournaments (everyone who predicted or picked in them). */
-export async function rebuildStandings(tx: Db, tournamentIds: number[]): Promise<void> {
+export async function rebuildStandings(tx: Tx, tournamentIds: number[]): Promise<void> {
   for (const tournamentId of tournamentIds) {
     await tx.$executeRaw`DELETE FROM "TournamentStanding" WHERE "tournamentId" = ${tournamentId}`;
     await tx.$executeRaw(insertFor(tournamentId, Prisma.sql`

@@ -7,7 +7,7 @@ import {
   type DirectiveNode, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLField, type GraphQLSchema,
   type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
-import { DEFAULT_TAKE } from './resolvers/paging.ts';
+import { DEFAULT_TAKE } from '../domain/paging.ts';
 
 /** What the estimates need to know about the company a request acts on. */
 export interface CostSizes {

@@ -1,7 +1,7 @@
 // The notifications outbox: triggers enqueue rows, a sender drains them. A type in the user's disabledTypes
 // or the company's forbiddenTypes is never enqueued; emailEnabled decides whether the e-mail channel is used.
 // dedupeKey makes every trigger idempotent: running it twice enqueues nothing twice.
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { companyNotificationSettings, userNotificationSettings } from '../domain/defaults.ts';
 
 export type NotificationTypeName =
@@ -16,7 +16,7 @@ export interface NotificationDraft {
 }
 
 /** Enqueues the drafts the users and their companies allow and that are not queued already; returns how many. */
-export async function enqueue(tx: Db, drafts: NotificationDraft[]): Promise<number> {
+export async function enqueue(tx: Tx, drafts: NotificationDraft[]): Promise<number> {
   if (drafts.length === 0) return 0;
   let created = 0;
   for (let i = 0; i < drafts.length; i += 2000) {

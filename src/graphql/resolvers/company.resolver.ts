@@ -4,7 +4,7 @@ import { requireTenant, type Context } from '../context.ts';
 import { badInput } from '../../domain/errors.ts';
 import type { CompanyRow } from '../../loaders/registry.ts';
 import { Company, CompanyCompact } from '../types/company.ts';
-import { paging } from './paging.ts';
+import { paging } from '../../domain/paging.ts';
 
 const MAX_SEARCH_LENGTH = 100;
 

@@ -5,7 +5,7 @@ import { rankingOf, rankingPage, type RankingScope } from '../../game/ranking-qu
 import { requireTenant, type Context } from '../context.ts';
 import { badInput, forbidden, notFound } from '../../domain/errors.ts';
 import { Ranking, RankingEntry, RankingUser } from '../types/ranking.ts';
-import { paging } from './paging.ts';
+import { paging } from '../../domain/paging.ts';
 
 /** The round ids of one of the company's combined-rounds definitions ("<label>:<id>,<id>,..."). */
 function combinedRounds(definitions: unknown, index: number): number[] {

@@ -1,4 +1,4 @@
-import { badInput } from '../../domain/errors.ts';
+import { badInput } from './errors.ts';
 
 export const DEFAULT_TAKE = 20;
 export const MAX_TAKE = 100;
