@@ -2,5 +2,6 @@
 export type {
   Area as AreaRow, Company as CompanyRow, Country as CountryRow, Match as MatchRow, Post as PostRow, PostComment as CommentRow,
   Prediction as PredictionRow, Round as RoundRow, Team as TeamRow, Tournament as TournamentRow, User as UserRow,
-  Notification as NotificationRow, DreamFinalsSetting as DreamFinalsSettingRow,
+  Notification as NotificationRow, DreamFinalsSetting as DreamFinalsSettingRow, InternalRanking as InternalRankingRow,
+  InternalRankingInvitation as InternalRankingInvitationRow,
 } from '../generated/sqlite/client.ts';
