@@ -2,6 +2,7 @@
 // builds it once per request (src/graphql/context.ts, for GraphQL and the REST routes alike); the operations in
 // src/app take it and know nothing of the face that called them.
 import type { RequestAuth } from '../auth/request-auth.ts';
+import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { CompanyRow, UserRow } from '../db/rows.ts';
 import { unauthenticated } from '../domain/errors.ts';
@@ -14,6 +15,8 @@ export class RequestScope {
     /** The request's clock: kickoff locks and prediction privacy compare against it. */
     readonly now: Date,
     readonly loaders: Loaders,
+    /** Secrets and lifetimes for the tokens an operation signs (invitation links, access tokens). */
+    readonly config: Pick<Config, 'jwtSecret' | 'jwtTtlSeconds'>,
   ) {}
 
   /** The authenticated caller, or UNAUTHENTICATED (or the outage that kept them from being read). */

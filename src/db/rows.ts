@@ -3,5 +3,5 @@ export type {
   Area as AreaRow, Company as CompanyRow, Country as CountryRow, Match as MatchRow, Post as PostRow, PostComment as CommentRow,
   Prediction as PredictionRow, Round as RoundRow, Team as TeamRow, Tournament as TournamentRow, User as UserRow,
   Notification as NotificationRow, DreamFinalsSetting as DreamFinalsSettingRow, InternalRanking as InternalRankingRow,
-  InternalRankingInvitation as InternalRankingInvitationRow,
+  InternalRankingInvitation as InternalRankingInvitationRow, Invitation as InvitationRow,
 } from '../generated/sqlite/client.ts';

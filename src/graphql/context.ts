@@ -50,7 +50,7 @@ export async function createContext(db: Database, config: Config, headers: Tenan
   if (auth.viewer) loaders.user.prime(auth.viewer.id, auth.viewer);
   if (auth.tenant) loaders.company.prime(auth.tenant.id, auth.tenant);
   if (auth.viewerCompany) loaders.company.prime(auth.viewerCompany.id, auth.viewerCompany);
-  const scope = new RequestScope(prisma, auth, now, loaders);
+  const scope = new RequestScope(prisma, auth, now, loaders, config);
   return { prisma, config, auth, headers, loaders, now, dataVersion, client, objects, scope };
 }
 
