@@ -15,8 +15,8 @@ export class RequestScope {
     /** The request's clock: kickoff locks and prediction privacy compare against it. */
     readonly now: Date,
     readonly loaders: Loaders,
-    /** Secrets and lifetimes for the tokens an operation signs (invitation links, access tokens). */
-    readonly config: Pick<Config, 'jwtSecret' | 'jwtTtlSeconds'>,
+    /** Secrets and lifetimes for the tokens an operation signs, and the store's provider (for SQL it writes). */
+    readonly config: Pick<Config, 'jwtSecret' | 'jwtTtlSeconds' | 'database'>,
   ) {}
 
   /** The authenticated caller, or UNAUTHENTICATED (or the outage that kept them from being read). */

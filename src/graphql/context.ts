@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { AuthRowCache } from '../auth/auth-row-cache.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { resolveRequestAuth, type RequestAuth, type TenantHeaders } from '../auth/request-auth.ts';
 import type { RequestOutcome } from '../observability/metrics.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
@@ -9,7 +9,6 @@ import { Loaders, type CompanyRow, type UserRow } from '../loaders/registry.ts';
 import { ObjectBudget } from './object-budget.ts';
 
 export interface Context {
-  prisma: Db;
   config: Config;
   auth: RequestAuth;
   headers: TenantHeaders;
@@ -51,7 +50,7 @@ export async function createContext(db: Database, config: Config, headers: Tenan
   if (auth.tenant) loaders.company.prime(auth.tenant.id, auth.tenant);
   if (auth.viewerCompany) loaders.company.prime(auth.viewerCompany.id, auth.viewerCompany);
   const scope = new RequestScope(prisma, auth, now, loaders, config);
-  return { prisma, config, auth, headers, loaders, now, dataVersion, client, objects, scope };
+  return { config, auth, headers, loaders, now, dataVersion, client, objects, scope };
 }
 
 /** The authenticated caller, or UNAUTHENTICATED. */

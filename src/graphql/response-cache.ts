@@ -125,7 +125,7 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
             if (errors?.length || !data) return;
             // Stored only if nothing was committed while it was computed: then every statement saw one state.
             if ((await db.dataVersion()) !== version) return;
-            const next = await contextValue.prisma.match.aggregate({ _min: { date: true }, where: { date: { gt: contextValue.now } } });
+            const next = await db.prisma.match.aggregate({ _min: { date: true }, where: { date: { gt: contextValue.now } } });
             const validUntil = next._min.date?.getTime() ?? Number.POSITIVE_INFINITY;
             cache.set(key, { version, validUntil, data, bytes: JSON.stringify(data).length + key.length });
           } catch {

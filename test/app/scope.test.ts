@@ -23,7 +23,7 @@ async function scopeOf(email: string | null) {
   const auth = await resolveRequestAuth(p, { authorization: token ? `Bearer ${token}` : undefined }, SECRET);
   const now = new Date();
   const loaders = new Loaders(p, { tenantId: auth.tenant?.id ?? null, viewerId: auth.viewer?.id ?? null, now });
-  return new RequestScope(p, auth, now, loaders, { jwtSecret: SECRET, jwtTtlSeconds: 3600 });
+  return new RequestScope(p, auth, now, loaders, { jwtSecret: SECRET, jwtTtlSeconds: 3600, database: t.target });
 }
 
 describe('RequestScope', () => {

@@ -52,6 +52,6 @@ export class InternalRankingFields {
 
 @Resolver(() => InternalRankingInvitation)
 export class InternalRankingInvitationFields {
-  @FieldResolver(() => InternalRanking) ranking(@Root() i: InvitationRow, @Ctx() ctx: Context) { return ctx.prisma.internalRanking.findUnique({ where: { id: i.rankingId } }); }
+  @FieldResolver(() => InternalRanking) ranking(@Root() i: InvitationRow, @Ctx() ctx: Context) { return ctx.loaders.byId<RankingRow>('internalRanking').load(i.rankingId); }
   @FieldResolver(() => RankingUser, { description: 'Who sent the invitation.' }) invitedBy(@Root() i: InvitationRow, @Ctx() ctx: Context) { return ctx.loaders.user.load(i.invitedById); }
 }

@@ -1,0 +1,74 @@
+// Login: e-mail and password for an access token, throttled per address and e-mail (src/security/login-throttle.ts).
+import { hashPassword, needsRehash, verifyNoPassword, verifyPassword } from '../auth/passwords.ts';
+import { companyFromHeaders, type TenantHeaders } from '../auth/request-auth.ts';
+import { signAccessToken } from '../auth/tokens.ts';
+import type { UserRow } from '../db/rows.ts';
+import { badInput, rateLimited, unauthenticated } from '../domain/errors.ts';
+import type { LoginThrottle } from '../security/login-throttle.ts';
+import type { RequestScope } from './scope.ts';
+
+// One answer for every credential failure, so the API does not tell which e-mails exist: the same message
+// whether the e-mail is unknown, its password wrong, its company closed or (without a tenant header) it exists in
+// several companies; and each costs one scrypt at the current parameters, so they also take the same time.
+const BAD_CREDENTIALS = 'e-mail or password is wrong';
+// Without a tenant header the answer also tells how to name the company, the same whether or not the e-mail is
+// kept by several companies (or exists at all).
+const BAD_CREDENTIALS_NO_COMPANY = `${BAD_CREDENTIALS} (if your e-mail is in several companies, name yours with x-app-path or x-app-host)`;
+// RFC 5321's limit on a forward path; longer is not an e-mail address.
+const MAX_EMAIL_LENGTH = 254;
+
+/** True when the request names a company by x-app-path or x-app-host (or x-app-company). */
+const companyNamed = (h: TenantHeaders) => Boolean(h.appCompany || h.appHost || h.appPath);
+
+/** The company comes from the tenant headers; without them the e-mail must be unique across companies. */
+export async function login(
+  scope: RequestScope,
+  input: { email: string; password: string; headers: TenantHeaders; client: { ip: string; throttle: LoginThrottle } },
+): Promise<{ token: string; user: UserRow }> {
+  const { email, password, headers, client } = input;
+  const normalized = email.trim().toLowerCase();
+  if (!normalized || password.length === 0) throw badInput('email and password are required', normalized ? 'password' : 'email');
+  if (normalized.length > MAX_EMAIL_LENGTH) throw badInput(`email is longer than ${MAX_EMAIL_LENGTH} characters`, 'email');
+  // Counted before anything is checked (src/security/login-throttle.ts): attempts in flight count too.
+  const attempt = client.throttle.attempt(client.ip, normalized);
+  if (attempt.retryAfterSeconds !== null) {
+    throw rateLimited(`too many failed logins: try again in ${attempt.retryAfterSeconds} s`, attempt.retryAfterSeconds);
+  }
+  let user;
+  try {
+    user = await checkCredentials(scope, headers, normalized, password);
+  } catch (err) {
+    attempt.cancelled(); // the database failed: no credential was checked
+    throw err;
+  }
+  if (!user) throw unauthenticated(companyNamed(headers) ? BAD_CREDENTIALS : BAD_CREDENTIALS_NO_COMPANY);
+  attempt.succeeded();
+  // A hash made with weaker parameters than today's is replaced now that the password is at hand; only if it
+  // is still the one checked (a password change in between wins).
+  if (needsRehash(user.passwordHash)) {
+    const passwordHash = await hashPassword(password);
+    await scope.write((tx) => tx.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash } }));
+  }
+  const updated = await scope.write((tx) => tx.user.update({ where: { id: user.id }, data: { loginCount: { increment: 1 }, lastActiveDate: scope.now } }));
+  const token = await signAccessToken({ userId: user.id, companyId: user.companyId, role: user.role }, scope.config.jwtSecret, scope.config.jwtTtlSeconds);
+  return { token, user: updated };
+}
+
+/** The user these credentials open, or null; every null costs one scrypt derivation, like a wrong password. */
+async function checkCredentials(scope: RequestScope, headers: TenantHeaders, email: string, password: string): Promise<UserRow | null> {
+  // A header naming no open company opens no account (undefined: no header).
+  const company = await companyFromHeaders(scope.db, headers);
+  const users = company === null ? [] : await scope.db.user.findMany({
+    // A deleted company is closed: its users no longer log in.
+    where: { email, deletedAt: null, company: { deletedAt: null }, ...(company ? { companyId: company.id } : {}) },
+    take: 2,
+  });
+  // Several companies keep this e-mail and none was named: no account is chosen.
+  const user = users.length === 1 ? users[0] : undefined;
+  if (!user?.passwordHash) return verifyNoPassword(password).then(() => null);
+  if (await verifyPassword(password, user.passwordHash)) return user;
+  // A hash older than today's cost checks faster than the dummy of an unknown e-mail: pay the difference, so
+  // the time of a failure does not tell which e-mails have accounts (a success pays it by re-hashing).
+  if (needsRehash(user.passwordHash)) await verifyNoPassword(password);
+  return null;
+}
