@@ -38,6 +38,13 @@ module.exports = {
       from: { path: '^src/app/' },
       to: { path: '^src/(graphql|rest)/|^node_modules/(fastify|@fastify|graphql|type-graphql|@apollo)/' },
     },
+    {
+      name: 'below-the-faces-no-face',
+      comment: 'Operations, game rules, notifications, loaders and the store know neither HTTP nor GraphQL.',
+      severity: 'error',
+      from: { path: '^src/(app|game|notifications|import|loaders|domain|db|bootstrap)/' },
+      to: { path: '^src/(graphql|rest)/|^src/(app|server)[.]ts$|^node_modules/(fastify|@fastify|graphql|type-graphql|@apollo)/' },
+    },
   ],
   options: {
     // Generated clients are reached (so the rules see imports of them) but not walked.

@@ -112,7 +112,7 @@ const LIKES = {
 async function setLike(scope: RequestScope, kind: keyof typeof LIKES, targetId: number, userId: number, liked: boolean) {
   const { table, target } = LIKES[kind];
   await scope.write((tx) => liked
-    ? tx.$executeRaw`INSERT INTO ${table} (${target}, "userId") VALUES (${targetId}, ${userId}) ON CONFLICT DO NOTHING`
+    ? tx.$executeRaw`INSERT INTO ${table} (${target}, "userId", "createdAt") VALUES (${targetId}, ${userId}, ${scope.now}) ON CONFLICT DO NOTHING`
     : tx.$executeRaw`DELETE FROM ${table} WHERE ${target} = ${targetId} AND "userId" = ${userId}`);
 }
 

@@ -87,13 +87,12 @@ export async function respondToInternalRankingInvitation(scope: RequestScope, in
 export async function leaveInternalRanking(scope: RequestScope, rankingId: number): Promise<true> {
   const { viewer, tenant } = member(scope);
   const ranking = await ownRanking(scope, rankingId, tenant.id);
-  await scope.write(async (tx) => {
-    if (ranking.ownerId === viewer.id) {
-      await tx.internalRanking.delete({ where: { id: rankingId } });
-      return;
-    }
-    const left = await tx.internalRankingMembership.deleteMany({ where: { rankingId, userId: viewer.id } });
-    if (left.count === 0) throw notFound('internal ranking', rankingId);
-  });
+  if (ranking.ownerId === viewer.id) {
+    await scope.write((tx) => tx.internalRanking.delete({ where: { id: rankingId } }));
+    return true;
+  }
+  // Refused after the write, not inside it: a refusal is no reason to roll anything back.
+  const left = await scope.write((tx) => tx.internalRankingMembership.deleteMany({ where: { rankingId, userId: viewer.id } }));
+  if (left.count === 0) throw notFound('internal ranking', rankingId);
   return true;
 }

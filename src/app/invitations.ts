@@ -177,18 +177,16 @@ export async function updateInvitation(scope: RequestScope, id: number, input: U
   const finalEmail = normalizedEmail !== undefined ? normalizedEmail : invitation.email;
   if (finalEmail) await checkEmailFree(scope, companyId, finalEmail, id);
 
+  const data = {
+    externalId: text(input.externalId, 'externalId'),
+    name: text(input.name, 'name'),
+    email: normalizedEmail,
+    role: role as RoleName | undefined,
+    companyId,
+    ...placement,
+  };
   try {
-    return await scope.write((tx) => tx.invitation.update({
-      where: { id },
-      data: {
-        externalId: text(input.externalId, 'externalId'),
-        name: text(input.name, 'name'),
-        email: normalizedEmail,
-        role: role as RoleName | undefined,
-        companyId,
-        ...placement,
-      },
-    }));
+    return await scope.write((tx) => tx.invitation.update({ where: { id }, data }));
   } catch (err) {
     // Two writers racing for the same e-mail: the unique index decides.
     if (isUniqueViolation(err)) throw conflict(`${finalEmail} is already invited to this company`);

@@ -8,6 +8,9 @@ import type { CompanyRow, UserRow } from '../db/rows.ts';
 import { unauthenticated } from '../domain/errors.ts';
 import type { Loaders } from '../loaders/registry.ts';
 
+/** As long as the pool waits for a connection (src/db/adapters.ts). */
+const CONNECT_WAIT_MS = 5000;
+
 export class RequestScope {
   constructor(
     readonly db: Db,
@@ -15,8 +18,9 @@ export class RequestScope {
     /** The request's clock: kickoff locks and prediction privacy compare against it. */
     readonly now: Date,
     readonly loaders: Loaders,
-    /** Secrets and lifetimes for the tokens an operation signs, and the store's provider (for SQL it writes). */
-    readonly config: Pick<Config, 'jwtSecret' | 'jwtTtlSeconds' | 'database'>,
+    /** Secrets and lifetimes for the tokens an operation signs, the store's provider (for SQL it writes), and
+     * its statement timeout (which bounds a write's transaction). */
+    readonly config: Pick<Config, 'jwtSecret' | 'jwtTtlSeconds' | 'database' | 'dbStatementTimeoutMs'>,
   ) {}
 
   /** The authenticated caller, or UNAUTHENTICATED (or the outage that kept them from being read). */
@@ -39,7 +43,9 @@ export class RequestScope {
    * through the same loaders) shows the write: no operation has to remember it.
    */
   async write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    const result = await this.db.$transaction(work);
+    // Prisma's defaults (2 s to get a connection, 5 s in all) are shorter than the pool's and the statements' own
+    // limits: a busy pool or a long rescoring would fail here first, as an internal error.
+    const result = await this.db.$transaction(work, { maxWait: CONNECT_WAIT_MS, timeout: (this.config.dbStatementTimeoutMs || 25_000) + CONNECT_WAIT_MS });
     this.loaders.clearAll();
     return result;
   }

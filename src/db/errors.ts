@@ -23,8 +23,14 @@ function* causes(err: unknown): Generator<Cause> {
   }
 }
 
+// Prisma's interactive transactions: no connection within maxWait (the store is saturated or away).
+const TRANSACTION_NOT_STARTED = /Unable to start a transaction in the given time/i;
+// ... and a transaction that ran past its timeout.
+const TRANSACTION_EXPIRED = /Transaction already closed|expired transaction|transaction .*timeout/i;
+
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (const o of causes(err)) {
+    if (o.code === 'P2028' && typeof o.message === 'string' && TRANSACTION_NOT_STARTED.test(o.message)) return true;
     for (const c of [o.code, o.originalCode]) {
       if (typeof c === 'string' && (PRISMA_CODES.has(c) || NODE_CODES.has(c) || SQLSTATE_UNAVAILABLE.test(c))) return true;
     }
@@ -34,10 +40,14 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** PostgreSQL cancelled a statement that ran past statement_timeout (SQLSTATE 57014, DB_STATEMENT_TIMEOUT_MS). */
+/**
+ * PostgreSQL cancelled a statement that ran past statement_timeout (SQLSTATE 57014, DB_STATEMENT_TIMEOUT_MS), or a
+ * write's transaction ran past its time (src/app/scope.ts).
+ */
 export function isStatementTimeout(err: unknown): boolean {
   for (const o of causes(err)) {
     if (o.code === '57014' || o.originalCode === '57014') return true;
+    if (o.code === 'P2028' && typeof o.message === 'string' && TRANSACTION_EXPIRED.test(o.message)) return true;
     if (typeof o.message === 'string' && /canceling statement due to statement timeout/.test(o.message)) return true;
   }
   return false;

@@ -5,6 +5,7 @@ import { seedDemo } from '../../prisma/seed/demo-seed.ts';
 import { resolveRequestAuth } from '../../src/auth/request-auth.ts';
 import { signAccessToken } from '../../src/auth/tokens.ts';
 import { RequestScope } from '../../src/app/scope.ts';
+import { isDatabaseUnavailable, isStatementTimeout } from '../../src/db/errors.ts';
 import { Loaders } from '../../src/loaders/registry.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
 
@@ -16,14 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-async function scopeOf(email: string | null) {
+async function scopeOf(email: string | null, dbStatementTimeoutMs = 25_000) {
   const p = t.db.prisma;
   const user = email ? await p.user.findFirstOrThrow({ where: { email } }) : null;
   const token = user ? await signAccessToken({ userId: user.id, companyId: user.companyId, role: user.role }, SECRET, 3600) : null;
   const auth = await resolveRequestAuth(p, { authorization: token ? `Bearer ${token}` : undefined }, SECRET);
   const now = new Date();
   const loaders = new Loaders(p, { tenantId: auth.tenant?.id ?? null, viewerId: auth.viewer?.id ?? null, now });
-  return new RequestScope(p, auth, now, loaders, { jwtSecret: SECRET, jwtTtlSeconds: 3600, database: t.target });
+  return new RequestScope(p, auth, now, loaders, { jwtSecret: SECRET, jwtTtlSeconds: 3600, database: t.target, dbStatementTimeoutMs });
 }
 
 describe('RequestScope', () => {
@@ -50,4 +51,18 @@ describe('RequestScope', () => {
     })).rejects.toThrow('the work failed half-way');
     expect((await t.db.prisma.post.findUniqueOrThrow({ where: { id: post.id } })).text).toBe('rewritten in a transaction');
   });
+
+  it('a write that outlives its transaction is a timeout (504), not our bug; the work is rolled back', async () => {
+    const scope = await scopeOf('player1@demo.test', 1); // the transaction's limit: 1 ms + 5 s
+    const post = await t.db.prisma.post.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const failed = await scope.write(async (tx) => {
+      await tx.post.update({ where: { id: post.id }, data: { text: 'too late' } });
+      await new Promise((r) => setTimeout(r, 5300));
+      return tx.post.findFirst();
+    }).then(() => null, (err: unknown) => err);
+    expect(failed).not.toBeNull();
+    expect(isStatementTimeout(failed)).toBe(true);
+    expect(isDatabaseUnavailable(failed)).toBe(false);
+    expect((await t.db.prisma.post.findUniqueOrThrow({ where: { id: post.id } })).text).not.toBe('too late');
+  }, 20_000);
 });

@@ -7,18 +7,19 @@ import { Ranking, RankingEntry, RankingUser } from '../types/ranking.ts';
 
 @ArgsType()
 class RankingArgs implements rankings.RankingArgs {
-  @Field(() => Int) tournamentId!: number;
-  @Field(() => Int, { nullable: true }) roundId?: number;
-  @Field(() => Int, { nullable: true }) areaId?: number;
-  @Field(() => Int, { nullable: true }) skip?: number;
-  @Field(() => Int, { nullable: true }) take?: number;
-  @Field(() => [Int], { nullable: true, description: 'A combined-rounds ranking: the points of these rounds together.' }) roundIds?: number[];
-  @Field(() => Int, { nullable: true, description: 'Only the members of this internal ranking (the caller must be one).' }) internalRankingId?: number;
+  // In the order the arguments had as @Arg parameters, so introspection lists them as before.
   @Field(() => Int, {
     nullable: true,
     description: 'Index into the company\'s combinedRoundsRankingDefinitions; each definition is "<label>:<roundId>,<roundId>,..." (the label is optional).',
   })
   combinedRoundsDefinition?: number;
+  @Field(() => Int, { nullable: true, description: 'Only the members of this internal ranking (the caller must be one).' }) internalRankingId?: number;
+  @Field(() => [Int], { nullable: true, description: 'A combined-rounds ranking: the points of these rounds together.' }) roundIds?: number[];
+  @Field(() => Int, { nullable: true }) take?: number;
+  @Field(() => Int, { nullable: true }) skip?: number;
+  @Field(() => Int, { nullable: true }) areaId?: number;
+  @Field(() => Int, { nullable: true }) roundId?: number;
+  @Field(() => Int) tournamentId!: number;
 }
 
 @Resolver()
