@@ -3,6 +3,7 @@
 import {
   GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext,
 } from 'graphql';
+import { documentFragments } from './cost.ts';
 
 interface Measure {
   depth: number;
@@ -41,8 +42,7 @@ export function queryLimitsRule(maxDepth: number, maxFields: number) {
   return (context: ValidationContext): ASTVisitor => {
     // A Map: a spread of an undefined fragment named like an Object.prototype member ("...constructor") must find
     // nothing, not the prototype's function.
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const def of context.getDocument().definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+    const fragments = documentFragments(context.getDocument());
     return {
       OperationDefinition(node) {
         const m = measure(node.selectionSet, fragments, new Set(), maxFields);
