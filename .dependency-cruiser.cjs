@@ -45,6 +45,20 @@ module.exports = {
       from: { path: '^src/(app|game|notifications|import|loaders|domain|db|bootstrap)/' },
       to: { path: '^src/(graphql|rest)/|^src/(app|server)[.]ts$|^node_modules/(fastify|@fastify|graphql|type-graphql|@apollo)/' },
     },
+    {
+      name: 'resolvers-and-routes-not-the-store',
+      comment: 'Resolvers and REST routes map arguments and results: they reach the store only through src/app and the loaders.',
+      severity: 'error',
+      from: { path: '^src/(graphql/resolvers|rest)/' },
+      to: { path: '^node_modules/@prisma/|^src/generated/|^src/db/(client|sql|adapters)[.]ts$' },
+    },
+    {
+      name: 'request-scope-serves-every-face',
+      comment: 'src/http builds the request scope for GraphQL, REST and subscriptions alike: it knows none of them.',
+      severity: 'error',
+      from: { path: '^src/http/' },
+      to: { path: '^src/(graphql|rest)/|^node_modules/(graphql|type-graphql|@apollo)/' },
+    },
   ],
   options: {
     // Generated clients are reached (so the rules see imports of them) but not walked.

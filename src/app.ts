@@ -3,7 +3,6 @@
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { TenantHeaders } from './auth/request-auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { runWithSqlStats, type SqlStats } from './db/sql-stats.ts';
@@ -12,7 +11,8 @@ import { createApollo } from './graphql/apollo.ts';
 import { CompanySizes } from './graphql/company-sizes.ts';
 import { costPlugin } from './graphql/cost-plugin.ts';
 import { textInputsPlugin } from './graphql/text-inputs.ts';
-import { createContext, type ClientInfo } from './graphql/context.ts';
+import { contextOf, type ClientInfo } from './graphql/context.ts';
+import { openRequestScope, tenantHeaders, type ScopeSources } from './http/request-scope.ts';
 import { ResponseCache, responseCachePlugin } from './graphql/response-cache.ts';
 import { Metrics, newOutcome } from './observability/metrics.ts';
 import { registerMetricsRoute } from './observability/metrics-route.ts';
@@ -36,20 +36,6 @@ declare module 'fastify' {
   }
 }
 
-const header = (request: FastifyRequest, name: string) => {
-  const v = request.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-};
-
-export function tenantHeaders(request: FastifyRequest): TenantHeaders {
-  return {
-    authorization: header(request, 'authorization'),
-    appHost: header(request, 'x-app-host'),
-    appPath: header(request, 'x-app-path'),
-    appCompany: header(request, 'x-app-company'),
-  };
-}
-
 export interface AppDeps {
   config: Config;
   db: Database;
@@ -69,8 +55,6 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'env'>) {
     serializers: { req: (req: { method: string; url: string; id?: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id, remoteAddress: req.ip }) },
   };
 }
-
-
 
 export async function buildApp({ config, db, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -150,6 +134,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
 
   const responseCache = config.responseCacheBytes > 0 ? new ResponseCache(config.responseCacheBytes) : null;
   const authRows = responseCache ? new AuthRowCache() : null;
+  const sources: ScopeSources = { db, config, authRows };
   if (responseCache) metrics.watchResponseCache(() => ({ ...responseCache.stats, ...responseCache.size }));
   const companySizes = new CompanySizes(db.prisma, (err) => app.log.warn({ err: firstLine(err) }, 'cost estimates: cannot count company sizes'));
   await companySizes.start();
@@ -168,10 +153,10 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     handler: fastifyApolloHandler(apollo, {
       // Auth failures, outages included, are kept in the context and thrown by the resolvers' guards, where
       // formatError maps an outage to SERVICE_UNAVAILABLE.
-      context: async (request) => createContext(db, config, tenantHeaders(request), clientOf(request), authRows),
+      context: async (request) => contextOf(await openRequestScope(sources, tenantHeaders(request)), config, clientOf(request)),
     }),
   });
-  registerRestRoutes(app, { apollo, db, config, clientOf, authRows });
+  registerRestRoutes(app, { apollo, sources, clientOf });
   registerAnswerSizeLimit(app, config.graphql.maxResponseBytes);
   registerDocs(app);
   registerErrorHandlers(app);

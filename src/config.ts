@@ -26,7 +26,7 @@ export interface Config {
     maxDepth: number; maxFields: number; maxAliases: number; maxTokens: number; introspection: boolean; sandbox: boolean;
     /** Estimated objects an answer may hold, refused before it runs (src/graphql/cost.ts). */
     maxCost: number;
-    /** Objects a request may resolve: execution stops past it (src/graphql/object-budget.ts). */
+    /** Objects a request may resolve: execution stops past it (src/app/object-budget.ts). */
     maxObjects: number;
     /** Bytes of one GraphQL or REST answer. */
     maxResponseBytes: number;

@@ -12,8 +12,9 @@ import type { RequestScope } from './scope.ts';
 
 /** The caller, their company's community settings, and a refusal when they may not write. */
 function writer(scope: RequestScope, { ownCompany }: { ownCompany: boolean }) {
-  const { viewer, tenant } = scope.requireTenant();
-  if (ownCompany && tenant.id !== viewer.companyId) throw forbidden('community posts are written in your own company');
+  const { viewer, tenant } = ownCompany
+    ? scope.requireOwnCompany('community posts are written in your own company')
+    : scope.requireTenant();
   const settings = featureSettings(tenant.featureSettings).community;
   const problem = communityWriteProblem(settings, viewer.role);
   if (problem && tenant.id === viewer.companyId) throw forbidden(problem);

@@ -9,8 +9,7 @@ import type { RequestScope } from './scope.ts';
 
 /** Until kickoff (server clock, UTC), in the caller's own company, on a match of one of its tournaments. */
 export async function upsertPrediction(scope: RequestScope, input: PredictionInput & { matchId: number }): Promise<PredictionRow> {
-  const { viewer, tenant } = scope.requireTenant();
-  if (tenant.id !== viewer.companyId) throw forbidden('predictions are made in your own company');
+  const { viewer, tenant } = scope.requireOwnCompany('predictions are made in your own company');
   const match = await scope.loaders.match.load(input.matchId);
   const tournaments = await scope.loaders.tournamentsByCompany.load(tenant.id);
   if (!match || !tournaments.some((t) => t.id === match.tournamentId)) throw notFound('match', input.matchId);
@@ -33,8 +32,7 @@ export async function upsertPrediction(scope: RequestScope, input: PredictionInp
 
 /** teamIds[0] finishes first, and so on, one team per awarded position; until the limit round starts. */
 export async function setDreamFinalPicks(scope: RequestScope, settingId: number, teamIds: number[]): Promise<DreamFinalsSettingRow> {
-  const { viewer, tenant } = scope.requireTenant();
-  if (tenant.id !== viewer.companyId) throw forbidden('dream finals are played in your own company');
+  const { viewer, tenant } = scope.requireOwnCompany('dream finals are played in your own company');
   const setting = await scope.db.dreamFinalsSetting.findUnique({ where: { id: settingId } });
   if (!setting || setting.companyId !== tenant.id || !setting.isEnabled) throw notFound('dream finals setting', settingId);
   const limitRound = await scope.loaders.round.load(setting.limitRoundId);

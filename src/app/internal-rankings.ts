@@ -7,8 +7,7 @@ import type { RequestScope } from './scope.ts';
 
 /** Internal rankings live in the caller's own company, unless the company switched them off. */
 function member(scope: RequestScope) {
-  const { viewer, tenant } = scope.requireTenant();
-  if (tenant.id !== viewer.companyId) throw forbidden('internal rankings are played in your own company');
+  const { viewer, tenant } = scope.requireOwnCompany('internal rankings are played in your own company');
   if (tenant.disableInternalRankings) throw forbidden('internal rankings are disabled in this company');
   return { viewer, tenant };
 }

@@ -46,8 +46,7 @@ async function usableInvitation(scope: RequestScope, jwt: string): Promise<Invit
 
 /** Admins, the company's reseller and managers administer invitations; nobody grants a role above their own. */
 function requireInviter(scope: RequestScope, role?: string | null) {
-  const { viewer, tenant } = scope.requireTenant();
-  if (!roleAtLeast(viewer.role as RoleName, 'admin')) throw forbidden('only admins, resellers and managers administer invitations');
+  const { viewer, tenant } = scope.requireRole('admin', 'only admins, resellers and managers administer invitations');
   if (role && !roleAtLeast(viewer.role as RoleName, role as RoleName)) throw forbidden(`a ${viewer.role} may not grant the role ${role}`);
   return { viewer, tenant };
 }
@@ -144,7 +143,7 @@ export async function acceptInvitation(
 export async function updateInvitation(scope: RequestScope, id: number, input: UpdateInvitationArgs): Promise<InvitationRow> {
   const { viewer, tenant } = scope.requireTenant();
   if (id < 1) throw badInput('id must be a positive integer', 'id');
-  if (!roleAtLeast(viewer.role as RoleName, 'admin')) throw forbidden('only admins, resellers and managers may change invitations');
+  scope.requireRole('admin', 'only admins, resellers and managers may change invitations');
   const invitation = await scope.db.invitation.findUnique({ where: { id } });
   if (!invitation || invitation.companyId !== tenant.id) throw notFound('invitation', id);
   if (invitation.acceptedAt) throw conflict('the invitation has already been accepted');

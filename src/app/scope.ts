@@ -1,27 +1,55 @@
-// One request's scope: who calls, on which company, at what time, with which store and loaders. The HTTP layer
-// builds it once per request (src/graphql/context.ts, for GraphQL and the REST routes alike); the operations in
-// src/app take it and know nothing of the face that called them.
+// One request's scope: who calls, on which company, at what time, with which store, loaders and object budget.
+// The HTTP layer builds it once per request (src/http/request-scope.ts, for GraphQL and the REST routes alike); the
+// operations in src/app take it and know nothing of the face that called them.
+//
+// Guards: an operation declares who may run it with one call at its top (requireViewer, requireTenant,
+// requireOwnCompany, requireRole); the rule behind each lives here, once.
 import type { RequestAuth } from '../auth/request-auth.ts';
+import { roleAtLeast, type RoleName } from '../auth/roles.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { CompanyRow, UserRow } from '../db/rows.ts';
-import { unauthenticated } from '../domain/errors.ts';
+import { forbidden, unauthenticated } from '../domain/errors.ts';
 import type { Loaders } from '../loaders/registry.ts';
+import type { ObjectBudget } from './object-budget.ts';
 
 /** As long as the pool waits for a connection (src/db/adapters.ts). */
 const CONNECT_WAIT_MS = 5000;
 
+export interface ScopeParts {
+  db: Db;
+  auth: RequestAuth;
+  /** The request's clock: kickoff locks and prediction privacy compare against it. */
+  now: Date;
+  loaders: Loaders;
+  /** Objects the request may still resolve; shared with its loaders. */
+  objects: ObjectBudget;
+  /** Secrets and lifetimes for the tokens an operation signs, the store's provider (for SQL it writes), and
+   * its statement timeout (which bounds a write's transaction). */
+  config: Pick<Config, 'jwtSecret' | 'jwtTtlSeconds' | 'database' | 'dbStatementTimeoutMs'>;
+}
+
+export interface Acting {
+  viewer: UserRow;
+  tenant: CompanyRow;
+}
+
 export class RequestScope {
-  constructor(
-    readonly db: Db,
-    private readonly auth: RequestAuth,
-    /** The request's clock: kickoff locks and prediction privacy compare against it. */
-    readonly now: Date,
-    readonly loaders: Loaders,
-    /** Secrets and lifetimes for the tokens an operation signs, the store's provider (for SQL it writes), and
-     * its statement timeout (which bounds a write's transaction). */
-    readonly config: Pick<Config, 'jwtSecret' | 'jwtTtlSeconds' | 'database' | 'dbStatementTimeoutMs'>,
-  ) {}
+  readonly db: Db;
+  readonly now: Date;
+  readonly loaders: Loaders;
+  readonly objects: ObjectBudget;
+  readonly config: ScopeParts['config'];
+  private readonly auth: RequestAuth;
+
+  constructor(parts: ScopeParts) {
+    ({ db: this.db, now: this.now, loaders: this.loaders, objects: this.objects, config: this.config, auth: this.auth } = parts);
+  }
+
+  /** The authenticated caller, or null: for answers that differ for the caller without requiring one. */
+  get caller(): UserRow | null {
+    return this.auth.viewer;
+  }
 
   /** The authenticated caller, or UNAUTHENTICATED (or the outage that kept them from being read). */
   requireViewer(): UserRow {
@@ -31,11 +59,28 @@ export class RequestScope {
   }
 
   /** The caller and the company the request acts on, checked against the caller's rights. */
-  requireTenant(): { viewer: UserRow; tenant: CompanyRow } {
+  requireTenant(): Acting {
     const viewer = this.requireViewer();
     if (this.auth.tenantError) throw this.auth.tenantError;
     if (!this.auth.tenant) throw unauthenticated();
     return { viewer, tenant: this.auth.tenant };
+  }
+
+  /**
+   * For what a person does as a member of the company (predict, post, play internal rankings): the request must
+   * act on the caller's own company, not one they manage. `refusal` says what is done only there.
+   */
+  requireOwnCompany(refusal: string): Acting {
+    const acting = this.requireTenant();
+    if (acting.tenant.id !== acting.viewer.companyId) throw forbidden(refusal);
+    return acting;
+  }
+
+  /** The caller holds `min` or a higher role (player < admin < reseller < manager). */
+  requireRole(min: RoleName, refusal: string): Acting {
+    const acting = this.requireTenant();
+    if (!roleAtLeast(acting.viewer.role as RoleName, min)) throw forbidden(refusal);
+    return acting;
   }
 
   /**
@@ -45,7 +90,8 @@ export class RequestScope {
   async write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     // Prisma's defaults (2 s to get a connection, 5 s in all) are shorter than the pool's and the statements' own
     // limits: a busy pool or a long rescoring would fail here first, as an internal error.
-    const result = await this.db.$transaction(work, { maxWait: CONNECT_WAIT_MS, timeout: (this.config.dbStatementTimeoutMs || 25_000) + CONNECT_WAIT_MS });
+    const timeout = (this.config.dbStatementTimeoutMs || 25_000) + CONNECT_WAIT_MS;
+    const result = await this.db.$transaction(work, { maxWait: CONNECT_WAIT_MS, timeout });
     this.loaders.clearAll();
     return result;
   }

@@ -1,24 +1,23 @@
+// The GraphQL context: the request's scope (src/http/request-scope.ts builds it, for GraphQL and the REST routes
+// alike) and what only GraphQL execution needs besides it.
+import type { RequestScope } from '../app/scope.ts';
+import type { ObjectBudget } from '../app/object-budget.ts';
+import type { RequestAuth, TenantHeaders } from '../auth/request-auth.ts';
 import type { Config } from '../config.ts';
-import type { AuthRowCache } from '../auth/auth-row-cache.ts';
-import type { Database } from '../db/client.ts';
-import { resolveRequestAuth, type RequestAuth, type TenantHeaders } from '../auth/request-auth.ts';
+import type { OpenedRequest } from '../http/request-scope.ts';
+import type { Loaders } from '../loaders/registry.ts';
 import type { RequestOutcome } from '../observability/metrics.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
-import { RequestScope } from '../app/scope.ts';
-import { Loaders, type CompanyRow, type UserRow } from '../loaders/registry.ts';
-import { ObjectBudget } from './object-budget.ts';
 
 export interface Context {
   config: Config;
   auth: RequestAuth;
   headers: TenantHeaders;
+  /** The scope's loaders, for field resolvers. */
   loaders: Loaders;
   /** The request's clock: kickoff locks and prediction privacy compare against it. */
   now: Date;
-  /**
-   * The database's data-version token read before anything else of this request (null when the caches are
-   * off or none could be given); the response cache keeps answers under it.
-   */
+  /** See OpenedRequest: the response cache keeps answers under it. */
   dataVersion: string | null;
   /** Set while the response cache stores this request's answer: its statements count towards the request's. */
   cacheWrite?: Promise<void>;
@@ -37,24 +36,6 @@ export interface ClientInfo {
   outcome: RequestOutcome;
 }
 
-/** `authRows` given (the caches are on): the data version is read first and authentication reads through it. */
-export async function createContext(db: Database, config: Config, headers: TenantHeaders, client: ClientInfo, authRows: AuthRowCache | null = null): Promise<Context> {
-  const { prisma } = db;
-  // Unreadable (the database is away): no caching; authentication then meets the outage and keeps it for the guards.
-  const dataVersion = authRows ? await db.dataVersion().catch(() => null) : null;
-  const auth = await resolveRequestAuth(prisma, headers, config.jwtSecret, authRows && dataVersion ? authRows.at(dataVersion) : undefined);
-  const now = new Date();
-  const objects = new ObjectBudget(config.graphql.maxObjects);
-  const loaders = new Loaders(prisma, { tenantId: auth.tenant?.id ?? null, viewerId: auth.viewer?.id ?? null, now, batching: config.dataloaderBatching, budget: objects });
-  if (auth.viewer) loaders.user.prime(auth.viewer.id, auth.viewer);
-  if (auth.tenant) loaders.company.prime(auth.tenant.id, auth.tenant);
-  if (auth.viewerCompany) loaders.company.prime(auth.viewerCompany.id, auth.viewerCompany);
-  const scope = new RequestScope(prisma, auth, now, loaders, config);
-  return { config, auth, headers, loaders, now, dataVersion, client, objects, scope };
+export function contextOf({ scope, auth, dataVersion, headers }: OpenedRequest, config: Config, client: ClientInfo): Context {
+  return { config, auth, headers, loaders: scope.loaders, now: scope.now, dataVersion, client, objects: scope.objects, scope };
 }
-
-/** The authenticated caller, or UNAUTHENTICATED. */
-export const requireViewer = (ctx: Context): UserRow => ctx.scope.requireViewer();
-
-/** The caller and the company the request acts on (checked against the caller's rights). */
-export const requireTenant = (ctx: Context): { viewer: UserRow; tenant: CompanyRow } => ctx.scope.requireTenant();

@@ -1,7 +1,7 @@
 // The cost of an operation: how many objects its answer may hold, estimated from the document, its variables and
 // the size of the caller's company before anything runs. Depth, field and alias limits bound the document; only
 // this bounds what lists multiply (a 171-byte cycle match > predictions > user > predictions > ... asks for
-// billions of objects). Estimates can miss, so execution also counts the objects it resolves (object-budget.ts).
+// billions of objects). Estimates can miss, so execution also counts the objects it resolves (src/app/object-budget.ts, counted by count-objects.ts).
 import {
   getArgumentValues, getNamedType, getNullableType, isCompositeType, isInterfaceType, isListType, isObjectType, Kind,
   type DirectiveNode, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLField, type GraphQLSchema,

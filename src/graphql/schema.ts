@@ -4,7 +4,7 @@ import {
 } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
 import { hasCutoff } from './cost.ts';
-import { countResolvedObjects } from './object-budget.ts';
+import { countResolvedObjects } from './count-objects.ts';
 import './enums.ts';
 import { AreaFields } from './resolvers/area.fields.ts';
 import { AuthResolver } from './resolvers/auth.resolver.ts';

@@ -16,7 +16,7 @@ export interface LoaderScope {
   /** false only for the benchmark's naive baseline (DATALOADER_BATCHING=false): one query per key. */
   batching?: boolean;
   /**
-   * The request's object budget (object-budget.ts): no batch loads more rows than it has left, so one batch
+   * The request's object budget (src/app/object-budget.ts): no batch loads more rows than it has left, so one batch
    * cannot pull a million rows into memory before the budget sees them.
    */
   budget?: { readonly left: number; add(count: number): void };

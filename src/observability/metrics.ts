@@ -6,7 +6,7 @@ export interface RequestOutcome {
   errorCodes: string[];
   /** The GraphQL operation's estimated cost (src/graphql/cost.ts), when one was computed. */
   cost?: number;
-  /** Objects the GraphQL execution resolved (src/graphql/object-budget.ts). */
+  /** Objects the GraphQL execution resolved (src/graphql/count-objects.ts). */
   objects?: number;
 }
 

@@ -3,12 +3,9 @@
 import type { ApolloServer } from '@apollo/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { print, type DocumentNode } from 'graphql';
-import type { AuthRowCache } from '../auth/auth-row-cache.ts';
-import type { TenantHeaders } from '../auth/request-auth.ts';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
-import { createContext, type ClientInfo, type Context } from '../graphql/context.ts';
+import { contextOf, type ClientInfo, type Context } from '../graphql/context.ts';
+import { openRequestScope, tenantHeaders, type ScopeSources, type TenantFrom } from '../http/request-scope.ts';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/errors.ts';
 import {
   RestCompaniesSearchDocument, RestInvitationByJwtDocument, RestLoginDocument, RestMyTournamentsDocument, RestPostCommentsDocument,
@@ -40,30 +37,17 @@ const OPS = {
   login: stored(RestLoginDocument, 'login'),
 };
 
-const header = (request: FastifyRequest, name: string) => {
-  const v = request.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-};
-
-/** The post routes take the tenant from x-app-company; the others from x-app-path / x-app-host (spec 4, 5). */
-function headersFor(request: FastifyRequest, kind: 'post' | 'app'): TenantHeaders {
-  const authorization = header(request, 'authorization');
-  return kind === 'post'
-    ? { authorization, appCompany: header(request, 'x-app-company') }
-    : { authorization, appPath: header(request, 'x-app-path'), appHost: header(request, 'x-app-host') };
-}
-
 export interface RestDeps {
   apollo: ApolloServer<Context>;
-  db: Database;
-  config: Config;
+  sources: ScopeSources;
   clientOf: (request: FastifyRequest) => ClientInfo;
-  authRows: AuthRowCache | null;
 }
 
-export function registerRestRoutes(app: FastifyInstance, { apollo, db, config, clientOf, authRows }: RestDeps) {
-  async function run(request: FastifyRequest, reply: FastifyReply, op: Stored, variables: Record<string, unknown>, kind: 'post' | 'app') {
-    const contextValue = await createContext(db, config, headersFor(request, kind), clientOf(request), authRows);
+export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clientOf }: RestDeps) {
+  // The post routes take the tenant from x-app-company; the others from x-app-path / x-app-host (spec 4, 5).
+  async function run(request: FastifyRequest, reply: FastifyReply, op: Stored, variables: Record<string, unknown>, tenant: TenantFrom) {
+    const opened = await openRequestScope(sources, tenantHeaders(request, tenant));
+    const contextValue = contextOf(opened, sources.config, clientOf(request));
     const response = await apollo.executeOperation({ query: op.query, variables }, { contextValue });
     if (response.body.kind !== 'single') throw new Error('stored operations answer a single result');
     if (reply.sent) return reply; // the request deadline answered already
@@ -78,26 +62,26 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, db, config, c
   }
 
   app.get<{ Params: { id: string } }>('/posts/:id', (req, reply) =>
-    run(req, reply, OPS.post, { id: positiveIntParam(req.params.id, 'id') }, 'post'));
+    run(req, reply, OPS.post, { id: positiveIntParam(req.params.id, 'id') }, 'company'));
 
   app.get<{ Params: { postId: string } }>('/posts/:postId/comments', (req, reply) =>
-    run(req, reply, OPS.postComments, { postId: positiveIntParam(req.params.postId, 'postId') }, 'post'));
+    run(req, reply, OPS.postComments, { postId: positiveIntParam(req.params.postId, 'postId') }, 'company'));
 
   app.get<{ Params: { jwt: string } }>('/invitations/jwt/:jwt', (req, reply) =>
-    run(req, reply, OPS.invitationByJwt, { jwt: req.params.jwt }, 'app'));
+    run(req, reply, OPS.invitationByJwt, { jwt: req.params.jwt }, 'path-or-host'));
 
   app.patch<{ Params: { id: string } }>('/invitations/:id', (req, reply) =>
-    run(req, reply, OPS.updateInvitation, { id: positiveIntParam(req.params.id, 'id'), input: invitationPatch(req.body) }, 'app'));
+    run(req, reply, OPS.updateInvitation, { id: positiveIntParam(req.params.id, 'id'), input: invitationPatch(req.body) }, 'path-or-host'));
 
   app.get<{ Querystring: Record<string, unknown> }>('/companies/search', (req, reply) => {
     rejectUnknownQuery(req.query, ['skip', 'take', 'search']);
     const variables = { skip: optionalIntQuery(req.query, 'skip'), take: optionalIntQuery(req.query, 'take'), search: optionalStringQuery(req.query, 'search') };
-    return run(req, reply, OPS.companiesSearch, variables, 'app');
+    return run(req, reply, OPS.companiesSearch, variables, 'path-or-host');
   });
 
-  app.get('/tournaments/me', (req, reply) => run(req, reply, OPS.myTournaments, {}, 'app'));
+  app.get('/tournaments/me', (req, reply) => run(req, reply, OPS.myTournaments, {}, 'path-or-host'));
 
-  app.post('/auth/login', (req, reply) => run(req, reply, OPS.login, loginBody(req.body), 'app'));
+  app.post('/auth/login', (req, reply) => run(req, reply, OPS.login, loginBody(req.body), 'path-or-host'));
 }
 
 /** Every error outside GraphQL (bad input, unparsable bodies, unknown routes) answers the same error body. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../prisma/seed/demo-seed.ts';
 import { resolveRequestAuth } from '../../src/auth/request-auth.ts';
 import { signAccessToken } from '../../src/auth/tokens.ts';
+import { ObjectBudget } from '../../src/app/object-budget.ts';
 import { RequestScope } from '../../src/app/scope.ts';
 import { isDatabaseUnavailable, isStatementTimeout } from '../../src/db/errors.ts';
 import { Loaders } from '../../src/loaders/registry.ts';
@@ -23,8 +24,10 @@ async function scopeOf(email: string | null, dbStatementTimeoutMs = 25_000) {
   const token = user ? await signAccessToken({ userId: user.id, companyId: user.companyId, role: user.role }, SECRET, 3600) : null;
   const auth = await resolveRequestAuth(p, { authorization: token ? `Bearer ${token}` : undefined }, SECRET);
   const now = new Date();
-  const loaders = new Loaders(p, { tenantId: auth.tenant?.id ?? null, viewerId: auth.viewer?.id ?? null, now });
-  return new RequestScope(p, auth, now, loaders, { jwtSecret: SECRET, jwtTtlSeconds: 3600, database: t.target, dbStatementTimeoutMs });
+  const objects = new ObjectBudget(1000);
+  const loaders = new Loaders(p, { tenantId: auth.tenant?.id ?? null, viewerId: auth.viewer?.id ?? null, now, budget: objects });
+  const config = { jwtSecret: SECRET, jwtTtlSeconds: 3600, database: t.target, dbStatementTimeoutMs };
+  return new RequestScope({ db: p, auth, now, loaders, objects, config });
 }
 
 describe('RequestScope', () => {

@@ -1,7 +1,7 @@
 // Login and the caller. The work is src/app/auth.ts's; these map arguments to it.
 import { Arg, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import * as auth from '../../app/auth.ts';
-import { requireViewer, type Context } from '../context.ts';
+import type { Context } from '../context.ts';
 import { User } from '../types/user.ts';
 
 @ObjectType({ simpleResolvers: true })
@@ -19,6 +19,6 @@ export class AuthResolver {
 
   @Query(() => User, { description: 'The caller.' })
   me(@Ctx() ctx: Context) {
-    return requireViewer(ctx);
+    return ctx.scope.requireViewer();
   }
 }

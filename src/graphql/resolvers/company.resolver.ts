@@ -1,13 +1,13 @@
 // Companies. The work is src/app/companies.ts's; these map arguments to it.
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import * as companies from '../../app/companies.ts';
-import { requireTenant, type Context } from '../context.ts';
+import type { Context } from '../context.ts';
 import { Company, CompanyCompact } from '../types/company.ts';
 @Resolver()
 export class CompanyResolver {
   @Query(() => Company, { description: 'The company this request acts on (the caller\'s own, or the one named by x-app-path / x-app-host / x-app-company).' })
   company(@Ctx() ctx: Context) {
-    return requireTenant(ctx).tenant;
+    return ctx.scope.requireTenant().tenant;
   }
 
   @Query(() => [CompanyCompact], {

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
-import { requireTenant, type Context } from '../context.ts';
+import type { Context } from '../context.ts';
 import { badInput, notFound } from '../../domain/errors.ts';
 import { Post, PostComment } from '../types/community.ts';
 
@@ -10,7 +10,7 @@ const positiveId = (id: number, name: string) => {
 
 /** A post of the tenant, or NOT_FOUND (another tenant's post is reported exactly like a missing one). */
 async function tenantPost(ctx: Context, id: number, argName: string) {
-  const { tenant } = requireTenant(ctx);
+  const { tenant } = ctx.scope.requireTenant();
   const post = await ctx.loaders.post.load(positiveId(id, argName));
   if (!post || post.companyId !== tenant.id || post.deletedAt) throw notFound('post', id);
   return post;

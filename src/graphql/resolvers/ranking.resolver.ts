@@ -2,7 +2,7 @@
 import { Args, ArgsType, Ctx, Field, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import * as rankings from '../../app/rankings.ts';
 import { roleAtLeast, type RoleName } from '../../auth/roles.ts';
-import { requireTenant, type Context } from '../context.ts';
+import type { Context } from '../context.ts';
 import { Ranking, RankingEntry, RankingUser } from '../types/ranking.ts';
 
 @ArgsType()
@@ -39,7 +39,7 @@ export class RankingEntryFields {
     description: "The ranked user. null for every entry but the caller's own when the company sets disableRankingsUserNames and the caller is a player (admins, the company's reseller and managers still see who is ranked).",
   })
   async user(@Root() entry: RankingEntry, @Ctx() ctx: Context) {
-    const { viewer, tenant } = requireTenant(ctx);
+    const { viewer, tenant } = ctx.scope.requireTenant();
     if (tenant.disableRankingsUserNames && entry.userId !== viewer.id && !roleAtLeast(viewer.role as RoleName, 'admin')) return null;
     const user = await ctx.loaders.user.load(entry.userId);
     if (!user) throw new Error('ranked user is missing');

@@ -1,11 +1,11 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
-import { requireTenant, type Context } from '../context.ts';
+import type { Context } from '../context.ts';
 import { badInput, notFound } from '../../domain/errors.ts';
 import { Match, Tournament } from '../types/football.ts';
 
 /** The tenant's tournaments: the ones it takes part in and its own custom ones. */
 async function tenantTournaments(ctx: Context) {
-  const { tenant } = requireTenant(ctx);
+  const { tenant } = ctx.scope.requireTenant();
   return ctx.loaders.tournamentsByCompany.load(tenant.id);
 }
 
@@ -32,7 +32,7 @@ export class TournamentResolver {
   @Query(() => Match, { description: "A match of one of the current company's tournaments." })
   async match(@Arg('id', () => Int) id: number, @Ctx() ctx: Context) {
     if (id < 1) throw badInput('id must be a positive integer', 'id');
-    requireTenant(ctx);
+    ctx.scope.requireTenant();
     const match = await ctx.loaders.match.load(id);
     if (!match) throw notFound('match', id);
     await tenantTournament(ctx, match.tournamentId, 'match').catch(() => {

@@ -1,0 +1,65 @@
+// The one place a request's scope is built, whichever face serves it: GraphQL (src/app.ts) and the REST routes
+// (src/rest/routes.ts) call openRequestScope with the tenant headers they honour.
+import type { FastifyRequest } from 'fastify';
+import type { AuthRowCache } from '../auth/auth-row-cache.ts';
+import { resolveRequestAuth, type RequestAuth, type TenantHeaders } from '../auth/request-auth.ts';
+import { ObjectBudget } from '../app/object-budget.ts';
+import { RequestScope } from '../app/scope.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { Loaders } from '../loaders/registry.ts';
+
+/** What every request's scope is built from: the store, the configuration and (with the caches on) auth rows. */
+export interface ScopeSources {
+  db: Database;
+  config: Config;
+  authRows: AuthRowCache | null;
+}
+
+export interface OpenedRequest {
+  scope: RequestScope;
+  auth: RequestAuth;
+  /**
+   * The database's data-version token read before anything else of this request (null when the caches are off or
+   * none could be given); the response cache keeps answers under it.
+   */
+  dataVersion: string | null;
+  /** The tenant headers the scope was built from (login reads the company they name). */
+  headers: TenantHeaders;
+}
+
+/** Authenticates the caller, picks the tenant, and makes the request's clock, loaders and object budget. */
+export async function openRequestScope({ db, config, authRows }: ScopeSources, headers: TenantHeaders): Promise<OpenedRequest> {
+  // Unreadable (the database is away): no caching; authentication then meets the outage and keeps it for the guards.
+  const dataVersion = authRows ? await db.dataVersion().catch(() => null) : null;
+  const rows = authRows && dataVersion ? authRows.at(dataVersion) : undefined;
+  const auth = await resolveRequestAuth(db.prisma, headers, config.jwtSecret, rows);
+  const now = new Date();
+  const objects = new ObjectBudget(config.graphql.maxObjects);
+  const loaders = new Loaders(db.prisma, {
+    tenantId: auth.tenant?.id ?? null, viewerId: auth.viewer?.id ?? null, now, batching: config.dataloaderBatching, budget: objects,
+  });
+  if (auth.viewer) loaders.user.prime(auth.viewer.id, auth.viewer);
+  if (auth.tenant) loaders.company.prime(auth.tenant.id, auth.tenant);
+  if (auth.viewerCompany) loaders.company.prime(auth.viewerCompany.id, auth.viewerCompany);
+  const scope = new RequestScope({ db: db.prisma, auth, now, loaders, objects, config });
+  return { scope, auth, dataVersion, headers };
+}
+
+const header = (request: FastifyRequest, name: string) => {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+export type TenantFrom = 'company' | 'path-or-host';
+
+/**
+ * The headers that name the caller and the tenant. GraphQL honours all three tenant headers; the REST post routes
+ * take the tenant from x-app-company only, the other routes from x-app-path / x-app-host (spec sections 4 and 5).
+ */
+export function tenantHeaders(request: FastifyRequest, only?: TenantFrom): TenantHeaders {
+  const authorization = header(request, 'authorization');
+  const appCompany = only === 'path-or-host' ? undefined : header(request, 'x-app-company');
+  if (only === 'company') return { authorization, appCompany };
+  return { authorization, appHost: header(request, 'x-app-host'), appPath: header(request, 'x-app-path'), appCompany };
+}
