@@ -1,7 +1,7 @@
 // Relation and JSON-backed fields of both Company forms. Lists come from per-request loaders (one statement
 // per level, whatever the number of companies).
 import { mayListManagedCompanies } from '../../auth/roles.ts';
-import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import { Ctx, FieldResolver, Resolver, Root, type ClassType } from 'type-graphql';
 import {
   banners, companyNotificationSettings, featureSettings, googleServicesConfig, purchasedGames, stringArray,
 } from '../../domain/defaults.ts';
@@ -28,20 +28,34 @@ function managedCompanies(company: CompanyRow, ctx: Context) {
   return ctx.loaders.managedCompanies.load(company.id);
 }
 
+/**
+ * The fields both forms of a company resolve alike, for `form`. A factory: TypeGraphQL moves a base class's field
+ * resolvers to the class extending it, so each form extends its own copy. Only compact rows are ever marked as a
+ * reseller's view (resellerCompany answers the compact form), so the full form always answers its lists.
+ */
+function sharedCompanyFields(form: ClassType) {
+  @Resolver(() => form)
+  abstract class SharedCompanyFields {
+    @FieldResolver(() => [String], { description: 'Cut off: always empty; query users through their own operations.' }) users() { return []; }
+    @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) invitations() { return []; }
+    @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) news() { return []; }
+    @FieldResolver(() => [Area]) areas(@Root() c: CompactRow, @Ctx() ctx: Context) { return cut(c) ? [] : ctx.loaders.areasByCompany.load(c.id); }
+    @FieldResolver(() => [Tournament]) tournaments(@Root() c: CompactRow, @Ctx() ctx: Context) { return cut(c) ? [] : ctx.loaders.tournamentsByCompany.load(c.id); }
+    @FieldResolver(() => [DreamFinalsSetting]) dreamFinalsSettings(@Root() c: CompactRow, @Ctx() ctx: Context) { return cut(c) ? [] : ctx.loaders.dreamFinalsByCompany.load(c.id); }
+    @FieldResolver(() => [String]) combinedRoundsRankingDefinitions(@Root() c: CompanyRow) { return stringArray(c.combinedRoundsRankingDefinitions); }
+    @FieldResolver(() => [String], { nullable: true }) rssFeeds(@Root() c: CompanyRow) { return c.rssFeeds == null ? null : stringArray(c.rssFeeds); }
+  }
+  return SharedCompanyFields;
+}
+
 @Resolver(() => Company)
-export class CompanyFields {
-  @FieldResolver(() => [Area]) areas(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.areasByCompany.load(c.id); }
+export class CompanyFields extends sharedCompanyFields(Company) {
   @FieldResolver(() => [Banner], { nullable: true }) banners(@Root() c: CompanyRow) { return banners(c.banners); }
-  @FieldResolver(() => [String]) combinedRoundsRankingDefinitions(@Root() c: CompanyRow) { return stringArray(c.combinedRoundsRankingDefinitions); }
   @FieldResolver(() => [Team], { nullable: true }) customTeams(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.customTeamsByCompany.load(c.id); }
   @FieldResolver(() => [Tournament], { nullable: true }) customTournaments(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.customTournamentsByCompany.load(c.id); }
-  @FieldResolver(() => [DreamFinalsSetting]) dreamFinalsSettings(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.dreamFinalsByCompany.load(c.id); }
   @FieldResolver(() => [CompanyExtraField]) extraFields(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.extraFieldsByCompany.load(c.id); }
   @FieldResolver(() => FeatureSettings) featureSettings(@Root() c: CompanyRow) { return featureSettings(c.featureSettings); }
   @FieldResolver(() => GoogleServicesConfig) googleServicesConfig(@Root() c: CompanyRow) { return googleServicesConfig(c.googleServicesConfig); }
-  @FieldResolver(() => [String], { description: 'Cut off: always empty; query users through their own operations.' }) invitations() { return []; }
-  @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) news() { return []; }
-  @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) users() { return []; }
   @FieldResolver(() => [CompanyCompact], { nullable: true }) managedCompanies(@Root() c: CompanyRow, @Ctx() ctx: Context) { return managedCompanies(c, ctx); }
   @FieldResolver(() => CompanyNotificationSettings) notificationSettings(@Root() c: CompanyRow) { return companyNotificationSettings(c.notificationSettings); }
   @FieldResolver(() => PurchasedGames) purchasedGames(@Root() c: CompanyRow) { return purchasedGames(c.purchasedGames); }
@@ -55,23 +69,14 @@ export class CompanyFields {
     // A copy: the loader's row is shared with the rest of the request, where the lists are not cut.
     return reseller && { ...reseller, [RESELLER_VIEW]: true };
   }
-  @FieldResolver(() => [String], { nullable: true }) rssFeeds(@Root() c: CompanyRow) { return c.rssFeeds == null ? null : stringArray(c.rssFeeds); }
   @FieldResolver(() => String, { nullable: true, description: 'A secret: always null.' }) skipLoginToken() { return null; }
   @FieldResolver(() => [String]) supportedLanguages(@Root() c: CompanyRow) { return stringArray(c.supportedLanguages); }
-  @FieldResolver(() => [Tournament]) tournaments(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.tournamentsByCompany.load(c.id); }
 }
 
 const slot = (c: CompanyRow, type: string) => banners(c.banners).find((b) => b.type === type) ?? null;
 
 @Resolver(() => CompanyCompact)
-export class CompanyCompactFields {
-  @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) users() { return []; }
-  @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) invitations() { return []; }
-  @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) news() { return []; }
-  @FieldResolver(() => [Area]) areas(@Root() c: CompactRow, @Ctx() ctx: Context) { return cut(c) ? [] : ctx.loaders.areasByCompany.load(c.id); }
-  @FieldResolver(() => [Tournament]) tournaments(@Root() c: CompactRow, @Ctx() ctx: Context) { return cut(c) ? [] : ctx.loaders.tournamentsByCompany.load(c.id); }
-  @FieldResolver(() => [DreamFinalsSetting]) dreamFinalsSettings(@Root() c: CompactRow, @Ctx() ctx: Context) { return cut(c) ? [] : ctx.loaders.dreamFinalsByCompany.load(c.id); }
-  @FieldResolver(() => [String]) combinedRoundsRankingDefinitions(@Root() c: CompanyRow) { return stringArray(c.combinedRoundsRankingDefinitions); }
+export class CompanyCompactFields extends sharedCompanyFields(CompanyCompact) {
   @FieldResolver(() => BannerSlot, { nullable: true }) superiorBanner(@Root() c: CompanyRow) { return slot(c, 'superior'); }
   @FieldResolver(() => BannerSlot, { nullable: true }) middleBanner(@Root() c: CompanyRow) { return slot(c, 'middle'); }
   @FieldResolver(() => BannerSlot, { nullable: true }) sideBanner(@Root() c: CompanyRow) { return slot(c, 'side'); }
@@ -83,5 +88,4 @@ export class CompanyCompactFields {
   }
   @FieldResolver(() => [UserCompact], { nullable: true, description: "The company's admins (null where the company is reached as another company's resellerCompany)." })
   managerUsers(@Root() c: CompactRow, @Ctx() ctx: Context) { return cut(c) ? null : ctx.loaders.adminsByCompany.load(c.id); }
-  @FieldResolver(() => [String], { nullable: true }) rssFeeds(@Root() c: CompanyRow) { return c.rssFeeds == null ? null : stringArray(c.rssFeeds); }
 }

@@ -1,5 +1,5 @@
 import { mayListManagedCompanies } from '../../auth/roles.ts';
-import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import { Ctx, FieldResolver, Resolver, Root, type ClassType } from 'type-graphql';
 import { userExtraFields, userNotificationSettings } from '../../domain/defaults.ts';
 import type { Context } from '../context.ts';
 import type { UserRow } from '../../loaders/registry.ts';
@@ -16,38 +16,43 @@ const area = (ctx: Context, id: number | null) => (id == null ? null : ctx.loade
 /** Push tokens, league memberships and trivia activity are the user's own business. */
 const own = (u: UserRow, ctx: Context) => ctx.auth.viewer?.id === u.id;
 
+/**
+ * The fields both forms of a user resolve alike, for `form`, whose company is shown as `companyForm`. A factory:
+ * TypeGraphQL moves a base class's field resolvers to the class extending it, so each form extends its own copy.
+ */
+function sharedUserFields(form: ClassType, companyForm: ClassType) {
+  @Resolver(() => form)
+  abstract class SharedUserFields {
+    @FieldResolver(() => companyForm) company(@Root() u: UserRow, @Ctx() ctx: Context) { return ctx.loaders.company.load(u.companyId); }
+    @FieldResolver(() => Area, { nullable: true }) areaLevel1(@Root() u: UserRow, @Ctx() ctx: Context) { return area(ctx, u.areaLevel1Id); }
+    @FieldResolver(() => Area, { nullable: true }) areaLevel2(@Root() u: UserRow, @Ctx() ctx: Context) { return area(ctx, u.areaLevel2Id); }
+    @FieldResolver(() => Area, { nullable: true }) areaLevel3(@Root() u: UserRow, @Ctx() ctx: Context) { return area(ctx, u.areaLevel3Id); }
+    @FieldResolver(() => String, { nullable: true, description: 'A secret: always null.' }) recoverPasswordToken() { return null; }
+    @FieldResolver(() => [Prediction], { description: "All of the caller's own; another user's only for matches that have kicked off." })
+    predictions(@Root() u: UserRow, @Ctx() ctx: Context) { return ctx.loaders.visiblePredictionsByUser.load(u.id); }
+  }
+  return SharedUserFields;
+}
+
 @Resolver(() => User)
-export class UserFields {
-  @FieldResolver(() => Company) company(@Root() u: UserRow, @Ctx() ctx: Context) { return ctx.loaders.company.load(u.companyId); }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel1(@Root() u: UserRow, @Ctx() ctx: Context) { return area(ctx, u.areaLevel1Id); }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel2(@Root() u: UserRow, @Ctx() ctx: Context) { return area(ctx, u.areaLevel2Id); }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel3(@Root() u: UserRow, @Ctx() ctx: Context) { return area(ctx, u.areaLevel3Id); }
+export class UserFields extends sharedUserFields(User, Company) {
   @FieldResolver(() => [UserExtraFieldValue]) extraFields(@Root() u: UserRow) { return userExtraFields(u.extraFields); }
   @FieldResolver(() => UserNotificationSettings) notificationSettings(@Root() u: UserRow) { return userNotificationSettings(u.notificationSettings); }
-  @FieldResolver(() => String, { nullable: true, description: 'A secret: always null.' }) recoverPasswordToken() { return null; }
   @FieldResolver(() => [FirebaseToken]) firebaseTokens(@Root() u: UserRow, @Ctx() ctx: Context) { return own(u, ctx) ? ctx.loaders.firebaseTokensByUser.load(u.id) : []; }
   @FieldResolver(() => [InternalRankingMembership]) internalRankingMemberships(@Root() u: UserRow, @Ctx() ctx: Context) {
     return own(u, ctx) ? ctx.loaders.internalRankingMembershipsByUser.load(u.id) : [];
   }
   @FieldResolver(() => [Post]) posts(@Root() u: UserRow, @Ctx() ctx: Context) { return ctx.loaders.postsByUser.load(u.id); }
-  @FieldResolver(() => [Prediction], { description: "All of the caller's own; another user's only for matches that have kicked off." })
-  predictions(@Root() u: UserRow, @Ctx() ctx: Context) { return ctx.loaders.visiblePredictionsByUser.load(u.id); }
   @FieldResolver(() => [TriviaAnswer]) triviaAnswers(@Root() u: UserRow, @Ctx() ctx: Context) { return own(u, ctx) ? ctx.loaders.triviaAnswersByUser.load(u.id) : []; }
   @FieldResolver(() => [TriviaSolution]) triviaSolutions(@Root() u: UserRow, @Ctx() ctx: Context) { return own(u, ctx) ? ctx.loaders.triviaSolutionsByUser.load(u.id) : []; }
 }
 
 @Resolver(() => UserCompact)
-export class UserCompactFields {
-  @FieldResolver(() => CompanyCompact) company(@Root() u: UserRow, @Ctx() ctx: Context) { return ctx.loaders.company.load(u.companyId); }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel1(@Root() u: UserRow, @Ctx() ctx: Context) { return area(ctx, u.areaLevel1Id); }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel2(@Root() u: UserRow, @Ctx() ctx: Context) { return area(ctx, u.areaLevel2Id); }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel3(@Root() u: UserRow, @Ctx() ctx: Context) { return area(ctx, u.areaLevel3Id); }
+export class UserCompactFields extends sharedUserFields(UserCompact, CompanyCompact) {
   @FieldResolver(() => JSONObject, { description: 'Extra-field values keyed by field name.' })
   extraFields(@Root() u: UserRow) { return Object.fromEntries(userExtraFields(u.extraFields).map((f) => [f.name, f.value])); }
   @FieldResolver(() => Boolean, { description: 'False when the user has disabled every notification type.' })
   notificationsEnabled(@Root() u: UserRow) { return userNotificationSettings(u.notificationSettings).disabledTypes.length < NOTIFICATION_TYPE_COUNT; }
-  @FieldResolver(() => String, { nullable: true, description: 'A secret: always null.' }) recoverPasswordToken() { return null; }
-  @FieldResolver(() => [Prediction]) predictions(@Root() u: UserRow, @Ctx() ctx: Context) { return ctx.loaders.visiblePredictionsByUser.load(u.id); }
   @FieldResolver(() => [CompanyCompact], { nullable: true, description: 'For resellers: the companies their company manages.' })
   async managedCompanies(@Root() u: UserRow, @Ctx() ctx: Context) {
     if (u.role !== 'reseller' || !mayListManagedCompanies(ctx.auth.viewer, u.companyId)) return null;
