@@ -1,8 +1,10 @@
 // Invitations. The work is src/app/invitations.ts's; these map arguments to it.
-import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import * as invitations from '../../app/invitations.ts';
 import type { Context } from '../context.ts';
-import { CreatedInvitation, CreateInvitationInput, Invitation, PublicInvitation, UpdateInvitationInput } from '../types/invitation.ts';
+import {
+  AcceptInvitationArgs, CreatedInvitation, CreateInvitationInput, Invitation, PublicInvitation, UpdateInvitationInput,
+} from '../types/invitation.ts';
 import { LoginPayload } from './auth.resolver.ts';
 
 @Resolver()
@@ -25,14 +27,8 @@ export class InvitationResolver {
   @Mutation(() => LoginPayload, {
     description: "Public: creates the invited user (the invitation's company, role and areas) with a password that meets the company's passwordPolicy, and logs them in. Refused when the company is full (maxUsersAmount) unless it allows exceeding it.",
   })
-  acceptInvitation(
-    @Arg('jwt', () => String) jwt: string,
-    @Arg('name', () => String) name: string,
-    @Arg('password', () => String) password: string,
-    @Ctx() ctx: Context,
-    @Arg('email', () => String, { nullable: true, description: 'Needed only when the invitation has no e-mail.' }) email?: string,
-  ) {
-    return invitations.acceptInvitation(ctx.scope, { jwt, name, password, email });
+  acceptInvitation(@Args(() => AcceptInvitationArgs) args: AcceptInvitationArgs, @Ctx() ctx: Context) {
+    return invitations.acceptInvitation(ctx.scope, { ...args, email: args.email ?? undefined });
   }
 
   @Mutation(() => Invitation, {

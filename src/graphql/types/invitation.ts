@@ -1,6 +1,6 @@
 // Invitation (spec 2.8) in its two forms: the PATCH form (company compact, externalId required) and the
 // public JWT-lookup form (company full, area ids present).
-import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { ArgsType, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { Role } from '../enums.ts';
 
 /** Fields both forms share; relation fields are resolved in resolvers/invitation.fields.ts. */
@@ -55,4 +55,13 @@ export class CreateInvitationInput {
 export class CreatedInvitation {
   @Field(() => Invitation) invitation!: object;
   @Field(() => String, { description: 'The signed value for the invitation link (GET /invitations/jwt/:jwt, acceptInvitation).' }) token!: string;
+}
+
+/** acceptInvitation's arguments, in the order introspection shows them. */
+@ArgsType()
+export class AcceptInvitationArgs {
+  @Field(() => String) jwt!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String) password!: string;
+  @Field(() => String, { nullable: true, description: 'Needed only when the invitation has no e-mail.' }) email?: string | null;
 }
