@@ -27,6 +27,9 @@ export interface Database {
 export async function openDatabase(target: DatabaseTarget, options: AdapterOptions = {}): Promise<Database> {
   const transactions = new TransactionTracker();
   const adapter = countingAdapterFactory(trackTransactions(adapterFactory(target, options), transactions));
+  // The one cast between the providers, here where the client is picked: both clients are generated from one
+  // schema, but TypeScript cannot prove their generic query types equal (aggregate's conditional types, the
+  // isolation levels of $transaction). Everything else takes a Db or a Tx without one.
   const prisma =
     target.provider === 'sqlite'
       ? new SqliteClient({ adapter })

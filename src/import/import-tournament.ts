@@ -1,6 +1,6 @@
 // Writes a parsed openfootball tournament, idempotently: every row is keyed by a stable externalId, a second
 // run creates nothing twice and updates what changed. One transaction: a failure leaves nothing half-written.
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { rescoreMatches } from '../game/rescore.ts';
 import type { ParsedTournament } from './openfootball.ts';
 
@@ -37,10 +37,10 @@ function changedFields<T extends Record<string, unknown>>(existing: Record<strin
 }
 
 export async function importTournament(prisma: Db, parsed: ParsedTournament, options: ImportOptions): Promise<ImportReport> {
-  return prisma.$transaction((tx) => write(tx as unknown as Db, parsed, options), { timeout: 120_000, maxWait: 30_000 });
+  return prisma.$transaction((tx) => write(tx, parsed, options), { timeout: 120_000, maxWait: 30_000 });
 }
 
-async function write(tx: Db, parsed: ParsedTournament, options: ImportOptions): Promise<ImportReport> {
+async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): Promise<ImportReport> {
   const countryName = options.countryName ?? 'World';
   // Countries: the tournament's, and one per national team (named like the team).
   const countryNames = [...new Set([countryName, ...parsed.teams])];

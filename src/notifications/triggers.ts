@@ -26,8 +26,7 @@ export async function pendingPredictionsTrigger(prisma: Db, now: Date): Promise<
   const companies = await participants(prisma, [...new Set(matches.map((m) => m.tournamentId))]);
   let enqueued = 0;
   for (const match of matches) {
-    enqueued += await prisma.$transaction(async (t) => {
-      const tx = t as unknown as Db;
+    enqueued += await prisma.$transaction(async (tx) => {
       // Claim the match first so two ticks never notify twice.
       const claimed = await tx.match.updateMany({ where: { id: match.id, OR: [{ alreadySentOpenNotification: false }, { alreadySentOpenNotification: null }] }, data: { alreadySentOpenNotification: true } });
       if (claimed.count === 0) return 0;
