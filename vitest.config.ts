@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    // graphql ships CJS and ESM builds; type-graphql loads the CJS one. One realm for both (DESIGN.md).
+    // graphql ships CJS and ESM builds; type-graphql loads the CJS one. One realm for both (docs/design.md,
+    // "Toolchain pins").
     alias: { graphql: 'graphql/index.js' },
   },
   test: {

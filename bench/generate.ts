@@ -32,7 +32,9 @@ function sqliteWriter(file: string): Writer {
   db.pragma('synchronous = OFF');
   return {
     async insert(table, columns, rows) {
-      const stmt = db.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(',')}) VALUES (${columns.map(() => '?').join(',')})`);
+      const stmt = db.prepare(
+        `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(',')}) VALUES (${columns.map(() => '?').join(',')})`,
+      );
       db.transaction((all: Value[][]) => {
         for (const r of all) stmt.run(...r.map((v) => (typeof v === 'boolean' ? Number(v) : v)));
       })(rows);
@@ -51,11 +53,20 @@ async function pgWriter(url: string): Promise<Writer> {
       const per = Math.max(1, Math.floor(30000 / columns.length));
       for (let i = 0; i < rows.length; i += per) {
         const chunk = rows.slice(i, i + per);
-        const values = chunk.map((_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(',')})`).join(',');
-        await client.query(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(',')}) VALUES ${values}`, chunk.flat());
+        const values = chunk
+          .map((_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(',')})`)
+          .join(',');
+        await client.query(
+          `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(',')}) VALUES ${values}`,
+          chunk.flat(),
+        );
       }
       // Explicit ids were inserted: move the sequence past them.
-      await client.query(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT COALESCE(MAX(id), 1) FROM "${table}"))`).catch(() => {});
+      await client
+        .query(
+          `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT COALESCE(MAX(id), 1) FROM "${table}"))`,
+        )
+        .catch(() => {});
     },
     async close() {
       await client.end();
@@ -70,7 +81,14 @@ function progress(label: string, done: number, total: number) {
   if (done === total) process.stderr.write('\n');
 }
 
-async function batched(writer: Writer, label: string, table: string, columns: string[], total: number, make: (i: number) => Value[]) {
+async function batched(
+  writer: Writer,
+  label: string,
+  table: string,
+  columns: string[],
+  total: number,
+  make: (i: number) => Value[],
+) {
   const size = 20000;
   for (let i = 0; i < total; i += size) {
     const rows = [];
@@ -92,8 +110,45 @@ export async function generate(target: DatabaseTarget, scale: number, seed = 202
   const json = (v: unknown) => JSON.stringify(v);
 
   const c = DEFAULT_COMPANY_JSON;
-  await writer.insert('Company', ['id', 'name', 'code', 'appPath', 'combinedRoundsRankingDefinitions', 'customColors', 'featureSettings', 'googleServicesConfig', 'notificationSettings', 'purchasedGames', 'supportedLanguages', 'theme', 'maxUsersAmount', 'createdAt', 'updatedAt'],
-    [[1, 'Bench Corp', 'BENCH', 'bench', json(c.combinedRoundsRankingDefinitions), json(c.customColors), json(c.featureSettings), json(c.googleServicesConfig), json(c.notificationSettings), json(c.purchasedGames), json(c.supportedLanguages), json(c.theme), users * 2, iso(new Date(now)), iso(new Date(now))]]);
+  await writer.insert(
+    'Company',
+    [
+      'id',
+      'name',
+      'code',
+      'appPath',
+      'combinedRoundsRankingDefinitions',
+      'customColors',
+      'featureSettings',
+      'googleServicesConfig',
+      'notificationSettings',
+      'purchasedGames',
+      'supportedLanguages',
+      'theme',
+      'maxUsersAmount',
+      'createdAt',
+      'updatedAt',
+    ],
+    [
+      [
+        1,
+        'Bench Corp',
+        'BENCH',
+        'bench',
+        json(c.combinedRoundsRankingDefinitions),
+        json(c.customColors),
+        json(c.featureSettings),
+        json(c.googleServicesConfig),
+        json(c.notificationSettings),
+        json(c.purchasedGames),
+        json(c.supportedLanguages),
+        json(c.theme),
+        users * 2,
+        iso(new Date(now)),
+        iso(new Date(now)),
+      ],
+    ],
+  );
 
   // Area tree: 5 countries x 4 cities x 5 departments.
   const areas: Value[][] = [];
@@ -115,23 +170,94 @@ export async function generate(target: DatabaseTarget, scale: number, seed = 202
   await writer.insert('Area', ['id', 'companyId', 'name', 'level', 'parentAreaId'], areas);
 
   const u = DEFAULT_USER_JSON;
-  await batched(writer, 'users', 'User', ['id', 'companyId', 'name', 'email', 'emailVerified', 'externalId', 'loginProviderId', 'passwordHash', 'role', 'areaLevel1Id', 'areaLevel2Id', 'areaLevel3Id', 'extraFields', 'notificationSettings', 'createdAt', 'updatedAt'], users, (i) => {
-    const [l1, l2, l3] = leaves[i % leaves.length];
-    const email = i === 0 ? 'admin@bench.test' : `user${i}@bench.test`;
-    return [i + 1, 1, i === 0 ? 'Bench Admin' : `Bench User ${String(i).padStart(5, '0')}`, email, true, `B${i}`, email, hash, i === 0 ? 'admin' : 'player', l1, l2, l3, json(u.extraFields), json(u.notificationSettings), iso(new Date(now)), iso(new Date(now))];
-  });
+  await batched(
+    writer,
+    'users',
+    'User',
+    [
+      'id',
+      'companyId',
+      'name',
+      'email',
+      'emailVerified',
+      'externalId',
+      'loginProviderId',
+      'passwordHash',
+      'role',
+      'areaLevel1Id',
+      'areaLevel2Id',
+      'areaLevel3Id',
+      'extraFields',
+      'notificationSettings',
+      'createdAt',
+      'updatedAt',
+    ],
+    users,
+    (i) => {
+      const [l1, l2, l3] = leaves[i % leaves.length];
+      const email = i === 0 ? 'admin@bench.test' : `user${i}@bench.test`;
+      return [
+        i + 1,
+        1,
+        i === 0 ? 'Bench Admin' : `Bench User ${String(i).padStart(5, '0')}`,
+        email,
+        true,
+        `B${i}`,
+        email,
+        hash,
+        i === 0 ? 'admin' : 'player',
+        l1,
+        l2,
+        l3,
+        json(u.extraFields),
+        json(u.notificationSettings),
+        iso(new Date(now)),
+        iso(new Date(now)),
+      ];
+    },
+  );
 
-  await writer.insert('Country', ['id', 'name'], [[1, 'World'], ...Array.from({ length: 48 }, (_, i) => [i + 2, `Nation ${i + 1}`])]);
-  await writer.insert('Team', ['id', 'name', 'countryId', 'externalId'], Array.from({ length: 48 }, (_, i) => [i + 1, `Nation ${i + 1}`, i + 2, `bench:team:${i + 1}`]));
+  await writer.insert(
+    'Country',
+    ['id', 'name'],
+    [[1, 'World'], ...Array.from({ length: 48 }, (_, i) => [i + 2, `Nation ${i + 1}`])],
+  );
+  await writer.insert(
+    'Team',
+    ['id', 'name', 'countryId', 'externalId'],
+    Array.from({ length: 48 }, (_, i) => [i + 1, `Nation ${i + 1}`, i + 2, `bench:team:${i + 1}`]),
+  );
   // Three tournaments sharing the matches 60/30/10; rounds of 10 matches; the first 60% of rounds are played.
   const shares = [0.6, 0.3, 0.1];
   const tournaments: Value[][] = [];
   const rounds: Value[][] = [];
-  const matches: Array<{ id: number; roundId: number; tournamentId: number; date: Date; home: number; away: number; finished: boolean; hg: number | null; ag: number | null; pw: 'home' | 'away' | null; knockout: boolean }> = [];
+  const matches: Array<{
+    id: number;
+    roundId: number;
+    tournamentId: number;
+    date: Date;
+    home: number;
+    away: number;
+    finished: boolean;
+    hg: number | null;
+    ag: number | null;
+    pw: 'home' | 'away' | null;
+    knockout: boolean;
+  }> = [];
   let roundId = 0;
   let matchId = 0;
   for (const [t, share] of shares.entries()) {
-    tournaments.push([t + 1, `Bench Cup ${t + 1}`, 1, true, false, false, false, iso(new Date(now)), iso(new Date(now))]);
+    tournaments.push([
+      t + 1,
+      `Bench Cup ${t + 1}`,
+      1,
+      true,
+      false,
+      false,
+      false,
+      iso(new Date(now)),
+      iso(new Date(now)),
+    ]);
     const n = Math.max(10, Math.round(matchCount * share));
     const roundCount = Math.ceil(n / 10);
     for (let r = 0; r < roundCount; r++) {
@@ -146,15 +272,78 @@ export async function generate(target: DatabaseTarget, scale: number, seed = 202
         const away = ((home + Math.floor(random() * 46)) % 48) + 1;
         const hg = played ? Math.floor(random() * 4) : null;
         const ag = played ? (knockout && random() < 0.2 ? hg : Math.floor(random() * 3)) : null;
-        matches.push({ id: ++matchId, roundId: id, tournamentId: t + 1, date: new Date(roundDate.getTime() + k * 3600e3), home, away, finished: played, hg, ag, pw: played && knockout && hg === ag ? (random() < 0.5 ? 'home' : 'away') : null, knockout });
+        matches.push({
+          id: ++matchId,
+          roundId: id,
+          tournamentId: t + 1,
+          date: new Date(roundDate.getTime() + k * 3600e3),
+          home,
+          away,
+          finished: played,
+          hg,
+          ag,
+          pw: played && knockout && hg === ag ? (random() < 0.5 ? 'home' : 'away') : null,
+          knockout,
+        });
       }
     }
   }
-  await writer.insert('Tournament', ['id', 'name', 'countryId', 'isActive', 'hasTwoWayMatches', 'importNewMatchesWithPenalties', 'showNoMoreRoundsWarning', 'createdAt', 'updatedAt'], tournaments);
-  await writer.insert('CompanyTournament', ['companyId', 'tournamentId', 'joinedAt'], tournaments.map((t) => [1, t[0], iso(new Date(now))]));
+  await writer.insert(
+    'Tournament',
+    [
+      'id',
+      'name',
+      'countryId',
+      'isActive',
+      'hasTwoWayMatches',
+      'importNewMatchesWithPenalties',
+      'showNoMoreRoundsWarning',
+      'createdAt',
+      'updatedAt',
+    ],
+    tournaments,
+  );
+  await writer.insert(
+    'CompanyTournament',
+    ['companyId', 'tournamentId', 'joinedAt'],
+    tournaments.map((t) => [1, t[0], iso(new Date(now))]),
+  );
   await writer.insert('Round', ['id', 'tournamentId', 'name', 'date', 'hasPenalties', 'position'], rounds);
-  await writer.insert('Match', ['id', 'roundId', 'tournamentId', 'date', 'homeTeamId', 'awayTeamId', 'homeTeamGoals', 'awayTeamGoals', 'penaltiesWinner', 'status', 'hasPenalties', 'alreadySentOpenNotification', 'createdAt', 'updatedAt'],
-    matches.map((m) => [m.id, m.roundId, m.tournamentId, iso(m.date), m.home, m.away, m.hg, m.ag, m.pw, m.finished ? 'FINISHED' : 'SCHEDULED', m.knockout, false, iso(new Date(now)), iso(new Date(now))]));
+  await writer.insert(
+    'Match',
+    [
+      'id',
+      'roundId',
+      'tournamentId',
+      'date',
+      'homeTeamId',
+      'awayTeamId',
+      'homeTeamGoals',
+      'awayTeamGoals',
+      'penaltiesWinner',
+      'status',
+      'hasPenalties',
+      'alreadySentOpenNotification',
+      'createdAt',
+      'updatedAt',
+    ],
+    matches.map((m) => [
+      m.id,
+      m.roundId,
+      m.tournamentId,
+      iso(m.date),
+      m.home,
+      m.away,
+      m.hg,
+      m.ag,
+      m.pw,
+      m.finished ? 'FINISHED' : 'SCHEDULED',
+      m.knockout,
+      false,
+      iso(new Date(now)),
+      iso(new Date(now)),
+    ]),
+  );
 
   // Predictions: each user predicts 40% of the matches; finished ones are scored with the default rules.
   const coverage = 0.4;
@@ -164,20 +353,74 @@ export async function generate(target: DatabaseTarget, scale: number, seed = 202
   const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
   let stride = 7;
   while (gcd(stride, matches.length) !== 1) stride++; // distinct matches per user
-  await batched(writer, 'predictions', 'Prediction', ['id', 'userId', 'matchId', 'homeTeamGoals', 'awayTeamGoals', 'penaltiesWinner', 'status', 'points', 'exactHit', 'outcomeHit', 'createdAt', 'updatedAt'], total, (i) => {
-    // Deterministic spread: user-major order, a stride over the matches.
-    const userId = Math.floor(i / Math.round(matches.length * coverage)) + 1;
-    const m = matches[(i * stride + userId * 13) % matches.length];
-    predictionRows.push(m.id);
-    const hg = Math.floor(random() * 4);
-    const ag = Math.floor(random() * 3);
-    const pw = m.knockout && hg === ag ? (random() < 0.5 ? 'home' : 'away') : null;
-    const score = scorePrediction({ homeTeamGoals: hg, awayTeamGoals: ag, penaltiesWinner: pw }, { status: m.finished ? 'FINISHED' : 'SCHEDULED', homeTeamGoals: m.hg, awayTeamGoals: m.ag, penaltiesWinner: m.pw });
-    return [++predictionId, userId, m.id, hg, ag, pw, score.status, score.points, score.exactHit, score.outcomeHit, iso(new Date(now)), iso(new Date(now))];
-  });
+  await batched(
+    writer,
+    'predictions',
+    'Prediction',
+    [
+      'id',
+      'userId',
+      'matchId',
+      'homeTeamGoals',
+      'awayTeamGoals',
+      'penaltiesWinner',
+      'status',
+      'points',
+      'exactHit',
+      'outcomeHit',
+      'createdAt',
+      'updatedAt',
+    ],
+    total,
+    (i) => {
+      // Deterministic spread: user-major order, a stride over the matches.
+      const userId = Math.floor(i / Math.round(matches.length * coverage)) + 1;
+      const m = matches[(i * stride + userId * 13) % matches.length];
+      predictionRows.push(m.id);
+      const hg = Math.floor(random() * 4);
+      const ag = Math.floor(random() * 3);
+      const pw = m.knockout && hg === ag ? (random() < 0.5 ? 'home' : 'away') : null;
+      const score = scorePrediction(
+        { homeTeamGoals: hg, awayTeamGoals: ag, penaltiesWinner: pw },
+        {
+          status: m.finished ? 'FINISHED' : 'SCHEDULED',
+          homeTeamGoals: m.hg,
+          awayTeamGoals: m.ag,
+          penaltiesWinner: m.pw,
+        },
+      );
+      return [
+        ++predictionId,
+        userId,
+        m.id,
+        hg,
+        ag,
+        pw,
+        score.status,
+        score.points,
+        score.exactHit,
+        score.outcomeHit,
+        iso(new Date(now)),
+        iso(new Date(now)),
+      ];
+    },
+  );
 
-  await batched(writer, 'posts', 'Post', ['id', 'companyId', 'userId', 'text', 'createdAt', 'updatedAt'], posts, (i) =>
-    [i + 1, 1, (i % users) + 1, `Bench post ${i + 1}: who wins this weekend?`, iso(new Date(now - (posts - i) * 60e3)), iso(new Date(now - (posts - i) * 60e3))]);
+  await batched(
+    writer,
+    'posts',
+    'Post',
+    ['id', 'companyId', 'userId', 'text', 'createdAt', 'updatedAt'],
+    posts,
+    (i) => [
+      i + 1,
+      1,
+      (i % users) + 1,
+      `Bench post ${i + 1}: who wins this weekend?`,
+      iso(new Date(now - (posts - i) * 60e3)),
+      iso(new Date(now - (posts - i) * 60e3)),
+    ],
+  );
   let commentId = 0;
   const comments: Value[][] = [];
   const likes: Value[][] = [];
@@ -186,19 +429,44 @@ export async function generate(target: DatabaseTarget, scale: number, seed = 202
     const n = Math.floor(random() * 7);
     for (let k = 0; k < n; k++) {
       const id = ++commentId;
-      comments.push([id, p, ((p * 31 + k * 17) % users) + 1, `Comment ${k + 1}`, iso(new Date(now)), iso(new Date(now))]);
+      comments.push([
+        id,
+        p,
+        ((p * 31 + k * 17) % users) + 1,
+        `Comment ${k + 1}`,
+        iso(new Date(now)),
+        iso(new Date(now)),
+      ]);
       if (k % 2 === 0) commentLikes.push([commentLikes.length + 1, id, ((p + k) % users) + 1, iso(new Date(now))]);
     }
     const likeCount = Math.floor(random() * 11);
-    for (let k = 0; k < likeCount; k++) likes.push([likes.length + 1, p, ((p * 7 + k * 101) % users) + 1, iso(new Date(now))]);
+    for (let k = 0; k < likeCount; k++)
+      likes.push([likes.length + 1, p, ((p * 7 + k * 101) % users) + 1, iso(new Date(now))]);
   }
-  await batched(writer, 'comments', 'PostComment', ['id', 'postId', 'userId', 'text', 'createdAt', 'updatedAt'], comments.length, (i) => comments[i]);
+  await batched(
+    writer,
+    'comments',
+    'PostComment',
+    ['id', 'postId', 'userId', 'text', 'createdAt', 'updatedAt'],
+    comments.length,
+    (i) => comments[i],
+  );
   await batched(writer, 'likes', 'PostLike', ['id', 'postId', 'userId', 'createdAt'], likes.length, (i) => likes[i]);
-  await batched(writer, 'comment likes', 'PostCommentLike', ['id', 'commentId', 'userId', 'createdAt'], commentLikes.length, (i) => commentLikes[i]);
+  await batched(
+    writer,
+    'comment likes',
+    'PostCommentLike',
+    ['id', 'commentId', 'userId', 'createdAt'],
+    commentLikes.length,
+    (i) => commentLikes[i],
+  );
   await writer.close();
   // Predictions went in around the rescoring, so build the standings the general ranking reads.
   const db = await openDatabase(target, { poolMax: 2 });
-  await rebuildStandings(db.prisma, tournaments.map((t) => t[0] as number));
+  await rebuildStandings(
+    db.prisma,
+    tournaments.map((t) => t[0] as number),
+  );
   await db.close();
   return { users, matches: matches.length, predictions: total, posts, comments: comments.length, likes: likes.length };
 }
@@ -220,6 +488,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const t0 = Date.now();
   const counts = await generate(target, scale);
-  console.log(`bench:generate: scale ${scale} on ${target.provider}: ${JSON.stringify(counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `bench:generate: scale ${scale} on ${target.provider}: ${JSON.stringify(counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
   process.exit(0);
 }

@@ -15,18 +15,34 @@ export interface StartedTarget extends LoadTarget {
 }
 
 /** `databaseUrl` empty: a fresh SQLite file in a temp dir. The server seeds the demo data on its first start. */
-export async function startLoadTarget(databaseUrl?: string, extraEnv: Record<string, string> = {}): Promise<StartedTarget> {
+export async function startLoadTarget(
+  databaseUrl?: string,
+  extraEnv: Record<string, string> = {},
+): Promise<StartedTarget> {
   const dir = mkdtempSync(join(tmpdir(), 'prode-load-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', JWT_SECRET: 'l'.repeat(48),
-    LOG_LEVEL: 'warn', SEED_ON_EMPTY: 'true', NOTIFICATIONS_INTERVAL_SECONDS: '0', SHUTDOWN_DELAY_MS: '0',
+    ...process.env,
+    DATA_DIR: dir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'l'.repeat(48),
+    LOG_LEVEL: 'warn',
+    SEED_ON_EMPTY: 'true',
+    NOTIFICATIONS_INTERVAL_SECONDS: '0',
+    SHUTDOWN_DELAY_MS: '0',
     // One address plays every player here: the per-address limit is for the real world.
-    RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000', ...extraEnv,
+    RATE_LIMIT_MAX: '0',
+    LOGIN_RATE_LIMIT_MAX: '1000',
+    ...extraEnv,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -34,11 +50,19 @@ export async function startLoadTarget(databaseUrl?: string, extraEnv: Record<str
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null || i > 600) throw new Error(`server did not start:\n${out}`);
-    try { if ((await fetch(`${url}/healthz`)).ok) break; } catch { /* starting */ }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   const login = async (email: string) => {
-    const r = await fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-path': 'demo' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+    const r = await fetch(`${url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-app-path': 'demo' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
     if (!r.ok) throw new Error(`login ${email}: ${r.status} ${await r.text()}`);
     return ((await r.json()) as { token: string }).token;
   };
@@ -46,18 +70,35 @@ export async function startLoadTarget(databaseUrl?: string, extraEnv: Record<str
   const adminToken = await login('admin@demo.test');
 
   // Ids straight from the store the server uses.
-  const db = await openDatabase(databaseUrl ? { provider: 'postgresql', url: databaseUrl } : { provider: 'sqlite', file: join(dir, 'prode.db') }, { poolMax: 1 });
+  const db = await openDatabase(
+    databaseUrl ? { provider: 'postgresql', url: databaseUrl } : { provider: 'sqlite', file: join(dir, 'prode.db') },
+    { poolMax: 1 },
+  );
   try {
     const company = await db.prisma.company.findFirstOrThrow({ where: { appPath: 'demo' } });
-    const tournamentIds = (await db.prisma.companyTournament.findMany({ where: { companyId: company.id }, select: { tournamentId: true } })).map((c) => c.tournamentId);
-    const future = await db.prisma.match.findMany({ where: { date: { gt: new Date(Date.now() + 86_400_000) }, tournamentId: { in: tournamentIds } }, select: { id: true, tournamentId: true }, take: 10 });
+    const tournamentIds = (
+      await db.prisma.companyTournament.findMany({ where: { companyId: company.id }, select: { tournamentId: true } })
+    ).map((c) => c.tournamentId);
+    const future = await db.prisma.match.findMany({
+      where: { date: { gt: new Date(Date.now() + 86_400_000) }, tournamentId: { in: tournamentIds } },
+      select: { id: true, tournamentId: true },
+      take: 10,
+    });
     const post = await db.prisma.post.findFirstOrThrow({ where: { companyId: company.id, deletedAt: null } });
     const invitation = await db.prisma.invitation.findFirstOrThrow({ where: { companyId: company.id } });
     if (future.length === 0) throw new Error('the demo data has no future match to predict');
     return {
-      url, pid: child.pid!, appPath: 'demo', playerTokens, adminToken,
-      futureMatchIds: future.map((m) => m.id), tournamentId: future[0].tournamentId, postId: post.id, invitationId: invitation.id,
-      child, output: () => out,
+      url,
+      pid: child.pid!,
+      appPath: 'demo',
+      playerTokens,
+      adminToken,
+      futureMatchIds: future.map((m) => m.id),
+      tournamentId: future[0].tournamentId,
+      postId: post.id,
+      invitationId: invitation.id,
+      child,
+      output: () => out,
       async stop() {
         child.kill('SIGTERM');
         const code = await exited;

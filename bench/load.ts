@@ -9,12 +9,18 @@ import { mixedLoad } from './mixed-load.ts';
 // The bound the reliability issue asks us to state: RSS after the load minus RSS after the warm-up.
 export const RSS_GROWTH_BOUND_MIB = 150;
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, connections: { type: 'string', default: '64' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '60' }, connections: { type: 'string', default: '64' } },
+});
 const store = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
 const target = await startLoadTarget(process.env.DATABASE_URL);
-let exitCode = 0;
+let exitCode: number;
 try {
-  const r = await mixedLoad(target, { seconds: Number(values.seconds), connections: Number(values.connections), warmupSeconds: 5 });
+  const r = await mixedLoad(target, {
+    seconds: Number(values.seconds),
+    connections: Number(values.connections),
+    warmupSeconds: 5,
+  });
   const growth = r.rssAfterMiB - r.rssBeforeMiB;
   // How the response cache fared with writes invalidating it all along (warm-up included).
   const metrics = await (await fetch(`${target.url}/metrics`)).text();
@@ -42,7 +48,9 @@ upsertPrediction, GET /posts/:postId/comments, createComment, GraphQL myTourname
 | RSS growth (bound ${RSS_GROWTH_BOUND_MIB} MiB) | ${growth.toFixed(0)} MiB: ${growth <= RSS_GROWTH_BOUND_MIB ? 'within' : 'OVER'} |
 | Response cache: hits / misses of cacheable reads | ${hits} / ${misses} (${((hits / (hits + misses)) * 100).toFixed(0)}% hits) |
 
-Requests sent per kind: ${Object.entries(r.byKind).map(([k, v]) => `${k} ${v}`).join('; ')}.
+Requests sent per kind: ${Object.entries(r.byKind)
+    .map(([k, v]) => `${k} ${v}`)
+    .join('; ')}.
 `;
   writeFileSync(`bench/LOAD${store === 'PostgreSQL' ? '-postgresql' : ''}.md`, md);
   console.log(md);

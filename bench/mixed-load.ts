@@ -35,7 +35,8 @@ export interface LoadResult {
   byKind: Record<string, number>;
 }
 
-const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMiB = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 interface Step {
   kind: string;
@@ -48,32 +49,73 @@ interface Step {
 }
 
 function steps(t: LoadTarget): Step[] {
-  const gql = (query: string, variables: (n: number, context: Record<string, unknown>) => object = () => ({})) =>
-    (n: number, context: Record<string, unknown>) => JSON.stringify({ query, variables: variables(n, context) });
+  const gql =
+    (query: string, variables: (n: number, context: Record<string, unknown>) => object = () => ({})) =>
+    (n: number, context: Record<string, unknown>) =>
+      JSON.stringify({ query, variables: variables(n, context) });
   return [
     { kind: 'read: GET /posts/:id', method: 'GET', path: `/posts/${t.postId}` },
     { kind: 'read: GET /tournaments/me', method: 'GET', path: '/tournaments/me' },
-    { kind: 'read: GraphQL me + company', method: 'POST', path: '/graphql', body: gql('{ me { id email areaLevel1 { name } } company { name } }') },
     {
-      kind: 'write: upsertPrediction', method: 'POST', path: '/graphql',
+      kind: 'read: GraphQL me + company',
+      method: 'POST',
+      path: '/graphql',
+      body: gql('{ me { id email areaLevel1 { name } } company { name } }'),
+    },
+    {
+      kind: 'write: upsertPrediction',
+      method: 'POST',
+      path: '/graphql',
       body: gql('mutation P($i: UpsertPredictionInput!) { upsertPrediction(input: $i) { id homeTeamGoals } }', (n) => ({
-        i: { matchId: t.futureMatchIds[n % t.futureMatchIds.length], homeTeamGoals: n % 5, awayTeamGoals: (n >> 1) % 4 },
+        i: {
+          matchId: t.futureMatchIds[n % t.futureMatchIds.length],
+          homeTeamGoals: n % 5,
+          awayTeamGoals: (n >> 1) % 4,
+        },
       })),
     },
     { kind: 'read: GET /posts/:postId/comments', method: 'GET', path: `/posts/${t.postId}/comments` },
     // Each comment is deleted again two steps later, so the post's comment list does not grow with the run.
     {
-      kind: 'write: createComment', method: 'POST', path: '/graphql',
-      body: gql('mutation C($p: Int!, $x: String!) { createComment(postId: $p, text: $x) { id } }', (n) => ({ p: t.postId, x: `load comment ${n}` })),
-      remember: (body, context) => (context.commentId = (JSON.parse(body) as { data?: { createComment?: { id: number } } }).data?.createComment?.id),
+      kind: 'write: createComment',
+      method: 'POST',
+      path: '/graphql',
+      body: gql('mutation C($p: Int!, $x: String!) { createComment(postId: $p, text: $x) { id } }', (n) => ({
+        p: t.postId,
+        x: `load comment ${n}`,
+      })),
+      remember: (body, context) =>
+        (context.commentId = (JSON.parse(body) as { data?: { createComment?: { id: number } } }).data?.createComment
+          ?.id),
     },
-    { kind: 'read: GraphQL myTournaments', method: 'POST', path: '/graphql', body: gql('{ myTournaments { id name rounds { id name } } }') },
     {
-      kind: 'read: GraphQL ranking page + me', method: 'POST', path: '/graphql',
-      body: gql('query R($t: Int!) { ranking(tournamentId: $t, take: 20) { total entries { position points user { id name } } me { position points } } }', () => ({ t: t.tournamentId })),
+      kind: 'read: GraphQL myTournaments',
+      method: 'POST',
+      path: '/graphql',
+      body: gql('{ myTournaments { id name rounds { id name } } }'),
     },
-    { kind: 'write: deleteComment', method: 'POST', path: '/graphql', body: gql('mutation D($id: Int!) { deleteComment(id: $id) }', (_n, context) => ({ id: context.commentId })) },
-    { kind: 'write: PATCH /invitations/:id', method: 'PATCH', path: `/invitations/${t.invitationId}`, body: (n) => JSON.stringify({ name: `Load Invitee ${n % 7}` }), admin: true },
+    {
+      kind: 'read: GraphQL ranking page + me',
+      method: 'POST',
+      path: '/graphql',
+      body: gql(
+        'query R($t: Int!) { ranking(tournamentId: $t, take: 20) { total entries { position points user { id name } } me { position points } } }',
+        () => ({ t: t.tournamentId }),
+      ),
+    },
+    {
+      kind: 'write: deleteComment',
+      method: 'POST',
+      path: '/graphql',
+      body: gql('mutation D($id: Int!) { deleteComment(id: $id) }', (_n, context) => ({ id: context.commentId })),
+    },
+    {
+      kind: 'write: PATCH /invitations/:id',
+      method: 'PATCH',
+      path: `/invitations/${t.invitationId}`,
+      body: (n) => JSON.stringify({ name: `Load Invitee ${n % 7}` }),
+      admin: true,
+    },
   ];
 }
 
@@ -89,7 +131,8 @@ async function run(t: LoadTarget, seconds: number, connections: number, tally?: 
       context.player ??= t.playerTokens[nextPlayer++ % t.playerTokens.length];
       n++;
       req.headers = {
-        'content-type': 'application/json', 'x-app-path': t.appPath,
+        'content-type': 'application/json',
+        'x-app-path': t.appPath,
         authorization: `Bearer ${s.admin ? t.adminToken : (context.player as string)}`,
         // The post routes take the tenant from x-app-company; players may not send it, so they act on their own.
       };
@@ -106,11 +149,20 @@ async function run(t: LoadTarget, seconds: number, connections: number, tally?: 
       if (status >= 300) console.error(`${status} under load (${s.kind}): ${body.slice(0, 300)}`);
     },
   }));
-  const result = await autocannon({ url: t.url, connections, duration: seconds, timeout: 30, requests: requests as never });
+  const result = await autocannon({
+    url: t.url,
+    connections,
+    duration: seconds,
+    timeout: 30,
+    requests: requests as never,
+  });
   return { result, graphqlErrors };
 }
 
-export async function mixedLoad(t: LoadTarget, options: { seconds: number; connections: number; warmupSeconds: number }): Promise<LoadResult> {
+export async function mixedLoad(
+  t: LoadTarget,
+  options: { seconds: number; connections: number; warmupSeconds: number },
+): Promise<LoadResult> {
   // Warm up first (JIT, caches, connection pools), so growth measured afterwards is what the load keeps.
   if (options.warmupSeconds > 0) await run(t, options.warmupSeconds, options.connections);
   const rssBeforeMiB = rssMiB(t.pid);

@@ -12,7 +12,9 @@ import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.
 import { rankingOf, rankingPage } from '../src/game/ranking-query.ts';
 import { rescoreMatches } from '../src/game/rescore.ts';
 
-const { values } = parseArgs({ options: { users: { type: 'string', default: '100000' }, fresh: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { users: { type: 'string', default: '100000' }, fresh: { type: 'boolean', default: false } },
+});
 const USERS = Number(values.users);
 const url = process.env.DATABASE_URL;
 let target: DatabaseTarget;
@@ -36,25 +38,48 @@ if (company && (await prisma.user.count({ where: { companyId: company.id } })) !
 }
 if (!company) {
   const t0 = Date.now();
-  company = await prisma.company.create({ data: { ...DEFAULT_COMPANY_JSON, name: 'Bench Co', code: 'BENCH', appPath: 'bench', maxUsersAmount: USERS } });
+  company = await prisma.company.create({
+    data: { ...DEFAULT_COMPANY_JSON, name: 'Bench Co', code: 'BENCH', appPath: 'bench', maxUsersAmount: USERS },
+  });
   await prisma.companyTournament.create({ data: { companyId: company.id, tournamentId: tournament.id } });
   for (let i = 0; i < USERS; i += 5000) {
     const n = Math.min(5000, USERS - i);
     await prisma.user.createMany({
-      data: Array.from({ length: n }, (_, k) => ({ ...DEFAULT_USER_JSON, companyId: company!.id, email: `u${i + k}@bench.test`, name: `User ${String(i + k).padStart(6, '0')}`, externalId: `b${i + k}`, loginProviderId: `b${i + k}` })),
+      data: Array.from({ length: n }, (_, k) => ({
+        ...DEFAULT_USER_JSON,
+        companyId: company!.id,
+        email: `u${i + k}@bench.test`,
+        name: `User ${String(i + k).padStart(6, '0')}`,
+        externalId: `b${i + k}`,
+        loginProviderId: `b${i + k}`,
+      })),
     });
     process.stdout.write(`\rusers ${i + n}/${USERS}`);
   }
-  const ids = (await prisma.user.findMany({ where: { companyId: company.id }, select: { id: true }, orderBy: { id: 'asc' } })).map((u) => u.id);
+  const ids = (
+    await prisma.user.findMany({ where: { companyId: company.id }, select: { id: true }, orderBy: { id: 'asc' } })
+  ).map((u) => u.id);
   let made = 0;
   for (let i = 0; i < ids.length; i += 1000) {
-    const data = ids.slice(i, i + 1000).flatMap((userId, k) => matches.map((m, j) => ({ userId, matchId: m.id, homeTeamGoals: (i + k + j) % 4, awayTeamGoals: (i + k * j) % 3 })));
+    const data = ids.slice(i, i + 1000).flatMap((userId, k) =>
+      matches.map((m, j) => ({
+        userId,
+        matchId: m.id,
+        homeTeamGoals: (i + k + j) % 4,
+        awayTeamGoals: (i + k * j) % 3,
+      })),
+    );
     await prisma.prediction.createMany({ data });
     made += data.length;
     process.stdout.write(`\rpredictions ${made}/${ids.length * matches.length}`);
   }
-  const r = await rescoreMatches(prisma, matches.map((m) => m.id));
-  console.log(`\ngenerated ${USERS} users, ${made} predictions, rescored ${r.predictions} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const r = await rescoreMatches(
+    prisma,
+    matches.map((m) => m.id),
+  );
+  console.log(
+    `\ngenerated ${USERS} users, ${made} predictions, rescored ${r.predictions} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 }
 
 const viewer = await prisma.user.findFirstOrThrow({ where: { companyId: company.id }, orderBy: { id: 'desc' } });
@@ -72,7 +97,9 @@ async function measure(name: string, fn: () => Promise<unknown>) {
   times.sort((a, b) => a - b);
   console.log(`${name}: ${statements} statement(s), median ${times[3].toFixed(1)} ms, max ${times[6].toFixed(1)} ms`);
 }
-console.log(`${db.provider}: ranking of ${await prisma.user.count({ where: { companyId: company.id } })} users over ${matches.length} matches`);
+console.log(
+  `${db.provider}: ranking of ${await prisma.user.count({ where: { companyId: company.id } })} users over ${matches.length} matches`,
+);
 await measure('ranking page (skip 0, take 20)', () => rankingPage(prisma, scope, 0, 20));
 await measure('ranking page (skip 50000, take 100)', () => rankingPage(prisma, scope, 50_000, 100));
 await measure("caller's standing (me)", () => rankingOf(prisma, scope, viewer.id));

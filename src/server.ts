@@ -39,7 +39,11 @@ async function main() {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     await db.close();
-    fail(code === 'EADDRINUSE' ? `port ${config.port} on ${config.host} is already in use` : `cannot listen: ${firstLine(err)}`);
+    fail(
+      code === 'EADDRINUSE'
+        ? `port ${config.port} on ${config.host} is already in use`
+        : `cannot listen: ${firstLine(err)}`,
+    );
   }
   app.log.info({ database: db.description, env: config.env }, 'prode gateway ready');
 
@@ -48,9 +52,13 @@ async function main() {
   const sender = loggingSender((obj, msg) => app.log.info(obj, msg));
   const tick = () =>
     notificationsTick(db.prisma, sender)
-      .then((r) => (r.pendingPredictions || r.pendingDreamFinals || r.sent || r.failed) && app.log.info(r, 'notifications tick'))
+      .then(
+        (r) =>
+          (r.pendingPredictions || r.pendingDreamFinals || r.sent || r.failed) && app.log.info(r, 'notifications tick'),
+      )
       .catch((err) => app.log.error({ err }, 'notifications tick failed'));
-  const timer = config.notificationsIntervalSeconds > 0 ? setInterval(tick, config.notificationsIntervalSeconds * 1000) : undefined;
+  const timer =
+    config.notificationsIntervalSeconds > 0 ? setInterval(tick, config.notificationsIntervalSeconds * 1000) : undefined;
   timer?.unref();
 
   let closing = false;

@@ -17,4 +17,8 @@ const serv = pgl.createServ(grafserv);
 const server = createServer();
 serv.addTo(server);
 server.listen(Number(port), '127.0.0.1', () => console.log(`postgraphile on ${port}`));
-process.on('SIGTERM', async () => { server.close(); await pgl.release(); process.exit(0); });
+process.on('SIGTERM', async () => {
+  server.close();
+  await pgl.release();
+  process.exit(0);
+});

@@ -27,8 +27,10 @@ export async function login(
 ): Promise<{ token: string; user: UserRow }> {
   const { email, password, headers, client } = input;
   const normalized = email.trim().toLowerCase();
-  if (!normalized || password.length === 0) throw badInput('email and password are required', normalized ? 'password' : 'email');
-  if (normalized.length > MAX_EMAIL_LENGTH) throw badInput(`email is longer than ${MAX_EMAIL_LENGTH} characters`, 'email');
+  if (!normalized || password.length === 0)
+    throw badInput('email and password are required', normalized ? 'password' : 'email');
+  if (normalized.length > MAX_EMAIL_LENGTH)
+    throw badInput(`email is longer than ${MAX_EMAIL_LENGTH} characters`, 'email');
   // Counted before anything is checked (src/security/login-throttle.ts): attempts in flight count too.
   const attempt = client.throttle.attempt(client.ip, normalized);
   if (attempt.retryAfterSeconds !== null) {
@@ -47,22 +49,43 @@ export async function login(
   // is still the one checked (a password change in between wins).
   if (needsRehash(user.passwordHash)) {
     const passwordHash = await hashPassword(password);
-    await scope.write((tx) => tx.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash } }));
+    await scope.write((tx) =>
+      tx.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash } }),
+    );
   }
-  const updated = await scope.write((tx) => tx.user.update({ where: { id: user.id }, data: { loginCount: { increment: 1 }, lastActiveDate: scope.now } }));
-  const token = await signAccessToken({ userId: user.id, companyId: user.companyId, role: user.role }, scope.config.jwtSecret, scope.config.jwtTtlSeconds);
+  const updated = await scope.write((tx) =>
+    tx.user.update({ where: { id: user.id }, data: { loginCount: { increment: 1 }, lastActiveDate: scope.now } }),
+  );
+  const token = await signAccessToken(
+    { userId: user.id, companyId: user.companyId, role: user.role },
+    scope.config.jwtSecret,
+    scope.config.jwtTtlSeconds,
+  );
   return { token, user: updated };
 }
 
 /** The user these credentials open, or null; every null costs one scrypt derivation, like a wrong password. */
-async function checkCredentials(scope: RequestScope, headers: TenantHeaders, email: string, password: string): Promise<UserRow | null> {
+async function checkCredentials(
+  scope: RequestScope,
+  headers: TenantHeaders,
+  email: string,
+  password: string,
+): Promise<UserRow | null> {
   // A header naming no open company opens no account (undefined: no header).
   const company = await companyFromHeaders(scope.db, headers);
-  const users = company === null ? [] : await scope.db.user.findMany({
-    // A deleted company is closed: its users no longer log in.
-    where: { email, deletedAt: null, company: { deletedAt: null }, ...(company ? { companyId: company.id } : {}) },
-    take: 2,
-  });
+  const users =
+    company === null
+      ? []
+      : await scope.db.user.findMany({
+          // A deleted company is closed: its users no longer log in.
+          where: {
+            email,
+            deletedAt: null,
+            company: { deletedAt: null },
+            ...(company ? { companyId: company.id } : {}),
+          },
+          take: 2,
+        });
   // Several companies keep this e-mail and none was named: no account is chosen.
   const user = users.length === 1 ? users[0] : undefined;
   if (!user?.passwordHash) return verifyNoPassword(password).then(() => null);

@@ -52,22 +52,35 @@ function moderates(scope: RequestScope, authorId: number): boolean {
   return canActOnBehalf(viewer, tenant);
 }
 
-export async function createPost(scope: RequestScope, input: { text: string; imageUrl?: string | null }): Promise<PostRow> {
+export async function createPost(
+  scope: RequestScope,
+  input: { text: string; imageUrl?: string | null },
+): Promise<PostRow> {
   const { viewer, tenant, settings } = writer(scope, { ownCompany: true });
   checkText(input.text);
   checkImage(settings, input.imageUrl);
   return scope.write((tx) =>
-    tx.post.create({ data: { companyId: tenant.id, userId: viewer.id, text: input.text.trim(), imageUrl: input.imageUrl ?? null } }));
+    tx.post.create({
+      data: { companyId: tenant.id, userId: viewer.id, text: input.text.trim(), imageUrl: input.imageUrl ?? null },
+    }),
+  );
 }
 
 /** `text` or `imageUrl` left undefined keep theirs; `imageUrl: null` removes the image. */
-export async function updatePost(scope: RequestScope, id: number, input: { text?: string; imageUrl?: string | null }): Promise<PostRow> {
+export async function updatePost(
+  scope: RequestScope,
+  id: number,
+  input: { text?: string; imageUrl?: string | null },
+): Promise<PostRow> {
   const { viewer, tenant, settings } = writer(scope, { ownCompany: true });
   const post = await tenantPost(scope, id, tenant.id);
   if (post.userId !== viewer.id) throw forbidden('only the author edits a post');
   if (input.text !== undefined) checkText(input.text);
   checkImage(settings, input.imageUrl);
-  const data = { ...(input.text !== undefined ? { text: input.text.trim() } : {}), ...(input.imageUrl !== undefined ? { imageUrl: input.imageUrl } : {}) };
+  const data = {
+    ...(input.text !== undefined ? { text: input.text.trim() } : {}),
+    ...(input.imageUrl !== undefined ? { imageUrl: input.imageUrl } : {}),
+  };
   return scope.write((tx) => tx.post.update({ where: { id }, data }));
 }
 
@@ -110,11 +123,19 @@ const LIKES = {
   comment: { table: Prisma.raw('"PostCommentLike"'), target: Prisma.raw('"commentId"') },
 };
 
-async function setLike(scope: RequestScope, kind: keyof typeof LIKES, targetId: number, userId: number, liked: boolean) {
+async function setLike(
+  scope: RequestScope,
+  kind: keyof typeof LIKES,
+  targetId: number,
+  userId: number,
+  liked: boolean,
+) {
   const { table, target } = LIKES[kind];
-  await scope.write((tx) => liked
-    ? tx.$executeRaw`INSERT INTO ${table} (${target}, "userId", "createdAt") VALUES (${targetId}, ${userId}, ${scope.now}) ON CONFLICT DO NOTHING`
-    : tx.$executeRaw`DELETE FROM ${table} WHERE ${target} = ${targetId} AND "userId" = ${userId}`);
+  await scope.write((tx) =>
+    liked
+      ? tx.$executeRaw`INSERT INTO ${table} (${target}, "userId", "createdAt") VALUES (${targetId}, ${userId}, ${scope.now}) ON CONFLICT DO NOTHING`
+      : tx.$executeRaw`DELETE FROM ${table} WHERE ${target} = ${targetId} AND "userId" = ${userId}`,
+  );
 }
 
 export async function likePost(scope: RequestScope, postId: number, liked: boolean): Promise<PostRow> {

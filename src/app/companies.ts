@@ -17,20 +17,28 @@ const MAX_SEARCH_LENGTH = 100;
 function containsLiterally(provider: string, columns: string[], term: string): Prisma.Sql {
   const pattern = `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
   const op = Prisma.raw(provider === 'postgresql' ? 'ILIKE' : 'LIKE');
-  return Prisma.sql`(${Prisma.join(columns.map((c) => Prisma.sql`${Prisma.raw(`"${c}"`)} ${op} ${pattern} ESCAPE '!'`), ' OR ')})`;
+  return Prisma.sql`(${Prisma.join(
+    columns.map((c) => Prisma.sql`${Prisma.raw(`"${c}"`)} ${op} ${pattern} ESCAPE '!'`),
+    ' OR ',
+  )})`;
 }
 
 /** By name, code or appPath, case-insensitive and literal; ordered by name. */
-export async function companiesSearch(scope: RequestScope, args: { search?: string | null; skip?: number | null; take?: number | null }): Promise<CompanyRow[]> {
+export async function companiesSearch(
+  scope: RequestScope,
+  args: { search?: string | null; skip?: number | null; take?: number | null },
+): Promise<CompanyRow[]> {
   const { search, skip, take } = args;
   const page = paging(skip, take);
   const { viewer } = scope.requireTenant();
   const term = search?.trim() ?? '';
-  if (term.length > MAX_SEARCH_LENGTH) throw badInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`, 'search');
+  if (term.length > MAX_SEARCH_LENGTH)
+    throw badInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`, 'search');
   // Plain SQL, as the loaders read companies (the rows are the objects Prisma's findMany builds), because the
   // search needs LIKE with an ESCAPE clause, which no Prisma filter gives.
   const conditions: Prisma.Sql[] = [Prisma.sql`"deletedAt" IS NULL`];
-  if (viewer.role === 'reseller') conditions.push(Prisma.sql`("id" = ${viewer.companyId} OR "resellerCompanyId" = ${viewer.companyId})`);
+  if (viewer.role === 'reseller')
+    conditions.push(Prisma.sql`("id" = ${viewer.companyId} OR "resellerCompanyId" = ${viewer.companyId})`);
   else if (viewer.role !== 'manager') conditions.push(Prisma.sql`"id" = ${viewer.companyId}`);
   if (term) conditions.push(containsLiterally(scope.config.database.provider, ['name', 'code', 'appPath'], term));
   const rows = await scope.db.$queryRaw<CompanyRow[]>`

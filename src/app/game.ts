@@ -8,7 +8,10 @@ import { rescoreMatches } from '../game/rescore.ts';
 import type { RequestScope } from './scope.ts';
 
 /** Until kickoff (server clock, UTC), in the caller's own company, on a match of one of its tournaments. */
-export async function upsertPrediction(scope: RequestScope, input: PredictionInput & { matchId: number }): Promise<PredictionRow> {
+export async function upsertPrediction(
+  scope: RequestScope,
+  input: PredictionInput & { matchId: number },
+): Promise<PredictionRow> {
   const { viewer, tenant } = scope.requireOwnCompany('predictions are made in your own company');
   const match = await scope.loaders.match.load(input.matchId);
   const tournaments = await scope.loaders.tournamentsByCompany.load(tenant.id);
@@ -18,8 +21,15 @@ export async function upsertPrediction(scope: RequestScope, input: PredictionInp
   if (problem?.kind === 'closed') throw forbidden(problem.message);
 
   const key = { userId_matchId: { userId: viewer.id, matchId: match.id } };
-  const values = { homeTeamGoals: input.homeTeamGoals, awayTeamGoals: input.awayTeamGoals, penaltiesWinner: input.penaltiesWinner ?? null };
-  const write = () => scope.write((tx) => tx.prediction.upsert({ where: key, create: { userId: viewer.id, matchId: match.id, ...values }, update: values }));
+  const values = {
+    homeTeamGoals: input.homeTeamGoals,
+    awayTeamGoals: input.awayTeamGoals,
+    penaltiesWinner: input.penaltiesWinner ?? null,
+  };
+  const write = () =>
+    scope.write((tx) =>
+      tx.prediction.upsert({ where: key, create: { userId: viewer.id, matchId: match.id, ...values }, update: values }),
+    );
   try {
     return await write();
   } catch (err) {
@@ -31,18 +41,27 @@ export async function upsertPrediction(scope: RequestScope, input: PredictionInp
 }
 
 /** teamIds[0] finishes first, and so on, one team per awarded position; until the limit round starts. */
-export async function setDreamFinalPicks(scope: RequestScope, settingId: number, teamIds: number[]): Promise<DreamFinalsSettingRow> {
+export async function setDreamFinalPicks(
+  scope: RequestScope,
+  settingId: number,
+  teamIds: number[],
+): Promise<DreamFinalsSettingRow> {
   const { viewer, tenant } = scope.requireOwnCompany('dream finals are played in your own company');
   const setting = await scope.db.dreamFinalsSetting.findUnique({ where: { id: settingId } });
-  if (!setting || setting.companyId !== tenant.id || !setting.isEnabled) throw notFound('dream finals setting', settingId);
+  if (!setting || setting.companyId !== tenant.id || !setting.isEnabled)
+    throw notFound('dream finals setting', settingId);
   const limitRound = await scope.loaders.round.load(setting.limitRoundId);
   if (limitRound && scope.now.getTime() >= limitRound.date.getTime()) {
     throw forbidden(`dream-final picks closed when ${limitRound.name} started (${limitRound.date.toISOString()})`);
   }
-  if (teamIds.length !== setting.awardedPositions) throw badInput(`pick exactly ${setting.awardedPositions} teams, in finishing order`, 'teamIds');
+  if (teamIds.length !== setting.awardedPositions)
+    throw badInput(`pick exactly ${setting.awardedPositions} teams, in finishing order`, 'teamIds');
   if (new Set(teamIds).size !== teamIds.length) throw badInput('a team can finish in one position only', 'teamIds');
   const playing = await scope.db.match.findMany({
-    where: { tournamentId: setting.tournamentId, OR: [{ homeTeamId: { in: teamIds } }, { awayTeamId: { in: teamIds } }] },
+    where: {
+      tournamentId: setting.tournamentId,
+      OR: [{ homeTeamId: { in: teamIds } }, { awayTeamId: { in: teamIds } }],
+    },
     select: { homeTeamId: true, awayTeamId: true },
   });
   const inTournament = new Set(playing.flatMap((m) => [m.homeTeamId, m.awayTeamId]));
@@ -50,7 +69,9 @@ export async function setDreamFinalPicks(scope: RequestScope, settingId: number,
   if (stranger !== undefined) throw badInput(`team ${stranger} does not play in this tournament`, 'teamIds');
   await scope.write(async (tx) => {
     await tx.dreamFinalPick.deleteMany({ where: { settingId, userId: viewer.id } });
-    await tx.dreamFinalPick.createMany({ data: teamIds.map((teamId, i) => ({ settingId, userId: viewer.id, position: i + 1, teamId })) });
+    await tx.dreamFinalPick.createMany({
+      data: teamIds.map((teamId, i) => ({ settingId, userId: viewer.id, position: i + 1, teamId })),
+    });
   });
   return setting;
 }
@@ -61,7 +82,8 @@ export async function setMatchResult(scope: RequestScope, input: ResultInput & {
   const match = await scope.loaders.match.load(input.matchId);
   const tournament = match ? await scope.loaders.tournament.load(match.tournamentId) : null;
   if (!match || !tournament) throw notFound('match', input.matchId);
-  const ownsTournament = tournament.ownerCompanyId === tenant.id && tenant.id === viewer.companyId && viewer.role === 'admin';
+  const ownsTournament =
+    tournament.ownerCompanyId === tenant.id && tenant.id === viewer.companyId && viewer.role === 'admin';
   if (viewer.role !== 'manager' && !ownsTournament) {
     // Do not tell a company's admin whether a match of another tenant exists.
     const visible = (await scope.loaders.tournamentsByCompany.load(tenant.id)).some((t) => t.id === tournament.id);

@@ -19,12 +19,23 @@ const INVITATION_TTL_SECONDS = 30 * 24 * 3600;
 
 type IdRef = { id: number } | null | undefined;
 export interface CreateInvitationArgs {
-  email: string; name?: string | null; externalId?: string | null; role?: string | null;
-  areaLevel1?: IdRef; areaLevel2?: IdRef; areaLevel3?: IdRef;
+  email: string;
+  name?: string | null;
+  externalId?: string | null;
+  role?: string | null;
+  areaLevel1?: IdRef;
+  areaLevel2?: IdRef;
+  areaLevel3?: IdRef;
 }
 export interface UpdateInvitationArgs {
-  email?: string | null; name?: string | null; externalId?: string | null; role?: string | null; company?: IdRef;
-  areaLevel1?: IdRef; areaLevel2?: IdRef; areaLevel3?: IdRef;
+  email?: string | null;
+  name?: string | null;
+  externalId?: string | null;
+  role?: string | null;
+  company?: IdRef;
+  areaLevel1?: IdRef;
+  areaLevel2?: IdRef;
+  areaLevel3?: IdRef;
 }
 
 function text(value: string | null | undefined, name: string): string | null | undefined {
@@ -38,8 +49,13 @@ function text(value: string | null | undefined, name: string): string | null | u
 async function usableInvitation(scope: RequestScope, jwt: string): Promise<InvitationRow> {
   const id = jwt.length <= 2048 ? await verifyInvitationToken(jwt, scope.config.jwtSecret) : null;
   // A deleted company is closed: its links open nothing, and accepting one would add a user who cannot log in.
-  const invitation = id == null ? null : await scope.db.invitation.findFirst({ where: { id, company: { deletedAt: null } } });
-  const usable = invitation && !invitation.revokedAt && !invitation.acceptedAt && (!invitation.expiresAt || invitation.expiresAt > scope.now);
+  const invitation =
+    id == null ? null : await scope.db.invitation.findFirst({ where: { id, company: { deletedAt: null } } });
+  const usable =
+    invitation &&
+    !invitation.revokedAt &&
+    !invitation.acceptedAt &&
+    (!invitation.expiresAt || invitation.expiresAt > scope.now);
   if (!usable) throw notFound('invitation (the link is invalid, expired or revoked)');
   return invitation;
 }
@@ -47,11 +63,16 @@ async function usableInvitation(scope: RequestScope, jwt: string): Promise<Invit
 /** Admins, the company's reseller and managers administer invitations; nobody grants a role above their own. */
 function requireInviter(scope: RequestScope, role?: string | null) {
   const { viewer, tenant } = scope.requireRole('admin', 'only admins, resellers and managers administer invitations');
-  if (role && !roleAtLeast(viewer.role as RoleName, role as RoleName)) throw forbidden(`a ${viewer.role} may not grant the role ${role}`);
+  if (role && !roleAtLeast(viewer.role as RoleName, role as RoleName))
+    throw forbidden(`a ${viewer.role} may not grant the role ${role}`);
   return { viewer, tenant };
 }
 
-async function checkPlacement(scope: RequestScope, companyId: number, placement: { areaLevel1Id: number | null; areaLevel2Id: number | null; areaLevel3Id: number | null }) {
+async function checkPlacement(
+  scope: RequestScope,
+  companyId: number,
+  placement: { areaLevel1Id: number | null; areaLevel2Id: number | null; areaLevel3Id: number | null },
+) {
   try {
     await checkAreaPlacement(scope.db, companyId, placement);
   } catch (err) {
@@ -62,7 +83,10 @@ async function checkPlacement(scope: RequestScope, companyId: number, placement:
 
 async function checkEmailFree(scope: RequestScope, companyId: number, email: string, exceptInvitationId?: number) {
   const [otherInvitation, user] = await Promise.all([
-    scope.db.invitation.findFirst({ where: { companyId, email, ...(exceptInvitationId ? { id: { not: exceptInvitationId } } : {}) }, select: { id: true } }),
+    scope.db.invitation.findFirst({
+      where: { companyId, email, ...(exceptInvitationId ? { id: { not: exceptInvitationId } } : {}) },
+      select: { id: true },
+    }),
     scope.db.user.findFirst({ where: { companyId, email }, select: { id: true } }),
   ]);
   if (otherInvitation || user) throw conflict(`${email} is already invited to or registered in this company`);
@@ -72,22 +96,40 @@ async function checkEmailFree(scope: RequestScope, companyId: number, email: str
 export const invitationByJwt = (scope: RequestScope, jwt: string) => usableInvitation(scope, jwt);
 
 /** Invites a person to the company the request acts on; answers the invitation and its link token. */
-export async function createInvitation(scope: RequestScope, input: CreateInvitationArgs): Promise<{ invitation: InvitationRow; token: string }> {
+export async function createInvitation(
+  scope: RequestScope,
+  input: CreateInvitationArgs,
+): Promise<{ invitation: InvitationRow; token: string }> {
   const { viewer, tenant } = requireInviter(scope, input.role);
   const email = text(input.email, 'email')?.toLowerCase() ?? '';
   if (!EMAIL.test(email)) throw badInput('email is not a valid e-mail address', 'email');
-  const placement = { areaLevel1Id: input.areaLevel1?.id ?? null, areaLevel2Id: input.areaLevel2?.id ?? null, areaLevel3Id: input.areaLevel3?.id ?? null };
+  const placement = {
+    areaLevel1Id: input.areaLevel1?.id ?? null,
+    areaLevel2Id: input.areaLevel2?.id ?? null,
+    areaLevel3Id: input.areaLevel3?.id ?? null,
+  };
   await checkPlacement(scope, tenant.id, placement);
   await checkEmailFree(scope, tenant.id, email);
   const data = {
-    companyId: tenant.id, email, name: text(input.name, 'name'), externalId: text(input.externalId, 'externalId'), role: input.role as RoleName,
-    createdById: viewer.companyId === tenant.id ? viewer.id : null, expiresAt: new Date(scope.now.getTime() + INVITATION_TTL_SECONDS * 1000), ...placement,
+    companyId: tenant.id,
+    email,
+    name: text(input.name, 'name'),
+    externalId: text(input.externalId, 'externalId'),
+    role: input.role as RoleName,
+    createdById: viewer.companyId === tenant.id ? viewer.id : null,
+    expiresAt: new Date(scope.now.getTime() + INVITATION_TTL_SECONDS * 1000),
+    ...placement,
   };
-  const invitation = await scope.write((tx) => tx.invitation.create({ data })).catch((err) => {
-    if (isUniqueViolation(err)) throw conflict(`${email} is already invited to this company`);
-    throw err;
-  });
-  return { invitation, token: await signInvitationToken(invitation.id, scope.config.jwtSecret, INVITATION_TTL_SECONDS) };
+  const invitation = await scope
+    .write((tx) => tx.invitation.create({ data }))
+    .catch((err) => {
+      if (isUniqueViolation(err)) throw conflict(`${email} is already invited to this company`);
+      throw err;
+    });
+  return {
+    invitation,
+    token: await signInvitationToken(invitation.id, scope.config.jwtSecret, INVITATION_TTL_SECONDS),
+  };
 }
 
 /** Revokes an unaccepted invitation of the company: its link stops working. */
@@ -96,20 +138,23 @@ export async function revokeInvitation(scope: RequestScope, id: number): Promise
   const invitation = await scope.db.invitation.findUnique({ where: { id } });
   if (!invitation || invitation.companyId !== tenant.id) throw notFound('invitation', id);
   if (invitation.acceptedAt) throw conflict('the invitation has already been accepted');
-  await scope.write((tx) => tx.invitation.update({ where: { id }, data: { revokedAt: invitation.revokedAt ?? scope.now } }));
+  await scope.write((tx) =>
+    tx.invitation.update({ where: { id }, data: { revokedAt: invitation.revokedAt ?? scope.now } }),
+  );
   return true;
 }
 
 /** Public: creates the invited user (the invitation's company, role and areas) and logs them in. */
 export async function acceptInvitation(
-  scope: RequestScope, input: { jwt: string; name: string; password: string; email?: string },
+  scope: RequestScope,
+  input: { jwt: string; name: string; password: string; email?: string },
 ): Promise<{ token: string; user: UserRow }> {
   const { jwt, name, password, email } = input;
   const invitation = await usableInvitation(scope, jwt);
   const company = await scope.db.company.findUniqueOrThrow({ where: { id: invitation.companyId } });
   const fullName = text(name, 'name');
   if (!fullName) throw badInput('name must not be empty', 'name');
-  const address = (invitation.email ?? text(email, 'email')?.toLowerCase()) ?? '';
+  const address = invitation.email ?? text(email, 'email')?.toLowerCase() ?? '';
   if (!EMAIL.test(address)) throw badInput('email is required and must be a valid e-mail address', 'email');
   const policyProblem = passwordPolicyViolation(password, company.passwordPolicy as PasswordPolicyName);
   if (policyProblem) throw badInput(policyProblem, 'password');
@@ -117,22 +162,42 @@ export async function acceptInvitation(
 
   const user = await scope.write(async (tx) => {
     // Claim the invitation first: of two concurrent accepts, one finds it already taken.
-    const claimed = await tx.invitation.updateMany({ where: { id: invitation.id, acceptedAt: null, revokedAt: null }, data: { acceptedAt: scope.now } });
+    const claimed = await tx.invitation.updateMany({
+      where: { id: invitation.id, acceptedAt: null, revokedAt: null },
+      data: { acceptedAt: scope.now },
+    });
     if (claimed.count === 0) throw conflict('the invitation has already been accepted');
-    if (!company.allowExceedMaxUsers && (await tx.user.count({ where: { companyId: company.id, deletedAt: null } })) >= company.maxUsersAmount) {
+    if (
+      !company.allowExceedMaxUsers &&
+      (await tx.user.count({ where: { companyId: company.id, deletedAt: null } })) >= company.maxUsersAmount
+    ) {
       throw forbidden(`${company.name} has reached its maximum of ${company.maxUsersAmount} users`);
     }
-    if (await tx.user.findFirst({ where: { companyId: company.id, email: address }, select: { id: true } })) throw conflict(`${address} is already registered in this company`);
+    if (await tx.user.findFirst({ where: { companyId: company.id, email: address }, select: { id: true } }))
+      throw conflict(`${address} is already registered in this company`);
     return tx.user.create({
       data: {
-        ...DEFAULT_USER_JSON, companyId: company.id, email: address, name: fullName, role: invitation.role, passwordHash,
-        externalId: invitation.externalId ?? address, loginProviderId: address,
-        areaLevel1Id: invitation.areaLevel1Id, areaLevel2Id: invitation.areaLevel2Id, areaLevel3Id: invitation.areaLevel3Id,
-        loginCount: 1, lastActiveDate: scope.now,
+        ...DEFAULT_USER_JSON,
+        companyId: company.id,
+        email: address,
+        name: fullName,
+        role: invitation.role,
+        passwordHash,
+        externalId: invitation.externalId ?? address,
+        loginProviderId: address,
+        areaLevel1Id: invitation.areaLevel1Id,
+        areaLevel2Id: invitation.areaLevel2Id,
+        areaLevel3Id: invitation.areaLevel3Id,
+        loginCount: 1,
+        lastActiveDate: scope.now,
       },
     });
   });
-  const token = await signAccessToken({ userId: user.id, companyId: user.companyId, role: user.role }, scope.config.jwtSecret, scope.config.jwtTtlSeconds);
+  const token = await signAccessToken(
+    { userId: user.id, companyId: user.companyId, role: user.role },
+    scope.config.jwtSecret,
+    scope.config.jwtTtlSeconds,
+  );
   return { token, user };
 }
 
@@ -140,7 +205,11 @@ export async function acceptInvitation(
  * Changes an invitation of the company (PATCH /invitations/:id). Every check runs before anything is written; the
  * company may change only to one the caller manages.
  */
-export async function updateInvitation(scope: RequestScope, id: number, input: UpdateInvitationArgs): Promise<InvitationRow> {
+export async function updateInvitation(
+  scope: RequestScope,
+  id: number,
+  input: UpdateInvitationArgs,
+): Promise<InvitationRow> {
   const { viewer, tenant } = scope.requireTenant();
   if (id < 1) throw badInput('id must be a positive integer', 'id');
   scope.requireRole('admin', 'only admins, resellers and managers may change invitations');
@@ -160,16 +229,20 @@ export async function updateInvitation(scope: RequestScope, id: number, input: U
   }
 
   const email = text(input.email, 'email');
-  if (email !== undefined && email !== null && !EMAIL.test(email)) throw badInput('email is not a valid e-mail address', 'email');
+  if (email !== undefined && email !== null && !EMAIL.test(email))
+    throw badInput('email is not a valid e-mail address', 'email');
   const normalizedEmail = email?.toLowerCase();
 
   // Areas: the ones given replace the old; when the company changes, areas not given are cleared because
   // they belong to the old company.
   const keep = companyId === invitation.companyId;
   const placement = {
-    areaLevel1Id: input.areaLevel1 !== undefined ? (input.areaLevel1?.id ?? null) : keep ? invitation.areaLevel1Id : null,
-    areaLevel2Id: input.areaLevel2 !== undefined ? (input.areaLevel2?.id ?? null) : keep ? invitation.areaLevel2Id : null,
-    areaLevel3Id: input.areaLevel3 !== undefined ? (input.areaLevel3?.id ?? null) : keep ? invitation.areaLevel3Id : null,
+    areaLevel1Id:
+      input.areaLevel1 !== undefined ? (input.areaLevel1?.id ?? null) : keep ? invitation.areaLevel1Id : null,
+    areaLevel2Id:
+      input.areaLevel2 !== undefined ? (input.areaLevel2?.id ?? null) : keep ? invitation.areaLevel2Id : null,
+    areaLevel3Id:
+      input.areaLevel3 !== undefined ? (input.areaLevel3?.id ?? null) : keep ? invitation.areaLevel3Id : null,
   };
   await checkPlacement(scope, companyId, placement);
 

@@ -5,7 +5,10 @@ import { paging } from '../domain/paging.ts';
 import type { RequestScope } from './scope.ts';
 
 /** Newest first; `unreadOnly` leaves out the read ones. */
-export function myNotifications(scope: RequestScope, args: { unreadOnly: boolean; skip?: number; take?: number }): Promise<NotificationRow[]> {
+export function myNotifications(
+  scope: RequestScope,
+  args: { unreadOnly: boolean; skip?: number; take?: number },
+): Promise<NotificationRow[]> {
   const viewer = scope.requireViewer();
   const page = paging(args.skip, args.take);
   return scope.db.notification.findMany({
@@ -20,6 +23,10 @@ export async function markNotificationsRead(scope: RequestScope, ids?: number[])
   const viewer = scope.requireViewer();
   if (ids && ids.length > 1000) throw badInput('at most 1000 ids at a time', 'ids');
   const changed = await scope.write((tx) =>
-    tx.notification.updateMany({ where: { userId: viewer.id, readAt: null, ...(ids ? { id: { in: ids } } : {}) }, data: { readAt: scope.now } }));
+    tx.notification.updateMany({
+      where: { userId: viewer.id, readAt: null, ...(ids ? { id: { in: ids } } : {}) },
+      data: { readAt: scope.now },
+    }),
+  );
   return changed.count;
 }

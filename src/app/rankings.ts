@@ -23,48 +23,89 @@ export interface RankingArgs {
 function combinedRounds(definitions: unknown, index: number): number[] {
   const list = stringArray(definitions);
   const definition = list[index];
-  if (definition === undefined) throw badInput(`the company has ${list.length} combined-rounds definitions; ${index} is not one of them`, 'combinedRoundsDefinition');
-  const ids = definition.slice(definition.lastIndexOf(':') + 1).split(',').map((x) => x.trim()).filter(Boolean);
-  if (ids.length === 0 || ids.some((x) => !/^\d+$/.test(x))) throw badInput(`combined-rounds definition ${index} ("${definition}") is not "<label>:<roundId>,..."`, 'combinedRoundsDefinition');
+  if (definition === undefined)
+    throw badInput(
+      `the company has ${list.length} combined-rounds definitions; ${index} is not one of them`,
+      'combinedRoundsDefinition',
+    );
+  const ids = definition
+    .slice(definition.lastIndexOf(':') + 1)
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (ids.length === 0 || ids.some((x) => !/^\d+$/.test(x)))
+    throw badInput(
+      `combined-rounds definition ${index} ("${definition}") is not "<label>:<roundId>,..."`,
+      'combinedRoundsDefinition',
+    );
   return ids.map(Number);
 }
 
-export async function ranking(scope: RequestScope, args: RankingArgs): Promise<{ total: number; entries: RankedStanding[]; me: RankedStanding | null }> {
+export async function ranking(
+  scope: RequestScope,
+  args: RankingArgs,
+): Promise<{ total: number; entries: RankedStanding[]; me: RankedStanding | null }> {
   const { tournamentId, roundId, areaId, internalRankingId, combinedRoundsDefinition, skip, take } = args;
   let { roundIds } = args;
   const page = paging(skip, take);
   const { viewer, tenant } = scope.requireTenant();
   const tournaments = await scope.loaders.tournamentsByCompany.load(tenant.id);
   if (!tournaments.some((t) => t.id === tournamentId)) throw notFound('tournament', tournamentId);
-  if ([roundId, roundIds, combinedRoundsDefinition].filter((x) => x != null).length > 1) throw badInput('give one of roundId, roundIds and combinedRoundsDefinition', 'roundIds');
-  if (combinedRoundsDefinition != null) roundIds = combinedRounds(tenant.combinedRoundsRankingDefinitions, combinedRoundsDefinition);
+  if ([roundId, roundIds, combinedRoundsDefinition].filter((x) => x != null).length > 1)
+    throw badInput('give one of roundId, roundIds and combinedRoundsDefinition', 'roundIds');
+  if (combinedRoundsDefinition != null)
+    roundIds = combinedRounds(tenant.combinedRoundsRankingDefinitions, combinedRoundsDefinition);
   const rounds = roundId != null ? [roundId] : (roundIds ?? []);
   if (rounds.length > 50) throw badInput('at most 50 rounds', 'roundIds');
   for (const id of rounds) {
     const round = await scope.loaders.round.load(id);
-    if (!round || round.tournamentId !== tournamentId) throw badInput(`round ${id} is not a round of tournament ${tournamentId}`, roundId != null ? 'roundId' : 'roundIds');
+    if (!round || round.tournamentId !== tournamentId)
+      throw badInput(
+        `round ${id} is not a round of tournament ${tournamentId}`,
+        roundId != null ? 'roundId' : 'roundIds',
+      );
   }
   if (internalRankingId != null) {
-    const league = await scope.db.internalRanking.findUnique({ where: { id: internalRankingId }, include: { memberships: { where: { userId: viewer.id } } } });
-    if (!league || league.companyId !== tenant.id || league.tournamentId !== tournamentId || league.memberships.length === 0) throw notFound('internal ranking', internalRankingId);
+    const league = await scope.db.internalRanking.findUnique({
+      where: { id: internalRankingId },
+      include: { memberships: { where: { userId: viewer.id } } },
+    });
+    if (
+      !league ||
+      league.companyId !== tenant.id ||
+      league.tournamentId !== tournamentId ||
+      league.memberships.length === 0
+    )
+      throw notFound('internal ranking', internalRankingId);
   }
   const settings = featureSettings(tenant.featureSettings).rankings;
   const privileged = roleAtLeast(viewer.role as RoleName, 'admin');
-  const inArea = (id: number) => [viewer.areaLevel1Id, viewer.areaLevel2Id, viewer.areaLevel3Id].includes(id) && viewer.companyId === tenant.id;
+  const inArea = (id: number) =>
+    [viewer.areaLevel1Id, viewer.areaLevel2Id, viewer.areaLevel3Id].includes(id) && viewer.companyId === tenant.id;
   if (areaId != null) {
     const area = await scope.loaders.area.load(areaId);
     if (!area || area.companyId !== tenant.id) throw notFound('area', areaId);
     if (!privileged) {
       if (settings.visibleAreaRankings === 'none') throw forbidden('area rankings are not shown in this company');
-      if (settings.visibleAreaRankings === 'own' && !inArea(areaId)) throw forbidden('only the rankings of your own areas are shown');
-      if (rounds.length > 0 && !settings.showRoundRankingsForAreas) throw forbidden('round rankings of areas are not shown in this company');
+      if (settings.visibleAreaRankings === 'own' && !inArea(areaId))
+        throw forbidden('only the rankings of your own areas are shown');
+      if (rounds.length > 0 && !settings.showRoundRankingsForAreas)
+        throw forbidden('round rankings of areas are not shown in this company');
     }
     const min = featureSettings(tenant.featureSettings).areas.minUsersForAreaRanking;
-    const members = await scope.db.user.count({ where: { companyId: tenant.id, deletedAt: null, OR: [{ areaLevel1Id: areaId }, { areaLevel2Id: areaId }, { areaLevel3Id: areaId }] } });
+    const members = await scope.db.user.count({
+      where: {
+        companyId: tenant.id,
+        deletedAt: null,
+        OR: [{ areaLevel1Id: areaId }, { areaLevel2Id: areaId }, { areaLevel3Id: areaId }],
+      },
+    });
     if (members < min) throw forbidden(`area ${areaId} has ${members} users; area rankings need at least ${min}`);
   } else if (!privileged) {
-    if (rounds.length > 0 && !settings.showRoundRankings) throw forbidden('round rankings are not shown in this company');
-    if (rounds.length === 0 && internalRankingId == null && !settings.showGeneralRanking) throw forbidden('the general ranking is not shown in this company');
+    if (rounds.length > 0 && !settings.showRoundRankings)
+      throw forbidden('round rankings are not shown in this company');
+    if (rounds.length === 0 && internalRankingId == null && !settings.showGeneralRanking)
+      throw forbidden('the general ranking is not shown in this company');
   }
 
   const which: RankingScope = { companyId: tenant.id, tournamentId, roundIds: rounds, areaId, internalRankingId };

@@ -43,7 +43,14 @@ export class RequestScope {
   private readonly auth: RequestAuth;
 
   constructor(parts: ScopeParts) {
-    ({ db: this.db, now: this.now, loaders: this.loaders, objects: this.objects, config: this.config, auth: this.auth } = parts);
+    ({
+      db: this.db,
+      now: this.now,
+      loaders: this.loaders,
+      objects: this.objects,
+      config: this.config,
+      auth: this.auth,
+    } = parts);
   }
 
   /** The authenticated caller, or null: for answers that differ for the caller without requiring one. */

@@ -22,7 +22,9 @@ export function setPasswordHashCost(log2N: number): void {
 
 function checkedCost(log2N: number): number {
   if (!Number.isInteger(log2N) || log2N < MIN_PASSWORD_HASH_COST || log2N > MAX_PASSWORD_HASH_COST) {
-    throw new RangeError(`the password hash cost must be an integer from ${MIN_PASSWORD_HASH_COST} to ${MAX_PASSWORD_HASH_COST}, got ${log2N}`);
+    throw new RangeError(
+      `the password hash cost must be an integer from ${MIN_PASSWORD_HASH_COST} to ${MAX_PASSWORD_HASH_COST}, got ${log2N}`,
+    );
   }
   return log2N;
 }
@@ -44,7 +46,14 @@ const waiting: Array<() => void> = [];
 /** Derivations running and queued (tests, and anyone sizing a container, read it). */
 export const derivationLoad = () => ({ running, waiting: waiting.length });
 
-async function derive(password: string, salt: Buffer, N: number, r: number, p: number, keyLen: number): Promise<Buffer> {
+async function derive(
+  password: string,
+  salt: Buffer,
+  N: number,
+  r: number,
+  p: number,
+  keyLen: number,
+): Promise<Buffer> {
   // A finishing derivation hands its slot straight to the next waiter, so none can slip in between.
   if (running < MAX_CONCURRENT_DERIVATIONS) running++;
   else await new Promise<void>((resolve) => waiting.push(resolve));
@@ -82,9 +91,20 @@ function parse(stored: string | null | undefined): Parsed | null {
   if (!parts || parts.length !== 6 || parts[0] !== 'scrypt') return null;
   const [N, r, p] = parts.slice(1, 4).map(Number);
   const hash = Buffer.from(parts[5], 'base64url');
-  const sane = Number.isInteger(N) && N >= 2 && N <= 2 ** MAX_PASSWORD_HASH_COST && (N & (N - 1)) === 0
-    && Number.isInteger(r) && r >= 1 && r <= 32 && Number.isInteger(p) && p >= 1 && p <= 16 && hash.length >= 16 && hash.length <= 64
-    && N * r <= 2 ** MAX_PASSWORD_HASH_COST * R; // at most the memory of the highest cost (1 GiB)
+  const sane =
+    Number.isInteger(N) &&
+    N >= 2 &&
+    N <= 2 ** MAX_PASSWORD_HASH_COST &&
+    (N & (N - 1)) === 0 &&
+    Number.isInteger(r) &&
+    r >= 1 &&
+    r <= 32 &&
+    Number.isInteger(p) &&
+    p >= 1 &&
+    p <= 16 &&
+    hash.length >= 16 &&
+    hash.length <= 64 &&
+    N * r <= 2 ** MAX_PASSWORD_HASH_COST * R; // at most the memory of the highest cost (1 GiB)
   return sane ? { N, r, p, salt: Buffer.from(parts[4], 'base64url'), hash } : null;
 }
 
@@ -123,8 +143,22 @@ export type PasswordPolicyName = 'base' | 'strong' | 'nist';
 
 // NIST SP 800-63B asks to refuse passwords known to be common; a short list of the worst offenders.
 const COMMON = new Set([
-  'password', 'password1', 'password123', '12345678', '123456789', '1234567890', 'qwertyuiop', 'qwerty123',
-  'iloveyou', 'football', 'futbol123', 'abc12345', 'letmein1', 'welcome1', 'admin123', 'prode2026',
+  'password',
+  'password1',
+  'password123',
+  '12345678',
+  '123456789',
+  '1234567890',
+  'qwertyuiop',
+  'qwerty123',
+  'iloveyou',
+  'football',
+  'futbol123',
+  'abc12345',
+  'letmein1',
+  'welcome1',
+  'admin123',
+  'prode2026',
 ]);
 
 /** Returns null when the password satisfies the policy, else the reason in one sentence. */
@@ -135,7 +169,12 @@ export function passwordPolicyViolation(password: string, policy: PasswordPolicy
       return password.length >= 8 ? null : 'password must be at least 8 characters';
     case 'strong':
       if (password.length < 10) return 'password must be at least 10 characters';
-      if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password) || !/[^A-Za-z0-9]/.test(password)) {
+      if (
+        !/[a-z]/.test(password) ||
+        !/[A-Z]/.test(password) ||
+        !/\d/.test(password) ||
+        !/[^A-Za-z0-9]/.test(password)
+      ) {
         return 'password must mix lower and upper case letters, digits and symbols';
       }
       return null;

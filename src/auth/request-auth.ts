@@ -34,7 +34,12 @@ export function canActOnBehalf(user: UserRow, company: CompanyRow): boolean {
   return user.role === 'manager' || (user.role === 'reseller' && company.resellerCompanyId === user.companyId);
 }
 
-async function authenticate(prisma: Db, authorization: string | undefined, secret: string, read: RowReader): Promise<UserRow | null> {
+async function authenticate(
+  prisma: Db,
+  authorization: string | undefined,
+  secret: string,
+  read: RowReader,
+): Promise<UserRow | null> {
   if (authorization === undefined || authorization === '') return null;
   const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
   if (!match) throw unauthenticated('the Authorization header must be "Bearer <token>"');
@@ -46,20 +51,27 @@ async function authenticate(prisma: Db, authorization: string | undefined, secre
   }
   // A deleted company is closed: its users' tokens stop working at once, like a deleted user's (one statement).
   const user = await read(`user-active:${claims.userId}`, () =>
-    prisma.user.findFirst({ where: { id: claims.userId, deletedAt: null, company: { deletedAt: null } } }));
+    prisma.user.findFirst({ where: { id: claims.userId, deletedAt: null, company: { deletedAt: null } } }),
+  );
   if (!user || user.companyId !== claims.companyId) throw unauthenticated('the token user no longer exists');
   return user;
 }
 
 /** The company named by the tenant headers: undefined without headers, null when none matches. */
-export async function companyFromHeaders(prisma: Db, h: TenantHeaders, read: RowReader = uncachedRows): Promise<CompanyRow | null | undefined> {
+export async function companyFromHeaders(
+  prisma: Db,
+  h: TenantHeaders,
+  read: RowReader = uncachedRows,
+): Promise<CompanyRow | null | undefined> {
   const where = { deletedAt: null };
   if (h.appCompany) {
     const value = h.appCompany.trim();
     if (/^\d+$/.test(value)) {
       const id = Number(value);
       // Past the id column's range no company can match (and Prisma refuses the value).
-      return id >= 1 && id <= 2 ** 31 - 1 ? read(`company-active:${id}`, () => prisma.company.findFirst({ where: { ...where, id } })) : null;
+      return id >= 1 && id <= 2 ** 31 - 1
+        ? read(`company-active:${id}`, () => prisma.company.findFirst({ where: { ...where, id } }))
+        : null;
     }
     return read(`company-code:${value}`, () => prisma.company.findFirst({ where: { ...where, code: value } }));
   }
@@ -74,7 +86,12 @@ export async function companyFromHeaders(prisma: Db, h: TenantHeaders, read: Row
   return undefined; // no tenant header
 }
 
-export async function resolveRequestAuth(prisma: Db, headers: TenantHeaders, secret: string, read: RowReader = uncachedRows): Promise<RequestAuth> {
+export async function resolveRequestAuth(
+  prisma: Db,
+  headers: TenantHeaders,
+  secret: string,
+  read: RowReader = uncachedRows,
+): Promise<RequestAuth> {
   const auth: RequestAuth = { viewer: null, viewerCompany: null, tenant: null, viewerError: null, tenantError: null };
   try {
     auth.viewer = await authenticate(prisma, headers.authorization, secret, read);
@@ -85,14 +102,19 @@ export async function resolveRequestAuth(prisma: Db, headers: TenantHeaders, sec
   try {
     const named = await companyFromHeaders(prisma, headers, read);
     if (named === undefined) {
-      if (viewer) auth.tenant = auth.viewerCompany = await read(`company:${viewer.companyId}`, () => prisma.company.findUnique({ where: { id: viewer.companyId } }));
+      if (viewer)
+        auth.tenant = auth.viewerCompany = await read(`company:${viewer.companyId}`, () =>
+          prisma.company.findUnique({ where: { id: viewer.companyId } }),
+        );
       return auth;
     }
     if (headers.appCompany) {
       if (!viewer) throw auth.viewerError ?? unauthenticated('x-app-company needs a Bearer token');
-      if (viewer.role !== 'manager' && viewer.role !== 'reseller') throw forbidden('x-app-company is honoured only for resellers and managers');
+      if (viewer.role !== 'manager' && viewer.role !== 'reseller')
+        throw forbidden('x-app-company is honoured only for resellers and managers');
       if (!named) throw notFound('company', headers.appCompany);
-      if (named.id !== viewer.companyId && !canActOnBehalf(viewer, named)) throw forbidden('x-app-company names a company this reseller does not manage');
+      if (named.id !== viewer.companyId && !canActOnBehalf(viewer, named))
+        throw forbidden('x-app-company names a company this reseller does not manage');
     } else {
       if (!named) throw notFound('company for the x-app-host / x-app-path header');
       // Without a credential the header only says where to log in (login reads it itself): it must not open a

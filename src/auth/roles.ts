@@ -6,7 +6,10 @@ export const isRole = (value: unknown): value is RoleName => typeof value === 's
 export const roleAtLeast = (role: RoleName, min: RoleName) => ROLE_RANK[role] >= ROLE_RANK[min];
 
 /** A reseller's list of managed companies is for managers, and for the reseller's own users. */
-export function mayListManagedCompanies(viewer: { role: string; companyId: number } | null, resellerCompanyId: number): boolean {
+export function mayListManagedCompanies(
+  viewer: { role: string; companyId: number } | null,
+  resellerCompanyId: number,
+): boolean {
   if (!viewer) return false;
   return viewer.role === 'manager' || (viewer.role === 'reseller' && viewer.companyId === resellerCompanyId);
 }

@@ -34,7 +34,11 @@ const isRowId = (n: unknown): n is number => typeof n === 'number' && Number.isI
  */
 export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp'] });
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      requiredClaims: ['exp'],
+    });
     const userId = Number(payload.sub);
     if (payload.typ !== ACCESS || !isRowId(userId) || !isRowId(payload.cid) || typeof payload.role !== 'string') {
       throw new TokenError('token claims are malformed');
@@ -47,7 +51,11 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
   }
 }
 
-export async function signInvitationToken(invitationId: number, secret: string, ttlSeconds = 30 * 24 * 3600): Promise<string> {
+export async function signInvitationToken(
+  invitationId: number,
+  secret: string,
+  ttlSeconds = 30 * 24 * 3600,
+): Promise<string> {
   return new SignJWT({ typ: INVITATION })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(invitationId))

@@ -8,7 +8,11 @@ const DATA_STEPS: Array<{ migration: string; run: (db: Awaited<ReturnType<typeof
   {
     // Standings start from the predictions already scored.
     migration: '_tournament_standings',
-    run: async (db) => rebuildStandings(db.prisma, (await db.prisma.tournament.findMany({ select: { id: true } })).map((t) => t.id)),
+    run: async (db) =>
+      rebuildStandings(
+        db.prisma,
+        (await db.prisma.tournament.findMany({ select: { id: true } })).map((t) => t.id),
+      ),
   },
 ];
 

@@ -17,7 +17,10 @@ export interface AdapterOptions {
 /** A Prisma driver adapter factory for the target; used by both the client and the migration engine. */
 export function adapterFactory(target: DatabaseTarget, options: AdapterOptions = {}) {
   if (target.provider === 'sqlite') {
-    return withMaxBindValues(new PrismaBetterSqlite3({ url: `file:${target.file}`, timeout: 5000 }), SQLITE_MAX_BIND_VALUES);
+    return withMaxBindValues(
+      new PrismaBetterSqlite3({ url: `file:${target.file}`, timeout: 5000 }),
+      SQLITE_MAX_BIND_VALUES,
+    );
   }
   return new PrismaPg({
     connectionString: target.url,
@@ -46,7 +49,8 @@ function withMaxBindValues<F extends { connect(): Promise<object> }>(factory: F,
         const info = adapter.getConnectionInfo?.bind(adapter);
         return new Proxy(adapter, {
           get(a, p, r) {
-            if (p === 'getConnectionInfo') return () => ({ supportsRelationJoins: false, ...(info?.() ?? {}), maxBindValues });
+            if (p === 'getConnectionInfo')
+              return () => ({ supportsRelationJoins: false, ...(info?.() ?? {}), maxBindValues });
             const v = Reflect.get(a, p, r);
             return typeof v === 'function' ? v.bind(a) : v;
           },

@@ -21,7 +21,10 @@ export class TransactionTracker {
 }
 
 /** Wraps a Prisma driver adapter factory so its adapters report transactions to the tracker. */
-export function trackTransactions<F extends { connect(): Promise<object> }>(factory: F, tracker: TransactionTracker): F {
+export function trackTransactions<F extends { connect(): Promise<object> }>(
+  factory: F,
+  tracker: TransactionTracker,
+): F {
   return new Proxy(factory, {
     get(obj, prop, receiver) {
       const value = Reflect.get(obj, prop, receiver);
@@ -75,10 +78,16 @@ function trackingAdapter<T extends object>(adapter: T, tracker: TransactionTrack
 type Raw = { $queryRawUnsafe<T = unknown>(sql: string): Promise<T> };
 
 /** Reads the data-version token; null when none can be given right now (SQLite with a transaction open). */
-export function dataVersionReader(provider: DatabaseTarget['provider'], prisma: Raw, tracker: TransactionTracker): () => Promise<string | null> {
+export function dataVersionReader(
+  provider: DatabaseTarget['provider'],
+  prisma: Raw,
+  tracker: TransactionTracker,
+): () => Promise<string | null> {
   if (provider === 'postgresql') {
     return async () => {
-      const [row] = await prisma.$queryRawUnsafe<Array<{ v: string }>>("SELECT 'prode_meta.data_version'::regclass::oid || ':' || sum(v) AS v FROM prode_meta.data_version");
+      const [row] = await prisma.$queryRawUnsafe<Array<{ v: string }>>(
+        "SELECT 'prode_meta.data_version'::regclass::oid || ':' || sum(v) AS v FROM prode_meta.data_version",
+      );
       return `pg:${row.v}`;
     };
   }

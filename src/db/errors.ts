@@ -5,12 +5,28 @@
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
 // Node sockets and PostgreSQL SQLSTATEs for "server going away" (57P01-03), "cannot connect now" and connection
 // exceptions (08xxx).
-const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 const SQLSTATE_UNAVAILABLE = /^(57P0[123]|08\d{3})$/;
 // Driver-adapter error kinds and messages that carry no code.
-const MESSAGE = /(Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database server|server closed the connection|DatabaseNotReachable|ConnectionClosed|SocketTimeout|database is locked)/i;
+const MESSAGE =
+  /(Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database server|server closed the connection|DatabaseNotReachable|ConnectionClosed|SocketTimeout|database is locked)/i;
 
-type Cause = { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; originalError?: unknown; originalCode?: unknown };
+type Cause = {
+  code?: unknown;
+  kind?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  originalError?: unknown;
+  originalCode?: unknown;
+};
 
 /** The error and every error it wraps. */
 function* causes(err: unknown): Generator<Cause> {
@@ -32,7 +48,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   for (const o of causes(err)) {
     if (o.code === 'P2028' && typeof o.message === 'string' && TRANSACTION_NOT_STARTED.test(o.message)) return true;
     for (const c of [o.code, o.originalCode]) {
-      if (typeof c === 'string' && (PRISMA_CODES.has(c) || NODE_CODES.has(c) || SQLSTATE_UNAVAILABLE.test(c))) return true;
+      if (typeof c === 'string' && (PRISMA_CODES.has(c) || NODE_CODES.has(c) || SQLSTATE_UNAVAILABLE.test(c)))
+        return true;
     }
     if (typeof o.kind === 'string' && MESSAGE.test(o.kind)) return true;
     if (typeof o.message === 'string' && MESSAGE.test(o.message)) return true;

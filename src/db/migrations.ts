@@ -42,8 +42,12 @@ async function appliedMigrationNames(target: DatabaseTarget): Promise<Set<string
     if (!existsSync(target.file)) return new Set();
     const db = new Sqlite(target.file, { readonly: true, fileMustExist: true });
     try {
-      const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
-      return new Set(table ? (db.prepare(sql).all() as Array<{ migration_name: string }>).map((r) => r.migration_name) : []);
+      const table = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'")
+        .get();
+      return new Set(
+        table ? (db.prepare(sql).all() as Array<{ migration_name: string }>).map((r) => r.migration_name) : [],
+      );
     } finally {
       db.close();
     }
@@ -53,7 +57,10 @@ async function appliedMigrationNames(target: DatabaseTarget): Promise<Set<string
     await client.connect();
   } catch (err) {
     const u = new URL(target.url);
-    throw new Error(`Can't reach database server at \`${u.hostname}:${u.port || 5432}\` (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new Error(
+      `Can't reach database server at \`${u.hostname}:${u.port || 5432}\` (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      { cause: err },
+    );
   }
   try {
     const exists = await client.query("SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present");
@@ -78,7 +85,10 @@ export async function applyMigrations(target: DatabaseTarget): Promise<string[]>
 /** SQL that turns a database built from schema `from` into one built from `to` (empty string when none). */
 export async function diffSchemas(from: string | null, to: string): Promise<string> {
   return withSchemaEngine(null, async (engine) => {
-    const side = (content: string) => ({ tag: 'schemaDatamodel' as const, files: [{ path: 'schema.prisma', content }] });
+    const side = (content: string) => ({
+      tag: 'schemaDatamodel' as const,
+      files: [{ path: 'schema.prisma', content }],
+    });
     const out = await engine.diff({
       from: from === null ? { tag: 'empty' } : side(from),
       to: side(to),

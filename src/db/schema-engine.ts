@@ -1,5 +1,5 @@
 // Prisma's schema engine, compiled to WebAssembly, driven through a driver adapter. This replaces the
-// stock CLI's native engine, which this project cannot download (see DESIGN.md "Prisma").
+// stock CLI's native engine, which this project cannot download (docs/design.md, "Prisma without its binary download").
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +14,12 @@ let loaded: Promise<Bg> | undefined;
 function loadWasm(): Promise<Bg> {
   loaded ??= (async () => {
     const bg = await import('@prisma/schema-engine-wasm/schema_engine_bg');
-    const wasmFile = fileURLToPath(import.meta.resolve('@prisma/schema-engine-wasm/schema_engine_bg').replace(/\.js$/, '.wasm'));
-    const { instance } = await WebAssembly.instantiate(readFileSync(wasmFile), { './schema_engine_bg.js': bg as never });
+    const wasmFile = fileURLToPath(
+      import.meta.resolve('@prisma/schema-engine-wasm/schema_engine_bg').replace(/\.js$/, '.wasm'),
+    );
+    const { instance } = await WebAssembly.instantiate(readFileSync(wasmFile), {
+      './schema_engine_bg.js': bg as never,
+    });
     bg.__wbg_set_wasm(instance.exports);
     (instance.exports as { __wbindgen_start: () => void }).__wbindgen_start();
     return bg;
@@ -26,9 +30,14 @@ function loadWasm(): Promise<Bg> {
 export const NO_FILTERS = { externalTables: [], externalEnums: [] };
 
 /** Runs `fn` with an engine connected to `target` (or to nothing, for schema-to-schema diffs). */
-export async function withSchemaEngine<T>(target: DatabaseTarget | null, fn: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+export async function withSchemaEngine<T>(
+  target: DatabaseTarget | null,
+  fn: (engine: SchemaEngine) => Promise<T>,
+): Promise<T> {
   const bg = await loadWasm();
-  const factory = target ? adapterFactory(target, { poolMax: 2 }) : adapterFactory({ provider: 'sqlite', file: ':memory:' });
+  const factory = target
+    ? adapterFactory(target, { poolMax: 2 })
+    : adapterFactory({ provider: 'sqlite', file: ':memory:' });
   // The engine opens connections through the factory but never closes them; an open SQLite connection
   // keeps its lock and the next engine times out. Record every adapter handed out and dispose it after.
   const opened: Array<{ dispose(): Promise<void> }> = [];
@@ -63,7 +72,9 @@ const PG_TEXT_OID = 25;
  */
 function patchCharColumns<A>(adapter: A): A {
   if ((adapter as { provider?: string }).provider !== 'postgres') return adapter;
-  const queryable = adapter as unknown as { performIO?: (q: unknown) => Promise<{ fields: Array<{ dataTypeID: number }> }> };
+  const queryable = adapter as unknown as {
+    performIO?: (q: unknown) => Promise<{ fields: Array<{ dataTypeID: number }> }>;
+  };
   const performIO = queryable.performIO?.bind(adapter);
   if (performIO) {
     queryable.performIO = async (query) => {

@@ -10,21 +10,31 @@ export class AreaRuleError extends Error {
 
 export const AREA_LEVELS = [1, 2, 3] as const;
 
-export async function createArea(tx: Tx, input: { companyId: number; name: string; level: number; parentAreaId?: number | null }) {
+export async function createArea(
+  tx: Tx,
+  input: { companyId: number; name: string; level: number; parentAreaId?: number | null },
+) {
   const name = input.name.trim();
   if (!name) throw new AreaRuleError('area name must not be empty');
-  if (!AREA_LEVELS.includes(input.level as 1 | 2 | 3)) throw new AreaRuleError(`area level must be 1, 2 or 3, got ${input.level}`);
+  if (!AREA_LEVELS.includes(input.level as 1 | 2 | 3))
+    throw new AreaRuleError(`area level must be 1, 2 or 3, got ${input.level}`);
   if (input.level === 1) {
     if (input.parentAreaId != null) throw new AreaRuleError('a level-1 area has no parent');
   } else {
-    if (input.parentAreaId == null) throw new AreaRuleError(`a level-${input.level} area needs a level-${input.level - 1} parent`);
+    if (input.parentAreaId == null)
+      throw new AreaRuleError(`a level-${input.level} area needs a level-${input.level - 1} parent`);
     const parent = await tx.area.findUnique({ where: { id: input.parentAreaId } });
-    if (!parent || parent.companyId !== input.companyId) throw new AreaRuleError(`parent area ${input.parentAreaId} not found in this company`);
+    if (!parent || parent.companyId !== input.companyId)
+      throw new AreaRuleError(`parent area ${input.parentAreaId} not found in this company`);
     if (parent.level !== input.level - 1) {
-      throw new AreaRuleError(`a level-${input.level} area's parent must be at level ${input.level - 1}, area ${parent.id} is at level ${parent.level}`);
+      throw new AreaRuleError(
+        `a level-${input.level} area's parent must be at level ${input.level - 1}, area ${parent.id} is at level ${parent.level}`,
+      );
     }
   }
-  return tx.area.create({ data: { companyId: input.companyId, name, level: input.level, parentAreaId: input.parentAreaId ?? null } });
+  return tx.area.create({
+    data: { companyId: input.companyId, name, level: input.level, parentAreaId: input.parentAreaId ?? null },
+  });
 }
 
 export interface AreaPlacement {
@@ -52,10 +62,14 @@ export async function checkAreaPlacement(tx: Tx, companyId: number, placement: A
       continue;
     }
     const area = byId.get(id);
-    if (!area || area.companyId !== companyId) throw new AreaRuleError(`areaLevel${level}: area ${id} not found in this company`);
-    if (area.level !== level) throw new AreaRuleError(`areaLevel${level}: area ${id} is at level ${area.level}, not ${level}`);
+    if (!area || area.companyId !== companyId)
+      throw new AreaRuleError(`areaLevel${level}: area ${id} not found in this company`);
+    if (area.level !== level)
+      throw new AreaRuleError(`areaLevel${level}: area ${id} is at level ${area.level}, not ${level}`);
     if (level > 1 && area.parentAreaId !== ids[i - 1]) {
-      throw new AreaRuleError(`areaLevel${level}: area ${id} is not a child of areaLevel${level - 1} area ${ids[i - 1]}`);
+      throw new AreaRuleError(
+        `areaLevel${level}: area ${id} is not a child of areaLevel${level - 1} area ${ids[i - 1]}`,
+      );
     }
   }
 }

@@ -2,7 +2,12 @@
 export const DEFAULT_FEATURE_SETTINGS = {
   areas: { minUsersForAreaRanking: 3, selfAssignOnSignUp: false },
   community: { enabled: true, postAllowedContent: 'textAndImage', postAuthorMinRole: 'player' },
-  rankings: { showGeneralRanking: true, showRoundRankings: true, showRoundRankingsForAreas: true, visibleAreaRankings: 'all' },
+  rankings: {
+    showGeneralRanking: true,
+    showRoundRankings: true,
+    showRoundRankingsForAreas: true,
+    visibleAreaRankings: 'all',
+  },
 };
 
 export const DEFAULT_COMPANY_JSON = {
@@ -24,12 +29,17 @@ export const DEFAULT_USER_JSON = {
 // Stored JSON is read through these: missing or mistyped keys fall back to the defaults, so the API always
 // answers with the full, typed shape the spec requires.
 type Json = unknown;
-const obj = (v: Json): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: Json): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const pick = <T>(v: unknown, fallback: T, ok: (x: unknown) => boolean): T => (ok(v) ? (v as T) : fallback);
 const isBool = (x: unknown) => typeof x === 'boolean';
 const isNum = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
-const oneOf = (...values: string[]) => (x: unknown) => typeof x === 'string' && values.includes(x);
-export const stringArray = (v: Json): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const oneOf =
+  (...values: string[]) =>
+  (x: unknown) =>
+    typeof x === 'string' && values.includes(x);
+export const stringArray = (v: Json): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 export function featureSettings(stored: Json) {
   const s = obj(stored);
@@ -44,14 +54,26 @@ export function featureSettings(stored: Json) {
     },
     community: {
       enabled: pick(community.enabled, d.community.enabled, isBool),
-      postAllowedContent: pick(community.postAllowedContent, d.community.postAllowedContent, oneOf('textOnly', 'textAndImage')),
-      postAuthorMinRole: pick(community.postAuthorMinRole, d.community.postAuthorMinRole, oneOf('player', 'admin', 'reseller', 'manager')),
+      postAllowedContent: pick(
+        community.postAllowedContent,
+        d.community.postAllowedContent,
+        oneOf('textOnly', 'textAndImage'),
+      ),
+      postAuthorMinRole: pick(
+        community.postAuthorMinRole,
+        d.community.postAuthorMinRole,
+        oneOf('player', 'admin', 'reseller', 'manager'),
+      ),
     },
     rankings: {
       showGeneralRanking: pick(rankings.showGeneralRanking, d.rankings.showGeneralRanking, isBool),
       showRoundRankings: pick(rankings.showRoundRankings, d.rankings.showRoundRankings, isBool),
       showRoundRankingsForAreas: pick(rankings.showRoundRankingsForAreas, d.rankings.showRoundRankingsForAreas, isBool),
-      visibleAreaRankings: pick(rankings.visibleAreaRankings, d.rankings.visibleAreaRankings, oneOf('none', 'all', 'own')),
+      visibleAreaRankings: pick(
+        rankings.visibleAreaRankings,
+        d.rankings.visibleAreaRankings,
+        oneOf('none', 'all', 'own'),
+      ),
     },
   };
 }
@@ -92,12 +114,20 @@ export function banners(stored: Json): BannerValue[] {
   return stored
     .map(obj)
     .filter((b) => oneOf('superior', 'middle', 'side')(b.type))
-    .map((b) => ({ type: b.type as BannerValue['type'], desktopImageUrl: str(b.desktopImageUrl), mobileImageUrl: str(b.mobileImageUrl), link: str(b.link) }));
+    .map((b) => ({
+      type: b.type as BannerValue['type'],
+      desktopImageUrl: str(b.desktopImageUrl),
+      mobileImageUrl: str(b.mobileImageUrl),
+      link: str(b.link),
+    }));
 }
 
 export function userExtraFields(stored: Json): Array<{ name: string; value: unknown }> {
   if (!Array.isArray(stored)) return [];
-  return stored.map(obj).filter((f) => typeof f.name === 'string').map((f) => ({ name: f.name as string, value: f.value ?? null }));
+  return stored
+    .map(obj)
+    .filter((f) => typeof f.name === 'string')
+    .map((f) => ({ name: f.name as string, value: f.value ?? null }));
 }
 
 export const jsonObject = obj;

@@ -1,7 +1,7 @@
 // Domain errors: what went wrong, as a code with details, raised by every layer below the faces (auth, game rules,
 // resolvers' work) without knowing who answers. Each face maps them: GraphQL carries `extensions` as they are
 // (graphql-js copies a thrown error's `extensions` onto the error it reports), REST answers ERROR_STATUS[code]
-// with the error body (DESIGN.md "Errors"). One table of codes to HTTP statuses, used by both.
+// with the error body (docs/design.md, "Errors"). One table of codes to HTTP statuses, used by both.
 export const ERROR_STATUS = {
   BAD_USER_INPUT: 400,
   UNAUTHENTICATED: 401,
@@ -39,9 +39,11 @@ export const badInput = (message: string, argumentName?: string) =>
   error('BAD_USER_INPUT', message, argumentName ? { argumentName } : {});
 export const unauthenticated = (message = 'a valid Bearer token is required') => error('UNAUTHENTICATED', message);
 export const forbidden = (message: string) => error('FORBIDDEN', message);
-export const notFound = (what: string, id?: number | string) => error('NOT_FOUND', id === undefined ? `${what} not found` : `${what} ${id} not found`);
+export const notFound = (what: string, id?: number | string) =>
+  error('NOT_FOUND', id === undefined ? `${what} not found` : `${what} ${id} not found`);
 export const conflict = (message: string) => error('CONFLICT', message);
-export const rateLimited = (message: string, retryAfterSeconds: number) => error('RATE_LIMITED', message, { retryAfterSeconds });
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  error('RATE_LIMITED', message, { retryAfterSeconds });
 
 /** "12,345", or "3.2e+21" past what digits can tell: counts are reported to people. */
 export const formatCount = (n: number) => (n < 1e15 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(2));
@@ -59,9 +61,12 @@ export const queryTooCostly = (cost: number, maxCost: number) =>
 /** Bad input found before execution (a request-wide check such as text-inputs.ts). */
 export const badInputBeforeExecution = (message: string, argumentName?: string) =>
   error('BAD_USER_INPUT', message, { ...(argumentName ? { argumentName } : {}), ...BEFORE_EXECUTION });
-/** Stopped while it ran, or refused when sent: the answer grew past GRAPHQL_MAX_OBJECTS or GRAPHQL_MAX_RESPONSE_BYTES. */
-export const responseTooLarge = (message: string, limit: 'objects' | 'bytes') => error('RESPONSE_TOO_LARGE', message, { limit });
+/** Stopped while it ran, or refused when sent: the answer grew past GRAPHQL_MAX_OBJECTS or
+ * GRAPHQL_MAX_RESPONSE_BYTES. */
+export const responseTooLarge = (message: string, limit: 'objects' | 'bytes') =>
+  error('RESPONSE_TOO_LARGE', message, { limit });
 
-export const STATEMENT_TIMEOUT_MESSAGE = 'the database stopped a statement that ran past DB_STATEMENT_TIMEOUT_MS: ask for less, or try again later';
+export const STATEMENT_TIMEOUT_MESSAGE =
+  'the database stopped a statement that ran past DB_STATEMENT_TIMEOUT_MS: ask for less, or try again later';
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'the database is unavailable: try again shortly';

@@ -12,7 +12,8 @@ export interface CommunitySettings {
 /** Null when the role may write in the community; otherwise why not. */
 export function communityWriteProblem(settings: CommunitySettings, role: string): string | null {
   if (!settings.enabled) return 'the community is disabled in this company';
-  if (!roleAtLeast(role as RoleName, settings.postAuthorMinRole as RoleName)) return `the community is open to ${settings.postAuthorMinRole}s and above`;
+  if (!roleAtLeast(role as RoleName, settings.postAuthorMinRole as RoleName))
+    return `the community is open to ${settings.postAuthorMinRole}s and above`;
   return null;
 }
 

@@ -10,7 +10,10 @@ export async function rescoreDreamFinals(tx: Tx, tournamentIds: number[]): Promi
   const matches = await tx.match.findMany({ where: { tournamentId: { in: tournamentIds } } });
   let changed = 0;
   for (const setting of settings) {
-    const standings = finalStandings(rounds.filter((r) => r.tournamentId === setting.tournamentId), matches.filter((m) => m.tournamentId === setting.tournamentId));
+    const standings = finalStandings(
+      rounds.filter((r) => r.tournamentId === setting.tournamentId),
+      matches.filter((m) => m.tournamentId === setting.tournamentId),
+    );
     const picks = await tx.dreamFinalPick.findMany({ where: { settingId: setting.id } });
     const groups = new Map<number | null, number[]>();
     for (const pick of picks) {
@@ -18,7 +21,8 @@ export async function rescoreDreamFinals(tx: Tx, tournamentIds: number[]): Promi
       if (points === pick.points) continue;
       groups.set(points, [...(groups.get(points) ?? []), pick.id]);
     }
-    for (const [points, ids] of groups) changed += (await tx.dreamFinalPick.updateMany({ where: { id: { in: ids } }, data: { points } })).count;
+    for (const [points, ids] of groups)
+      changed += (await tx.dreamFinalPick.updateMany({ where: { id: { in: ids } }, data: { points } })).count;
   }
   return changed;
 }

@@ -22,8 +22,10 @@ const FINAL = new Set(['FINISHED', 'AWARDED']);
 
 function winnerAndLoser(m: DreamMatch): [number, number] | null {
   if (!FINAL.has(m.status) || m.homeTeamGoals == null || m.awayTeamGoals == null) return null;
-  const homeWins = m.homeTeamGoals > m.awayTeamGoals || (m.homeTeamGoals === m.awayTeamGoals && m.penaltiesWinner === 'home');
-  const awayWins = m.awayTeamGoals > m.homeTeamGoals || (m.homeTeamGoals === m.awayTeamGoals && m.penaltiesWinner === 'away');
+  const homeWins =
+    m.homeTeamGoals > m.awayTeamGoals || (m.homeTeamGoals === m.awayTeamGoals && m.penaltiesWinner === 'home');
+  const awayWins =
+    m.awayTeamGoals > m.homeTeamGoals || (m.homeTeamGoals === m.awayTeamGoals && m.penaltiesWinner === 'away');
   if (!homeWins && !awayWins) return null;
   return homeWins ? [m.homeTeamId, m.awayTeamId] : [m.awayTeamId, m.homeTeamId];
 }
@@ -31,7 +33,8 @@ function winnerAndLoser(m: DreamMatch): [number, number] | null {
 /** Position -> team id, for the positions already decided. */
 export function finalStandings(rounds: DreamRound[], matches: DreamMatch[]): Map<number, number> {
   const standings = new Map<number, number>();
-  const finalRound = rounds.find((r) => /^finals?$/i.test(r.name.trim())) ?? [...rounds].sort((a, b) => b.position - a.position)[0];
+  const finalRound =
+    rounds.find((r) => /^finals?$/i.test(r.name.trim())) ?? [...rounds].sort((a, b) => b.position - a.position)[0];
   const thirdRound = rounds.find((r) => /third/i.test(r.name));
   const decide = (round: DreamRound | undefined, first: number) => {
     const match = round ? matches.find((m) => m.roundId === round.id) : undefined;
@@ -47,7 +50,12 @@ export function finalStandings(rounds: DreamRound[], matches: DreamMatch[]): Map
 }
 
 /** Points of one pick: awardedPoints when right, 0 when wrong, null while its position is undecided. */
-export function pickPoints(standings: Map<number, number>, position: number, teamId: number, awardedPoints: number): number | null {
+export function pickPoints(
+  standings: Map<number, number>,
+  position: number,
+  teamId: number,
+  awardedPoints: number,
+): number | null {
   const actual = standings.get(position);
   if (actual === undefined) return null;
   return actual === teamId ? awardedPoints : 0;

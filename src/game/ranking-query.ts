@@ -21,12 +21,14 @@ export interface RankingScope {
 function scoresSelect(scope: RankingScope) {
   const byRound = scope.roundIds != null && scope.roundIds.length > 0;
   const round = byRound ? Prisma.sql`AND m."roundId" IN (${Prisma.join(scope.roundIds!)})` : Prisma.empty;
-  const league = scope.internalRankingId != null
-    ? Prisma.sql`AND u."id" IN (SELECT mb."userId" FROM "InternalRankingMembership" mb WHERE mb."rankingId" = ${scope.internalRankingId})`
-    : Prisma.empty;
-  const area = scope.areaId != null
-    ? Prisma.sql`AND (u."areaLevel1Id" = ${scope.areaId} OR u."areaLevel2Id" = ${scope.areaId} OR u."areaLevel3Id" = ${scope.areaId})`
-    : Prisma.empty;
+  const league =
+    scope.internalRankingId != null
+      ? Prisma.sql`AND u."id" IN (SELECT mb."userId" FROM "InternalRankingMembership" mb WHERE mb."rankingId" = ${scope.internalRankingId})`
+      : Prisma.empty;
+  const area =
+    scope.areaId != null
+      ? Prisma.sql`AND (u."areaLevel1Id" = ${scope.areaId} OR u."areaLevel2Id" = ${scope.areaId} OR u."areaLevel3Id" = ${scope.areaId})`
+      : Prisma.empty;
   // The general ranking reads the kept standings (one row per user, dream-final points included); a ranking
   // of some rounds aggregates those rounds' scored predictions.
   const scores = byRound
@@ -56,13 +58,18 @@ function ahead(other: string) {
 }
 
 const plain = (r: Standing): Standing => ({
-  userId: Number(r.userId), name: r.name, points: Number(r.points), exactHits: Number(r.exactHits), outcomeHits: Number(r.outcomeHits),
+  userId: Number(r.userId),
+  name: r.name,
+  points: Number(r.points),
+  exactHits: Number(r.exactHits),
+  outcomeHits: Number(r.outcomeHits),
 });
 
 const isZero = (t: Score) => t.points === 0 && t.exactHits === 0 && t.outcomeHits === 0;
 
 /** The general ranking (every user of the company, the kept standings): the case the standings index serves. */
-const isGeneral = (scope: RankingScope) => (scope.roundIds == null || scope.roundIds.length === 0) && scope.areaId == null && scope.internalRankingId == null;
+const isGeneral = (scope: RankingScope) =>
+  (scope.roundIds == null || scope.roundIds.length === 0) && scope.areaId == null && scope.internalRankingId == null;
 
 /**
  * SQL: how many of the company's active users rank strictly ahead of these points, exact hits and outcome hits
@@ -86,7 +93,12 @@ function aheadInStandings(scope: RankingScope, other: string) {
  * full and its last row has points or hits) it is the ranking's page. Otherwise (the tail, or a tournament
  * where nobody has scored yet) null, and the caller ranks the scores instead.
  */
-async function generalPageFromStandings(prisma: Db, scope: RankingScope, skip: number, take: number): Promise<{ total: number; entries: RankedStanding[] } | null> {
+async function generalPageFromStandings(
+  prisma: Db,
+  scope: RankingScope,
+  skip: number,
+  take: number,
+): Promise<{ total: number; entries: RankedStanding[] } | null> {
   // Whether the page can lie among the scored users at all (the page itself checks it again, in its own state).
   const [count] = await prisma.$queryRaw<Array<{ scored: number }>>`
     SELECT CAST(COUNT(*) AS INTEGER) AS "scored" FROM "TournamentStanding" s WHERE s."tournamentId" = ${scope.tournamentId}
@@ -125,7 +137,12 @@ function numbered(rows: Standing[], aheadOfFirst: number, skip: number): RankedS
  * position is one more; each next row shares its predecessor's position when tied, else its position is its
  * place in the order (everyone before it ranks strictly ahead).
  */
-export async function rankingPage(prisma: Db, scope: RankingScope, skip: number, take: number): Promise<{ total: number; entries: RankedStanding[] }> {
+export async function rankingPage(
+  prisma: Db,
+  scope: RankingScope,
+  skip: number,
+  take: number,
+): Promise<{ total: number; entries: RankedStanding[] }> {
   if (isGeneral(scope) && take > 0) {
     const fast = await generalPageFromStandings(prisma, scope, skip, take);
     if (fast) return fast;
@@ -138,9 +155,12 @@ export async function rankingPage(prisma: Db, scope: RankingScope, skip: number,
     SELECT page.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s, head WHERE ${ahead('head')}) AS "ahead",
       (SELECT CAST(COUNT(*) AS INTEGER) FROM scores) AS "total"
     FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId"`;
-  if (rows.length > 0) return { total: Number(rows[0].total), entries: numbered(rows.map(plain), Number(rows[0].ahead), skip) };
+  if (rows.length > 0)
+    return { total: Number(rows[0].total), entries: numbered(rows.map(plain), Number(rows[0].ahead), skip) };
   // Past the end: only the total is asked.
-  const [count] = await prisma.$queryRaw<Array<{ total: number }>>`SELECT CAST(COUNT(*) AS INTEGER) AS "total" FROM (${scoresSelect(scope)}) scores`;
+  const [count] = await prisma.$queryRaw<
+    Array<{ total: number }>
+  >`SELECT CAST(COUNT(*) AS INTEGER) AS "total" FROM (${scoresSelect(scope)}) scores`;
   return { total: Number(count.total), entries: [] };
 }
 

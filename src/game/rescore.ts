@@ -1,6 +1,6 @@
-// Recomputes the points of every prediction (and the dream-final picks) of the given matches from their current results, with each
-// predicting user's company rules. Idempotent: run it after any result change (API, importer, correction).
-// Writes are grouped by outcome (one UPDATE per distinct score, not per prediction).
+// Recomputes the points of every prediction (and the dream-final picks) of the given matches from their current
+// results, with each predicting user's company rules. Idempotent: run it after any result change (API, importer,
+// correction). Writes are grouped by outcome (one UPDATE per distinct score, not per prediction).
 import type { Tx } from '../db/client.ts';
 import { enqueue } from '../notifications/outbox.ts';
 import { rescoreDreamFinals } from './dream-finals-rescore.ts';
@@ -19,10 +19,25 @@ export async function rescoreMatches(tx: Tx, matchIds: number[]): Promise<Rescor
   const matches = await tx.match.findMany({ where: { id: { in: matchIds } } });
   const predictions = await tx.prediction.findMany({
     where: { matchId: { in: matchIds } },
-    select: { id: true, userId: true, matchId: true, homeTeamGoals: true, awayTeamGoals: true, penaltiesWinner: true, status: true, points: true, exactHit: true, outcomeHit: true, user: { select: { companyId: true } } },
+    select: {
+      id: true,
+      userId: true,
+      matchId: true,
+      homeTeamGoals: true,
+      awayTeamGoals: true,
+      penaltiesWinner: true,
+      status: true,
+      points: true,
+      exactHit: true,
+      outcomeHit: true,
+      user: { select: { companyId: true } },
+    },
   });
   const companyIds = [...new Set(predictions.map((p) => p.user.companyId))];
-  const companies = await tx.company.findMany({ where: { id: { in: companyIds } }, select: { id: true, scoringSettings: true } });
+  const companies = await tx.company.findMany({
+    where: { id: { in: companyIds } },
+    select: { id: true, scoringSettings: true },
+  });
   const rules = new Map(companies.map((c) => [c.id, scoringRules(c.scoringSettings)]));
   const byId = new Map(matches.map((m) => [m.id, m]));
 
@@ -33,7 +48,13 @@ export async function rescoreMatches(tx: Tx, matchIds: number[]): Promise<Rescor
     const match = byId.get(p.matchId)!;
     const companyRules = rules.get(p.user.companyId)!;
     const score = scorePrediction(p, match, companyRules, roundMultiplier(companyRules, match.roundId));
-    if (p.status === score.status && p.points === score.points && p.exactHit === score.exactHit && p.outcomeHit === score.outcomeHit) continue;
+    if (
+      p.status === score.status &&
+      p.points === score.points &&
+      p.exactHit === score.exactHit &&
+      p.outcomeHit === score.outcomeHit
+    )
+      continue;
     if (score.status !== 'PENDING') notify.set(`${p.userId}:${p.matchId}`, { userId: p.userId, matchId: p.matchId });
     const key = JSON.stringify(score);
     const group = groups.get(key) ?? { score, ids: [] };
@@ -49,14 +70,18 @@ export async function rescoreMatches(tx: Tx, matchIds: number[]): Promise<Rescor
   }
   const tournamentIds = [...new Set(matches.map((m) => m.tournamentId))];
   // Whoever's points changed hears that the rankings moved; a corrected result (another score) notifies again.
-  await enqueue(tx, [...notify.values()].map(({ userId, matchId }) => {
-    const match = byId.get(matchId)!;
-    return {
-      userId, type: 'rankingsUpdated' as const,
-      dedupeKey: `rankingsUpdated:match:${matchId}:result:${[match.status, match.homeTeamGoals, match.awayTeamGoals, match.penaltiesWinner].join('-')}:user:${userId}`,
-      payload: { matchId, tournamentId: match.tournamentId },
-    };
-  }));
+  await enqueue(
+    tx,
+    [...notify.values()].map(({ userId, matchId }) => {
+      const match = byId.get(matchId)!;
+      return {
+        userId,
+        type: 'rankingsUpdated' as const,
+        dedupeKey: `rankingsUpdated:match:${matchId}:result:${[match.status, match.homeTeamGoals, match.awayTeamGoals, match.penaltiesWinner].join('-')}:user:${userId}`,
+        payload: { matchId, tournamentId: match.tournamentId },
+      };
+    }),
+  );
   // A final or third-place result decides dream-final picks too.
   const dreamChanged = await rescoreDreamFinals(tx, tournamentIds);
   // The general ranking reads TournamentStanding: refresh it for everyone whose points may have moved.
@@ -65,7 +90,10 @@ export async function rescoreMatches(tx: Tx, matchIds: number[]): Promise<Rescor
       const here = new Set(matches.filter((m) => m.tournamentId === tournamentId).map((m) => m.id));
       const users = predictions.filter((p) => here.has(p.matchId)).map((p) => p.userId);
       if (dreamChanged > 0) {
-        const pickers = await tx.dreamFinalPick.findMany({ where: { setting: { tournamentId } }, select: { userId: true } });
+        const pickers = await tx.dreamFinalPick.findMany({
+          where: { setting: { tournamentId } },
+          select: { userId: true },
+        });
         users.push(...pickers.map((p) => p.userId));
       }
       await refreshStandings(tx, tournamentId, users);

@@ -15,7 +15,12 @@ export interface ScoringRules {
   roundMultipliers: Record<string, number>;
 }
 
-export const DEFAULT_SCORING: ScoringRules = { exactPoints: 3, outcomePoints: 1, penaltiesBonus: 1, roundMultipliers: {} };
+export const DEFAULT_SCORING: ScoringRules = {
+  exactPoints: 3,
+  outcomePoints: 1,
+  penaltiesBonus: 1,
+  roundMultipliers: {},
+};
 
 export type Side = 'home' | 'away';
 export type PredictionStatusName = 'PENDING' | 'SCORED' | 'VOID';
@@ -64,13 +69,21 @@ export function roundMultiplier(rules: ScoringRules, roundId: number): number {
 
 const outcome = (home: number, away: number) => Math.sign(home - away);
 
-export function scorePrediction(prediction: PredictedScore, result: MatchResult, rules = DEFAULT_SCORING, multiplier = 1): Score {
+export function scorePrediction(
+  prediction: PredictedScore,
+  result: MatchResult,
+  rules = DEFAULT_SCORING,
+  multiplier = 1,
+): Score {
   if (result.status === 'CANCELLED') return { status: 'VOID', points: null, exactHit: false, outcomeHit: false };
   if (!FINAL_STATUSES.has(result.status) || result.homeTeamGoals == null || result.awayTeamGoals == null) {
     return { status: 'PENDING', points: null, exactHit: false, outcomeHit: false };
   }
-  const exactHit = prediction.homeTeamGoals === result.homeTeamGoals && prediction.awayTeamGoals === result.awayTeamGoals;
-  const outcomeHit = !exactHit && outcome(prediction.homeTeamGoals, prediction.awayTeamGoals) === outcome(result.homeTeamGoals, result.awayTeamGoals);
+  const exactHit =
+    prediction.homeTeamGoals === result.homeTeamGoals && prediction.awayTeamGoals === result.awayTeamGoals;
+  const outcomeHit =
+    !exactHit &&
+    outcome(prediction.homeTeamGoals, prediction.awayTeamGoals) === outcome(result.homeTeamGoals, result.awayTeamGoals);
   let points = exactHit ? rules.exactPoints : outcomeHit ? rules.outcomePoints : 0;
   const predictedDraw = prediction.homeTeamGoals === prediction.awayTeamGoals;
   if (result.penaltiesWinner && predictedDraw && prediction.penaltiesWinner === result.penaltiesWinner) {

@@ -36,8 +36,13 @@ export async function refreshStandings(tx: Tx, tournamentId: number, userIds: nu
 export async function rebuildStandings(tx: Tx, tournamentIds: number[]): Promise<void> {
   for (const tournamentId of tournamentIds) {
     await tx.$executeRaw`DELETE FROM "TournamentStanding" WHERE "tournamentId" = ${tournamentId}`;
-    await tx.$executeRaw(insertFor(tournamentId, Prisma.sql`
+    await tx.$executeRaw(
+      insertFor(
+        tournamentId,
+        Prisma.sql`
       SELECT p2."userId" FROM "Prediction" p2 JOIN "Match" m2 ON m2."id" = p2."matchId" WHERE m2."tournamentId" = ${tournamentId}
-      UNION SELECT dp2."userId" FROM "DreamFinalPick" dp2 JOIN "DreamFinalsSetting" ds2 ON ds2."id" = dp2."settingId" WHERE ds2."tournamentId" = ${tournamentId}`));
+      UNION SELECT dp2."userId" FROM "DreamFinalPick" dp2 JOIN "DreamFinalsSetting" ds2 ON ds2."id" = dp2."settingId" WHERE ds2."tournamentId" = ${tournamentId}`,
+      ),
+    );
   }
 }

@@ -2,7 +2,9 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import {
-  ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled,
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { Kind, type FieldNode, type GraphQLFormattedError } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,9 +18,21 @@ import { jitGateway } from './jit-executor.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { getSchema } from './schema.ts';
 
-const KNOWN_CODES = new Set(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'REQUEST_TIMEOUT', 'QUERY_TOO_COSTLY', 'RESPONSE_TOO_LARGE']);
+const KNOWN_CODES = new Set([
+  'BAD_USER_INPUT',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'REQUEST_TIMEOUT',
+  'QUERY_TOO_COSTLY',
+  'RESPONSE_TOO_LARGE',
+]);
 // graphql-js reports a bad literal argument as a validation error; to the client it is bad input.
-const ARGUMENT_PROBLEM = /(argument|cannot represent|Expected value of type|Enum ".*" cannot|does not exist in ".*" enum)/i;
+const ARGUMENT_PROBLEM =
+  /(argument|cannot represent|Expected value of type|Enum ".*" cannot|does not exist in ".*" enum)/i;
 
 const LIMIT_PROBLEM = /exceeds the maximum of|complexity limit|aliases/;
 
@@ -47,7 +61,10 @@ function sqlStatsPlugin(enabled: boolean): ApolloServerPlugin<Context> {
           if (!enabled || !stats || response.body.kind !== 'single') return;
           const { cost } = contextValue.client.outcome;
           response.body.singleResult.extensions = {
-            ...response.body.singleResult.extensions, sqlStatements: stats.statements, cost, objects: contextValue.objects.resolved,
+            ...response.body.singleResult.extensions,
+            sqlStatements: stats.statements,
+            cost,
+            objects: contextValue.objects.resolved,
           };
         },
       };
@@ -107,21 +124,41 @@ function formatErrorWithSuggestions(config: Config, log: FastifyBaseLogger) {
     if (code === 'GRAPHQL_VALIDATION_FAILED' && LIMIT_PROBLEM.test(formatted.message)) {
       return { message: formatted.message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT' } };
     }
-    if ((code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT') && ARGUMENT_PROBLEM.test(formatted.message)) {
+    if (
+      (code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT') &&
+      ARGUMENT_PROBLEM.test(formatted.message)
+    ) {
       const argumentName = argumentNameOf(error, formatted.message);
-      const message = argumentName && !formatted.message.includes(`"${argumentName}"`) ? `argument "${argumentName}": ${formatted.message}` : formatted.message;
-      return { message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT', ...(argumentName ? { argumentName } : {}) } };
+      const message =
+        argumentName && !formatted.message.includes(`"${argumentName}"`)
+          ? `argument "${argumentName}": ${formatted.message}`
+          : formatted.message;
+      return {
+        message,
+        locations: formatted.locations,
+        extensions: { code: 'BAD_USER_INPUT', ...(argumentName ? { argumentName } : {}) },
+      };
     }
     // Apollo's refusals of the HTTP request itself (no query, batch, CSRF preflight, GET mutation): the client's.
     if (code === 'BAD_REQUEST') return { message: formatted.message, extensions: { code: 'BAD_USER_INPUT' } };
-    if (code && (KNOWN_CODES.has(code) || code.startsWith('GRAPHQL_') || code === 'PERSISTED_QUERY_NOT_FOUND' || code === 'OPERATION_RESOLUTION_FAILURE')) {
+    if (
+      code &&
+      (KNOWN_CODES.has(code) ||
+        code.startsWith('GRAPHQL_') ||
+        code === 'PERSISTED_QUERY_NOT_FOUND' ||
+        code === 'OPERATION_RESOLUTION_FAILURE')
+    ) {
       const { stacktrace: _drop, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
       return { ...formatted, extensions: config.env === 'development' ? formatted.extensions : extensions };
     }
     const original = (error as { originalError?: unknown })?.originalError ?? error;
     if (isDatabaseUnavailable(original)) {
       log.warn({ err: original, path: formatted.path }, 'database unavailable');
-      return { message: SERVICE_UNAVAILABLE_MESSAGE, path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };
+      return {
+        message: SERVICE_UNAVAILABLE_MESSAGE,
+        path: formatted.path,
+        extensions: { code: 'SERVICE_UNAVAILABLE' },
+      };
     }
     if (isStatementTimeout(original)) {
       log.warn({ path: formatted.path }, 'statement timeout');
@@ -133,7 +170,10 @@ function formatErrorWithSuggestions(config: Config, log: FastifyBaseLogger) {
       return { message: formatted.message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT' } };
     }
     // Anything else is our bug: log it whole, answer without internals.
-    log.error({ err: (error as { originalError?: unknown })?.originalError ?? error, path: formatted.path }, 'unexpected error in a GraphQL operation');
+    log.error(
+      { err: (error as { originalError?: unknown })?.originalError ?? error, path: formatted.path },
+      'unexpected error in a GraphQL operation',
+    );
     return {
       message: config.env === 'development' ? formatted.message : 'internal server error',
       path: formatted.path,
@@ -142,7 +182,12 @@ function formatErrorWithSuggestions(config: Config, log: FastifyBaseLogger) {
   };
 }
 
-export function createApollo(config: Config, log: FastifyBaseLogger, metrics: Metrics, extraPlugins: ApolloServerPlugin<Context>[] = []) {
+export function createApollo(
+  config: Config,
+  log: FastifyBaseLogger,
+  metrics: Metrics,
+  extraPlugins: ApolloServerPlugin<Context>[] = [],
+) {
   return new ApolloServer<Context>({
     ...(config.graphqlJit ? { gateway: jitGateway(getSchema()) } : { schema: getSchema() }),
     introspection: config.graphql.introspection,
@@ -152,7 +197,10 @@ export function createApollo(config: Config, log: FastifyBaseLogger, metrics: Me
     // The parser stops at this many tokens: a 100k-brace document is refused before it costs a deep recursion.
     parseOptions: { maxTokens: config.graphql.maxTokens },
     includeStacktraceInErrorResponses: config.env === 'development',
-    validationRules: [queryLimitsRule(config.graphql.maxDepth, config.graphql.maxFields), aliasLimitRule(config.graphql.maxAliases)],
+    validationRules: [
+      queryLimitsRule(config.graphql.maxDepth, config.graphql.maxFields),
+      aliasLimitRule(config.graphql.maxAliases),
+    ],
     formatError: formatErrorFor(config, log),
     logger: log,
     plugins: [
@@ -162,7 +210,9 @@ export function createApollo(config: Config, log: FastifyBaseLogger, metrics: Me
       // likes that is thousands of wrapper calls per request for cache hints and traces nobody reads.
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
-      config.graphql.sandbox ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }) : ApolloServerPluginLandingPageDisabled(),
+      config.graphql.sandbox
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
+        : ApolloServerPluginLandingPageDisabled(),
       ...extraPlugins,
     ],
   });

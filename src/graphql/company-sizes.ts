@@ -13,7 +13,10 @@ export class CompanySizes {
   private largest = 0;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly prisma: Db, private readonly onError: (err: unknown) => void = () => {}) {}
+  constructor(
+    private readonly prisma: Db,
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {}
 
   /** The sizes for a request acting on `companyId`; without one (anonymous, or unknown yet), the largest company's. */
   for(companyId: number | null | undefined): CostSizes {
@@ -22,7 +25,11 @@ export class CompanySizes {
   }
 
   async refresh(): Promise<void> {
-    const groups = await this.prisma.user.groupBy({ by: ['companyId'], where: { deletedAt: null }, _count: { _all: true } });
+    const groups = await this.prisma.user.groupBy({
+      by: ['companyId'],
+      where: { deletedAt: null },
+      _count: { _all: true },
+    });
     this.users = new Map(groups.map((g) => [g.companyId, g._count._all]));
     this.largest = groups.reduce((most, g) => Math.max(most, g._count._all), 0);
   }

@@ -36,6 +36,20 @@ export interface ClientInfo {
   outcome: RequestOutcome;
 }
 
-export function contextOf({ scope, auth, dataVersion, headers }: OpenedRequest, config: Config, client: ClientInfo): Context {
-  return { config, auth, headers, loaders: scope.loaders, now: scope.now, dataVersion, client, objects: scope.objects, scope };
+export function contextOf(
+  { scope, auth, dataVersion, headers }: OpenedRequest,
+  config: Config,
+  client: ClientInfo,
+): Context {
+  return {
+    config,
+    auth,
+    headers,
+    loaders: scope.loaders,
+    now: scope.now,
+    dataVersion,
+    client,
+    objects: scope.objects,
+    scope,
+  };
 }

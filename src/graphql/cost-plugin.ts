@@ -16,7 +16,9 @@ export function costPlugin(maxCost: number, sizes: CompanySizes): ApolloServerPl
           if (!operation) return;
           let coerced: ReturnType<typeof getVariableValues>;
           try {
-            coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}, { maxErrors: 1 });
+            coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}, {
+              maxErrors: 1,
+            });
           } catch {
             return; // nested past the stack: the executor refuses them (jit-executor.ts), before anything runs
           }
@@ -31,7 +33,14 @@ export function costPlugin(maxCost: number, sizes: CompanySizes): ApolloServerPl
           if (contextValue?.objects) contextValue.client.outcome.objects = contextValue.objects.resolved;
           const stopped = contextValue?.objects?.error;
           if (!stopped || response.body.kind !== 'single') return;
-          response.body.singleResult = { errors: [{ message: stopped.message, extensions: { ...stopped.extensions, maxObjects: contextValue.objects!.max } }] };
+          response.body.singleResult = {
+            errors: [
+              {
+                message: stopped.message,
+                extensions: { ...stopped.extensions, maxObjects: contextValue.objects!.max },
+              },
+            ],
+          };
           response.http.status = 400;
         },
       };

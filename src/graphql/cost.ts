@@ -1,11 +1,26 @@
 // The cost of an operation: how many objects its answer may hold, estimated from the document, its variables and
 // the size of the caller's company before anything runs. Depth, field and alias limits bound the document; only
 // this bounds what lists multiply (a 171-byte cycle match > predictions > user > predictions > ... asks for
-// billions of objects). Estimates can miss, so execution also counts the objects it resolves (src/app/object-budget.ts, counted by count-objects.ts).
+// billions of objects). Estimates can miss, so execution also counts the objects it resolves against the request's
+// object budget (src/app/object-budget.ts; count-objects.ts counts them).
 import {
-  getArgumentValues, getNamedType, getNullableType, isCompositeType, isInterfaceType, isListType, isObjectType, Kind,
-  type DirectiveNode, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLField, type GraphQLSchema,
-  type OperationDefinitionNode, type SelectionSetNode,
+  getArgumentValues,
+  getNamedType,
+  getNullableType,
+  isCompositeType,
+  isInterfaceType,
+  isListType,
+  isObjectType,
+  Kind,
+  type DirectiveNode,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
 } from 'graphql';
 import { DEFAULT_TAKE } from '../domain/paging.ts';
 
@@ -18,7 +33,10 @@ export interface CostSizes {
 type Args = Record<string, unknown>;
 type Estimate = (args: Args, parentArgs: Args, sizes: CostSizes) => number;
 
-const fixed = (n: number): Estimate => () => n;
+const fixed =
+  (n: number): Estimate =>
+  () =>
+    n;
 const page: Estimate = (args) => (typeof args.take === 'number' ? args.take : DEFAULT_TAKE);
 const companyUsers: Estimate = (_args, _parent, sizes) => sizes.companyUsers;
 
@@ -55,7 +73,8 @@ export const LIST_ESTIMATES: Record<string, Estimate> = {
   'Tournament.rounds': fixed(30),
   'Round.matches': fixed(16),
   // One prediction per person and match: the company's size, or the caller's own one.
-  'Match.predictions': (args, parentArgs, sizes) => (args.onlyMine === true ? 1 : companyUsers(args, parentArgs, sizes)),
+  'Match.predictions': (args, parentArgs, sizes) =>
+    args.onlyMine === true ? 1 : companyUsers(args, parentArgs, sizes),
   'DreamFinalsSetting.myPicks': fixed(4),
   'InternalRanking.members': fixed(100),
   'Post.comments': fixed(50),
@@ -92,11 +111,18 @@ export function documentFragments(document: DocumentNode): Map<string, FragmentD
 
 /** The estimated number of objects `operation`'s answer may hold; Infinity past any number worth telling. */
 export function operationCost(
-  schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>,
-  variables: Args, sizes: CostSizes,
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+  variables: Args,
+  sizes: CostSizes,
 ): number {
-  const root = operation.operation === 'query' ? schema.getQueryType()
-    : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+  const root =
+    operation.operation === 'query'
+      ? schema.getQueryType()
+      : operation.operation === 'mutation'
+        ? schema.getMutationType()
+        : schema.getSubscriptionType();
   if (!root) return 0;
   return selectionCost({ schema, fragments, variables, sizes }, operation.selectionSet, root, {});
 }
@@ -117,7 +143,12 @@ function selectionCost(walk: Walk, set: SelectionSetNode, parent: GraphQLComposi
 }
 
 /** The fields a selection set asks for at its own level (fragments flattened), each with the type it is asked on. */
-function levelFields(walk: Walk, set: SelectionSetNode, parent: GraphQLCompositeType, out: Array<[FieldNode, GraphQLCompositeType]>) {
+function levelFields(
+  walk: Walk,
+  set: SelectionSetNode,
+  parent: GraphQLCompositeType,
+  out: Array<[FieldNode, GraphQLCompositeType]>,
+) {
   for (const selection of set.selections) {
     if (!included(selection.directives, walk.variables)) continue;
     if (selection.kind === Kind.FIELD) {
@@ -136,8 +167,11 @@ const responseKey = (node: FieldNode) => node.alias?.value ?? node.name.value;
 export const hasCutoff = (node: FieldNode) => node.directives?.some((d) => d.name.value === 'cutoff') ?? false;
 
 function fieldCost(
-  walk: Walk, field: GraphQLField<unknown, unknown> | undefined,
-  node: FieldNode, parentName: string, parentArgs: Args,
+  walk: Walk,
+  field: GraphQLField<unknown, unknown> | undefined,
+  node: FieldNode,
+  parentName: string,
+  parentArgs: Args,
 ): number {
   if (!field || !node.selectionSet) return 0; // leaves and introspection's own fields cost nothing here
   const type = getNamedType(field.type);
@@ -159,7 +193,8 @@ function included(directives: readonly DirectiveNode[] | undefined, variables: A
   for (const d of directives ?? []) {
     if (d.name.value !== 'skip' && d.name.value !== 'include') continue;
     const arg = d.arguments?.find((a) => a.name.value === 'if')?.value;
-    const value = arg?.kind === Kind.BOOLEAN ? arg.value : arg?.kind === Kind.VARIABLE ? variables[arg.name.value] === true : false;
+    const value =
+      arg?.kind === Kind.BOOLEAN ? arg.value : arg?.kind === Kind.VARIABLE ? variables[arg.name.value] === true : false;
     if (d.name.value === 'skip' ? value : !value) return false;
   }
   return true;

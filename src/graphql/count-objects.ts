@@ -1,13 +1,22 @@
 // Counts the objects a GraphQL request resolves against its scope's object budget (src/app/object-budget.ts),
 // field by field as execution goes: the guard behind the cost estimate.
-import { defaultFieldResolver, getNamedType, getNullableType, isCompositeType, isListType, isObjectType, type GraphQLSchema } from 'graphql';
+import {
+  defaultFieldResolver,
+  getNamedType,
+  getNullableType,
+  isCompositeType,
+  isListType,
+  isObjectType,
+  type GraphQLSchema,
+} from 'graphql';
 import type { ObjectBudget } from '../app/object-budget.ts';
 
 interface Budgeted {
   objects?: ObjectBudget;
 }
 
-const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as Promise<unknown>)?.then === 'function';
+const isPromise = (value: unknown): value is Promise<unknown> =>
+  typeof (value as Promise<unknown>)?.then === 'function';
 
 /**
  * Wraps every field whose type is an object or a list of objects: a single object counts one before it resolves,

@@ -1,10 +1,28 @@
 // Every GraphQL enum of the API. Stored vocabularies come from the Prisma schema; the rest are spec values.
 import { registerEnumType } from 'type-graphql';
 import {
-  ExtraFieldType, LoginProviderName, MatchStatus, NotificationType, PasswordPolicy, PenaltiesWinner, PredictionStatus, PurchasedPlan, Role,
+  ExtraFieldType,
+  LoginProviderName,
+  MatchStatus,
+  NotificationType,
+  PasswordPolicy,
+  PenaltiesWinner,
+  PredictionStatus,
+  PurchasedPlan,
+  Role,
 } from '../db/enums.ts';
 
-export { ExtraFieldType, LoginProviderName, MatchStatus, NotificationType, PasswordPolicy, PenaltiesWinner, PredictionStatus, PurchasedPlan, Role };
+export {
+  ExtraFieldType,
+  LoginProviderName,
+  MatchStatus,
+  NotificationType,
+  PasswordPolicy,
+  PenaltiesWinner,
+  PredictionStatus,
+  PurchasedPlan,
+  Role,
+};
 
 export const BannerType = { superior: 'superior', middle: 'middle', side: 'side' } as const;
 export const DisplayAuthorType = { user: 'user', company: 'company' } as const;
@@ -17,7 +35,10 @@ registerEnumType(PasswordPolicy, { name: 'PasswordPolicy' });
 registerEnumType(PenaltiesWinner, { name: 'PenaltiesWinner' });
 registerEnumType(LoginProviderName, { name: 'LoginProviderName' });
 registerEnumType(MatchStatus, { name: 'MatchStatus', description: "football-data.org's match status vocabulary." });
-registerEnumType(PredictionStatus, { name: 'PredictionStatus', description: 'PENDING until scored; SCORED with points; VOID when the match was cancelled.' });
+registerEnumType(PredictionStatus, {
+  name: 'PredictionStatus',
+  description: 'PENDING until scored; SCORED with points; VOID when the match was cancelled.',
+});
 registerEnumType(ExtraFieldType, { name: 'ExtraFieldType' });
 registerEnumType(NotificationType, { name: 'NotificationType' });
 registerEnumType(BannerType, { name: 'BannerType' });

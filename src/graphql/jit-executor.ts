@@ -4,7 +4,16 @@
 // Apollo Server 5 has no executor option; its `gateway` hook is the supported way to bring one (the schema
 // stays ours, so parsing, validation, plugins and error formatting are Apollo's as before).
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
-import { BREAK, execute, getVariableValues, GraphQLError, visit, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import {
+  BREAK,
+  execute,
+  getVariableValues,
+  GraphQLError,
+  visit,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 
 /** Distinct documents kept compiled; clients send a bounded set, hostile ones are evicted oldest first. */
@@ -43,7 +52,14 @@ export function createJitExecutor(schema: GraphQLSchema): GatewayExecutor {
     // The name the client asked for (the resolved one is null when it names no operation).
     const operationName = request.operationName ?? undefined;
     const variables = request.variables ?? {};
-    const interpreted = () => execute({ schema, document, contextValue: context, variableValues: variables, operationName }) as Promise<ExecutionResult>;
+    const interpreted = () =>
+      execute({
+        schema,
+        document,
+        contextValue: context,
+        variableValues: variables,
+        operationName,
+      }) as Promise<ExecutionResult>;
     // No single operation to run (unknown or missing operation name), or bad variables: graphql-js refuses
     // those before any resolver runs, with errors worded and shaped the way Apollo recognises as the client's
     // (BAD_USER_INPUT).
@@ -96,7 +112,11 @@ function usesSkipOrInclude(document: DocumentNode): boolean {
 type JitError = Pick<GraphQLError, 'message' | 'path' | 'locations' | 'originalError' | 'extensions'>;
 
 function asGraphQLError(error: JitError): GraphQLError {
-  const converted = new GraphQLError(error.message, { path: error.path, originalError: error.originalError ?? undefined, extensions: error.extensions });
+  const converted = new GraphQLError(error.message, {
+    path: error.path,
+    originalError: error.originalError ?? undefined,
+    extensions: error.extensions,
+  });
   (converted as { locations?: GraphQLError['locations'] }).locations = error.locations;
   return converted;
 }

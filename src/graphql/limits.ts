@@ -1,7 +1,12 @@
 // Validation rules that refuse a document before it runs: too deep, or too many fields once fragments are
 // expanded (which also bounds aliases and fragments used to multiply work).
 import {
-  GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext,
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
 } from 'graphql';
 import { documentFragments } from './cost.ts';
 
@@ -10,7 +15,12 @@ interface Measure {
   fields: number;
 }
 
-function measure(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, visiting: Set<string>, budget: number): Measure {
+function measure(
+  set: SelectionSetNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  visiting: Set<string>,
+  budget: number,
+): Measure {
   let depth = 0;
   let fields = 0;
   for (const sel of set.selections) {
@@ -47,10 +57,20 @@ export function queryLimitsRule(maxDepth: number, maxFields: number) {
       OperationDefinition(node) {
         const m = measure(node.selectionSet, fragments, new Set(), maxFields);
         if (m.depth > maxDepth) {
-          context.reportError(new GraphQLError(`query depth ${m.depth} exceeds the maximum of ${maxDepth}`, { nodes: [node], extensions: { code: 'BAD_USER_INPUT', limit: 'depth' } }));
+          context.reportError(
+            new GraphQLError(`query depth ${m.depth} exceeds the maximum of ${maxDepth}`, {
+              nodes: [node],
+              extensions: { code: 'BAD_USER_INPUT', limit: 'depth' },
+            }),
+          );
         }
         if (m.fields > maxFields) {
-          context.reportError(new GraphQLError(`query selects more than ${maxFields} fields (complexity limit; aliases and fragments count each time they apply)`, { nodes: [node], extensions: { code: 'BAD_USER_INPUT', limit: 'complexity' } }));
+          context.reportError(
+            new GraphQLError(
+              `query selects more than ${maxFields} fields (complexity limit; aliases and fragments count each time they apply)`,
+              { nodes: [node], extensions: { code: 'BAD_USER_INPUT', limit: 'complexity' } },
+            ),
+          );
         }
       },
     };
@@ -71,7 +91,12 @@ export function aliasLimitRule(maxAliases: number) {
         aliases++;
         if (aliases > maxAliases) {
           reported = true;
-          context.reportError(new GraphQLError(`the document uses more than ${maxAliases} aliases`, { nodes: [node], extensions: { code: 'BAD_USER_INPUT', limit: 'aliases' } }));
+          context.reportError(
+            new GraphQLError(`the document uses more than ${maxAliases} aliases`, {
+              nodes: [node],
+              extensions: { code: 'BAD_USER_INPUT', limit: 'aliases' },
+            }),
+          );
         }
       },
     };

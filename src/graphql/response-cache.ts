@@ -4,10 +4,10 @@
 // on. Lookups happen only after authentication and tenant checks have run for this request, so an answer is
 // never served to anyone the same query would not have answered identically.
 // Freshness: every request reads the database's data-version token (src/db/data-version.ts) before anything
-// else (context.ts). An answer is stored under that token only if it still held after the answer was
+// else (src/http/request-scope.ts). An answer is stored under that token only if it still held after the answer was
 // computed (so every row read, the caller's own included, came from that one state), and served only to
-// requests that read the same token. The only rule that depends on the clock, prediction privacy ("others' predictions once the match
-// has kicked off"), changes at the next kickoff: an answer is served only before it.
+// requests that read the same token. The only rule that depends on the clock, prediction privacy ("others'
+// predictions once the match has kicked off"), changes at the next kickoff: an answer is served only before it.
 // Scope: per process and bounded in bytes (least recently used out first). Correct across instances because
 // the token comes from the shared database; any write anywhere invalidates every answer (coarse, never stale).
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
@@ -20,8 +20,18 @@ import type { Context } from './context.ts';
  * query joins only after checking that; invitationByJwt is left out because tokens expire on the clock.
  */
 const CACHEABLE_ROOT_FIELDS = new Set([
-  'me', 'company', 'companiesSearch', 'myTournaments', 'tournament', 'match', 'ranking', 'post', 'postComments',
-  'myNotifications', 'myInternalRankings', 'myInternalRankingInvitations',
+  'me',
+  'company',
+  'companiesSearch',
+  'myTournaments',
+  'tournament',
+  'match',
+  'ranking',
+  'post',
+  'postComments',
+  'myNotifications',
+  'myInternalRankings',
+  'myInternalRankingInvitations',
 ]);
 
 interface Entry {
@@ -83,7 +93,9 @@ export class ResponseCache {
 
 function cacheable(operation: OperationDefinitionNode | undefined): boolean {
   if (!operation || operation.operation !== 'query') return false;
-  return operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && CACHEABLE_ROOT_FIELDS.has(s.name.value) && !s.directives?.length);
+  return operation.selectionSet.selections.every(
+    (s) => s.kind === Kind.FIELD && CACHEABLE_ROOT_FIELDS.has(s.name.value) && !s.directives?.length,
+  );
 }
 
 export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloServerPlugin<Context> {
@@ -112,7 +124,10 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           }
           cache.stats.hits++;
           hit = true;
-          return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { data } } };
+          return {
+            http: { status: undefined, headers: new HeaderMap() },
+            body: { kind: 'single', singleResult: { data } },
+          };
         },
         async executionDidStart({ contextValue }) {
           // Apollo runs every plugin's willSendResponse at once: the SQL statement report waits for the store.
@@ -125,7 +140,10 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
             if (errors?.length || !data) return;
             // Stored only if nothing was committed while it was computed: then every statement saw one state.
             if ((await db.dataVersion()) !== version) return;
-            const next = await db.prisma.match.aggregate({ _min: { date: true }, where: { date: { gt: contextValue.now } } });
+            const next = await db.prisma.match.aggregate({
+              _min: { date: true },
+              where: { date: { gt: contextValue.now } },
+            });
             const validUntil = next._min.date?.getTime() ?? Number.POSITIVE_INFINITY;
             cache.set(key, { version, validUntil, data, bytes: JSON.stringify(data).length + key.length });
           } catch {

@@ -1,8 +1,15 @@
 import 'reflect-metadata';
 import {
-  defaultFieldResolver, DirectiveLocation, getNullableType, GraphQLDirective, isListType, isObjectType, specifiedDirectives, type GraphQLSchema,
+  defaultFieldResolver,
+  DirectiveLocation,
+  getNullableType,
+  GraphQLDirective,
+  isListType,
+  isObjectType,
+  specifiedDirectives,
+  type GraphQLSchema,
 } from 'graphql';
-import { buildSchemaSync } from 'type-graphql';
+import { buildSchemaSync, type ClassType } from 'type-graphql';
 import { hasCutoff } from './cost.ts';
 import { countResolvedObjects } from './count-objects.ts';
 import './enums.ts';
@@ -14,23 +21,61 @@ import { CommunityResolver } from './resolvers/community.resolver.ts';
 import { CompanyResolver } from './resolvers/company.resolver.ts';
 import { GameResolver } from './resolvers/game.resolver.ts';
 import {
-  CountryFields, DreamFinalPickFields, DreamFinalsSettingFields, MatchFields, PredictionFields, RoundFields, TeamFields, TournamentFields,
+  CountryFields,
+  DreamFinalPickFields,
+  DreamFinalsSettingFields,
+  MatchFields,
+  PredictionFields,
+  RoundFields,
+  TeamFields,
+  TournamentFields,
 } from './resolvers/football.fields.ts';
 import { InvitationFields, PublicInvitationFields } from './resolvers/invitation.fields.ts';
 import { InvitationResolver } from './resolvers/invitation.resolver.ts';
-import { InternalRankingFields, InternalRankingInvitationFields, InternalRankingResolver } from './resolvers/internal-ranking.resolver.ts';
+import {
+  InternalRankingFields,
+  InternalRankingInvitationFields,
+  InternalRankingResolver,
+} from './resolvers/internal-ranking.resolver.ts';
 import { NotificationResolver } from './resolvers/notification.resolver.ts';
 import { PostResolver } from './resolvers/post.resolver.ts';
 import { RankingEntryFields, RankingResolver } from './resolvers/ranking.resolver.ts';
 import { TournamentResolver } from './resolvers/tournament.resolver.ts';
 import { UserCompactFields, UserFields } from './resolvers/user.fields.ts';
 
-export const resolvers = [
-  InternalRankingResolver, InternalRankingFields, InternalRankingInvitationFields, NotificationResolver,
-  AuthResolver, CommunityResolver, CompanyResolver, GameResolver, InvitationResolver, PostResolver, RankingResolver, TournamentResolver, RankingEntryFields,
-  AreaFields, CompanyFields, CompanyCompactFields, UserFields, UserCompactFields, InvitationFields, PublicInvitationFields,
-  TournamentFields, CountryFields, TeamFields, RoundFields, MatchFields, PredictionFields, DreamFinalsSettingFields, DreamFinalPickFields,
-  PostFields, PostCommentFields, PostLikeFields, PostCommentLikeFields,
+export const resolvers: [ClassType, ...ClassType[]] = [
+  InternalRankingResolver,
+  InternalRankingFields,
+  InternalRankingInvitationFields,
+  NotificationResolver,
+  AuthResolver,
+  CommunityResolver,
+  CompanyResolver,
+  GameResolver,
+  InvitationResolver,
+  PostResolver,
+  RankingResolver,
+  TournamentResolver,
+  RankingEntryFields,
+  AreaFields,
+  CompanyFields,
+  CompanyCompactFields,
+  UserFields,
+  UserCompactFields,
+  InvitationFields,
+  PublicInvitationFields,
+  TournamentFields,
+  CountryFields,
+  TeamFields,
+  RoundFields,
+  MatchFields,
+  PredictionFields,
+  DreamFinalsSettingFields,
+  DreamFinalPickFields,
+  PostFields,
+  PostCommentFields,
+  PostLikeFields,
+  PostCommentLikeFields,
 ] as const;
 
 /**
@@ -63,13 +108,15 @@ let schema: GraphQLSchema | undefined;
 
 /** Built once per process: every request shares it. */
 export function getSchema(): GraphQLSchema {
-  schema ??= countResolvedObjects(applyCutoff(
-    buildSchemaSync({
-      resolvers: resolvers as unknown as [Function, ...Function[]],
-      directives: [...specifiedDirectives, CutoffDirective],
-      // Inputs are checked by hand where the rules need the database; class-validator adds nothing here.
-      validate: false,
-    }),
-  ));
+  schema ??= countResolvedObjects(
+    applyCutoff(
+      buildSchemaSync({
+        resolvers,
+        directives: [...specifiedDirectives, CutoffDirective],
+        // Inputs are checked by hand where the rules need the database; class-validator adds nothing here.
+        validate: false,
+      }),
+    ),
+  );
   return schema;
 }

@@ -53,7 +53,10 @@ export function textInputsPlugin(): ApolloServerPlugin<Context> {
           const variable = variableWithNul(request.variables);
           if (variable === null && !literalWithNul(document)) return;
           const where = variable === null ? 'a string argument' : `variable "$${variable}"`;
-          throw badInputBeforeExecution(`${where} contains a NUL character (\\u0000), which no text may hold`, variable ?? undefined);
+          throw badInputBeforeExecution(
+            `${where} contains a NUL character (\\u0000), which no text may hold`,
+            variable ?? undefined,
+          );
         },
       };
     },

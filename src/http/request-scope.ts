@@ -29,7 +29,10 @@ export interface OpenedRequest {
 }
 
 /** Authenticates the caller, picks the tenant, and makes the request's clock, loaders and object budget. */
-export async function openRequestScope({ db, config, authRows }: ScopeSources, headers: TenantHeaders): Promise<OpenedRequest> {
+export async function openRequestScope(
+  { db, config, authRows }: ScopeSources,
+  headers: TenantHeaders,
+): Promise<OpenedRequest> {
   // Unreadable (the database is away): no caching; authentication then meets the outage and keeps it for the guards.
   const dataVersion = authRows ? await db.dataVersion().catch(() => null) : null;
   const rows = authRows && dataVersion ? authRows.at(dataVersion) : undefined;
@@ -37,7 +40,11 @@ export async function openRequestScope({ db, config, authRows }: ScopeSources, h
   const now = new Date();
   const objects = new ObjectBudget(config.graphql.maxObjects);
   const loaders = new Loaders(db.prisma, {
-    tenantId: auth.tenant?.id ?? null, viewerId: auth.viewer?.id ?? null, now, batching: config.dataloaderBatching, budget: objects,
+    tenantId: auth.tenant?.id ?? null,
+    viewerId: auth.viewer?.id ?? null,
+    now,
+    batching: config.dataloaderBatching,
+    budget: objects,
   });
   if (auth.viewer) loaders.user.prime(auth.viewer.id, auth.viewer);
   if (auth.tenant) loaders.company.prime(auth.tenant.id, auth.tenant);

@@ -24,7 +24,14 @@ export interface ImportReport {
 }
 
 const teamExternalId = (name: string) => `openfootball:team:${name}`;
-const RESULT_FIELDS = ['homeTeamGoals', 'awayTeamGoals', 'homeTeamPenaltyGoals', 'awayTeamPenaltyGoals', 'penaltiesWinner', 'status'] as const;
+const RESULT_FIELDS = [
+  'homeTeamGoals',
+  'awayTeamGoals',
+  'homeTeamPenaltyGoals',
+  'awayTeamPenaltyGoals',
+  'penaltiesWinner',
+  'status',
+] as const;
 
 function changedFields<T extends Record<string, unknown>>(existing: Record<string, unknown>, wanted: T): Partial<T> {
   const diff: Partial<T> = {};
@@ -36,7 +43,11 @@ function changedFields<T extends Record<string, unknown>>(existing: Record<strin
   return diff;
 }
 
-export async function importTournament(prisma: Db, parsed: ParsedTournament, options: ImportOptions): Promise<ImportReport> {
+export async function importTournament(
+  prisma: Db,
+  parsed: ParsedTournament,
+  options: ImportOptions,
+): Promise<ImportReport> {
   return prisma.$transaction((tx) => write(tx, parsed, options), { timeout: 120_000, maxWait: 30_000 });
 }
 
@@ -47,20 +58,35 @@ async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): 
   const knownCountries = await tx.country.findMany({ where: { name: { in: countryNames } } });
   const missingCountries = countryNames.filter((n) => !knownCountries.some((c) => c.name === n));
   if (missingCountries.length) await tx.country.createMany({ data: missingCountries.map((name) => ({ name })) });
-  const countries = new Map((await tx.country.findMany({ where: { name: { in: countryNames } } })).map((c) => [c.name, c.id]));
+  const countries = new Map(
+    (await tx.country.findMany({ where: { name: { in: countryNames } } })).map((c) => [c.name, c.id]),
+  );
 
   // Global teams.
   const teamIds = parsed.teams.map(teamExternalId);
-  const knownTeams = new Set((await tx.team.findMany({ where: { externalId: { in: teamIds } }, select: { externalId: true } })).map((t) => t.externalId));
+  const knownTeams = new Set(
+    (await tx.team.findMany({ where: { externalId: { in: teamIds } }, select: { externalId: true } })).map(
+      (t) => t.externalId,
+    ),
+  );
   const newTeams = parsed.teams.filter((n) => !knownTeams.has(teamExternalId(n)));
   if (newTeams.length) {
-    await tx.team.createMany({ data: newTeams.map((name) => ({ name, externalId: teamExternalId(name), countryId: countries.get(name)! })) });
+    await tx.team.createMany({
+      data: newTeams.map((name) => ({ name, externalId: teamExternalId(name), countryId: countries.get(name)! })),
+    });
   }
-  const teams = new Map((await tx.team.findMany({ where: { externalId: { in: teamIds } } })).map((t) => [t.name, t.id]));
+  const teams = new Map(
+    (await tx.team.findMany({ where: { externalId: { in: teamIds } } })).map((t) => [t.name, t.id]),
+  );
 
   // The tournament.
   const anyKnockout = parsed.rounds.some((r) => r.hasPenalties);
-  const tournamentData = { name: parsed.name, countryId: countries.get(countryName)!, hasPenalties: anyKnockout, importNewMatchesWithPenalties: anyKnockout };
+  const tournamentData = {
+    name: parsed.name,
+    countryId: countries.get(countryName)!,
+    hasPenalties: anyKnockout,
+    importNewMatchesWithPenalties: anyKnockout,
+  };
   const existingTournament = await tx.tournament.findUnique({ where: { externalId: options.externalId } });
   let tournamentState: ImportReport['tournament'] = 'unchanged';
   let tournamentId: number;
@@ -139,14 +165,22 @@ async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): 
   if (toCreate.length) {
     await tx.match.createMany({ data: toCreate });
     matches.created = toCreate.length;
-    const created = await tx.match.findMany({ where: { externalId: { in: toCreate.map((m) => m.externalId) }, status: 'FINISHED' }, select: { id: true } });
+    const created = await tx.match.findMany({
+      where: { externalId: { in: toCreate.map((m) => m.externalId) }, status: 'FINISHED' },
+      select: { id: true },
+    });
     changedResultMatchIds.push(...created.map((m) => m.id));
   }
 
   // New or corrected results rescore their predictions in the same transaction.
   const rescored = await rescoreMatches(tx, changedResultMatchIds);
   return {
-    tournamentId, tournament: tournamentState, rounds, teams: { created: newTeams.length }, matches,
-    changedResultMatchIds: changedResultMatchIds.sort((a, b) => a - b), rescoredPredictions: rescored.predictions,
+    tournamentId,
+    tournament: tournamentState,
+    rounds,
+    teams: { created: newTeams.length },
+    matches,
+    changedResultMatchIds: changedResultMatchIds.sort((a, b) => a - b),
+    rescoredPredictions: rescored.predictions,
   };
 }

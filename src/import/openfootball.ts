@@ -55,7 +55,8 @@ export function parseKickoff(date: string, time: string | undefined, where = 'ma
   }
   const utc = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), hours, minutes) - offsetMinutes * 60_000;
   const result = new Date(utc);
-  if (Number.isNaN(result.getTime()) || result.getUTCDate() === 0) throw new FixtureFormatError(`${where}: date "${date}" is invalid`);
+  if (Number.isNaN(result.getTime()) || result.getUTCDate() === 0)
+    throw new FixtureFormatError(`${where}: date "${date}" is invalid`);
   return result;
 }
 
@@ -72,7 +73,8 @@ function text(value: unknown, where: string, required: boolean): string | null {
     if (required) throw new FixtureFormatError(`${where} is required`);
     return null;
   }
-  if (typeof value !== 'string' || (required && value.trim() === '')) throw new FixtureFormatError(`${where} must be a non-empty string`);
+  if (typeof value !== 'string' || (required && value.trim() === ''))
+    throw new FixtureFormatError(`${where} must be a non-empty string`);
   return value.trim();
 }
 
@@ -93,7 +95,8 @@ export function parseOpenfootball(json: unknown): ParsedTournament {
     const time = text(m.time, `${where}.time`, false) ?? undefined;
     const team1 = text(m.team1, `${where}.team1`, true)!;
     const team2 = text(m.team2, `${where}.team2`, true)!;
-    if (m.num !== undefined && !Number.isInteger(m.num)) throw new FixtureFormatError(`${where}.num must be an integer`);
+    if (m.num !== undefined && !Number.isInteger(m.num))
+      throw new FixtureFormatError(`${where}.num must be an integer`);
     const score = (m.score ?? {}) as Record<string, unknown>;
     if (typeof score !== 'object') throw new FixtureFormatError(`${where}.score must be an object`);
     const ft = pair(score.ft, `${where}.score.ft`);
@@ -102,12 +105,16 @@ export function parseOpenfootball(json: unknown): ParsedTournament {
     if ((et || p) && !ft) throw new FixtureFormatError(`${where}.score has et or p without ft`);
     if (p && p[0] === p[1]) throw new FixtureFormatError(`${where}.score.p cannot be a draw`);
     const final = et ?? ft;
-    if (p && final && final[0] !== final[1]) throw new FixtureFormatError(`${where}.score.p given but the match was not drawn`);
+    if (p && final && final[0] !== final[1])
+      throw new FixtureFormatError(`${where}.score.p given but the match was not drawn`);
     const key = m.num !== undefined ? `m${m.num}` : `${date}:${team1}:${team2}`.toLowerCase().replace(/\s+/g, '-');
     if (keys.has(key)) throw new FixtureFormatError(`${where}: duplicate match ${key}`);
     keys.add(key);
     matches.push({
-      key, roundName, team1, team2,
+      key,
+      roundName,
+      team1,
+      team2,
       kickoff: parseKickoff(date, time, where),
       venue: text(m.ground, `${where}.ground`, false) ?? '',
       group: text(m.group, `${where}.group`, false),
@@ -124,7 +131,13 @@ export function parseOpenfootball(json: unknown): ParsedTournament {
   const rounds = new Map<string, ParsedRound>();
   for (const m of matches) {
     const r = rounds.get(m.roundName);
-    if (!r) rounds.set(m.roundName, { name: m.roundName, position: rounds.size + 1, date: m.kickoff, hasPenalties: m.group === null });
+    if (!r)
+      rounds.set(m.roundName, {
+        name: m.roundName,
+        position: rounds.size + 1,
+        date: m.kickoff,
+        hasPenalties: m.group === null,
+      });
     else {
       if (m.kickoff < r.date) r.date = m.kickoff;
       if (m.group === null) r.hasPenalties = true;

@@ -39,14 +39,17 @@ function plainConditions(where: Record<string, unknown>): Prisma.Sql[] | null {
   const conditions: Prisma.Sql[] = [];
   for (const [name, value] of Object.entries(where)) {
     if (value === null) conditions.push(Prisma.sql`${column(name)} IS NULL`);
-    else if (typeof value === 'number' && Number.isInteger(value)) conditions.push(Prisma.sql`${column(name)} = ${value}`);
+    else if (typeof value === 'number' && Number.isInteger(value))
+      conditions.push(Prisma.sql`${column(name)} = ${value}`);
     else return null;
   }
   return conditions;
 }
 
 function orderSql(orderBy: object | object[]): Prisma.Sql {
-  const terms = (Array.isArray(orderBy) ? orderBy : [orderBy]).flatMap((o) => Object.entries(o)).map(([name, dir]) => Prisma.sql`${column(name)} ${Prisma.raw(dir === 'desc' ? 'DESC' : 'ASC')}`);
+  const terms = (Array.isArray(orderBy) ? orderBy : [orderBy])
+    .flatMap((o) => Object.entries(o))
+    .map(([name, dir]) => Prisma.sql`${column(name)} ${Prisma.raw(dir === 'desc' ? 'DESC' : 'ASC')}`);
   return terms.length ? Prisma.sql`ORDER BY ${Prisma.join(terms)}` : Prisma.empty;
 }
 
@@ -67,7 +70,13 @@ export class Loaders {
   }
 
   /** Rows of the model whose `key` is one of `keys` and that match `where`, in `orderBy` order. */
-  private async rowsWhere<T extends Row>(model: string, key: string, keys: readonly number[], where: Record<string, unknown> = {}, orderBy: object | object[] = []): Promise<T[]> {
+  private async rowsWhere<T extends Row>(
+    model: string,
+    key: string,
+    keys: readonly number[],
+    where: Record<string, unknown> = {},
+    orderBy: object | object[] = [],
+  ): Promise<T[]> {
     const conditions = plainConditions(where);
     // One row past what the budget has left tells that it would be exceeded.
     const cap = this.scope.budget ? this.scope.budget.left + 1 : undefined;
@@ -75,9 +84,15 @@ export class Loaders {
     if (conditions) {
       const filter = Prisma.join([Prisma.sql`${column(key)} IN (${Prisma.join(keys)})`, ...conditions], ' AND ');
       const limit = cap === undefined ? Prisma.empty : Prisma.sql`LIMIT ${cap}`;
-      rows = await this.prisma.$queryRaw<T[]>`SELECT * FROM ${table(model)} WHERE ${filter} ${orderSql(orderBy)} ${limit}`;
+      rows = await this.prisma.$queryRaw<
+        T[]
+      >`SELECT * FROM ${table(model)} WHERE ${filter} ${orderSql(orderBy)} ${limit}`;
     } else {
-      const args = { where: { ...where, [key]: { in: [...keys] } }, orderBy, ...(cap === undefined ? {} : { take: cap }) };
+      const args = {
+        where: { ...where, [key]: { in: [...keys] } },
+        orderBy,
+        ...(cap === undefined ? {} : { take: cap }),
+      };
       rows = (await this.delegate(model).findMany(args)) as T[];
     }
     if (cap !== undefined && rows.length >= cap) this.scope.budget!.add(rows.length);
@@ -95,23 +110,29 @@ export class Loaders {
 
   /** Rows by primary key; null for ids that do not exist. */
   byId<T = Row>(model: string): DataLoader<number, T | null> {
-    return this.lazy(`${model}#id`, () =>
-      new DataLoader<number, T | null>(
-        async (ids) => {
+    return this.lazy(
+      `${model}#id`,
+      () =>
+        new DataLoader<number, T | null>(async (ids) => {
           const rows = await this.rowsWhere(model, 'id', ids);
           const map = new Map(rows.map((r) => [r.id, r]));
           return ids.map((id) => (map.get(id) ?? null) as T | null);
-        },
-        this.options,
-      ),
+        }, this.options),
     );
   }
 
   /** Rows grouped by a foreign key, each list in `orderBy` order; `where` narrows them further. */
-  private manyBy<T extends Row>(name: string, model: string, key: string, orderBy: object, where: object = {}): DataLoader<number, T[]> {
-    return this.lazy(name, () =>
-      new DataLoader<number, T[]>(
-        async (keys) => {
+  private manyBy<T extends Row>(
+    name: string,
+    model: string,
+    key: string,
+    orderBy: object,
+    where: object = {},
+  ): DataLoader<number, T[]> {
+    return this.lazy(
+      name,
+      () =>
+        new DataLoader<number, T[]>(async (keys) => {
           const rows = await this.rowsWhere<T>(model, key, keys, where as Record<string, unknown>, orderBy);
           const byId = this.byId<T>(model);
           const groups = new Map<number, T[]>(keys.map((k) => [k, []]));
@@ -120,83 +141,165 @@ export class Loaders {
             groups.get(row[key] as number)?.push(row);
           }
           return keys.map((k) => groups.get(k)!);
-        },
-        this.options,
-      ),
+        }, this.options),
     );
   }
 
   /** Counts grouped by a foreign key. */
   private countBy(name: string, model: string, key: string): DataLoader<number, number> {
-    return this.lazy(name, () =>
-      new DataLoader<number, number>(
-        async (keys) => {
+    return this.lazy(
+      name,
+      () =>
+        new DataLoader<number, number>(async (keys) => {
           const groups = await this.prisma.$queryRaw<Array<{ key: number; count: number }>>`
             SELECT ${column(key)} AS "key", CAST(COUNT(*) AS INTEGER) AS "count" FROM ${table(model)}
             WHERE ${column(key)} IN (${Prisma.join(keys)}) GROUP BY ${column(key)}`;
           const map = new Map(groups.map((g) => [Number(g.key), Number(g.count)]));
           return keys.map((k) => map.get(k) ?? 0);
-        },
-        this.options,
-      ),
+        }, this.options),
     );
   }
 
   /** Which of the keys the viewer has liked (a like row with userId = viewer). */
   private likedBy(name: string, model: string, key: string): DataLoader<number, boolean> {
-    return this.lazy(name, () =>
-      new DataLoader<number, boolean>(
-        async (keys) => {
+    return this.lazy(
+      name,
+      () =>
+        new DataLoader<number, boolean>(async (keys) => {
           if (this.scope.viewerId == null) return keys.map(() => false);
           const rows = await this.prisma.$queryRaw<Array<{ key: number }>>`
             SELECT ${column(key)} AS "key" FROM ${table(model)} WHERE "userId" = ${this.scope.viewerId} AND ${column(key)} IN (${Prisma.join(keys)})`;
           const liked = new Set(rows.map((r) => Number(r.key)));
           return keys.map((k) => liked.has(k));
-        },
-        this.options,
-      ),
+        }, this.options),
     );
   }
 
-  get company() { return this.byId<CompanyRow>('company'); }
-  get user() { return this.byId<UserRow>('user'); }
-  get area() { return this.byId<AreaRow>('area'); }
-  get tournament() { return this.byId<TournamentRow>('tournament'); }
-  get round() { return this.byId<RoundRow>('round'); }
-  get match() { return this.byId<MatchRow>('match'); }
-  get team() { return this.byId<TeamRow>('team'); }
-  get country() { return this.byId<CountryRow>('country'); }
-  get post() { return this.byId<PostRow>('post'); }
-  get comment() { return this.byId<CommentRow>('postComment'); }
+  get company() {
+    return this.byId<CompanyRow>('company');
+  }
+  get user() {
+    return this.byId<UserRow>('user');
+  }
+  get area() {
+    return this.byId<AreaRow>('area');
+  }
+  get tournament() {
+    return this.byId<TournamentRow>('tournament');
+  }
+  get round() {
+    return this.byId<RoundRow>('round');
+  }
+  get match() {
+    return this.byId<MatchRow>('match');
+  }
+  get team() {
+    return this.byId<TeamRow>('team');
+  }
+  get country() {
+    return this.byId<CountryRow>('country');
+  }
+  get post() {
+    return this.byId<PostRow>('post');
+  }
+  get comment() {
+    return this.byId<CommentRow>('postComment');
+  }
 
-  get areasByCompany() { return this.manyBy<AreaRow>('areasByCompany', 'area', 'companyId', [{ level: 'asc' }, { name: 'asc' }, { id: 'asc' }]); }
-  get childAreas() { return this.manyBy<AreaRow>('childAreas', 'area', 'parentAreaId', [{ name: 'asc' }, { id: 'asc' }]); }
-  get roundsByTournament() { return this.manyBy<RoundRow>('roundsByTournament', 'round', 'tournamentId', [{ position: 'asc' }, { id: 'asc' }]); }
-  get matchesByRound() { return this.manyBy<MatchRow>('matchesByRound', 'match', 'roundId', [{ date: 'asc' }, { id: 'asc' }]); }
-  get commentsByPost() { return this.manyBy<CommentRow>('commentsByPost', 'postComment', 'postId', [{ createdAt: 'asc' }, { id: 'asc' }]); }
-  get likesByPost() { return this.manyBy<Row>('likesByPost', 'postLike', 'postId', [{ id: 'asc' }]); }
-  get likesByComment() { return this.manyBy<Row>('likesByComment', 'postCommentLike', 'commentId', [{ id: 'asc' }]); }
-  get dreamFinalsByCompany() { return this.manyBy<Row>('dreamFinalsByCompany', 'dreamFinalsSetting', 'companyId', [{ id: 'asc' }]); }
-  get extraFieldsByCompany() { return this.manyBy<Row & { id: never }>('extraFieldsByCompany', 'companyExtraField', 'companyId', [{ order: 'asc' }]); }
-  get managedCompanies() { return this.manyBy<CompanyRow>('managedCompanies', 'company', 'resellerCompanyId', [{ name: 'asc' }, { id: 'asc' }], { deletedAt: null }); }
-  get customTeamsByCompany() { return this.manyBy<TeamRow>('customTeamsByCompany', 'team', 'companyId', [{ name: 'asc' }]); }
-  get customTournamentsByCompany() { return this.manyBy<TournamentRow>('customTournamentsByCompany', 'tournament', 'ownerCompanyId', [{ id: 'asc' }], { deletedAt: null }); }
-  get adminsByCompany() { return this.manyBy<UserRow>('adminsByCompany', 'user', 'companyId', [{ name: 'asc' }, { id: 'asc' }], { role: 'admin', deletedAt: null }); }
-  get teamsByCountry() { return this.manyBy<TeamRow>('teamsByCountry', 'team', 'countryId', [{ name: 'asc' }], { companyId: null }); }
-  get tournamentsByCountry() { return this.manyBy<TournamentRow>('tournamentsByCountry', 'tournament', 'countryId', [{ name: 'asc' }], { ownerCompanyId: null, deletedAt: null }); }
-  get postsByUser() { return this.manyBy<PostRow>('postsByUser', 'post', 'userId', [{ createdAt: 'desc' }, { id: 'desc' }], { deletedAt: null }); }
-  get firebaseTokensByUser() { return this.manyBy<Row>('firebaseTokensByUser', 'firebaseToken', 'userId', [{ id: 'asc' }]); }
-  get internalRankingMembershipsByUser() { return this.manyBy<Row>('internalRankingMembershipsByUser', 'internalRankingMembership', 'userId', [{ id: 'asc' }]); }
-  get triviaAnswersByUser() { return this.manyBy<Row>('triviaAnswersByUser', 'triviaAnswer', 'userId', [{ id: 'asc' }]); }
-  get triviaSolutionsByUser() { return this.manyBy<Row>('triviaSolutionsByUser', 'triviaSolution', 'userId', [{ id: 'asc' }]); }
+  get areasByCompany() {
+    return this.manyBy<AreaRow>('areasByCompany', 'area', 'companyId', [
+      { level: 'asc' },
+      { name: 'asc' },
+      { id: 'asc' },
+    ]);
+  }
+  get childAreas() {
+    return this.manyBy<AreaRow>('childAreas', 'area', 'parentAreaId', [{ name: 'asc' }, { id: 'asc' }]);
+  }
+  get roundsByTournament() {
+    return this.manyBy<RoundRow>('roundsByTournament', 'round', 'tournamentId', [{ position: 'asc' }, { id: 'asc' }]);
+  }
+  get matchesByRound() {
+    return this.manyBy<MatchRow>('matchesByRound', 'match', 'roundId', [{ date: 'asc' }, { id: 'asc' }]);
+  }
+  get commentsByPost() {
+    return this.manyBy<CommentRow>('commentsByPost', 'postComment', 'postId', [{ createdAt: 'asc' }, { id: 'asc' }]);
+  }
+  get likesByPost() {
+    return this.manyBy<Row>('likesByPost', 'postLike', 'postId', [{ id: 'asc' }]);
+  }
+  get likesByComment() {
+    return this.manyBy<Row>('likesByComment', 'postCommentLike', 'commentId', [{ id: 'asc' }]);
+  }
+  get dreamFinalsByCompany() {
+    return this.manyBy<Row>('dreamFinalsByCompany', 'dreamFinalsSetting', 'companyId', [{ id: 'asc' }]);
+  }
+  get extraFieldsByCompany() {
+    return this.manyBy<Row & { id: never }>('extraFieldsByCompany', 'companyExtraField', 'companyId', [
+      { order: 'asc' },
+    ]);
+  }
+  get managedCompanies() {
+    return this.manyBy<CompanyRow>(
+      'managedCompanies',
+      'company',
+      'resellerCompanyId',
+      [{ name: 'asc' }, { id: 'asc' }],
+      { deletedAt: null },
+    );
+  }
+  get customTeamsByCompany() {
+    return this.manyBy<TeamRow>('customTeamsByCompany', 'team', 'companyId', [{ name: 'asc' }]);
+  }
+  get customTournamentsByCompany() {
+    return this.manyBy<TournamentRow>('customTournamentsByCompany', 'tournament', 'ownerCompanyId', [{ id: 'asc' }], {
+      deletedAt: null,
+    });
+  }
+  get adminsByCompany() {
+    return this.manyBy<UserRow>('adminsByCompany', 'user', 'companyId', [{ name: 'asc' }, { id: 'asc' }], {
+      role: 'admin',
+      deletedAt: null,
+    });
+  }
+  get teamsByCountry() {
+    return this.manyBy<TeamRow>('teamsByCountry', 'team', 'countryId', [{ name: 'asc' }], { companyId: null });
+  }
+  get tournamentsByCountry() {
+    return this.manyBy<TournamentRow>('tournamentsByCountry', 'tournament', 'countryId', [{ name: 'asc' }], {
+      ownerCompanyId: null,
+      deletedAt: null,
+    });
+  }
+  get postsByUser() {
+    return this.manyBy<PostRow>('postsByUser', 'post', 'userId', [{ createdAt: 'desc' }, { id: 'desc' }], {
+      deletedAt: null,
+    });
+  }
+  get firebaseTokensByUser() {
+    return this.manyBy<Row>('firebaseTokensByUser', 'firebaseToken', 'userId', [{ id: 'asc' }]);
+  }
+  get internalRankingMembershipsByUser() {
+    return this.manyBy<Row>('internalRankingMembershipsByUser', 'internalRankingMembership', 'userId', [{ id: 'asc' }]);
+  }
+  get triviaAnswersByUser() {
+    return this.manyBy<Row>('triviaAnswersByUser', 'triviaAnswer', 'userId', [{ id: 'asc' }]);
+  }
+  get triviaSolutionsByUser() {
+    return this.manyBy<Row>('triviaSolutionsByUser', 'triviaSolution', 'userId', [{ id: 'asc' }]);
+  }
 
   /** Tournaments a company takes part in, plus its own custom tournaments, active ones first. */
   get tournamentsByCompany(): DataLoader<number, TournamentRow[]> {
-    return this.lazy('tournamentsByCompany', () =>
-      new DataLoader<number, TournamentRow[]>(
-        async (companyIds) => {
+    return this.lazy(
+      'tournamentsByCompany',
+      () =>
+        new DataLoader<number, TournamentRow[]>(async (companyIds) => {
           const ids = [...companyIds];
-          const where = { deletedAt: null, OR: [{ companies: { some: { companyId: { in: ids } } } }, { ownerCompanyId: { in: ids } }] };
+          const where = {
+            deletedAt: null,
+            OR: [{ companies: { some: { companyId: { in: ids } } } }, { ownerCompanyId: { in: ids } }],
+          };
           // The usual request asks for one company: every row is its own, no need to fetch who takes part.
           if (ids.length === 1) {
             const rows = await this.prisma.tournament.findMany({ where, orderBy: [{ id: 'asc' }] });
@@ -211,19 +314,20 @@ export class Loaders {
           const groups = new Map<number, TournamentRow[]>(ids.map((k) => [k, []]));
           for (const { companies, ...t } of rows) {
             this.tournament.prime(t.id, t);
-            const owners = new Set([...companies.map((c) => c.companyId), ...(t.ownerCompanyId != null ? [t.ownerCompanyId] : [])]);
+            const owners = new Set([
+              ...companies.map((c) => c.companyId),
+              ...(t.ownerCompanyId != null ? [t.ownerCompanyId] : []),
+            ]);
             for (const cid of owners) groups.get(cid)?.push(t);
           }
           return ids.map((k) => groups.get(k)!);
-        },
-        this.options,
-      ),
+        }, this.options),
     );
   }
 
   /**
    * Predictions of a match the viewer may see: only the tenant's users, and other users' predictions only
-   * once the match has kicked off (DESIGN.md "Privacy of predictions").
+   * once the match has kicked off (docs/design.md, "Privacy of predictions").
    */
   get visiblePredictionsByMatch() {
     const { tenantId, viewerId, now } = this.scope;
@@ -233,16 +337,22 @@ export class Loaders {
     });
   }
 
-  get membershipsByRanking() { return this.manyBy<Row>('membershipsByRanking', 'internalRankingMembership', 'rankingId', [{ id: 'asc' }]); }
+  get membershipsByRanking() {
+    return this.manyBy<Row>('membershipsByRanking', 'internalRankingMembership', 'rankingId', [{ id: 'asc' }]);
+  }
 
   /** The viewer's dream-final picks per setting. */
   get ownDreamPicksBySetting() {
-    return this.manyBy<Row>('ownDreamPicksBySetting', 'dreamFinalPick', 'settingId', [{ position: 'asc' }], { userId: this.scope.viewerId ?? -1 });
+    return this.manyBy<Row>('ownDreamPicksBySetting', 'dreamFinalPick', 'settingId', [{ position: 'asc' }], {
+      userId: this.scope.viewerId ?? -1,
+    });
   }
 
   /** The viewer's own predictions of the matches. */
   get ownPredictionsByMatch() {
-    return this.manyBy<PredictionRow>('ownPredictionsByMatch', 'prediction', 'matchId', [{ id: 'asc' }], { userId: this.scope.viewerId ?? -1 });
+    return this.manyBy<PredictionRow>('ownPredictionsByMatch', 'prediction', 'matchId', [{ id: 'asc' }], {
+      userId: this.scope.viewerId ?? -1,
+    });
   }
 
   /**
@@ -258,11 +368,21 @@ export class Loaders {
     });
   }
 
-  get commentCountByPost() { return this.countBy('commentCountByPost', 'postComment', 'postId'); }
-  get likeCountByPost() { return this.countBy('likeCountByPost', 'postLike', 'postId'); }
-  get likeCountByComment() { return this.countBy('likeCountByComment', 'postCommentLike', 'commentId'); }
-  get postLikedByViewer() { return this.likedBy('postLikedByViewer', 'postLike', 'postId'); }
-  get commentLikedByViewer() { return this.likedBy('commentLikedByViewer', 'postCommentLike', 'commentId'); }
+  get commentCountByPost() {
+    return this.countBy('commentCountByPost', 'postComment', 'postId');
+  }
+  get likeCountByPost() {
+    return this.countBy('likeCountByPost', 'postLike', 'postId');
+  }
+  get likeCountByComment() {
+    return this.countBy('likeCountByComment', 'postCommentLike', 'commentId');
+  }
+  get postLikedByViewer() {
+    return this.likedBy('postLikedByViewer', 'postLike', 'postId');
+  }
+  get commentLikedByViewer() {
+    return this.likedBy('commentLikedByViewer', 'postCommentLike', 'commentId');
+  }
 
   /** After a write: every cached answer may be stale. */
   clearAll(): void {
@@ -271,6 +391,28 @@ export class Loaders {
 }
 
 import type {
-  AreaRow, CommentRow, CompanyRow, CountryRow, MatchRow, PostRow, PredictionRow, RoundRow, TeamRow, TournamentRow, UserRow,
+  AreaRow,
+  CommentRow,
+  CompanyRow,
+  CountryRow,
+  MatchRow,
+  PostRow,
+  PredictionRow,
+  RoundRow,
+  TeamRow,
+  TournamentRow,
+  UserRow,
 } from '../db/rows.ts';
-export type { AreaRow, CompanyRow, CountryRow, MatchRow, PostRow, CommentRow, PredictionRow, RoundRow, TeamRow, TournamentRow, UserRow };
+export type {
+  AreaRow,
+  CompanyRow,
+  CountryRow,
+  MatchRow,
+  PostRow,
+  CommentRow,
+  PredictionRow,
+  RoundRow,
+  TeamRow,
+  TournamentRow,
+  UserRow,
+};

@@ -9,7 +9,10 @@ const HOUR = 3600e3;
 async function participants(prisma: Db, tournamentIds: number[]): Promise<Map<number, number[]>> {
   const [links, owned] = await Promise.all([
     prisma.companyTournament.findMany({ where: { tournamentId: { in: tournamentIds } } }),
-    prisma.tournament.findMany({ where: { id: { in: tournamentIds }, ownerCompanyId: { not: null } }, select: { id: true, ownerCompanyId: true } }),
+    prisma.tournament.findMany({
+      where: { id: { in: tournamentIds }, ownerCompanyId: { not: null } },
+      select: { id: true, ownerCompanyId: true },
+    }),
   ]);
   const map = new Map<number, number[]>(tournamentIds.map((id) => [id, []]));
   for (const l of links) map.get(l.tournamentId)!.push(l.companyId);
@@ -19,7 +22,11 @@ async function participants(prisma: Db, tournamentIds: number[]): Promise<Map<nu
 
 export async function pendingPredictionsTrigger(prisma: Db, now: Date): Promise<number> {
   const matches = await prisma.match.findMany({
-    where: { date: { gt: now, lte: new Date(now.getTime() + 24 * HOUR) }, status: { in: ['SCHEDULED', 'TIMED'] }, OR: [{ alreadySentOpenNotification: false }, { alreadySentOpenNotification: null }] },
+    where: {
+      date: { gt: now, lte: new Date(now.getTime() + 24 * HOUR) },
+      status: { in: ['SCHEDULED', 'TIMED'] },
+      OR: [{ alreadySentOpenNotification: false }, { alreadySentOpenNotification: null }],
+    },
     include: { homeTeam: true, awayTeam: true },
   });
   if (matches.length === 0) return 0;
@@ -28,15 +35,29 @@ export async function pendingPredictionsTrigger(prisma: Db, now: Date): Promise<
   for (const match of matches) {
     enqueued += await prisma.$transaction(async (tx) => {
       // Claim the match first so two ticks never notify twice.
-      const claimed = await tx.match.updateMany({ where: { id: match.id, OR: [{ alreadySentOpenNotification: false }, { alreadySentOpenNotification: null }] }, data: { alreadySentOpenNotification: true } });
+      const claimed = await tx.match.updateMany({
+        where: { id: match.id, OR: [{ alreadySentOpenNotification: false }, { alreadySentOpenNotification: null }] },
+        data: { alreadySentOpenNotification: true },
+      });
       if (claimed.count === 0) return 0;
       const users = await tx.user.findMany({
-        where: { companyId: { in: companies.get(match.tournamentId) ?? [] }, deletedAt: null, predictions: { none: { matchId: match.id } } },
+        where: {
+          companyId: { in: companies.get(match.tournamentId) ?? [] },
+          deletedAt: null,
+          predictions: { none: { matchId: match.id } },
+        },
         select: { id: true },
       });
       const drafts: NotificationDraft[] = users.map((u) => ({
-        userId: u.id, type: 'pendingMatchesPredictions', dedupeKey: `pendingMatchesPredictions:match:${match.id}:user:${u.id}`,
-        payload: { matchId: match.id, kickoff: match.date.toISOString(), homeTeam: match.homeTeam.name, awayTeam: match.awayTeam.name },
+        userId: u.id,
+        type: 'pendingMatchesPredictions',
+        dedupeKey: `pendingMatchesPredictions:match:${match.id}:user:${u.id}`,
+        payload: {
+          matchId: match.id,
+          kickoff: match.date.toISOString(),
+          homeTeam: match.homeTeam.name,
+          awayTeam: match.awayTeam.name,
+        },
       }));
       return enqueue(tx, drafts);
     });
@@ -51,11 +72,19 @@ export async function pendingDreamFinalsTrigger(prisma: Db, now: Date): Promise<
   });
   let enqueued = 0;
   for (const setting of settings) {
-    const users = await prisma.user.findMany({ where: { companyId: setting.companyId, deletedAt: null, dreamFinalPicks: { none: { settingId: setting.id } } }, select: { id: true } });
-    enqueued += await enqueue(prisma, users.map((u) => ({
-      userId: u.id, type: 'pendingDreamFinalPrediction', dedupeKey: `pendingDreamFinalPrediction:setting:${setting.id}:user:${u.id}`,
-      payload: { settingId: setting.id, closesAt: setting.limitRound.date.toISOString() },
-    })));
+    const users = await prisma.user.findMany({
+      where: { companyId: setting.companyId, deletedAt: null, dreamFinalPicks: { none: { settingId: setting.id } } },
+      select: { id: true },
+    });
+    enqueued += await enqueue(
+      prisma,
+      users.map((u) => ({
+        userId: u.id,
+        type: 'pendingDreamFinalPrediction',
+        dedupeKey: `pendingDreamFinalPrediction:setting:${setting.id}:user:${u.id}`,
+        payload: { settingId: setting.id, closesAt: setting.limitRound.date.toISOString() },
+      })),
+    );
   }
   return enqueued;
 }

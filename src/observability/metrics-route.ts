@@ -13,7 +13,12 @@ function sameSecret(given: string, expected: string): boolean {
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 /** Without a token, production serves the metrics to loopback only (a scraper beside the process, a sidecar). */
-export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, token: string | null, production: boolean) {
+export function registerMetricsRoute(
+  app: FastifyInstance,
+  metrics: Metrics,
+  token: string | null,
+  production: boolean,
+) {
   app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
     if (token && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
       return sendError(reply, 401, 'UNAUTHENTICATED', 'the metrics need the METRICS_TOKEN as a Bearer token');

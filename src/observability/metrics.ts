@@ -30,16 +30,42 @@ export class Metrics {
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'prode_' });
     const registers = [this.registry];
-    this.requests = new Counter({ name: 'prode_http_requests_total', help: 'HTTP requests answered, by route template and status', labelNames: ['method', 'route', 'status'], registers });
+    this.requests = new Counter({
+      name: 'prode_http_requests_total',
+      help: 'HTTP requests answered, by route template and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
     this.duration = new Histogram({
-      name: 'prode_http_request_duration_seconds', help: 'Time from request to last byte of the answer', labelNames: ['method', 'route'], registers,
+      name: 'prode_http_request_duration_seconds',
+      help: 'Time from request to last byte of the answer',
+      labelNames: ['method', 'route'],
+      registers,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     });
-    this.operations = new Counter({ name: 'prode_graphql_operations_total', help: 'GraphQL operations (incl. the REST routes\' stored ones) by first root field and outcome', labelNames: ['operation', 'outcome'], registers });
-    this.errors = new Counter({ name: 'prode_errors_total', help: 'Error answers by error code (REST body code or GraphQL extensions.code)', labelNames: ['code'], registers });
-    this.statements = new Counter({ name: 'prode_sql_statements_total', help: 'SQL statements sent while serving requests, by route', labelNames: ['route'], registers });
+    this.operations = new Counter({
+      name: 'prode_graphql_operations_total',
+      help: "GraphQL operations (incl. the REST routes' stored ones) by first root field and outcome",
+      labelNames: ['operation', 'outcome'],
+      registers,
+    });
+    this.errors = new Counter({
+      name: 'prode_errors_total',
+      help: 'Error answers by error code (REST body code or GraphQL extensions.code)',
+      labelNames: ['code'],
+      registers,
+    });
+    this.statements = new Counter({
+      name: 'prode_sql_statements_total',
+      help: 'SQL statements sent while serving requests, by route',
+      labelNames: ['route'],
+      registers,
+    });
     this.statementsPerRequest = new Histogram({
-      name: 'prode_sql_statements_per_request', help: 'SQL statements per request, by route', labelNames: ['route'], registers,
+      name: 'prode_sql_statements_per_request',
+      help: 'SQL statements per request, by route',
+      labelNames: ['route'],
+      registers,
       buckets: [0, 1, 2, 4, 8, 16, 32, 64, 128, 256],
     });
   }
@@ -48,7 +74,10 @@ export class Metrics {
   watchResponseCache(read: () => { hits: number; misses: number; stores: number; entries: number; bytes: number }) {
     const registers = [this.registry];
     new Counter({
-      name: 'prode_response_cache_lookups_total', help: 'Response cache lookups of cacheable reads, by result (hit, miss)', labelNames: ['result'], registers,
+      name: 'prode_response_cache_lookups_total',
+      help: 'Response cache lookups of cacheable reads, by result (hit, miss)',
+      labelNames: ['result'],
+      registers,
       collect() {
         const s = read();
         this.reset();
@@ -56,12 +85,41 @@ export class Metrics {
         this.inc({ result: 'miss' }, s.misses);
       },
     });
-    new Counter({ name: 'prode_response_cache_stores_total', help: 'Answers kept by the response cache', registers, collect() { this.reset(); this.inc(read().stores); } });
-    new Gauge({ name: 'prode_response_cache_entries', help: 'Answers in the response cache', registers, collect() { this.set(read().entries); } });
-    new Gauge({ name: 'prode_response_cache_bytes', help: 'Approximate bytes of answers in the response cache', registers, collect() { this.set(read().bytes); } });
+    new Counter({
+      name: 'prode_response_cache_stores_total',
+      help: 'Answers kept by the response cache',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(read().stores);
+      },
+    });
+    new Gauge({
+      name: 'prode_response_cache_entries',
+      help: 'Answers in the response cache',
+      registers,
+      collect() {
+        this.set(read().entries);
+      },
+    });
+    new Gauge({
+      name: 'prode_response_cache_bytes',
+      help: 'Approximate bytes of answers in the response cache',
+      registers,
+      collect() {
+        this.set(read().bytes);
+      },
+    });
   }
 
-  observeRequest(r: { method: string; route: string; status: number; seconds: number; statements: number; outcome: RequestOutcome }) {
+  observeRequest(r: {
+    method: string;
+    route: string;
+    status: number;
+    seconds: number;
+    statements: number;
+    outcome: RequestOutcome;
+  }) {
     this.requests.inc({ method: r.method, route: r.route, status: String(r.status) });
     this.duration.observe({ method: r.method, route: r.route }, r.seconds);
     this.statements.inc({ route: r.route }, r.statements);

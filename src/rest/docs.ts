@@ -20,7 +20,10 @@ export function registerDocs(app: FastifyInstance) {
   // A Map, not an object literal: a lookup of `constructor` or `__proto__` must miss, not find Object.prototype's.
   const assets = new Map<string, [string, Buffer | string]>([
     ['swagger-ui.css', ['text/css; charset=utf-8', readFileSync(join(dist, 'swagger-ui.css'))]],
-    ['swagger-ui-bundle.js', ['application/javascript; charset=utf-8', readFileSync(join(dist, 'swagger-ui-bundle.js'))]],
+    [
+      'swagger-ui-bundle.js',
+      ['application/javascript; charset=utf-8', readFileSync(join(dist, 'swagger-ui-bundle.js'))],
+    ],
     ['init.js', ['application/javascript; charset=utf-8', INIT]],
   ]);
   app.get('/openapi.json', (_req, reply) => reply.type('application/json').send(document));

@@ -13,7 +13,8 @@ export function positiveIntParam(value: string | undefined, name: string): numbe
 export function optionalIntQuery(query: Record<string, unknown>, name: string): number | undefined {
   const v = query[name];
   if (v === undefined) return undefined;
-  if (typeof v !== 'string' || !/^-?\d{1,10}$/.test(v)) throw new RestInputError(`query parameter ${name} must be an integer`);
+  if (typeof v !== 'string' || !/^-?\d{1,10}$/.test(v))
+    throw new RestInputError(`query parameter ${name} must be an integer`);
   return Number(v);
 }
 
@@ -26,7 +27,10 @@ export function optionalStringQuery(query: Record<string, unknown>, name: string
 
 export function rejectUnknownQuery(query: Record<string, unknown>, allowed: string[]) {
   const unknown = Object.keys(query).filter((k) => !allowed.includes(k));
-  if (unknown.length) throw new RestInputError(`unknown query parameter ${unknown.join(', ')} (allowed: ${allowed.join(', ') || 'none'})`);
+  if (unknown.length)
+    throw new RestInputError(
+      `unknown query parameter ${unknown.join(', ')} (allowed: ${allowed.join(', ') || 'none'})`,
+    );
 }
 
 function jsonObject(body: unknown): Record<string, unknown> {
@@ -60,7 +64,14 @@ export function invitationPatch(body: unknown): Record<string, unknown> {
       continue;
     }
     const id = (ref as { id?: unknown } | null)?.id;
-    if (!ref || typeof ref !== 'object' || Array.isArray(ref) || !Number.isInteger(id) || (id as number) < 1 || (id as number) > INT_MAX) {
+    if (
+      !ref ||
+      typeof ref !== 'object' ||
+      Array.isArray(ref) ||
+      !Number.isInteger(id) ||
+      (id as number) < 1 ||
+      (id as number) > INT_MAX
+    ) {
       throw new RestInputError(`${k} must be an object with a positive integer id, like {"id": 3}`);
     }
     input[k] = { id };
@@ -70,6 +81,7 @@ export function invitationPatch(body: unknown): Record<string, unknown> {
 
 export function loginBody(body: unknown): { email: string; password: string } {
   const b = jsonObject(body);
-  if (typeof b.email !== 'string' || typeof b.password !== 'string') throw new RestInputError('email and password must be strings');
+  if (typeof b.email !== 'string' || typeof b.password !== 'string')
+    throw new RestInputError('email and password must be strings');
   return { email: b.email, password: b.password };
 }

@@ -4,18 +4,37 @@ import { $defs, routeResponses } from './schemas.ts';
 type Json = Record<string, unknown>;
 
 /** OpenAPI keeps schemas under components/schemas; rewrite the $defs references. */
-const toComponents = <T>(schema: T): T => JSON.parse(JSON.stringify(schema).replaceAll('#/$defs/', '#/components/schemas/'));
+const toComponents = <T>(schema: T): T =>
+  JSON.parse(JSON.stringify(schema).replaceAll('#/$defs/', '#/components/schemas/'));
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-const ok = (route: string, description: string) => ({ description, content: { 'application/json': { schema: toComponents(routeResponses[route]) } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+const ok = (route: string, description: string) => ({
+  description,
+  content: { 'application/json': { schema: toComponents(routeResponses[route]) } },
+});
 const pathInt = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
-const header = (name: string, description: string) => ({ name, in: 'header', required: false, schema: { type: 'string' }, description });
+const header = (name: string, description: string) => ({
+  name,
+  in: 'header',
+  required: false,
+  schema: { type: 'string' },
+  description,
+});
 const APP_HEADERS = [
   header('x-app-path', "The tenant by its appPath (e.g. demo). Without tenant headers: the caller's own company."),
   header('x-app-host', 'The tenant by its custom domain (e.g. prode.globex.test).'),
 ];
-const APP_COMPANY = header('x-app-company', 'Tenant override (company id or code), honoured only for resellers managing that company and for managers.');
-const AUTH_ERRORS = { 401: errorResponse('No valid Bearer token'), 403: errorResponse('The credential may not act on the named company') };
+const APP_COMPANY = header(
+  'x-app-company',
+  'Tenant override (company id or code), honoured only for resellers managing that company and for managers.',
+);
+const AUTH_ERRORS = {
+  401: errorResponse('No valid Bearer token'),
+  403: errorResponse('The credential may not act on the named company'),
+};
 
 // Any route may answer these, whatever its own errors are.
 const OPERATIONAL_ERRORS = {
@@ -27,7 +46,9 @@ const OPERATIONAL_ERRORS = {
 
 export function openApiDocument(): Json {
   const doc = baseDocument();
-  for (const item of Object.values(doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)) {
+  for (const item of Object.values(
+    doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>,
+  )) {
     for (const op of Object.values(item)) op.responses = { ...op.responses, ...OPERATIONAL_ERRORS };
   }
   return doc;
@@ -39,48 +60,82 @@ function baseDocument(): Json {
     info: {
       title: 'Prode gateway REST API',
       version: '1.0.0',
-      description: 'The REST routes of the prediction-game platform. Each is a stored GraphQL operation on POST /graphql, whose data it answers unchanged. Errors answer { statusCode, error, code, message }.',
+      description:
+        'The REST routes of the prediction-game platform. Each is a stored GraphQL operation on POST /graphql, whose data it answers unchanged. Errors answer { statusCode, error, code, message }.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     security: [{ bearer: [] }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token from POST /auth/login.' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The token from POST /auth/login.',
+        },
+      },
       schemas: toComponents($defs),
     },
     paths: {
       '/posts/{id}': {
         get: {
-          summary: 'A community post of the company', operationId: 'getPost', tags: ['community'],
+          summary: 'A community post of the company',
+          operationId: 'getPost',
+          tags: ['community'],
           parameters: [pathInt('id'), APP_COMPANY],
-          responses: { 200: ok('GET /posts/{id}', 'The post'), 400: errorResponse('Malformed id'), ...AUTH_ERRORS, 404: errorResponse('No such post in this company') },
+          responses: {
+            200: ok('GET /posts/{id}', 'The post'),
+            400: errorResponse('Malformed id'),
+            ...AUTH_ERRORS,
+            404: errorResponse('No such post in this company'),
+          },
         },
       },
       '/posts/{postId}/comments': {
         get: {
-          summary: 'The comments of a post, oldest first', operationId: 'getPostComments', tags: ['community'],
+          summary: 'The comments of a post, oldest first',
+          operationId: 'getPostComments',
+          tags: ['community'],
           parameters: [pathInt('postId'), APP_COMPANY],
-          responses: { 200: ok('GET /posts/{postId}/comments', 'The comments'), 400: errorResponse('Malformed postId'), ...AUTH_ERRORS, 404: errorResponse('No such post in this company') },
+          responses: {
+            200: ok('GET /posts/{postId}/comments', 'The comments'),
+            400: errorResponse('Malformed postId'),
+            ...AUTH_ERRORS,
+            404: errorResponse('No such post in this company'),
+          },
         },
       },
       '/invitations/jwt/{jwt}': {
         get: {
-          summary: 'The invitation a signed link points to (public)', operationId: 'getInvitationByJwt', tags: ['invitations'], security: [],
+          summary: 'The invitation a signed link points to (public)',
+          operationId: 'getInvitationByJwt',
+          tags: ['invitations'],
+          security: [],
           parameters: [{ name: 'jwt', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { 200: ok('GET /invitations/jwt/{jwt}', 'The invitation'), 404: errorResponse('The link is invalid, expired or revoked') },
+          responses: {
+            200: ok('GET /invitations/jwt/{jwt}', 'The invitation'),
+            404: errorResponse('The link is invalid, expired or revoked'),
+          },
         },
       },
       '/invitations/{id}': {
         patch: {
-          summary: 'Change an invitation (admins of its company, its reseller, managers)', operationId: 'updateInvitation', tags: ['invitations'],
+          summary: 'Change an invitation (admins of its company, its reseller, managers)',
+          operationId: 'updateInvitation',
+          tags: ['invitations'],
           parameters: [pathInt('id'), ...APP_HEADERS],
           requestBody: {
             required: true,
             content: {
               'application/json': {
                 schema: {
-                  type: 'object', minProperties: 1, additionalProperties: false,
+                  type: 'object',
+                  minProperties: 1,
+                  additionalProperties: false,
                   properties: {
-                    externalId: { type: 'string' }, name: { type: 'string' }, email: { type: 'string', format: 'email' },
+                    externalId: { type: 'string' },
+                    name: { type: 'string' },
+                    email: { type: 'string', format: 'email' },
                     role: { enum: ['player', 'admin', 'reseller', 'manager'] },
                     company: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
                     areaLevel1: { type: ['object', 'null'], required: ['id'], properties: { id: { type: 'integer' } } },
@@ -92,39 +147,71 @@ function baseDocument(): Json {
             },
           },
           responses: {
-            200: ok('PATCH /invitations/{id}', 'The changed invitation'), 400: errorResponse('Bad body, role, e-mail or area'), ...AUTH_ERRORS,
-            404: errorResponse('No such invitation in this company'), 409: errorResponse('The e-mail is already invited or registered'),
+            200: ok('PATCH /invitations/{id}', 'The changed invitation'),
+            400: errorResponse('Bad body, role, e-mail or area'),
+            ...AUTH_ERRORS,
+            404: errorResponse('No such invitation in this company'),
+            409: errorResponse('The e-mail is already invited or registered'),
           },
         },
       },
       '/companies/search': {
         get: {
-          summary: 'Companies the caller may see, by name, code or appPath', operationId: 'searchCompanies', tags: ['companies'],
+          summary: 'Companies the caller may see, by name, code or appPath',
+          operationId: 'searchCompanies',
+          tags: ['companies'],
           parameters: [
             { name: 'skip', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
             { name: 'take', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-            { name: 'search', in: 'query', description: 'Part of the name, code or appPath, case-insensitive; every character is literal (% and _ are no wildcards); no NUL.', schema: { type: 'string', maxLength: 100 } },
+            {
+              name: 'search',
+              in: 'query',
+              description:
+                'Part of the name, code or appPath, case-insensitive; every character is literal (% and _ are no wildcards); no NUL.',
+              schema: { type: 'string', maxLength: 100 },
+            },
             ...APP_HEADERS,
           ],
-          responses: { 200: ok('GET /companies/search', 'Compact companies'), 400: errorResponse('Bad skip, take or search'), ...AUTH_ERRORS },
+          responses: {
+            200: ok('GET /companies/search', 'Compact companies'),
+            400: errorResponse('Bad skip, take or search'),
+            ...AUTH_ERRORS,
+          },
         },
       },
       '/tournaments/me': {
         get: {
-          summary: "The company's tournaments with the caller's own predictions", operationId: 'myTournaments', tags: ['tournaments'],
+          summary: "The company's tournaments with the caller's own predictions",
+          operationId: 'myTournaments',
+          tags: ['tournaments'],
           parameters: APP_HEADERS,
           responses: { 200: ok('GET /tournaments/me', 'Tournaments'), ...AUTH_ERRORS },
         },
       },
       '/auth/login': {
         post: {
-          summary: 'Log in with e-mail and password', operationId: 'login', tags: ['auth'], security: [],
+          summary: 'Log in with e-mail and password',
+          operationId: 'login',
+          tags: ['auth'],
+          security: [],
           parameters: APP_HEADERS,
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string' }, password: { type: 'string' } } } } },
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['email', 'password'],
+                  properties: { email: { type: 'string' }, password: { type: 'string' } },
+                },
+              },
+            },
           },
-          responses: { 200: ok('POST /auth/login', 'A token and the user'), 400: errorResponse('Bad body'), 401: errorResponse('Wrong e-mail or password') },
+          responses: {
+            200: ok('POST /auth/login', 'A token and the user'),
+            400: errorResponse('Bad body'),
+            401: errorResponse('Wrong e-mail or password'),
+          },
         },
       },
     },

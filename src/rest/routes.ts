@@ -8,13 +8,23 @@ import { contextOf, type ClientInfo, type Context } from '../graphql/context.ts'
 import { openRequestScope, tenantHeaders, type ScopeSources, type TenantFrom } from '../http/request-scope.ts';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/errors.ts';
 import {
-  RestCompaniesSearchDocument, RestInvitationByJwtDocument, RestLoginDocument, RestMyTournamentsDocument, RestPostCommentsDocument,
-  RestPostDocument, RestUpdateInvitationDocument,
+  RestCompaniesSearchDocument,
+  RestInvitationByJwtDocument,
+  RestLoginDocument,
+  RestMyTournamentsDocument,
+  RestPostCommentsDocument,
+  RestPostDocument,
+  RestUpdateInvitationDocument,
 } from '../graphql/generated/operations.ts';
 import { redactUrl } from '../observability/redact.ts';
 import { RestInputError, sendError, statusOf } from './errors.ts';
 import {
-  invitationPatch, loginBody, optionalIntQuery, optionalStringQuery, positiveIntParam, rejectUnknownQuery,
+  invitationPatch,
+  loginBody,
+  optionalIntQuery,
+  optionalStringQuery,
+  positiveIntParam,
+  rejectUnknownQuery,
 } from './inputs.ts';
 
 /** A stored operation: its text (printed once, so Apollo's document cache parses and validates it once). */
@@ -45,7 +55,13 @@ export interface RestDeps {
 
 export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clientOf }: RestDeps) {
   // The post routes take the tenant from x-app-company; the others from x-app-path / x-app-host (spec 4, 5).
-  async function run(request: FastifyRequest, reply: FastifyReply, op: Stored, variables: Record<string, unknown>, tenant: TenantFrom) {
+  async function run(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    op: Stored,
+    variables: Record<string, unknown>,
+    tenant: TenantFrom,
+  ) {
     const opened = await openRequestScope(sources, tenantHeaders(request, tenant));
     const contextValue = contextOf(opened, sources.config, clientOf(request));
     const response = await apollo.executeOperation({ query: op.query, variables }, { contextValue });
@@ -62,20 +78,34 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
   }
 
   app.get<{ Params: { id: string } }>('/posts/:id', (req, reply) =>
-    run(req, reply, OPS.post, { id: positiveIntParam(req.params.id, 'id') }, 'company'));
+    run(req, reply, OPS.post, { id: positiveIntParam(req.params.id, 'id') }, 'company'),
+  );
 
   app.get<{ Params: { postId: string } }>('/posts/:postId/comments', (req, reply) =>
-    run(req, reply, OPS.postComments, { postId: positiveIntParam(req.params.postId, 'postId') }, 'company'));
+    run(req, reply, OPS.postComments, { postId: positiveIntParam(req.params.postId, 'postId') }, 'company'),
+  );
 
   app.get<{ Params: { jwt: string } }>('/invitations/jwt/:jwt', (req, reply) =>
-    run(req, reply, OPS.invitationByJwt, { jwt: req.params.jwt }, 'path-or-host'));
+    run(req, reply, OPS.invitationByJwt, { jwt: req.params.jwt }, 'path-or-host'),
+  );
 
   app.patch<{ Params: { id: string } }>('/invitations/:id', (req, reply) =>
-    run(req, reply, OPS.updateInvitation, { id: positiveIntParam(req.params.id, 'id'), input: invitationPatch(req.body) }, 'path-or-host'));
+    run(
+      req,
+      reply,
+      OPS.updateInvitation,
+      { id: positiveIntParam(req.params.id, 'id'), input: invitationPatch(req.body) },
+      'path-or-host',
+    ),
+  );
 
   app.get<{ Querystring: Record<string, unknown> }>('/companies/search', (req, reply) => {
     rejectUnknownQuery(req.query, ['skip', 'take', 'search']);
-    const variables = { skip: optionalIntQuery(req.query, 'skip'), take: optionalIntQuery(req.query, 'take'), search: optionalStringQuery(req.query, 'search') };
+    const variables = {
+      skip: optionalIntQuery(req.query, 'skip'),
+      take: optionalIntQuery(req.query, 'take'),
+      search: optionalStringQuery(req.query, 'search'),
+    };
     return run(req, reply, OPS.companiesSearch, variables, 'path-or-host');
   });
 
@@ -99,13 +129,23 @@ export function registerErrorHandlers(app: FastifyInstance) {
       return sendError(reply, 500, 'INTERNAL_SERVER_ERROR', 'internal server error');
     }
     const message =
-      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'the body is not valid JSON'
-      : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'a JSON body is required'
-      : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'the body is too large'
-      : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported content type: send application/json'
-      : err.message;
-    return sendError(reply, status, status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_USER_INPUT', message);
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+        ? 'the body is not valid JSON'
+        : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'a JSON body is required'
+          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'the body is too large'
+            : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'unsupported content type: send application/json'
+              : err.message;
+    return sendError(
+      reply,
+      status,
+      status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_USER_INPUT',
+      message,
+    );
   });
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, 404, 'NOT_FOUND', `no route ${request.method} ${redactUrl(request.url.split('?')[0])}`));
+    sendError(reply, 404, 'NOT_FOUND', `no route ${request.method} ${redactUrl(request.url.split('?')[0])}`),
+  );
 }

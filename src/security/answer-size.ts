@@ -18,7 +18,9 @@ export function registerAnswerSizeLimit(app: FastifyInstance, maxBytes: number) 
     request.outcome.errorCodes = ['RESPONSE_TOO_LARGE'];
     reply.code(400);
     if (request.routeOptions.url === '/graphql') {
-      return JSON.stringify({ errors: [{ message, extensions: { code: 'RESPONSE_TOO_LARGE', limit: 'bytes', maxBytes } }] });
+      return JSON.stringify({
+        errors: [{ message, extensions: { code: 'RESPONSE_TOO_LARGE', limit: 'bytes', maxBytes } }],
+      });
     }
     return JSON.stringify(errorBody(400, 'RESPONSE_TOO_LARGE', message));
   });

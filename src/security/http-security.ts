@@ -12,7 +12,8 @@ const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   await app.register(helmet, { global: true, contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (/^application\/([\w.-]+\+)?json/.test(String(reply.getHeader('content-type') ?? ''))) reply.header('content-security-policy', JSON_CSP);
+    if (/^application\/([\w.-]+\+)?json/.test(String(reply.getHeader('content-type') ?? '')))
+      reply.header('content-security-policy', JSON_CSP);
     return payload;
   });
 
@@ -21,8 +22,25 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     await app.register(cors, {
       origin: origins[0] === '*' ? '*' : origins,
       methods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
-      allowedHeaders: ['authorization', 'content-type', 'x-app-path', 'x-app-host', 'x-app-company', 'x-request-id', 'apollo-require-preflight'],
-      exposedHeaders: ['x-request-id', 'x-sql-statements', 'x-query-cost', 'x-objects', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+      allowedHeaders: [
+        'authorization',
+        'content-type',
+        'x-app-path',
+        'x-app-host',
+        'x-app-company',
+        'x-request-id',
+        'apollo-require-preflight',
+      ],
+      exposedHeaders: [
+        'x-request-id',
+        'x-sql-statements',
+        'x-query-cost',
+        'x-objects',
+        'retry-after',
+        'x-ratelimit-limit',
+        'x-ratelimit-remaining',
+        'x-ratelimit-reset',
+      ],
       maxAge: 600,
     });
   }

@@ -33,13 +33,19 @@ export class LoginThrottle {
   private readonly windows = new Map<string, Window>();
   private lastPrune = 0;
 
-  constructor(private readonly max: number, private readonly windowMs: number, private readonly clock: () => number = Date.now) {}
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   /** Seconds to wait before another attempt for this address and e-mail, or null when one is allowed. */
   check(address: string, email: string): number | null {
     const now = this.clock();
-    const over = [this.live(addressKey(address), now, this.max * PER_ADDRESS_FACTOR), this.live(emailKey(address, email), now, this.max)]
-      .filter((w): w is Window => w !== null);
+    const over = [
+      this.live(addressKey(address), now, this.max * PER_ADDRESS_FACTOR),
+      this.live(emailKey(address, email), now, this.max),
+    ].filter((w): w is Window => w !== null);
     return over.length ? Math.max(1, Math.ceil((Math.max(...over.map((w) => w.resetAt)) - now) / 1000)) : null;
   }
 
@@ -120,4 +126,5 @@ export class LoginThrottle {
 
 const addressKey = (address: string) => `a:${address}`;
 // Hashed, so a megabyte-long e-mail costs the map no more than a short one.
-const emailKey = (address: string, email: string) => `e:${address}:${createHash('sha256').update(email).digest('base64url')}`;
+const emailKey = (address: string, email: string) =>
+  `e:${address}:${createHash('sha256').update(email).digest('base64url')}`;

@@ -18,7 +18,12 @@ export function registerRequestDeadline(app: FastifyInstance, ms: number) {
     request.deadline = setTimeout(() => {
       if (reply.sent) return;
       request.log.warn({ route: request.routeOptions.url, ms }, 'request timed out');
-      void sendError(reply, 504, 'REQUEST_TIMEOUT', `the request took longer than ${ms} ms: its outcome is unknown (a write may still complete)`);
+      void sendError(
+        reply,
+        504,
+        'REQUEST_TIMEOUT',
+        `the request took longer than ${ms} ms: its outcome is unknown (a write may still complete)`,
+      );
     }, ms);
     done();
   });

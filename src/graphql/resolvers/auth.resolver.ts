@@ -12,9 +12,21 @@ export class LoginPayload {
 
 @Resolver()
 export class AuthResolver {
-  @Mutation(() => LoginPayload, { description: 'Public. The company comes from x-app-path / x-app-host; without them the e-mail must be unique across companies.' })
-  login(@Arg('email', () => String) email: string, @Arg('password', () => String) password: string, @Ctx() ctx: Context) {
-    return auth.login(ctx.scope, { email, password, headers: ctx.headers, client: { ip: ctx.client.ip, throttle: ctx.client.loginThrottle } });
+  @Mutation(() => LoginPayload, {
+    description:
+      'Public. The company comes from x-app-path / x-app-host; without them the e-mail must be unique across companies.',
+  })
+  login(
+    @Arg('email', () => String) email: string,
+    @Arg('password', () => String) password: string,
+    @Ctx() ctx: Context,
+  ) {
+    return auth.login(ctx.scope, {
+      email,
+      password,
+      headers: ctx.headers,
+      client: { ip: ctx.client.ip, throttle: ctx.client.loginThrottle },
+    });
   }
 
   @Query(() => User, { description: 'The caller.' })

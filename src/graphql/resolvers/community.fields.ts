@@ -16,9 +16,15 @@ const load = async <T>(p: Promise<T | null>, what: string): Promise<T> => {
 
 @Resolver(() => Post)
 export class PostFields {
-  @FieldResolver(() => User) user(@Root() p: PostRow, @Ctx() ctx: Context) { return load(ctx.loaders.user.load(p.userId), 'user'); }
-  @FieldResolver(() => Company) company(@Root() p: PostRow, @Ctx() ctx: Context) { return load(ctx.loaders.company.load(p.companyId), 'company'); }
-  @FieldResolver(() => DisplayAuthor, { description: "Posts by the company's admins (and above) are shown as the company; others as their author." })
+  @FieldResolver(() => User) user(@Root() p: PostRow, @Ctx() ctx: Context) {
+    return load(ctx.loaders.user.load(p.userId), 'user');
+  }
+  @FieldResolver(() => Company) company(@Root() p: PostRow, @Ctx() ctx: Context) {
+    return load(ctx.loaders.company.load(p.companyId), 'company');
+  }
+  @FieldResolver(() => DisplayAuthor, {
+    description: "Posts by the company's admins (and above) are shown as the company; others as their author.",
+  })
   async displayAuthor(@Root() p: PostRow, @Ctx() ctx: Context) {
     const author = await load(ctx.loaders.user.load(p.userId), 'user');
     if (roleAtLeast(author.role as RoleName, 'admin')) {
@@ -27,30 +33,58 @@ export class PostFields {
     }
     return { name: author.name, imageUrl: author.profilePictureUrl, type: 'user' };
   }
-  @FieldResolver(() => [PostComment]) comments(@Root() p: PostRow, @Ctx() ctx: Context) { return ctx.loaders.commentsByPost.load(p.id); }
-  @FieldResolver(() => Int) commentsCount(@Root() p: PostRow, @Ctx() ctx: Context) { return ctx.loaders.commentCountByPost.load(p.id); }
-  @FieldResolver(() => [PostLike]) likes(@Root() p: PostRow, @Ctx() ctx: Context) { return ctx.loaders.likesByPost.load(p.id); }
-  @FieldResolver(() => Int) likesCount(@Root() p: PostRow, @Ctx() ctx: Context) { return ctx.loaders.likeCountByPost.load(p.id); }
-  @FieldResolver(() => Boolean) likedByMe(@Root() p: PostRow, @Ctx() ctx: Context) { return ctx.loaders.postLikedByViewer.load(p.id); }
+  @FieldResolver(() => [PostComment]) comments(@Root() p: PostRow, @Ctx() ctx: Context) {
+    return ctx.loaders.commentsByPost.load(p.id);
+  }
+  @FieldResolver(() => Int) commentsCount(@Root() p: PostRow, @Ctx() ctx: Context) {
+    return ctx.loaders.commentCountByPost.load(p.id);
+  }
+  @FieldResolver(() => [PostLike]) likes(@Root() p: PostRow, @Ctx() ctx: Context) {
+    return ctx.loaders.likesByPost.load(p.id);
+  }
+  @FieldResolver(() => Int) likesCount(@Root() p: PostRow, @Ctx() ctx: Context) {
+    return ctx.loaders.likeCountByPost.load(p.id);
+  }
+  @FieldResolver(() => Boolean) likedByMe(@Root() p: PostRow, @Ctx() ctx: Context) {
+    return ctx.loaders.postLikedByViewer.load(p.id);
+  }
 }
 
 @Resolver(() => PostComment)
 export class PostCommentFields {
-  @FieldResolver(() => User) user(@Root() c: CommentRow, @Ctx() ctx: Context) { return load(ctx.loaders.user.load(c.userId), 'user'); }
-  @FieldResolver(() => Post) post(@Root() c: CommentRow, @Ctx() ctx: Context) { return load(ctx.loaders.post.load(c.postId), 'post'); }
-  @FieldResolver(() => [PostCommentLike]) likes(@Root() c: CommentRow, @Ctx() ctx: Context) { return ctx.loaders.likesByComment.load(c.id); }
-  @FieldResolver(() => Int) likesCount(@Root() c: CommentRow, @Ctx() ctx: Context) { return ctx.loaders.likeCountByComment.load(c.id); }
-  @FieldResolver(() => Boolean) likedByMe(@Root() c: CommentRow, @Ctx() ctx: Context) { return ctx.loaders.commentLikedByViewer.load(c.id); }
+  @FieldResolver(() => User) user(@Root() c: CommentRow, @Ctx() ctx: Context) {
+    return load(ctx.loaders.user.load(c.userId), 'user');
+  }
+  @FieldResolver(() => Post) post(@Root() c: CommentRow, @Ctx() ctx: Context) {
+    return load(ctx.loaders.post.load(c.postId), 'post');
+  }
+  @FieldResolver(() => [PostCommentLike]) likes(@Root() c: CommentRow, @Ctx() ctx: Context) {
+    return ctx.loaders.likesByComment.load(c.id);
+  }
+  @FieldResolver(() => Int) likesCount(@Root() c: CommentRow, @Ctx() ctx: Context) {
+    return ctx.loaders.likeCountByComment.load(c.id);
+  }
+  @FieldResolver(() => Boolean) likedByMe(@Root() c: CommentRow, @Ctx() ctx: Context) {
+    return ctx.loaders.commentLikedByViewer.load(c.id);
+  }
 }
 
 @Resolver(() => PostLike)
 export class PostLikeFields {
-  @FieldResolver(() => Post) post(@Root() l: LikeRow, @Ctx() ctx: Context) { return load(ctx.loaders.post.load(l.postId!), 'post'); }
-  @FieldResolver(() => User) user(@Root() l: LikeRow, @Ctx() ctx: Context) { return load(ctx.loaders.user.load(l.userId), 'user'); }
+  @FieldResolver(() => Post) post(@Root() l: LikeRow, @Ctx() ctx: Context) {
+    return load(ctx.loaders.post.load(l.postId!), 'post');
+  }
+  @FieldResolver(() => User) user(@Root() l: LikeRow, @Ctx() ctx: Context) {
+    return load(ctx.loaders.user.load(l.userId), 'user');
+  }
 }
 
 @Resolver(() => PostCommentLike)
 export class PostCommentLikeFields {
-  @FieldResolver(() => PostComment) comment(@Root() l: LikeRow, @Ctx() ctx: Context) { return load(ctx.loaders.comment.load(l.commentId!), 'comment'); }
-  @FieldResolver(() => User) user(@Root() l: LikeRow, @Ctx() ctx: Context) { return load(ctx.loaders.user.load(l.userId), 'user'); }
+  @FieldResolver(() => PostComment) comment(@Root() l: LikeRow, @Ctx() ctx: Context) {
+    return load(ctx.loaders.comment.load(l.commentId!), 'comment');
+  }
+  @FieldResolver(() => User) user(@Root() l: LikeRow, @Ctx() ctx: Context) {
+    return load(ctx.loaders.user.load(l.userId), 'user');
+  }
 }

@@ -7,14 +7,20 @@ import { Post, PostComment } from '../types/community.ts';
 @Resolver()
 export class CommunityResolver {
   @Mutation(() => Post)
-  createPost(@Arg('text', () => String) text: string, @Ctx() ctx: Context, @Arg('imageUrl', () => String, { nullable: true }) imageUrl?: string) {
+  createPost(
+    @Arg('text', () => String) text: string,
+    @Ctx() ctx: Context,
+    @Arg('imageUrl', () => String, { nullable: true }) imageUrl?: string,
+  ) {
     return community.createPost(ctx.scope, { text, imageUrl });
   }
 
   @Mutation(() => Post, { description: 'Authors edit their own posts. imageUrl: null removes the image.' })
   updatePost(
-    @Arg('id', () => Int) id: number, @Ctx() ctx: Context,
-    @Arg('text', () => String, { nullable: true }) text?: string, @Arg('imageUrl', () => String, { nullable: true }) imageUrl?: string | null,
+    @Arg('id', () => Int) id: number,
+    @Ctx() ctx: Context,
+    @Arg('text', () => String, { nullable: true }) text?: string,
+    @Arg('imageUrl', () => String, { nullable: true }) imageUrl?: string | null,
   ) {
     return community.updatePost(ctx.scope, id, { text, imageUrl });
   }
@@ -25,7 +31,11 @@ export class CommunityResolver {
   }
 
   @Mutation(() => PostComment)
-  createComment(@Arg('postId', () => Int) postId: number, @Arg('text', () => String) text: string, @Ctx() ctx: Context) {
+  createComment(
+    @Arg('postId', () => Int) postId: number,
+    @Arg('text', () => String) text: string,
+    @Ctx() ctx: Context,
+  ) {
     return community.createComment(ctx.scope, postId, text);
   }
 

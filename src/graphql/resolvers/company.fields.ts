@@ -3,7 +3,12 @@
 import { mayListManagedCompanies } from '../../auth/roles.ts';
 import { Ctx, FieldResolver, Resolver, Root, type ClassType } from 'type-graphql';
 import {
-  banners, companyNotificationSettings, featureSettings, googleServicesConfig, purchasedGames, stringArray,
+  banners,
+  companyNotificationSettings,
+  featureSettings,
+  googleServicesConfig,
+  purchasedGames,
+  stringArray,
 } from '../../domain/defaults.ts';
 import type { Context } from '../context.ts';
 import type { CompanyRow } from '../../loaders/registry.ts';
@@ -13,7 +18,12 @@ import { Company, CompanyCompact } from '../types/company.ts';
 import { CompanyExtraField } from '../types/extra-field.ts';
 import { DreamFinalsSetting, Team, Tournament } from '../types/football.ts';
 import {
-  Banner, BannerSlot, CompanyNotificationSettings, FeatureSettings, GoogleServicesConfig, PurchasedGames,
+  Banner,
+  BannerSlot,
+  CompanyNotificationSettings,
+  FeatureSettings,
+  GoogleServicesConfig,
+  PurchasedGames,
 } from '../types/settings.ts';
 import { UserCompact } from '../types/user.ts';
 
@@ -36,32 +46,71 @@ function managedCompanies(company: CompanyRow, ctx: Context) {
 function sharedCompanyFields(form: ClassType) {
   @Resolver(() => form)
   abstract class SharedCompanyFields {
-    @FieldResolver(() => [String], { description: 'Cut off: always empty; query users through their own operations.' }) users() { return []; }
-    @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) invitations() { return []; }
-    @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) news() { return []; }
-    @FieldResolver(() => [Area]) areas(@Root() c: CompactRow, @Ctx() ctx: Context) { return cut(c) ? [] : ctx.loaders.areasByCompany.load(c.id); }
-    @FieldResolver(() => [Tournament]) tournaments(@Root() c: CompactRow, @Ctx() ctx: Context) { return cut(c) ? [] : ctx.loaders.tournamentsByCompany.load(c.id); }
-    @FieldResolver(() => [DreamFinalsSetting]) dreamFinalsSettings(@Root() c: CompactRow, @Ctx() ctx: Context) { return cut(c) ? [] : ctx.loaders.dreamFinalsByCompany.load(c.id); }
-    @FieldResolver(() => [String]) combinedRoundsRankingDefinitions(@Root() c: CompanyRow) { return stringArray(c.combinedRoundsRankingDefinitions); }
-    @FieldResolver(() => [String], { nullable: true }) rssFeeds(@Root() c: CompanyRow) { return c.rssFeeds == null ? null : stringArray(c.rssFeeds); }
+    @FieldResolver(() => [String], { description: 'Cut off: always empty; query users through their own operations.' })
+    users() {
+      return [];
+    }
+    @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) invitations() {
+      return [];
+    }
+    @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) news() {
+      return [];
+    }
+    @FieldResolver(() => [Area]) areas(@Root() c: CompactRow, @Ctx() ctx: Context) {
+      return cut(c) ? [] : ctx.loaders.areasByCompany.load(c.id);
+    }
+    @FieldResolver(() => [Tournament]) tournaments(@Root() c: CompactRow, @Ctx() ctx: Context) {
+      return cut(c) ? [] : ctx.loaders.tournamentsByCompany.load(c.id);
+    }
+    @FieldResolver(() => [DreamFinalsSetting]) dreamFinalsSettings(@Root() c: CompactRow, @Ctx() ctx: Context) {
+      return cut(c) ? [] : ctx.loaders.dreamFinalsByCompany.load(c.id);
+    }
+    @FieldResolver(() => [String]) combinedRoundsRankingDefinitions(@Root() c: CompanyRow) {
+      return stringArray(c.combinedRoundsRankingDefinitions);
+    }
+    @FieldResolver(() => [String], { nullable: true }) rssFeeds(@Root() c: CompanyRow) {
+      return c.rssFeeds == null ? null : stringArray(c.rssFeeds);
+    }
   }
   return SharedCompanyFields;
 }
 
 @Resolver(() => Company)
 export class CompanyFields extends sharedCompanyFields(Company) {
-  @FieldResolver(() => [Banner], { nullable: true }) banners(@Root() c: CompanyRow) { return banners(c.banners); }
-  @FieldResolver(() => [Team], { nullable: true }) customTeams(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.customTeamsByCompany.load(c.id); }
-  @FieldResolver(() => [Tournament], { nullable: true }) customTournaments(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.customTournamentsByCompany.load(c.id); }
-  @FieldResolver(() => [CompanyExtraField]) extraFields(@Root() c: CompanyRow, @Ctx() ctx: Context) { return ctx.loaders.extraFieldsByCompany.load(c.id); }
-  @FieldResolver(() => FeatureSettings) featureSettings(@Root() c: CompanyRow) { return featureSettings(c.featureSettings); }
-  @FieldResolver(() => GoogleServicesConfig) googleServicesConfig(@Root() c: CompanyRow) { return googleServicesConfig(c.googleServicesConfig); }
-  @FieldResolver(() => [CompanyCompact], { nullable: true }) managedCompanies(@Root() c: CompanyRow, @Ctx() ctx: Context) { return managedCompanies(c, ctx); }
-  @FieldResolver(() => CompanyNotificationSettings) notificationSettings(@Root() c: CompanyRow) { return companyNotificationSettings(c.notificationSettings); }
-  @FieldResolver(() => PurchasedGames) purchasedGames(@Root() c: CompanyRow) { return purchasedGames(c.purchasedGames); }
+  @FieldResolver(() => [Banner], { nullable: true }) banners(@Root() c: CompanyRow) {
+    return banners(c.banners);
+  }
+  @FieldResolver(() => [Team], { nullable: true }) customTeams(@Root() c: CompanyRow, @Ctx() ctx: Context) {
+    return ctx.loaders.customTeamsByCompany.load(c.id);
+  }
+  @FieldResolver(() => [Tournament], { nullable: true }) customTournaments(@Root() c: CompanyRow, @Ctx() ctx: Context) {
+    return ctx.loaders.customTournamentsByCompany.load(c.id);
+  }
+  @FieldResolver(() => [CompanyExtraField]) extraFields(@Root() c: CompanyRow, @Ctx() ctx: Context) {
+    return ctx.loaders.extraFieldsByCompany.load(c.id);
+  }
+  @FieldResolver(() => FeatureSettings) featureSettings(@Root() c: CompanyRow) {
+    return featureSettings(c.featureSettings);
+  }
+  @FieldResolver(() => GoogleServicesConfig) googleServicesConfig(@Root() c: CompanyRow) {
+    return googleServicesConfig(c.googleServicesConfig);
+  }
+  @FieldResolver(() => [CompanyCompact], { nullable: true }) managedCompanies(
+    @Root() c: CompanyRow,
+    @Ctx() ctx: Context,
+  ) {
+    return managedCompanies(c, ctx);
+  }
+  @FieldResolver(() => CompanyNotificationSettings) notificationSettings(@Root() c: CompanyRow) {
+    return companyNotificationSettings(c.notificationSettings);
+  }
+  @FieldResolver(() => PurchasedGames) purchasedGames(@Root() c: CompanyRow) {
+    return purchasedGames(c.purchasedGames);
+  }
   @FieldResolver(() => CompanyCompact, {
     nullable: true,
-    description: "The reseller managing this company, compact form, with its lists cut off (areas, tournaments, dreamFinalsSettings, users, invitations, news: []; extraFields: {}; managerUsers: null): every user of the company and anyone holding an invitation link sees it, so it shows the reseller's name and branding only.",
+    description:
+      "The reseller managing this company, compact form, with its lists cut off (areas, tournaments, dreamFinalsSettings, users, invitations, news: []; extraFields: {}; managerUsers: null): every user of the company and anyone holding an invitation link sees it, so it shows the reseller's name and branding only.",
   })
   async resellerCompany(@Root() c: CompanyRow, @Ctx() ctx: Context) {
     if (c.resellerCompanyId == null) return null;
@@ -69,23 +118,38 @@ export class CompanyFields extends sharedCompanyFields(Company) {
     // A copy: the loader's row is shared with the rest of the request, where the lists are not cut.
     return reseller && { ...reseller, [RESELLER_VIEW]: true };
   }
-  @FieldResolver(() => String, { nullable: true, description: 'A secret: always null.' }) skipLoginToken() { return null; }
-  @FieldResolver(() => [String]) supportedLanguages(@Root() c: CompanyRow) { return stringArray(c.supportedLanguages); }
+  @FieldResolver(() => String, { nullable: true, description: 'A secret: always null.' }) skipLoginToken() {
+    return null;
+  }
+  @FieldResolver(() => [String]) supportedLanguages(@Root() c: CompanyRow) {
+    return stringArray(c.supportedLanguages);
+  }
 }
 
 const slot = (c: CompanyRow, type: string) => banners(c.banners).find((b) => b.type === type) ?? null;
 
 @Resolver(() => CompanyCompact)
 export class CompanyCompactFields extends sharedCompanyFields(CompanyCompact) {
-  @FieldResolver(() => BannerSlot, { nullable: true }) superiorBanner(@Root() c: CompanyRow) { return slot(c, 'superior'); }
-  @FieldResolver(() => BannerSlot, { nullable: true }) middleBanner(@Root() c: CompanyRow) { return slot(c, 'middle'); }
-  @FieldResolver(() => BannerSlot, { nullable: true }) sideBanner(@Root() c: CompanyRow) { return slot(c, 'side'); }
+  @FieldResolver(() => BannerSlot, { nullable: true }) superiorBanner(@Root() c: CompanyRow) {
+    return slot(c, 'superior');
+  }
+  @FieldResolver(() => BannerSlot, { nullable: true }) middleBanner(@Root() c: CompanyRow) {
+    return slot(c, 'middle');
+  }
+  @FieldResolver(() => BannerSlot, { nullable: true }) sideBanner(@Root() c: CompanyRow) {
+    return slot(c, 'side');
+  }
   @FieldResolver(() => JSONObject, { description: 'Extra-field definitions keyed by field name.' })
   async extraFields(@Root() c: CompactRow, @Ctx() ctx: Context) {
     if (cut(c)) return {};
     const defs = await ctx.loaders.extraFieldsByCompany.load(c.id);
     return Object.fromEntries(defs.map((d) => [d.name as string, d]));
   }
-  @FieldResolver(() => [UserCompact], { nullable: true, description: "The company's admins (null where the company is reached as another company's resellerCompany)." })
-  managerUsers(@Root() c: CompactRow, @Ctx() ctx: Context) { return cut(c) ? null : ctx.loaders.adminsByCompany.load(c.id); }
+  @FieldResolver(() => [UserCompact], {
+    nullable: true,
+    description: "The company's admins (null where the company is reached as another company's resellerCompany).",
+  })
+  managerUsers(@Root() c: CompactRow, @Ctx() ctx: Context) {
+    return cut(c) ? null : ctx.loaders.adminsByCompany.load(c.id);
+  }
 }

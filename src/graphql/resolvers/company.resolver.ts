@@ -5,13 +5,17 @@ import type { Context } from '../context.ts';
 import { Company, CompanyCompact } from '../types/company.ts';
 @Resolver()
 export class CompanyResolver {
-  @Query(() => Company, { description: 'The company this request acts on (the caller\'s own, or the one named by x-app-path / x-app-host / x-app-company).' })
+  @Query(() => Company, {
+    description:
+      "The company this request acts on (the caller's own, or the one named by x-app-path / x-app-host / x-app-company).",
+  })
   company(@Ctx() ctx: Context) {
     return ctx.scope.requireTenant().tenant;
   }
 
   @Query(() => [CompanyCompact], {
-    description: 'Companies the caller may see, by name, code or appPath (case-insensitive; the search term is literal: % and _ are no wildcards): managers see all, resellers the companies they manage and their own, everyone else their own. Ordered by name.',
+    description:
+      'Companies the caller may see, by name, code or appPath (case-insensitive; the search term is literal: % and _ are no wildcards): managers see all, resellers the companies they manage and their own, everyone else their own. Ordered by name.',
   })
   companiesSearch(
     @Ctx() ctx: Context,

@@ -3,7 +3,16 @@ import type { Context } from '../context.ts';
 import type { CountryRow, MatchRow, PredictionRow, RoundRow, TeamRow, TournamentRow } from '../../loaders/registry.ts';
 import { stringArray } from '../../domain/defaults.ts';
 import { Company } from '../types/company.ts';
-import { Country, DreamFinalPick, DreamFinalsSetting, Match, Prediction, Round, Team, Tournament } from '../types/football.ts';
+import {
+  Country,
+  DreamFinalPick,
+  DreamFinalsSetting,
+  Match,
+  Prediction,
+  Round,
+  Team,
+  Tournament,
+} from '../types/football.ts';
 import { UserCompact } from '../types/user.ts';
 
 const required = <T>(value: T | null, what: string): T => {
@@ -14,61 +23,102 @@ const required = <T>(value: T | null, what: string): T => {
 
 @Resolver(() => Tournament)
 export class TournamentFields {
-  @FieldResolver(() => Country) async country(@Root() t: TournamentRow, @Ctx() ctx: Context) { return required(await ctx.loaders.country.load(t.countryId), 'country'); }
-  @FieldResolver(() => [Round]) rounds(@Root() t: TournamentRow, @Ctx() ctx: Context) { return ctx.loaders.roundsByTournament.load(t.id); }
-  @FieldResolver(() => [String], { nullable: true }) defaultRssFeeds(@Root() t: TournamentRow) { return t.defaultRssFeeds == null ? null : stringArray(t.defaultRssFeeds); }
+  @FieldResolver(() => Country) async country(@Root() t: TournamentRow, @Ctx() ctx: Context) {
+    return required(await ctx.loaders.country.load(t.countryId), 'country');
+  }
+  @FieldResolver(() => [Round]) rounds(@Root() t: TournamentRow, @Ctx() ctx: Context) {
+    return ctx.loaders.roundsByTournament.load(t.id);
+  }
+  @FieldResolver(() => [String], { nullable: true }) defaultRssFeeds(@Root() t: TournamentRow) {
+    return t.defaultRssFeeds == null ? null : stringArray(t.defaultRssFeeds);
+  }
 }
 
 @Resolver(() => Country)
 export class CountryFields {
   @FieldResolver(() => [String], { description: 'Names of the global teams of this country.' })
-  async teams(@Root() c: CountryRow, @Ctx() ctx: Context) { return (await ctx.loaders.teamsByCountry.load(c.id)).map((t) => t.name); }
+  async teams(@Root() c: CountryRow, @Ctx() ctx: Context) {
+    return (await ctx.loaders.teamsByCountry.load(c.id)).map((t) => t.name);
+  }
   @FieldResolver(() => [String], { description: 'Names of the global tournaments of this country.' })
-  async tournaments(@Root() c: CountryRow, @Ctx() ctx: Context) { return (await ctx.loaders.tournamentsByCountry.load(c.id)).map((t) => t.name); }
+  async tournaments(@Root() c: CountryRow, @Ctx() ctx: Context) {
+    return (await ctx.loaders.tournamentsByCountry.load(c.id)).map((t) => t.name);
+  }
 }
 
 @Resolver(() => Team)
 export class TeamFields {
-  @FieldResolver(() => Country) async country(@Root() t: TeamRow, @Ctx() ctx: Context) { return required(await ctx.loaders.country.load(t.countryId), 'country'); }
+  @FieldResolver(() => Country) async country(@Root() t: TeamRow, @Ctx() ctx: Context) {
+    return required(await ctx.loaders.country.load(t.countryId), 'country');
+  }
 }
 
 @Resolver(() => Round)
 export class RoundFields {
-  @FieldResolver(() => [Match]) matches(@Root() r: RoundRow, @Ctx() ctx: Context) { return ctx.loaders.matchesByRound.load(r.id); }
-  @FieldResolver(() => Tournament, { nullable: true }) tournament(@Root() r: RoundRow, @Ctx() ctx: Context) { return ctx.loaders.tournament.load(r.tournamentId); }
+  @FieldResolver(() => [Match]) matches(@Root() r: RoundRow, @Ctx() ctx: Context) {
+    return ctx.loaders.matchesByRound.load(r.id);
+  }
+  @FieldResolver(() => Tournament, { nullable: true }) tournament(@Root() r: RoundRow, @Ctx() ctx: Context) {
+    return ctx.loaders.tournament.load(r.tournamentId);
+  }
 }
 
 @Resolver(() => Match)
 export class MatchFields {
-  @FieldResolver(() => Team) async homeTeam(@Root() m: MatchRow, @Ctx() ctx: Context) { return required(await ctx.loaders.team.load(m.homeTeamId), 'team'); }
-  @FieldResolver(() => Team) async awayTeam(@Root() m: MatchRow, @Ctx() ctx: Context) { return required(await ctx.loaders.team.load(m.awayTeamId), 'team'); }
-  @FieldResolver(() => Round) async round(@Root() m: MatchRow, @Ctx() ctx: Context) { return required(await ctx.loaders.round.load(m.roundId), 'round'); }
+  @FieldResolver(() => Team) async homeTeam(@Root() m: MatchRow, @Ctx() ctx: Context) {
+    return required(await ctx.loaders.team.load(m.homeTeamId), 'team');
+  }
+  @FieldResolver(() => Team) async awayTeam(@Root() m: MatchRow, @Ctx() ctx: Context) {
+    return required(await ctx.loaders.team.load(m.awayTeamId), 'team');
+  }
+  @FieldResolver(() => Round) async round(@Root() m: MatchRow, @Ctx() ctx: Context) {
+    return required(await ctx.loaders.round.load(m.roundId), 'round');
+  }
   @FieldResolver(() => [Prediction], {
-    description: "Predictions of the tenant's users: before kickoff only the caller's own. onlyMine: only the caller's own, always.",
+    description:
+      "Predictions of the tenant's users: before kickoff only the caller's own. onlyMine: only the caller's own, always.",
   })
-  predictions(@Root() m: MatchRow, @Ctx() ctx: Context, @Arg('onlyMine', () => Boolean, { defaultValue: false }) onlyMine: boolean) {
+  predictions(
+    @Root() m: MatchRow,
+    @Ctx() ctx: Context,
+    @Arg('onlyMine', () => Boolean, { defaultValue: false }) onlyMine: boolean,
+  ) {
     return onlyMine ? ctx.loaders.ownPredictionsByMatch.load(m.id) : ctx.loaders.visiblePredictionsByMatch.load(m.id);
   }
 }
 
 @Resolver(() => Prediction)
 export class PredictionFields {
-  @FieldResolver(() => Match) async match(@Root() p: PredictionRow, @Ctx() ctx: Context) { return required(await ctx.loaders.match.load(p.matchId), 'match'); }
-  @FieldResolver(() => UserCompact) async user(@Root() p: PredictionRow, @Ctx() ctx: Context) { return required(await ctx.loaders.user.load(p.userId), 'user'); }
+  @FieldResolver(() => Match) async match(@Root() p: PredictionRow, @Ctx() ctx: Context) {
+    return required(await ctx.loaders.match.load(p.matchId), 'match');
+  }
+  @FieldResolver(() => UserCompact) async user(@Root() p: PredictionRow, @Ctx() ctx: Context) {
+    return required(await ctx.loaders.user.load(p.userId), 'user');
+  }
 }
 
 type DreamRow = { id: number; tournamentId: number; limitRoundId: number; companyId: number };
 
 @Resolver(() => DreamFinalsSetting)
 export class DreamFinalsSettingFields {
-  @FieldResolver(() => Tournament) async tournament(@Root() d: DreamRow, @Ctx() ctx: Context) { return required(await ctx.loaders.tournament.load(d.tournamentId), 'tournament'); }
-  @FieldResolver(() => Round) async limitRound(@Root() d: DreamRow, @Ctx() ctx: Context) { return required(await ctx.loaders.round.load(d.limitRoundId), 'round'); }
-  @FieldResolver(() => Company) async company(@Root() d: DreamRow, @Ctx() ctx: Context) { return required(await ctx.loaders.company.load(d.companyId), 'company'); }
+  @FieldResolver(() => Tournament) async tournament(@Root() d: DreamRow, @Ctx() ctx: Context) {
+    return required(await ctx.loaders.tournament.load(d.tournamentId), 'tournament');
+  }
+  @FieldResolver(() => Round) async limitRound(@Root() d: DreamRow, @Ctx() ctx: Context) {
+    return required(await ctx.loaders.round.load(d.limitRoundId), 'round');
+  }
+  @FieldResolver(() => Company) async company(@Root() d: DreamRow, @Ctx() ctx: Context) {
+    return required(await ctx.loaders.company.load(d.companyId), 'company');
+  }
   @FieldResolver(() => [DreamFinalPick], { description: "The caller's picks, by position." })
-  myPicks(@Root() d: DreamRow, @Ctx() ctx: Context) { return ctx.loaders.ownDreamPicksBySetting.load(d.id); }
+  myPicks(@Root() d: DreamRow, @Ctx() ctx: Context) {
+    return ctx.loaders.ownDreamPicksBySetting.load(d.id);
+  }
 }
 
 @Resolver(() => DreamFinalPick)
 export class DreamFinalPickFields {
-  @FieldResolver(() => Team) async team(@Root() p: { teamId: number }, @Ctx() ctx: Context) { return required(await ctx.loaders.team.load(p.teamId), 'team'); }
+  @FieldResolver(() => Team) async team(@Root() p: { teamId: number }, @Ctx() ctx: Context) {
+    return required(await ctx.loaders.team.load(p.teamId), 'team');
+  }
 }

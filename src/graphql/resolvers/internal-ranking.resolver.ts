@@ -20,21 +20,39 @@ export class InternalRankingResolver {
   }
 
   @Mutation(() => InternalRanking)
-  createInternalRanking(@Arg('tournamentId', () => Int) tournamentId: number, @Arg('name', () => String) name: string, @Ctx() ctx: Context) {
+  createInternalRanking(
+    @Arg('tournamentId', () => Int) tournamentId: number,
+    @Arg('name', () => String) name: string,
+    @Ctx() ctx: Context,
+  ) {
     return leagues.createInternalRanking(ctx.scope, tournamentId, name);
   }
 
-  @Mutation(() => InternalRankingInvitation, { description: "The ranking's owner invites a colleague of the same company." })
-  inviteToInternalRanking(@Arg('rankingId', () => Int) rankingId: number, @Arg('userId', () => Int) userId: number, @Ctx() ctx: Context) {
+  @Mutation(() => InternalRankingInvitation, {
+    description: "The ranking's owner invites a colleague of the same company.",
+  })
+  inviteToInternalRanking(
+    @Arg('rankingId', () => Int) rankingId: number,
+    @Arg('userId', () => Int) userId: number,
+    @Ctx() ctx: Context,
+  ) {
     return leagues.inviteToInternalRanking(ctx.scope, rankingId, userId);
   }
 
-  @Mutation(() => InternalRankingInvitation, { description: 'The invited user accepts (joins) or rejects; the inviter is notified.' })
-  respondToInternalRankingInvitation(@Arg('invitationId', () => Int) invitationId: number, @Arg('accept', () => Boolean) accept: boolean, @Ctx() ctx: Context) {
+  @Mutation(() => InternalRankingInvitation, {
+    description: 'The invited user accepts (joins) or rejects; the inviter is notified.',
+  })
+  respondToInternalRankingInvitation(
+    @Arg('invitationId', () => Int) invitationId: number,
+    @Arg('accept', () => Boolean) accept: boolean,
+    @Ctx() ctx: Context,
+  ) {
     return leagues.respondToInternalRankingInvitation(ctx.scope, invitationId, accept);
   }
 
-  @Mutation(() => Boolean, { description: 'Leaves an internal ranking; when its owner leaves, the ranking is closed for everyone.' })
+  @Mutation(() => Boolean, {
+    description: 'Leaves an internal ranking; when its owner leaves, the ranking is closed for everyone.',
+  })
   leaveInternalRanking(@Arg('rankingId', () => Int) rankingId: number, @Ctx() ctx: Context) {
     return leagues.leaveInternalRanking(ctx.scope, rankingId);
   }
@@ -42,9 +60,19 @@ export class InternalRankingResolver {
 
 @Resolver(() => InternalRanking)
 export class InternalRankingFields {
-  @FieldResolver(() => Tournament) async tournament(@Root() r: RankingRow, @Ctx() ctx: Context) { return ctx.loaders.tournament.load(r.tournamentId); }
-  @FieldResolver(() => RankingUser, { description: "The league's owner." }) async owner(@Root() r: RankingRow, @Ctx() ctx: Context) { return ctx.loaders.user.load(r.ownerId); }
-  @FieldResolver(() => [RankingUser], { description: 'The members, as a ranking shows them.' }) async members(@Root() r: RankingRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Tournament) async tournament(@Root() r: RankingRow, @Ctx() ctx: Context) {
+    return ctx.loaders.tournament.load(r.tournamentId);
+  }
+  @FieldResolver(() => RankingUser, { description: "The league's owner." }) async owner(
+    @Root() r: RankingRow,
+    @Ctx() ctx: Context,
+  ) {
+    return ctx.loaders.user.load(r.ownerId);
+  }
+  @FieldResolver(() => [RankingUser], { description: 'The members, as a ranking shows them.' }) async members(
+    @Root() r: RankingRow,
+    @Ctx() ctx: Context,
+  ) {
     const rows = await ctx.loaders.membershipsByRanking.load(r.id);
     return ctx.loaders.user.loadMany(rows.map((m) => m.userId as number));
   }
@@ -52,6 +80,13 @@ export class InternalRankingFields {
 
 @Resolver(() => InternalRankingInvitation)
 export class InternalRankingInvitationFields {
-  @FieldResolver(() => InternalRanking) ranking(@Root() i: InvitationRow, @Ctx() ctx: Context) { return ctx.loaders.byId<RankingRow>('internalRanking').load(i.rankingId); }
-  @FieldResolver(() => RankingUser, { description: 'Who sent the invitation.' }) invitedBy(@Root() i: InvitationRow, @Ctx() ctx: Context) { return ctx.loaders.user.load(i.invitedById); }
+  @FieldResolver(() => InternalRanking) ranking(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+    return ctx.loaders.byId<RankingRow>('internalRanking').load(i.rankingId);
+  }
+  @FieldResolver(() => RankingUser, { description: 'Who sent the invitation.' }) invitedBy(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
+    return ctx.loaders.user.load(i.invitedById);
+  }
 }

@@ -3,38 +3,55 @@ import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import * as invitations from '../../app/invitations.ts';
 import type { Context } from '../context.ts';
 import {
-  AcceptInvitationArgs, CreatedInvitation, CreateInvitationInput, Invitation, PublicInvitation, UpdateInvitationInput,
+  AcceptInvitationArgs,
+  CreatedInvitation,
+  CreateInvitationInput,
+  Invitation,
+  PublicInvitation,
+  UpdateInvitationInput,
 } from '../types/invitation.ts';
 import { LoginPayload } from './auth.resolver.ts';
 
 @Resolver()
 export class InvitationResolver {
-  @Query(() => PublicInvitation, { description: 'Public: the invitation a signed invitation link points to (GET /invitations/jwt/:jwt).' })
+  @Query(() => PublicInvitation, {
+    description: 'Public: the invitation a signed invitation link points to (GET /invitations/jwt/:jwt).',
+  })
   invitationByJwt(@Arg('jwt', () => String) jwt: string, @Ctx() ctx: Context) {
     return invitations.invitationByJwt(ctx.scope, jwt);
   }
 
-  @Mutation(() => CreatedInvitation, { description: 'Invites a person to the current company; answers the invitation and its link token.' })
+  @Mutation(() => CreatedInvitation, {
+    description: 'Invites a person to the current company; answers the invitation and its link token.',
+  })
   createInvitation(@Arg('input', () => CreateInvitationInput) input: CreateInvitationInput, @Ctx() ctx: Context) {
     return invitations.createInvitation(ctx.scope, input);
   }
 
-  @Mutation(() => Boolean, { description: 'Revokes an unaccepted invitation of the current company: its link stops working.' })
+  @Mutation(() => Boolean, {
+    description: 'Revokes an unaccepted invitation of the current company: its link stops working.',
+  })
   revokeInvitation(@Arg('id', () => Int) id: number, @Ctx() ctx: Context) {
     return invitations.revokeInvitation(ctx.scope, id);
   }
 
   @Mutation(() => LoginPayload, {
-    description: "Public: creates the invited user (the invitation's company, role and areas) with a password that meets the company's passwordPolicy, and logs them in. Refused when the company is full (maxUsersAmount) unless it allows exceeding it.",
+    description:
+      "Public: creates the invited user (the invitation's company, role and areas) with a password that meets the company's passwordPolicy, and logs them in. Refused when the company is full (maxUsersAmount) unless it allows exceeding it.",
   })
   acceptInvitation(@Args(() => AcceptInvitationArgs) args: AcceptInvitationArgs, @Ctx() ctx: Context) {
     return invitations.acceptInvitation(ctx.scope, { ...args, email: args.email ?? undefined });
   }
 
   @Mutation(() => Invitation, {
-    description: "Changes an invitation of the current company (PATCH /invitations/:id). Admins of the company, the reseller managing it and managers may; nobody may grant a role above their own; the company may change only to one the caller manages. Every check runs before anything is written.",
+    description:
+      'Changes an invitation of the current company (PATCH /invitations/:id). Admins of the company, the reseller managing it and managers may; nobody may grant a role above their own; the company may change only to one the caller manages. Every check runs before anything is written.',
   })
-  updateInvitation(@Arg('id', () => Int) id: number, @Arg('input', () => UpdateInvitationInput) input: UpdateInvitationInput, @Ctx() ctx: Context) {
+  updateInvitation(
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => UpdateInvitationInput) input: UpdateInvitationInput,
+    @Ctx() ctx: Context,
+  ) {
     return invitations.updateInvitation(ctx.scope, id, input);
   }
 }

@@ -16,7 +16,10 @@ export class NotificationResolver {
     return notifications.myNotifications(ctx.scope, { unreadOnly, skip, take });
   }
 
-  @Mutation(() => Int, { description: "Marks the caller's notifications read (the given ids, or all when ids is omitted); answers how many changed." })
+  @Mutation(() => Int, {
+    description:
+      "Marks the caller's notifications read (the given ids, or all when ids is omitted); answers how many changed.",
+  })
   markNotificationsRead(@Ctx() ctx: Context, @Arg('ids', () => [Int], { nullable: true }) ids?: number[]) {
     return notifications.markNotificationsRead(ctx.scope, ids);
   }

@@ -23,7 +23,9 @@ export class PostResolver {
     return tenantPost(ctx, id, 'id');
   }
 
-  @Query(() => [PostComment], { description: 'The comments of a post of the current company, oldest first (GET /posts/:postId/comments).' })
+  @Query(() => [PostComment], {
+    description: 'The comments of a post of the current company, oldest first (GET /posts/:postId/comments).',
+  })
   async postComments(@Arg('postId', () => Int) postId: number, @Ctx() ctx: Context) {
     const post = await tenantPost(ctx, postId, 'postId');
     return ctx.loaders.commentsByPost.load(post.id);

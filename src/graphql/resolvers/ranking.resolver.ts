@@ -10,11 +10,20 @@ class RankingArgs implements rankings.RankingArgs {
   // In the order the arguments had as @Arg parameters, so introspection lists them as before.
   @Field(() => Int, {
     nullable: true,
-    description: 'Index into the company\'s combinedRoundsRankingDefinitions; each definition is "<label>:<roundId>,<roundId>,..." (the label is optional).',
+    description:
+      'Index into the company\'s combinedRoundsRankingDefinitions; each definition is "<label>:<roundId>,<roundId>,..." (the label is optional).',
   })
   combinedRoundsDefinition?: number;
-  @Field(() => Int, { nullable: true, description: 'Only the members of this internal ranking (the caller must be one).' }) internalRankingId?: number;
-  @Field(() => [Int], { nullable: true, description: 'A combined-rounds ranking: the points of these rounds together.' }) roundIds?: number[];
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Only the members of this internal ranking (the caller must be one).',
+  })
+  internalRankingId?: number;
+  @Field(() => [Int], {
+    nullable: true,
+    description: 'A combined-rounds ranking: the points of these rounds together.',
+  })
+  roundIds?: number[];
   @Field(() => Int, { nullable: true }) take?: number;
   @Field(() => Int, { nullable: true }) skip?: number;
   @Field(() => Int, { nullable: true }) areaId?: number;
@@ -25,7 +34,8 @@ class RankingArgs implements rankings.RankingArgs {
 @Resolver()
 export class RankingResolver {
   @Query(() => Ranking, {
-    description: "A page of a tournament's ranking in the current company: general, per round, per area (any level), as the company's featureSettings.rankings allow (admins see every ranking).",
+    description:
+      "A page of a tournament's ranking in the current company: general, per round, per area (any level), as the company's featureSettings.rankings allow (admins see every ranking).",
   })
   ranking(@Args(() => RankingArgs) args: RankingArgs, @Ctx() ctx: Context) {
     return rankings.ranking(ctx.scope, args);
@@ -36,11 +46,13 @@ export class RankingResolver {
 export class RankingEntryFields {
   @FieldResolver(() => RankingUser, {
     nullable: true,
-    description: "The ranked user. null for every entry but the caller's own when the company sets disableRankingsUserNames and the caller is a player (admins, the company's reseller and managers still see who is ranked).",
+    description:
+      "The ranked user. null for every entry but the caller's own when the company sets disableRankingsUserNames and the caller is a player (admins, the company's reseller and managers still see who is ranked).",
   })
   async user(@Root() entry: RankingEntry, @Ctx() ctx: Context) {
     const { viewer, tenant } = ctx.scope.requireTenant();
-    if (tenant.disableRankingsUserNames && entry.userId !== viewer.id && !roleAtLeast(viewer.role as RoleName, 'admin')) return null;
+    if (tenant.disableRankingsUserNames && entry.userId !== viewer.id && !roleAtLeast(viewer.role as RoleName, 'admin'))
+      return null;
     const user = await ctx.loaders.user.load(entry.userId);
     if (!user) throw new Error('ranked user is missing');
     return user;

@@ -9,7 +9,14 @@ import { Post } from '../types/community.ts';
 import { Company, CompanyCompact } from '../types/company.ts';
 import { Prediction } from '../types/football.ts';
 import { UserExtraFieldValue, UserNotificationSettings } from '../types/settings.ts';
-import { FirebaseToken, InternalRankingMembership, TriviaAnswer, TriviaSolution, User, UserCompact } from '../types/user.ts';
+import {
+  FirebaseToken,
+  InternalRankingMembership,
+  TriviaAnswer,
+  TriviaSolution,
+  User,
+  UserCompact,
+} from '../types/user.ts';
 
 const NOTIFICATION_TYPE_COUNT = 6;
 const area = (ctx: Context, id: number | null) => (id == null ? null : ctx.loaders.area.load(id));
@@ -23,37 +30,73 @@ const own = (u: UserRow, ctx: Context) => ctx.auth.viewer?.id === u.id;
 function sharedUserFields(form: ClassType, companyForm: ClassType) {
   @Resolver(() => form)
   abstract class SharedUserFields {
-    @FieldResolver(() => companyForm) company(@Root() u: UserRow, @Ctx() ctx: Context) { return ctx.loaders.company.load(u.companyId); }
-    @FieldResolver(() => Area, { nullable: true }) areaLevel1(@Root() u: UserRow, @Ctx() ctx: Context) { return area(ctx, u.areaLevel1Id); }
-    @FieldResolver(() => Area, { nullable: true }) areaLevel2(@Root() u: UserRow, @Ctx() ctx: Context) { return area(ctx, u.areaLevel2Id); }
-    @FieldResolver(() => Area, { nullable: true }) areaLevel3(@Root() u: UserRow, @Ctx() ctx: Context) { return area(ctx, u.areaLevel3Id); }
-    @FieldResolver(() => String, { nullable: true, description: 'A secret: always null.' }) recoverPasswordToken() { return null; }
-    @FieldResolver(() => [Prediction], { description: "All of the caller's own; another user's only for matches that have kicked off." })
-    predictions(@Root() u: UserRow, @Ctx() ctx: Context) { return ctx.loaders.visiblePredictionsByUser.load(u.id); }
+    @FieldResolver(() => companyForm) company(@Root() u: UserRow, @Ctx() ctx: Context) {
+      return ctx.loaders.company.load(u.companyId);
+    }
+    @FieldResolver(() => Area, { nullable: true }) areaLevel1(@Root() u: UserRow, @Ctx() ctx: Context) {
+      return area(ctx, u.areaLevel1Id);
+    }
+    @FieldResolver(() => Area, { nullable: true }) areaLevel2(@Root() u: UserRow, @Ctx() ctx: Context) {
+      return area(ctx, u.areaLevel2Id);
+    }
+    @FieldResolver(() => Area, { nullable: true }) areaLevel3(@Root() u: UserRow, @Ctx() ctx: Context) {
+      return area(ctx, u.areaLevel3Id);
+    }
+    @FieldResolver(() => String, { nullable: true, description: 'A secret: always null.' }) recoverPasswordToken() {
+      return null;
+    }
+    @FieldResolver(() => [Prediction], {
+      description: "All of the caller's own; another user's only for matches that have kicked off.",
+    })
+    predictions(@Root() u: UserRow, @Ctx() ctx: Context) {
+      return ctx.loaders.visiblePredictionsByUser.load(u.id);
+    }
   }
   return SharedUserFields;
 }
 
 @Resolver(() => User)
 export class UserFields extends sharedUserFields(User, Company) {
-  @FieldResolver(() => [UserExtraFieldValue]) extraFields(@Root() u: UserRow) { return userExtraFields(u.extraFields); }
-  @FieldResolver(() => UserNotificationSettings) notificationSettings(@Root() u: UserRow) { return userNotificationSettings(u.notificationSettings); }
-  @FieldResolver(() => [FirebaseToken]) firebaseTokens(@Root() u: UserRow, @Ctx() ctx: Context) { return own(u, ctx) ? ctx.loaders.firebaseTokensByUser.load(u.id) : []; }
-  @FieldResolver(() => [InternalRankingMembership]) internalRankingMemberships(@Root() u: UserRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => [UserExtraFieldValue]) extraFields(@Root() u: UserRow) {
+    return userExtraFields(u.extraFields);
+  }
+  @FieldResolver(() => UserNotificationSettings) notificationSettings(@Root() u: UserRow) {
+    return userNotificationSettings(u.notificationSettings);
+  }
+  @FieldResolver(() => [FirebaseToken]) firebaseTokens(@Root() u: UserRow, @Ctx() ctx: Context) {
+    return own(u, ctx) ? ctx.loaders.firebaseTokensByUser.load(u.id) : [];
+  }
+  @FieldResolver(() => [InternalRankingMembership]) internalRankingMemberships(
+    @Root() u: UserRow,
+    @Ctx() ctx: Context,
+  ) {
     return own(u, ctx) ? ctx.loaders.internalRankingMembershipsByUser.load(u.id) : [];
   }
-  @FieldResolver(() => [Post]) posts(@Root() u: UserRow, @Ctx() ctx: Context) { return ctx.loaders.postsByUser.load(u.id); }
-  @FieldResolver(() => [TriviaAnswer]) triviaAnswers(@Root() u: UserRow, @Ctx() ctx: Context) { return own(u, ctx) ? ctx.loaders.triviaAnswersByUser.load(u.id) : []; }
-  @FieldResolver(() => [TriviaSolution]) triviaSolutions(@Root() u: UserRow, @Ctx() ctx: Context) { return own(u, ctx) ? ctx.loaders.triviaSolutionsByUser.load(u.id) : []; }
+  @FieldResolver(() => [Post]) posts(@Root() u: UserRow, @Ctx() ctx: Context) {
+    return ctx.loaders.postsByUser.load(u.id);
+  }
+  @FieldResolver(() => [TriviaAnswer]) triviaAnswers(@Root() u: UserRow, @Ctx() ctx: Context) {
+    return own(u, ctx) ? ctx.loaders.triviaAnswersByUser.load(u.id) : [];
+  }
+  @FieldResolver(() => [TriviaSolution]) triviaSolutions(@Root() u: UserRow, @Ctx() ctx: Context) {
+    return own(u, ctx) ? ctx.loaders.triviaSolutionsByUser.load(u.id) : [];
+  }
 }
 
 @Resolver(() => UserCompact)
 export class UserCompactFields extends sharedUserFields(UserCompact, CompanyCompact) {
   @FieldResolver(() => JSONObject, { description: 'Extra-field values keyed by field name.' })
-  extraFields(@Root() u: UserRow) { return Object.fromEntries(userExtraFields(u.extraFields).map((f) => [f.name, f.value])); }
+  extraFields(@Root() u: UserRow) {
+    return Object.fromEntries(userExtraFields(u.extraFields).map((f) => [f.name, f.value]));
+  }
   @FieldResolver(() => Boolean, { description: 'False when the user has disabled every notification type.' })
-  notificationsEnabled(@Root() u: UserRow) { return userNotificationSettings(u.notificationSettings).disabledTypes.length < NOTIFICATION_TYPE_COUNT; }
-  @FieldResolver(() => [CompanyCompact], { nullable: true, description: 'For resellers: the companies their company manages.' })
+  notificationsEnabled(@Root() u: UserRow) {
+    return userNotificationSettings(u.notificationSettings).disabledTypes.length < NOTIFICATION_TYPE_COUNT;
+  }
+  @FieldResolver(() => [CompanyCompact], {
+    nullable: true,
+    description: 'For resellers: the companies their company manages.',
+  })
   async managedCompanies(@Root() u: UserRow, @Ctx() ctx: Context) {
     if (u.role !== 'reseller' || !mayListManagedCompanies(ctx.auth.viewer, u.companyId)) return null;
     return ctx.loaders.managedCompanies.load(u.companyId);

@@ -50,8 +50,10 @@ export class Match {
   @Field(() => DateTime, { description: 'Kickoff, UTC.' }) date!: Date;
   @Field(() => String) venue!: string;
   @Field(() => String) referee!: string;
-  @Field(() => Int, { nullable: true, description: 'After extra time when extra time was played.' }) homeTeamGoals?: number | null;
-  @Field(() => Int, { nullable: true, description: 'After extra time when extra time was played.' }) awayTeamGoals?: number | null;
+  @Field(() => Int, { nullable: true, description: 'After extra time when extra time was played.' }) homeTeamGoals?:
+    number | null;
+  @Field(() => Int, { nullable: true, description: 'After extra time when extra time was played.' }) awayTeamGoals?:
+    number | null;
   @Field(() => Int, { nullable: true }) homeTeamPenaltyGoals?: number | null;
   @Field(() => Int, { nullable: true }) awayTeamPenaltyGoals?: number | null;
   @Field(() => Int, { nullable: true }) elapsedTime?: number | null;
@@ -83,8 +85,12 @@ export class DreamFinalsSetting {
   @Field(() => String, { nullable: true }) externalId?: string | null;
 }
 
-@ObjectType({ simpleResolvers: true, description: "A user's pick of the team that finishes in a position (1 = champion)." })
+@ObjectType({
+  simpleResolvers: true,
+  description: "A user's pick of the team that finishes in a position (1 = champion).",
+})
 export class DreamFinalPick {
   @Field(() => Int) position!: number;
-  @Field(() => Int, { nullable: true, description: 'awardedPoints when right, 0 when wrong, null until decided.' }) points?: number | null;
+  @Field(() => Int, { nullable: true, description: 'awardedPoints when right, 0 when wrong, null until decided.' })
+  points?: number | null;
 }

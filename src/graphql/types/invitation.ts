@@ -28,7 +28,9 @@ export class IdRef {
   @Field(() => Int) id!: number;
 }
 
-@InputType({ description: 'The PATCH /invitations/:id body (spec 4.4). Omitted fields keep their value; null clears an area.' })
+@InputType({
+  description: 'The PATCH /invitations/:id body (spec 4.4). Omitted fields keep their value; null clears an area.',
+})
 export class UpdateInvitationInput {
   @Field(() => String, { nullable: true }) externalId?: string | null;
   @Field(() => String, { nullable: true }) name?: string | null;
@@ -54,7 +56,10 @@ export class CreateInvitationInput {
 @ObjectType({ simpleResolvers: true })
 export class CreatedInvitation {
   @Field(() => Invitation) invitation!: object;
-  @Field(() => String, { description: 'The signed value for the invitation link (GET /invitations/jwt/:jwt, acceptInvitation).' }) token!: string;
+  @Field(() => String, {
+    description: 'The signed value for the invitation link (GET /invitations/jwt/:jwt, acceptInvitation).',
+  })
+  token!: string;
 }
 
 /** acceptInvitation's arguments, in the order introspection shows them. */
@@ -63,5 +68,6 @@ export class AcceptInvitationArgs {
   @Field(() => String) jwt!: string;
   @Field(() => String) name!: string;
   @Field(() => String) password!: string;
-  @Field(() => String, { nullable: true, description: 'Needed only when the invitation has no e-mail.' }) email?: string | null;
+  @Field(() => String, { nullable: true, description: 'Needed only when the invitation has no e-mail.' }) email?:
+    string | null;
 }

@@ -6,7 +6,8 @@ import { Field, Int, ObjectType } from 'type-graphql';
  */
 @ObjectType({
   simpleResolvers: true,
-  description: "A user as rankings and private leagues show them to colleagues: id, name and picture. Nothing personal (no e-mail, extra fields, role or activity): read a user's full form through the operations that show it.",
+  description:
+    "A user as rankings and private leagues show them to colleagues: id, name and picture. Nothing personal (no e-mail, extra fields, role or activity): read a user's full form through the operations that show it.",
 })
 export class RankingUser {
   @Field(() => Int) id!: number;
@@ -35,5 +36,9 @@ export class RankingMe {
 export class Ranking {
   @Field(() => Int, { description: 'Users ranked (the whole ranking, not the page).' }) total!: number;
   @Field(() => [RankingEntry]) entries!: RankingEntry[];
-  @Field(() => RankingMe, { nullable: true, description: "The caller's standing; null when the caller is not in this ranking." }) me?: RankingMe | null;
+  @Field(() => RankingMe, {
+    nullable: true,
+    description: "The caller's standing; null when the caller is not in this ranking.",
+  })
+  me?: RankingMe | null;
 }

@@ -1,0 +1,66 @@
+// `npm run lint` runs this after the layer rules (.dependency-cruiser.cjs) and before prettier's check.
+import js from '@eslint/js';
+import stylistic from '@stylistic/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+/** Code and its comments point only at what the repository holds: notes it relies on live in docs/. */
+const outsideLinks = {
+  meta: {
+    type: 'problem',
+    messages: { outside: 'links to {{ what }}, outside the repository: point to docs/ instead' },
+  },
+  create(context) {
+    const OUTSIDE = /\.\.\/shared\/(?!data\/)|\bDESIGN\.md\b|\/work\//;
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          const found = OUTSIDE.exec(comment.value);
+          if (found) context.report({ loc: comment.loc, messageId: 'outside', data: { what: found[0] } });
+        }
+      },
+    };
+  },
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'src/generated/',
+      'src/graphql/generated/',
+      'bench/data/',
+      'bench/postgraphile/node_modules/',
+      'data/',
+      'coverage/',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  prettier,
+  {
+    plugins: { '@stylistic': stylistic, local: { rules: { 'no-outside-links': outsideLinks } } },
+    rules: {
+      // A string stays whole, so a message seen in a log or an answer is found by searching for it.
+      '@stylistic/max-len': [
+        'error',
+        { code: 120, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true },
+      ],
+      'local/no-outside-links': 'error',
+      // Unused arguments keep resolver and hook signatures readable; an underscore marks them.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['bench/postgraphile/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+);
