@@ -1,6 +1,9 @@
-// `npm run notifications:tick`: runs the notification triggers and delivery once (for cron, or by hand).
+// `npm run notifications:tick`: runs the notification triggers and delivery once, then sends the e-mail outbox
+// (for cron, or by hand).
 import { loadConfig } from '../src/config.ts';
 import { prepareDatabase } from '../src/bootstrap/prepare.ts';
+import { mailChannel } from '../src/mail/channel.ts';
+import { deliverEmails } from '../src/mail/delivery.ts';
 import { loggingSender } from '../src/notifications/sender.ts';
 import { notificationsTick } from '../src/notifications/tick.ts';
 
@@ -12,6 +15,24 @@ try {
     loggingSender((obj, msg) => console.log(msg, JSON.stringify(obj))),
   );
   console.log(`notifications:tick: ${JSON.stringify(result)}`);
+  const log = (obj: object, msg: string) => console.log(msg, JSON.stringify(obj));
+  const channel = mailChannel(config.mail, log);
+  if (channel) {
+    const mail = { sent: 0, failed: 0 };
+    for (
+      let r = await deliverEmails(db.prisma, channel, log);
+      r.sent + r.failed > 0;
+      r = await deliverEmails(db.prisma, channel, log)
+    ) {
+      mail.sent += r.sent;
+      mail.failed += r.failed;
+      if (r.sent === 0) break; // only failures left: they wait for their retry
+    }
+    channel.close();
+    console.log(`notifications:tick: e-mail ${JSON.stringify(mail)} through ${channel.description}`);
+  } else {
+    console.log('notifications:tick: no SMTP_URL: e-mail waits in the outbox');
+  }
   await db.close();
   process.exit(0);
 } catch (err) {

@@ -1,17 +1,21 @@
 // `npm run operator:create -- --email <e-mail>`: the first platform operator of a production database (which
 // starts empty: no demo accounts). Creates the operator's company when it does not exist yet and a manager account
-// in it, with a random initial password printed once, here and nowhere else.
-import { randomBytes } from 'node:crypto';
+// in it without a password, and prints a one-time link to set one (the reset flow's token, valid 72 hours): the
+// password is chosen by the operator and exists nowhere else.
 import { parseArgs } from 'node:util';
-import { hashPassword, setPasswordHashCost } from '../src/auth/passwords.ts';
+import { issueAccountToken } from '../src/auth/account-tokens.ts';
+import { passwordResetLink } from '../src/app/accounts.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
 
+const SETUP_LINK_TTL_MS = 72 * 3600_000;
+
 const USAGE = `usage: npm run operator:create -- --email <e-mail> [--name <name>] [--company-code <code>] [--company-name <name>] [--app-path <path>]
   Creates a platform operator (role manager) in the operator company (created when missing; default code OPERATOR,
-  app path "operator") and prints its initial password once. Uses DATABASE_URL / DATA_DIR like npm start.`;
+  app path "operator") and prints a one-time link (72 hours) to set its password. Uses DATABASE_URL / DATA_DIR
+  like npm start, and APP_URL for the link.`;
 
 function usage(problem: string): never {
   console.error(`operator:create: ${problem}\n${USAGE}`);
@@ -49,12 +53,8 @@ const name = values.name!.trim() || 'Platform operator';
 
 try {
   const config = loadConfig();
-  setPasswordHashCost(config.passwordHashCost);
   await migrateDatabase(config.database);
   const db = await openDatabase(config.database);
-  // 24 characters from a 144-bit random value: far past any password policy's reach for guessing.
-  const password = randomBytes(18).toString('base64url');
-  const passwordHash = await hashPassword(password);
   try {
     const outcome = await db.prisma.$transaction(async (tx) => {
       let company = await tx.company.findFirst({ where: { code, deletedAt: null } });
@@ -78,24 +78,34 @@ try {
           email,
           name,
           role: 'manager',
-          passwordHash,
+          // None until the operator sets one through the link: login refuses an account without a password.
+          passwordHash: null,
           emailVerified: true,
           externalId: `operator-${email}`,
           loginProviderId: email,
           showInitialTour: false,
         },
       });
-      return { company, user } as const;
+      const token = await issueAccountToken(tx, user.id, 'passwordReset', new Date(), SETUP_LINK_TTL_MS);
+      return { company, user, token } as const;
     });
     if ('error' in outcome) {
       console.error(`operator:create: ${outcome.error}`);
       process.exitCode = 1;
     } else {
-      const { company, user } = outcome;
+      const { company, user, token } = outcome;
       console.log(
         `operator:create: created platform operator ${user.email} (user ${user.id}, role manager) in company ${company.code} (x-app-path: ${company.appPath}) on ${db.description}`,
       );
-      console.log(`initial password (shown only now; keep it in your secret store): ${password}`);
+      console.log(
+        `set the password within 72 hours (single use; shown only now): ${passwordResetLink(config.mail.appUrl, token)}`,
+      );
+      console.log(
+        "  the app's /reset-password page calls the GraphQL mutation resetPassword(token, password) with the token; " +
+          'without it: curl -H "content-type: application/json" -d \'{"query":"mutation($t: String!, $p: String!) ' +
+          '{ resetPassword(token: $t, password: $p) { token } }","variables":{"t":"<token>","p":"<password>"}}\' ' +
+          'https://<gateway>/graphql',
+      );
     }
   } finally {
     await db.close();

@@ -21,6 +21,8 @@ import './observability/request-outcome.ts';
 import { registerAnswerSizeLimit } from './security/answer-size.ts';
 import { registerSecurity } from './security/http-security.ts';
 import { LoginThrottle } from './security/login-throttle.ts';
+import { mailChannel } from './mail/channel.ts';
+import { MailDelivery } from './mail/delivery.ts';
 import { registerRequestDeadline } from './security/request-deadline.ts';
 import { registerDocs } from './rest/docs.ts';
 import { errorBody } from './rest/errors.ts';
@@ -33,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Set on shutdown: /readyz answers 503 and answers ask clients to close their connections. */
     lifecycle: { draining: boolean };
+    /** Sends the e-mail outbox; the notifications tick wakes it too. */
+    mail: MailDelivery;
   }
 }
 
@@ -44,6 +48,9 @@ export interface AppDeps {
 }
 
 const READY_TIMEOUT_MS = 2000;
+/** Password-reset requests per client address and e-mail per window (ten times that per address). */
+const RESET_REQUESTS_MAX = 3;
+const RESET_REQUESTS_WINDOW_MS = 15 * 60_000;
 const READY_CACHE_MS = 1000;
 
 export function loggerOptions(config: Pick<Config, 'logLevel' | 'env'>) {
@@ -120,10 +127,12 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   app.decorate('lifecycle', { draining: false });
   const metrics = new Metrics();
   const loginThrottle = new LoginThrottle(config.rateLimit.loginMax, config.rateLimit.loginWindowMs);
+  const resetThrottle = new LoginThrottle(RESET_REQUESTS_MAX, RESET_REQUESTS_WINDOW_MS);
   // IPv6 clients are keyed by their /64, as the general rate limit does: one host owns a whole /64.
   const clientOf = (request: FastifyRequest): ClientInfo => ({
     ip: normalizeIP(request.ip),
     loginThrottle,
+    resetThrottle,
     outcome: request.outcome,
   });
 
@@ -162,13 +171,22 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
 
   const responseCache = config.responseCacheBytes > 0 ? new ResponseCache(config.responseCacheBytes) : null;
   const authRows = responseCache ? new AuthRowCache() : null;
-  const sources: ScopeSources = { db, config, authRows };
   if (responseCache) metrics.watchResponseCache(() => ({ ...responseCache.stats, ...responseCache.size }));
   const companySizes = new CompanySizes(db.prisma, (err) =>
     app.log.warn({ err: firstLine(err) }, 'cost estimates: cannot count company sizes'),
   );
   await companySizes.start();
   app.addHook('onClose', async () => companySizes.stop());
+  const mail = new MailDelivery(
+    db.prisma,
+    mailChannel(config.mail, (obj, msg) => app.log.info(obj, msg)),
+    (obj, msg) => app.log.warn(obj, msg),
+  );
+  if (!mail.channel) app.log.warn('no SMTP_URL: e-mail waits in the outbox until one is set');
+  else app.log.info({ mail: mail.channel.description }, 'e-mail goes out through this channel');
+  app.decorate('mail', mail);
+  app.addHook('onClose', async () => mail.close());
+  const sources: ScopeSources = { db, config, authRows, mail };
   const apollo = createApollo(config, app.log, metrics, [
     fastifyApolloDrainPlugin(app),
     textInputsPlugin(),

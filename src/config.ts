@@ -64,6 +64,19 @@ export interface Config {
   graphqlJit: boolean;
   /** Bytes of answers the response cache may keep (src/graphql/response-cache.ts); 0 turns it off. */
   responseCacheBytes: number;
+  mail: MailConfig;
+}
+
+/** Where e-mail goes (src/mail/channel.ts). */
+export interface MailConfig {
+  /** smtp://user:pass@host:port or smtps://...: e-mail leaves through this server. */
+  smtpUrl: string | null;
+  /** Without SMTP in development: each message is written here as an .eml file, for a person to open. */
+  folder: string | null;
+  /** The sender, e.g. "Prode <no-reply@example.com>". */
+  from: string;
+  /** Where people open the app: links in e-mails (password reset, verification) point there. */
+  appUrl: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -185,7 +198,37 @@ export function loadConfig(env: Env = process.env, warn: (msg: string) => void =
       enabled: bool(env, 'METRICS_ENABLED', true),
       token: env.METRICS_TOKEN ? metricsToken(env.METRICS_TOKEN) : null,
     },
+    mail: mailConfig(env, nodeEnv, dataDir),
   };
+}
+
+function mailConfig(env: Env, nodeEnv: Config['env'], dataDir: string): MailConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl) {
+    let url: URL | null = null;
+    try {
+      url = new URL(smtpUrl);
+    } catch {
+      // reported below
+    }
+    if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
+      throw new ConfigError('SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465');
+    }
+  }
+  const from = env.MAIL_FROM?.trim() || 'Prode <no-reply@localhost>';
+  if (!/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(from)) {
+    throw new ConfigError(`MAIL_FROM must be an address or "Name <address>", got "${from}"`);
+  }
+  const appUrl = (env.APP_URL?.trim() || `http://127.0.0.1:${env.PORT?.trim() || 4000}`).replace(/\/+$/, '');
+  try {
+    if (!/^https?:$/.test(new URL(appUrl).protocol)) throw new Error();
+  } catch {
+    throw new ConfigError(`APP_URL must be an http(s) URL like https://prode.example.com, got "${appUrl}"`);
+  }
+  // Only in development does an e-mail land on the server's disk (it holds reset links); in production and tests
+  // without SMTP, e-mail waits in the outbox until a server is configured.
+  const folder = !smtpUrl && nodeEnv === 'development' ? resolve(dataDir, 'mail') : null;
+  return { smtpUrl, folder, from, appUrl };
 }
 
 function metricsToken(token: string): string {

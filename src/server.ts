@@ -47,8 +47,8 @@ async function main() {
   }
   app.log.info({ database: db.description, env: config.env }, 'prode gateway ready');
 
-  // Time-based notifications and delivery. Idempotent (dedupe keys, claimed matches), so several instances
-  // may tick at once.
+  // Time-based notifications and delivery, then the e-mail outbox. Idempotent (dedupe keys, claimed matches and
+  // messages), so several instances may tick at once.
   const sender = loggingSender((obj, msg) => app.log.info(obj, msg));
   const tick = () =>
     notificationsTick(db.prisma, sender)
@@ -56,7 +56,9 @@ async function main() {
         (r) =>
           (r.pendingPredictions || r.pendingDreamFinals || r.sent || r.failed) && app.log.info(r, 'notifications tick'),
       )
-      .catch((err) => app.log.error({ err }, 'notifications tick failed'));
+      .catch((err) => app.log.error({ err }, 'notifications tick failed'))
+      // E-mail queued by the tick, and any left from a failed try or another process's crash.
+      .finally(() => app.mail.wake());
   const timer =
     config.notificationsIntervalSeconds > 0 ? setInterval(tick, config.notificationsIntervalSeconds * 1000) : undefined;
   timer?.unref();

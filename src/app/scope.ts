@@ -26,7 +26,9 @@ export interface ScopeParts {
   objects: ObjectBudget;
   /** Secrets and lifetimes for the tokens an operation signs, the store's provider (for SQL it writes), and
    * its statement timeout (which bounds a write's transaction). */
-  config: Pick<Config, 'jwtSecret' | 'jwtTtlSeconds' | 'database' | 'dbStatementTimeoutMs'>;
+  config: Pick<Config, 'jwtSecret' | 'jwtTtlSeconds' | 'database' | 'dbStatementTimeoutMs' | 'mail'>;
+  /** Sends what an operation queued in the outbox (src/mail/delivery.ts), without waiting for it. */
+  mail: { wake(): void };
 }
 
 export interface Acting {
@@ -40,6 +42,7 @@ export class RequestScope {
   readonly loaders: Loaders;
   readonly objects: ObjectBudget;
   readonly config: ScopeParts['config'];
+  readonly mail: ScopeParts['mail'];
   private readonly auth: RequestAuth;
 
   constructor(parts: ScopeParts) {
@@ -49,6 +52,7 @@ export class RequestScope {
       loaders: this.loaders,
       objects: this.objects,
       config: this.config,
+      mail: this.mail,
       auth: this.auth,
     } = parts);
   }

@@ -16,4 +16,5 @@ export type {
   InternalRanking as InternalRankingRow,
   InternalRankingInvitation as InternalRankingInvitationRow,
   Invitation as InvitationRow,
+  OutgoingEmail as OutgoingEmailRow,
 } from '../generated/sqlite/client.ts';

@@ -32,6 +32,8 @@ export interface Context {
 export interface ClientInfo {
   ip: string;
   loginThrottle: LoginThrottle;
+  /** Password-reset requests per address and e-mail (src/app/accounts.ts). */
+  resetThrottle: LoginThrottle;
   /** Filled in as the request is answered; read by metrics. */
   outcome: RequestOutcome;
 }

@@ -13,6 +13,7 @@ import { buildSchemaSync, type ClassType } from 'type-graphql';
 import { hasCutoff } from './cost.ts';
 import { countResolvedObjects } from './count-objects.ts';
 import './enums.ts';
+import { AccountResolver } from './resolvers/account.resolver.ts';
 import { AreaFields } from './resolvers/area.fields.ts';
 import { AuthResolver } from './resolvers/auth.resolver.ts';
 import { PostCommentFields, PostCommentLikeFields, PostFields, PostLikeFields } from './resolvers/community.fields.ts';
@@ -49,6 +50,7 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   InternalRankingInvitationFields,
   NotificationResolver,
   AuthResolver,
+  AccountResolver,
   CommunityResolver,
   CompanyResolver,
   GameResolver,

@@ -8,12 +8,14 @@ import { RequestScope } from '../app/scope.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { Loaders } from '../loaders/registry.ts';
+import type { MailDelivery } from '../mail/delivery.ts';
 
 /** What every request's scope is built from: the store, the configuration and (with the caches on) auth rows. */
 export interface ScopeSources {
   db: Database;
   config: Config;
   authRows: AuthRowCache | null;
+  mail: MailDelivery;
 }
 
 export interface OpenedRequest {
@@ -30,7 +32,7 @@ export interface OpenedRequest {
 
 /** Authenticates the caller, picks the tenant, and makes the request's clock, loaders and object budget. */
 export async function openRequestScope(
-  { db, config, authRows }: ScopeSources,
+  { db, config, authRows, mail }: ScopeSources,
   headers: TenantHeaders,
 ): Promise<OpenedRequest> {
   // Unreadable (the database is away): no caching; authentication then meets the outage and keeps it for the guards.
@@ -49,7 +51,7 @@ export async function openRequestScope(
   if (auth.viewer) loaders.user.prime(auth.viewer.id, auth.viewer);
   if (auth.tenant) loaders.company.prime(auth.tenant.id, auth.tenant);
   if (auth.viewerCompany) loaders.company.prime(auth.viewerCompany.id, auth.viewerCompany);
-  const scope = new RequestScope({ db: db.prisma, auth, now, loaders, objects, config });
+  const scope = new RequestScope({ db: db.prisma, auth, now, loaders, objects, config, mail });
   return { scope, auth, dataVersion, headers };
 }
 

@@ -1,6 +1,10 @@
-// Delivery: a pluggable sender drains PENDING notifications. The default one writes a log line; a push or
-// e-mail provider implements the same interface.
+// Delivery: drains PENDING notifications through a pluggable sender (the default writes a log line; a push
+// provider implements the same interface) and, for users who keep e-mail on, queues the e-mail in the same
+// transaction that marks the notification sent. Each notification is claimed first (a conditional UPDATE), so
+// two processes never deliver it at once.
 import type { Db } from '../db/client.ts';
+import { queueEmail } from '../mail/outbox.ts';
+import { notificationEmail } from './email-text.ts';
 
 export interface OutgoingNotification {
   id: number;
@@ -23,26 +27,52 @@ export function loggingSender(log: (obj: object, msg: string) => void): Notifica
 }
 
 const MAX_ATTEMPTS = 5;
+const LEASE_MS = 60_000;
 
-/** Sends up to `limit` pending notifications; failures are retried on later runs, up to 5 attempts. */
+const claimable = (now: Date) => ({
+  status: 'PENDING' as const,
+  OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }],
+});
+
+/**
+ * Sends up to `limit` pending notifications; failures are retried on later runs, up to 5 attempts. `emails` counts
+ * the e-mails queued (src/mail/delivery.ts sends them).
+ */
 export async function deliverPending(
   prisma: Db,
   sender: NotificationSender,
   limit = 500,
-): Promise<{ sent: number; failed: number }> {
+): Promise<{ sent: number; failed: number; emails: number }> {
   const pending = await prisma.notification.findMany({
-    where: { status: 'PENDING' },
+    where: claimable(new Date()),
     orderBy: { id: 'asc' },
     take: limit,
   });
   let sent = 0;
   let failed = 0;
+  let emails = 0;
   for (const n of pending) {
+    const claimed = await prisma.notification.updateMany({
+      where: { id: n.id, ...claimable(new Date()) },
+      data: { claimedUntil: new Date(Date.now() + LEASE_MS) },
+    });
+    if (claimed.count === 0) continue; // another process delivers it
     try {
       await sender.send(n);
-      await prisma.notification.update({
-        where: { id: n.id },
-        data: { status: 'SENT', sentAt: new Date(), attempts: { increment: 1 } },
+      emails += await prisma.$transaction(async (tx) => {
+        await tx.notification.update({
+          where: { id: n.id },
+          data: { status: 'SENT', sentAt: new Date(), attempts: { increment: 1 }, claimedUntil: null },
+        });
+        if (!n.sendEmail) return 0;
+        const user = await tx.user.findFirst({ where: { id: n.userId, deletedAt: null } });
+        if (!user) return 0;
+        await queueEmail(tx, {
+          to: user.email,
+          kind: `notification:${n.type}`,
+          ...notificationEmail(n.type, n.payload, user.name),
+        });
+        return 1;
       });
       sent++;
     } catch (err) {
@@ -53,10 +83,11 @@ export async function deliverPending(
           attempts,
           lastError: String((err as Error).message ?? err).slice(0, 500),
           status: attempts >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
+          claimedUntil: null,
         },
       });
       failed++;
     }
   }
-  return { sent, failed };
+  return { sent, failed, emails };
 }

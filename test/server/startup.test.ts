@@ -96,18 +96,38 @@ describe('npm start', () => {
       expect(service.output()).not.toMatch(/seeded the demo data/);
       expect(service.output()).toMatch(/no demo data loaded/);
 
-      // The README's path to the first operator: npm run operator:create prints an initial password once.
+      // The README's path to the first operator: npm run operator:create prints a one-time link to set the password.
       const bad = runScript('scripts/operator-create.ts', env, ['--email', 'not-an-email']);
       expect(await bad.exited).toBe(2);
       const created = runScript('scripts/operator-create.ts', env, ['--email', 'Ops@Example.com']);
       expect(await created.exited, created.output()).toBe(0);
-      const password = /initial password[^:]*: (\S+)/.exec(created.output())?.[1];
-      expect(password).toMatch(/^[\w-]{24}$/);
+      const link = /set the password within 72 hours[^:]*: (\S+)/.exec(created.output())?.[1];
+      expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]{43}$/);
+      const setupToken = new URL(link!).searchParams.get('token')!;
+      const password = 'Operator-password-2026!';
       const again = runScript('scripts/operator-create.ts', env, ['--email', 'ops@example.com']);
       expect(await again.exited).toBe(1);
       expect(again.output()).toMatch(/already has an account in company OPERATOR/);
 
       const restarted = await startService(env);
+      const noPasswordYet = await fetch(`${restarted.url}/auth/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-app-path': 'operator' },
+        body: JSON.stringify({ email: 'ops@example.com', password }),
+      });
+      expect(noPasswordYet.status).toBe(401);
+      const reset = async () => {
+        const res = await fetch(`${restarted.url}/graphql`, {
+          method: 'POST', headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            query: 'mutation($t: String!, $p: String!) { resetPassword(token: $t, password: $p) { user { email } } }',
+            variables: { t: setupToken, p: password },
+          }),
+        });
+        return (await res.json()) as { data?: unknown; errors?: Array<{ extensions: { code: string } }> };
+      };
+      expect((await reset()).data).toEqual({ resetPassword: { user: { email: 'ops@example.com' } } });
+      // Single use: the link opens the account once.
+      expect((await reset()).errors?.[0].extensions.code).toBe('NOT_FOUND');
       const login = await fetch(`${restarted.url}/auth/login`, {
         method: 'POST', headers: { 'content-type': 'application/json', 'x-app-path': 'operator' },
         body: JSON.stringify({ email: 'ops@example.com', password }),

@@ -1,0 +1,104 @@
+// Accounts by e-mail: a forgotten password is reset through a single-use link sent to the account's address.
+// Asking answers the same whether or not the e-mail has an account, so the API tells nobody which addresses
+// exist; it is throttled per address and e-mail like login.
+import { findAccountToken, consumeAccountToken, issueAccountToken } from '../auth/account-tokens.ts';
+import { hashPassword, passwordPolicyViolation, type PasswordPolicyName } from '../auth/passwords.ts';
+import { companyFromHeaders, type TenantHeaders } from '../auth/request-auth.ts';
+import { signAccessToken } from '../auth/tokens.ts';
+import type { UserRow } from '../db/rows.ts';
+import { badInput, notFound, rateLimited } from '../domain/errors.ts';
+import { queueEmail } from '../mail/outbox.ts';
+import type { LoginThrottle } from '../security/login-throttle.ts';
+import type { RequestScope } from './scope.ts';
+
+/** How long a reset link opens the account. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAX_EMAIL_LENGTH = 254;
+/** Longer than any token we issue (43 characters): anything longer is not one. */
+const MAX_TOKEN_LENGTH = 200;
+
+/** The link a reset e-mail carries: the app's page that asks for the new password and calls resetPassword. */
+export const passwordResetLink = (appUrl: string, token: string) =>
+  `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+
+/**
+ * Sends a reset link to every open account with this e-mail in the company the headers name (or, without them, in
+ * any company: each e-mail names its company). Always answers true.
+ */
+export async function requestPasswordReset(
+  scope: RequestScope,
+  input: { email: string; headers: TenantHeaders; client: { ip: string; throttle: LoginThrottle } },
+): Promise<true> {
+  const email = input.email.trim().toLowerCase();
+  if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email))
+    throw badInput('email is not a valid e-mail address', 'email');
+  // Every request counts, found or not: the limit says nothing about whether the account exists.
+  const attempt = input.client.throttle.attempt(input.client.ip, email);
+  if (attempt.retryAfterSeconds !== null) {
+    throw rateLimited(
+      `too many reset requests: try again in ${attempt.retryAfterSeconds} s`,
+      attempt.retryAfterSeconds,
+    );
+  }
+  const company = await companyFromHeaders(scope.db, input.headers);
+  if (company === null) return true; // the headers name no open company: no account to reset
+  const users = await scope.db.user.findMany({
+    where: { email, deletedAt: null, company: { deletedAt: null }, ...(company ? { companyId: company.id } : {}) },
+    include: { company: { select: { name: true } } },
+    take: 20,
+  });
+  if (users.length === 0) return true;
+  await scope.write(async (tx) => {
+    for (const user of users) {
+      const token = await issueAccountToken(tx, user.id, 'passwordReset', scope.now, PASSWORD_RESET_TTL_MS);
+      await queueEmail(tx, {
+        to: user.email,
+        kind: 'passwordReset',
+        subject: `Reset your password for ${user.company.name}`,
+        text:
+          `Hello ${user.name},\n\nSomeone (we hope you) asked to reset the password of your account in ` +
+          `${user.company.name}. Open this link within an hour to choose a new one:\n\n` +
+          `${passwordResetLink(scope.config.mail.appUrl, token)}\n\n` +
+          `If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
+      });
+    }
+  });
+  scope.mail.wake();
+  return true;
+}
+
+/**
+ * Sets a new password with a reset link's token (single use, within its hour) and logs the user in. The address
+ * is proven by the link, so the account's e-mail counts as verified.
+ */
+export async function resetPassword(
+  scope: RequestScope,
+  input: { token: string; password: string },
+): Promise<{ token: string; user: UserRow }> {
+  const invalid = () => notFound('password reset link (it is invalid, expired or already used)');
+  const raw = input.token.trim();
+  if (!raw || raw.length > MAX_TOKEN_LENGTH) throw invalid();
+  const found = await findAccountToken(scope.db, raw, 'passwordReset', scope.now);
+  const user =
+    found &&
+    (await scope.db.user.findFirst({ where: { id: found.userId, deletedAt: null }, include: { company: true } }));
+  if (!found || !user || user.company.deletedAt) throw invalid();
+  const problem = passwordPolicyViolation(input.password, user.company.passwordPolicy as PasswordPolicyName);
+  if (problem) throw badInput(problem, 'password');
+  const passwordHash = await hashPassword(input.password);
+  const updated = await scope.write(async (tx) => {
+    // Claimed here, not when found: of two uses of one link, one sets the password.
+    if (!(await consumeAccountToken(tx, found.id, scope.now))) throw invalid();
+    return tx.user.update({
+      where: { id: user.id },
+      data: { passwordHash, emailVerified: true, requiresAccountRecovery: false, lastActiveDate: scope.now },
+    });
+  });
+  const token = await signAccessToken(
+    { userId: updated.id, companyId: updated.companyId, role: updated.role },
+    scope.config.jwtSecret,
+    scope.config.jwtTtlSeconds,
+  );
+  return { token, user: updated };
+}

@@ -1,0 +1,32 @@
+// Accounts by e-mail. The work is src/app/accounts.ts's; these map arguments to it.
+import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import * as accounts from '../../app/accounts.ts';
+import type { Context } from '../context.ts';
+import { LoginPayload } from './auth.resolver.ts';
+
+@Resolver()
+export class AccountResolver {
+  @Mutation(() => Boolean, {
+    description:
+      'Public. E-mails a password-reset link (valid one hour, single use) to the account with this e-mail in the ' +
+      'company named by x-app-path / x-app-host (without them, to every account with it). Answers true whether or ' +
+      'not the e-mail has an account; throttled per address and e-mail (RATE_LIMITED).',
+  })
+  requestPasswordReset(@Arg('email', () => String) email: string, @Ctx() ctx: Context) {
+    const client = { ip: ctx.client.ip, throttle: ctx.client.resetThrottle };
+    return accounts.requestPasswordReset(ctx.scope, { email, headers: ctx.headers, client });
+  }
+
+  @Mutation(() => LoginPayload, {
+    description:
+      "Public. Sets a new password (meeting the company's passwordPolicy) with the token of a reset link, which then " +
+      'stops working, and logs the user in. An invalid, expired or used token is NOT_FOUND.',
+  })
+  resetPassword(
+    @Arg('token', () => String) token: string,
+    @Arg('password', () => String) password: string,
+    @Ctx() ctx: Context,
+  ) {
+    return accounts.resetPassword(ctx.scope, { token, password });
+  }
+}

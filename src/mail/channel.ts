@@ -1,0 +1,59 @@
+// The one way e-mail leaves: SMTP when SMTP_URL is set; in development without it, a folder of .eml files a
+// newcomer can open (each one's path is logged); otherwise none, and e-mail waits in the outbox
+// (src/mail/outbox.ts) until a server is configured.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import nodemailer from 'nodemailer';
+import type { MailConfig } from '../config.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailChannel {
+  /** Where mail goes, for logs: "smtp://host:port", "folder /data/mail". */
+  readonly description: string;
+  send(message: MailMessage & { id: number }): Promise<void>;
+  close(): void;
+}
+
+type Log = (obj: object, msg: string) => void;
+
+/** The channel MailConfig asks for, or null when e-mail cannot leave (no SMTP outside development). */
+export function mailChannel(config: MailConfig, log: Log): MailChannel | null {
+  if (config.smtpUrl) return smtpChannel(config.smtpUrl, config.from);
+  if (config.folder) return folderChannel(config.folder, config.from, log);
+  return null;
+}
+
+function smtpChannel(url: string, from: string): MailChannel {
+  // A pool: one connection carries many messages instead of a handshake each.
+  const transport = nodemailer.createTransport(url, { pool: true, maxConnections: 2 } as never);
+  const { protocol, hostname, port } = new URL(url);
+  return {
+    description: `${protocol}//${hostname}${port ? `:${port}` : ''}`,
+    async send({ to, subject, text }) {
+      await transport.sendMail({ from, to, subject, text });
+    },
+    close: () => transport.close(),
+  };
+}
+
+function folderChannel(folder: string, from: string, log: Log): MailChannel {
+  // nodemailer builds the message as an SMTP server would receive it; the folder keeps it as an .eml file.
+  const build = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    description: `folder ${folder}`,
+    async send({ id, to, subject, text }) {
+      const built = await build.sendMail({ from, to, subject, text });
+      mkdirSync(folder, { recursive: true });
+      const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
+      writeFileSync(file, built.message as Buffer, { mode: 0o600 });
+      log({ to, subject, file: pathToFileURL(file).href }, 'e-mail written (no SMTP_URL): open it from this link');
+    },
+    close: () => build.close(),
+  };
+}

@@ -1,0 +1,115 @@
+// Sends what the outbox holds. Each e-mail is claimed before it is sent (a conditional UPDATE: one process wins),
+// so two gateway processes, or a tick and a wake-up, never send it twice. A claim is a lease: a process that dies
+// mid-send leaves the e-mail to be retried once the lease ends (at least once, never twice at the same time).
+import type { Db } from '../db/client.ts';
+import type { OutgoingEmailRow } from '../db/rows.ts';
+import type { MailChannel } from './channel.ts';
+
+const LEASE_MS = 60_000;
+const MAX_ATTEMPTS = 5;
+/** A failed e-mail waits this long times its attempts before the next try. */
+const RETRY_BACKOFF_MS = 30_000;
+
+const claimable = (now: Date) => ({
+  status: 'PENDING' as const,
+  OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }],
+});
+
+export interface DeliveryReport {
+  sent: number;
+  failed: number;
+}
+
+type Log = (obj: object, msg: string) => void;
+
+/** Sends up to `limit` claimable e-mails, oldest first. */
+export async function deliverEmails(db: Db, channel: MailChannel, log: Log, limit = 100): Promise<DeliveryReport> {
+  const now = new Date();
+  const due = await db.outgoingEmail.findMany({ where: claimable(now), orderBy: { id: 'asc' }, take: limit });
+  const report = { sent: 0, failed: 0 };
+  for (const email of due) {
+    const claimed = await db.outgoingEmail.updateMany({
+      where: { id: email.id, ...claimable(new Date()) },
+      data: { claimedUntil: new Date(Date.now() + LEASE_MS) },
+    });
+    if (claimed.count === 0) continue; // another process has it
+    if (await sendOne(db, channel, email, log)) report.sent++;
+    else report.failed++;
+  }
+  return report;
+}
+
+async function sendOne(db: Db, channel: MailChannel, email: OutgoingEmailRow, log: Log): Promise<boolean> {
+  try {
+    await channel.send(email);
+    await db.outgoingEmail.update({
+      where: { id: email.id },
+      data: { status: 'SENT', sentAt: new Date(), attempts: { increment: 1 }, claimedUntil: null },
+    });
+    return true;
+  } catch (err) {
+    const attempts = email.attempts + 1;
+    const lastError = String((err as Error).message ?? err).slice(0, 500);
+    await db.outgoingEmail.update({
+      where: { id: email.id },
+      data: {
+        attempts,
+        lastError,
+        status: attempts >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
+        claimedUntil: new Date(Date.now() + RETRY_BACKOFF_MS * attempts),
+      },
+    });
+    log({ emailId: email.id, kind: email.kind, attempts, err: lastError }, 'e-mail not sent');
+    return false;
+  }
+}
+
+/**
+ * The process's sender: woken after a write that queued e-mail (so a reset link arrives in seconds, not at the
+ * next tick) and by the tick. Runs one delivery at a time; a wake-up during one runs another after it.
+ */
+export class MailDelivery {
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly db: Db,
+    /** null: e-mail cannot leave (no SMTP outside development); it waits in the outbox. */
+    readonly channel: MailChannel | null,
+    private readonly log: Log,
+  ) {}
+
+  /** Starts a delivery unless one runs; never throws (failures are logged and retried later). */
+  wake(): void {
+    if (!this.channel) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.run().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Resolves once the delivery under way (and any it asked for) has finished. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async run(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        const report = await deliverEmails(this.db, this.channel!, this.log);
+        if (report.sent || report.failed) this.log(report, 'e-mail delivery');
+      } catch (err) {
+        this.log({ err: String((err as Error).message ?? err).split('\n')[0] }, 'e-mail delivery failed');
+      }
+    } while (this.again);
+  }
+
+  async close(): Promise<void> {
+    await this.idle();
+    this.channel?.close();
+  }
+}
