@@ -3,7 +3,7 @@ import { hashPassword, needsRehash, verifyNoPassword, verifyPassword } from '../
 import { companyFromHeaders, type TenantHeaders } from '../auth/request-auth.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import type { UserRow } from '../db/rows.ts';
-import { badInput, rateLimited, unauthenticated } from '../domain/errors.ts';
+import { badInput, emailNotVerified, rateLimited, unauthenticated } from '../domain/errors.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -45,6 +45,12 @@ export async function login(
   }
   if (!user) throw unauthenticated(companyNamed(headers) ? BAD_CREDENTIALS : BAD_CREDENTIALS_NO_COMPANY);
   attempt.succeeded();
+  const company = await scope.loaders.company.load(user.companyId);
+  if (company?.requiresEmailVerification && !user.emailVerified) {
+    throw emailNotVerified(
+      `confirm your e-mail first: open the link sent to ${user.email} (requestEmailVerification sends a new one)`,
+    );
+  }
   // A hash made with weaker parameters than today's is replaced now that the password is at hand; only if it
   // is still the one checked (a password change in between wins).
   if (needsRehash(user.passwordHash)) {

@@ -6,6 +6,7 @@ export const ERROR_STATUS = {
   BAD_USER_INPUT: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   QUERY_TOO_COSTLY: 400,
@@ -42,6 +43,8 @@ export const forbidden = (message: string) => error('FORBIDDEN', message);
 export const notFound = (what: string, id?: number | string) =>
   error('NOT_FOUND', id === undefined ? `${what} not found` : `${what} ${id} not found`);
 export const conflict = (message: string) => error('CONFLICT', message);
+/** The credentials are right, but the company wants the account's e-mail confirmed first. */
+export const emailNotVerified = (message: string) => error('EMAIL_NOT_VERIFIED', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   error('RATE_LIMITED', message, { retryAfterSeconds });
 

@@ -211,6 +211,9 @@ function baseDocument(): Json {
             200: ok('POST /auth/login', 'A token and the user'),
             400: errorResponse('Bad body'),
             401: errorResponse('Wrong e-mail or password'),
+            403: errorResponse(
+              'The company requires a verified e-mail and this account has not opened its link yet (EMAIL_NOT_VERIFIED)',
+            ),
           },
         },
       },

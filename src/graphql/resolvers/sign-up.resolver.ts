@@ -1,0 +1,39 @@
+// Sign-up and e-mail verification. The work is src/app/sign-up.ts's; these map arguments to it.
+import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import * as signUp from '../../app/sign-up.ts';
+import type { Context } from '../context.ts';
+import { RegisterInput, RegisterPayload } from '../types/sign-up.ts';
+import { LoginPayload } from './auth.resolver.ts';
+
+@Resolver()
+export class SignUpResolver {
+  @Mutation(() => RegisterPayload, {
+    description:
+      'Public. Creates a player account in the company named by x-app-path / x-app-host, unless it set ' +
+      'disableRegister (FORBIDDEN) or is full (maxUsersAmount, unless allowExceedMaxUsers). The password must meet ' +
+      'its passwordPolicy; areas only where featureSettings.areas.selfAssignOnSignUp. Where the company sets ' +
+      'requiresEmailVerification, a verification link is mailed and the answer carries no token.',
+  })
+  register(@Arg('input', () => RegisterInput) input: RegisterInput, @Ctx() ctx: Context) {
+    return signUp.register(ctx.scope, input, ctx.headers);
+  }
+
+  @Mutation(() => LoginPayload, {
+    description:
+      "Public. Confirms the account's e-mail with a verification link's token (single use, 48 hours) and logs the " +
+      'user in. An invalid, expired or used token is NOT_FOUND.',
+  })
+  verifyEmail(@Arg('token', () => String) token: string, @Ctx() ctx: Context) {
+    return signUp.verifyEmail(ctx.scope, token);
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'Public. Mails a new verification link to the unverified account with this e-mail in the company named by ' +
+      'x-app-path / x-app-host. Answers true whether or not there is one; throttled like requestPasswordReset.',
+  })
+  requestEmailVerification(@Arg('email', () => String) email: string, @Ctx() ctx: Context) {
+    const client = { ip: ctx.client.ip, throttle: ctx.client.resetThrottle };
+    return signUp.requestEmailVerification(ctx.scope, email, ctx.headers, client);
+  }
+}
