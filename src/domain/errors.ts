@@ -42,7 +42,8 @@ export const unauthenticated = (message = 'a valid Bearer token is required') =>
 export const forbidden = (message: string) => error('FORBIDDEN', message);
 export const notFound = (what: string, id?: number | string) =>
   error('NOT_FOUND', id === undefined ? `${what} not found` : `${what} ${id} not found`);
-export const conflict = (message: string) => error('CONFLICT', message);
+export const conflict = (message: string, argumentName?: string) =>
+  error('CONFLICT', message, argumentName ? { argumentName } : {});
 /** The credentials are right, but the company wants the account's e-mail confirmed first. */
 export const emailNotVerified = (message: string) => error('EMAIL_NOT_VERIFIED', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>

@@ -1,0 +1,181 @@
+// What createCompany and updateCompany take (spec 2.4, 2.6). Each setting's description says who may change it,
+// read from the one table of rules (src/domain/company-settings.ts). Sub-objects are given in part: what is left
+// out keeps its value.
+import { Field, InputType, Int } from 'type-graphql';
+import { COMPANY_SETTINGS } from '../../domain/company-settings.ts';
+import { NotificationType, PasswordPolicy, PurchasedPlan } from '../enums.ts';
+import { JSONObject } from '../scalars.ts';
+
+const WHO = {
+  admin: "the company's admins, its reseller and managers",
+  reseller: "the company's reseller and managers",
+  manager: 'managers',
+};
+const who = (setting: string) => `Changed by ${WHO[COMPANY_SETTINGS[setting].authority]}.`;
+
+@InputType()
+export class AreaSettingsInput {
+  @Field(() => Int, { nullable: true }) minUsersForAreaRanking?: number;
+  @Field(() => Boolean, { nullable: true }) selfAssignOnSignUp?: boolean;
+}
+
+@InputType()
+export class CommunitySettingsInput {
+  @Field(() => Boolean, { nullable: true }) enabled?: boolean;
+  @Field(() => String, { nullable: true, description: 'textOnly or textAndImage.' }) postAllowedContent?: string;
+  @Field(() => String, { nullable: true, description: 'player, admin, reseller or manager.' })
+  postAuthorMinRole?: string;
+}
+
+@InputType()
+export class RankingSettingsInput {
+  @Field(() => Boolean, { nullable: true }) showGeneralRanking?: boolean;
+  @Field(() => Boolean, { nullable: true }) showRoundRankings?: boolean;
+  @Field(() => Boolean, { nullable: true }) showRoundRankingsForAreas?: boolean;
+  @Field(() => String, { nullable: true, description: 'none, all or own.' }) visibleAreaRankings?: string;
+}
+
+@InputType({ description: 'featureSettings in part (spec 2.6): what is left out keeps its value.' })
+export class FeatureSettingsInput {
+  @Field(() => AreaSettingsInput, { nullable: true }) areas?: AreaSettingsInput;
+  @Field(() => CommunitySettingsInput, { nullable: true }) community?: CommunitySettingsInput;
+  @Field(() => RankingSettingsInput, { nullable: true }) rankings?: RankingSettingsInput;
+}
+
+@InputType()
+export class BannerInput {
+  @Field(() => String, { description: 'superior, middle or side; one banner per type.' }) type!: string;
+  @Field(() => String, { nullable: true }) desktopImageUrl?: string | null;
+  @Field(() => String, { nullable: true }) mobileImageUrl?: string | null;
+  @Field(() => String, { nullable: true }) link?: string | null;
+}
+
+@InputType()
+export class CompanyNotificationSettingsInput {
+  @Field(() => [NotificationType], { description: 'Notification types this company never sends.' })
+  forbiddenTypes!: string[];
+}
+
+@InputType()
+export class PurchasedGamesInput {
+  @Field(() => Boolean, { nullable: true }) prode?: boolean;
+  @Field(() => Boolean, { nullable: true }) trivia?: boolean;
+}
+
+@InputType()
+export class GoogleServicesConfigInput {
+  @Field(() => String, { nullable: true }) adSenseClientId?: string | null;
+  @Field(() => Boolean, { nullable: true }) allowSearchEngineIndexing?: boolean;
+  @Field(() => String, { nullable: true }) analyticsTrackingId?: string | null;
+}
+
+/** The settings both createCompany and updateCompany take. */
+@InputType()
+export class CompanySettingsInput {
+  @Field(() => String, { nullable: true, description: who('appPath') }) appPath?: string | null;
+  @Field(() => String, { nullable: true, description: who('appCustomDomain') }) appCustomDomain?: string | null;
+  @Field(() => String, { nullable: true, description: who('logoUrl') }) logoUrl?: string | null;
+  @Field(() => String, { nullable: true, description: who('isologoUrl') }) isologoUrl?: string | null;
+  @Field(() => String, { nullable: true, description: who('loginImageUrl') }) loginImageUrl?: string | null;
+  @Field(() => String, { nullable: true, description: who('loginLogoUrl') }) loginLogoUrl?: string | null;
+  @Field(() => String, { nullable: true, description: who('loginText') }) loginText?: string | null;
+  @Field(() => String, { nullable: true, description: who('customFontFamily') }) customFontFamily?: string | null;
+  @Field(() => String, { nullable: true, description: who('comingSoonModeBackgroundImageUrl') })
+  comingSoonModeBackgroundImageUrl?: string | null;
+  @Field(() => String, { nullable: true, description: who('comingSoonModeTextColor') }) comingSoonModeTextColor?:
+    string | null;
+  @Field(() => String, { nullable: true, description: who('comingSoonText') }) comingSoonText?: string | null;
+  @Field(() => String, { nullable: true, description: who('loginAnnouncementSeverity') }) loginAnnouncementSeverity?:
+    string | null;
+  @Field(() => String, { nullable: true, description: who('loginAnnouncementText') }) loginAnnouncementText?:
+    string | null;
+  @Field(() => String, { nullable: true, description: who('mainPageAnnouncementSeverity') })
+  mainPageAnnouncementSeverity?: string | null;
+  @Field(() => String, { nullable: true, description: who('mainPageAnnouncementText') }) mainPageAnnouncementText?:
+    string | null;
+  @Field(() => String, { nullable: true, description: who('supportEmail') }) supportEmail?: string | null;
+  @Field(() => String, { nullable: true, description: who('initialConfigLastStep') }) initialConfigLastStep?:
+    string | null;
+  @Field(() => Int, { nullable: true, description: who('maxUsersAmount') }) maxUsersAmount?: number | null;
+  @Field(() => Int, { nullable: true, description: who('loginStrategy') }) loginStrategy?: number | null;
+  @Field(() => Boolean, { nullable: true, description: who('disableAreaRankingsMainPageSummary') })
+  disableAreaRankingsMainPageSummary?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('disableAreas') }) disableAreas?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('disableExtraPredictions') }) disableExtraPredictions?:
+    boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('disableGoogleLogin') }) disableGoogleLogin?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('disableInitialTour') }) disableInitialTour?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('disableInternalRankings') }) disableInternalRankings?:
+    boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('disableNews') }) disableNews?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('disableNewsFromHome') }) disableNewsFromHome?:
+    boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('disableRankingsMainPageCards') })
+  disableRankingsMainPageCards?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('disableRankingsMainPageSummary') })
+  disableRankingsMainPageSummary?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('disableRankingsTable') }) disableRankingsTable?:
+    boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('disableRankingsUserNames') }) disableRankingsUserNames?:
+    boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('disableRegister') }) disableRegister?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('disableTournamentDetails') }) disableTournamentDetails?:
+    boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('disableTrivias') }) disableTrivias?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('allowUserDeleteAccount') }) allowUserDeleteAccount?:
+    boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('allowUserEmailEdit') }) allowUserEmailEdit?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('allowUserNameEdit') }) allowUserNameEdit?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('comingSoonModeIsEnabled') }) comingSoonModeIsEnabled?:
+    boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('loginAnnouncementIsEnabled') })
+  loginAnnouncementIsEnabled?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('mainPageAnnouncementIsEnabled') })
+  mainPageAnnouncementIsEnabled?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('requiresEmailVerification') }) requiresEmailVerification?:
+    boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('allowExceedMaxUsers') }) allowExceedMaxUsers?:
+    boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('allowMobileApp') }) allowMobileApp?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: who('isReseller') }) isReseller?: boolean | null;
+  @Field(() => PasswordPolicy, { nullable: true, description: who('passwordPolicy') }) passwordPolicy?: string | null;
+  @Field(() => PurchasedPlan, { nullable: true, description: who('purchasedPlan') }) purchasedPlan?: string | null;
+  @Field(() => [String], { nullable: true, description: who('supportedLanguages') }) supportedLanguages?:
+    string[] | null;
+  @Field(() => [String], { nullable: true, description: who('rssFeeds') }) rssFeeds?: string[] | null;
+  @Field(() => [String], { nullable: true, description: who('combinedRoundsRankingDefinitions') })
+  combinedRoundsRankingDefinitions?: string[] | null;
+  @Field(() => JSONObject, { nullable: true, description: who('customColors') }) customColors?: object | null;
+  @Field(() => JSONObject, { nullable: true, description: who('theme') }) theme?: object | null;
+  @Field(() => [BannerInput], { nullable: true, description: who('banners') }) banners?: BannerInput[] | null;
+  @Field(() => FeatureSettingsInput, { nullable: true, description: who('featureSettings') })
+  featureSettings?: FeatureSettingsInput | null;
+  @Field(() => CompanyNotificationSettingsInput, { nullable: true, description: who('notificationSettings') })
+  notificationSettings?: CompanyNotificationSettingsInput | null;
+  @Field(() => PurchasedGamesInput, { nullable: true, description: who('purchasedGames') })
+  purchasedGames?: PurchasedGamesInput | null;
+  @Field(() => GoogleServicesConfigInput, { nullable: true, description: who('googleServicesConfig') })
+  googleServicesConfig?: GoogleServicesConfigInput | null;
+}
+
+@InputType({ description: 'A new company: its name and code, and any settings (the rest take their defaults).' })
+export class CreateCompanyInput extends CompanySettingsInput {
+  @Field(() => String, { description: who('name') }) name!: string;
+  @Field(() => String, { description: `Unique; 2 to 40 letters, digits, - or _. ${who('code')}` }) code!: string;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The reseller company managing it: for a reseller, always its own company; managers choose any.',
+  })
+  resellerCompanyId?: number | null;
+}
+
+@InputType({ description: 'Settings to change; what is left out keeps its value.' })
+export class UpdateCompanyInput extends CompanySettingsInput {
+  @Field(() => String, { nullable: true, description: who('name') }) name?: string | null;
+  @Field(() => String, { nullable: true, description: `Unique. ${who('code')}` }) code?: string | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Moves the company to another reseller (null: none). Managers only.',
+  })
+  resellerCompanyId?: number | null;
+}
