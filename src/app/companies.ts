@@ -1,27 +1,11 @@
 // Companies the caller may see: managers all, resellers the ones they manage and their own, everyone else their own.
 import type { CompanyRow } from '../db/rows.ts';
-import { Prisma } from '../db/sql.ts';
+import { containsLiterally, Prisma } from '../db/sql.ts';
 import { badInput } from '../domain/errors.ts';
 import { paging } from '../domain/paging.ts';
 import type { RequestScope } from './scope.ts';
 
 const MAX_SEARCH_LENGTH = 100;
-
-/**
- * `column LIKE '%term%'`, case-insensitive, with the term's characters taken literally: `%` and `_` are
- * wildcards to LIKE, and Prisma's `contains` passes them through on both stores (so a search for "%" matched
- * every company). They are escaped with `!` and an explicit ESCAPE clause: SQLite has no default escape
- * character and PostgreSQL's default (backslash) would make a backslash in the term special. SQLite's LIKE
- * folds ASCII case; PostgreSQL needs ILIKE.
- */
-function containsLiterally(provider: string, columns: string[], term: string): Prisma.Sql {
-  const pattern = `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-  const op = Prisma.raw(provider === 'postgresql' ? 'ILIKE' : 'LIKE');
-  return Prisma.sql`(${Prisma.join(
-    columns.map((c) => Prisma.sql`${Prisma.raw(`"${c}"`)} ${op} ${pattern} ESCAPE '!'`),
-    ' OR ',
-  )})`;
-}
 
 /** By name, code or appPath, case-insensitive and literal; ordered by name. */
 export async function companiesSearch(

@@ -117,7 +117,8 @@ export async function register(scope: RequestScope, input: RegisterInput, header
   return { user: created, token: await accessToken(scope, created), emailVerificationRequired: false };
 }
 
-async function queueVerification(tx: Tx, scope: RequestScope, user: UserRow, company: CompanyRow) {
+/** Issues a verification link for `user` and queues its e-mail (in the caller's transaction). */
+export async function queueVerification(tx: Tx, scope: RequestScope, user: UserRow, company: CompanyRow) {
   const token = await issueAccountToken(tx, user.id, 'emailVerification', scope.now, EMAIL_VERIFICATION_TTL_MS);
   await queueEmail(tx, {
     to: user.email,

@@ -1,3 +1,21 @@
 // The SQL helpers (Prisma.sql, Prisma.join, Prisma.empty, Prisma.raw) for statements written by hand: the same for
 // both providers, so code above the store needs no generated client of its own.
-export { Prisma } from '../generated/sqlite/client.ts';
+import { Prisma } from '../generated/sqlite/client.ts';
+
+export { Prisma };
+
+/**
+ * `column LIKE '%term%'`, case-insensitive, with the term's characters taken literally: `%` and `_` are
+ * wildcards to LIKE, and Prisma's `contains` passes them through on both stores (so a search for "%" matched
+ * every company). They are escaped with `!` and an explicit ESCAPE clause: SQLite has no default escape
+ * character and PostgreSQL's default (backslash) would make a backslash in the term special. SQLite's LIKE
+ * folds ASCII case; PostgreSQL needs ILIKE.
+ */
+export function containsLiterally(provider: string, columns: string[], term: string): Prisma.Sql {
+  const pattern = `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  const op = Prisma.raw(provider === 'postgresql' ? 'ILIKE' : 'LIKE');
+  return Prisma.sql`(${Prisma.join(
+    columns.map((c) => Prisma.sql`${Prisma.raw(`"${c}"`)} ${op} ${pattern} ESCAPE '!'`),
+    ' OR ',
+  )})`;
+}

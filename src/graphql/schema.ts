@@ -14,6 +14,7 @@ import { hasCutoff } from './cost.ts';
 import { countResolvedObjects } from './count-objects.ts';
 import './enums.ts';
 import { AccountResolver } from './resolvers/account.resolver.ts';
+import { PeopleResolver } from './resolvers/people.resolver.ts';
 import { CompanyAdminResolver } from './resolvers/company-admin.resolver.ts';
 import { SignUpResolver } from './resolvers/sign-up.resolver.ts';
 import { AreaFields } from './resolvers/area.fields.ts';
@@ -53,6 +54,7 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   NotificationResolver,
   AuthResolver,
   AccountResolver,
+  PeopleResolver,
   CompanyAdminResolver,
   SignUpResolver,
   CommunityResolver,

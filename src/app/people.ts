@@ -1,0 +1,305 @@
+// People in a company: admins (and the company's reseller, and managers) list them, change their name, role,
+// areas and extra fields, deactivate, reactivate and delete them; each person changes their own profile within
+// the company's switches, their password, and deletes their own account where the company allows it.
+//
+// Deactivating sets deletedAt: no login, tokens stop at once, out of rankings and lists; reactivating clears it.
+// Deleting anonymizes for good (anonymize, below): predictions and standings stay (rankings leave deleted people
+// out), posts and comments stay under "Deleted user"; what is personal or could reach the person goes.
+import { hashPassword, passwordPolicyViolation, verifyPassword, type PasswordPolicyName } from '../auth/passwords.ts';
+import { ROLE_RANK, isRole, roleAtLeast, type RoleName } from '../auth/roles.ts';
+import type { Tx } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import type { UserRow } from '../db/rows.ts';
+import { containsLiterally, Prisma } from '../db/sql.ts';
+import { AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
+import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
+import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
+import { checkExtraFieldValues, type ExtraFieldValue } from '../domain/extra-fields.ts';
+import { paging } from '../domain/paging.ts';
+import type { RequestScope } from './scope.ts';
+import { queueVerification } from './sign-up.ts';
+
+const MAX_NAME = 200;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const DELETED_USER_NAME = 'Deleted user';
+
+const adminOf = (scope: RequestScope) =>
+  scope.requireRole('admin', "only admins, the company's reseller and managers administer its people");
+
+export interface UsersArgs {
+  search?: string | null;
+  role?: string | null;
+  areaId?: number | null;
+  deactivated?: boolean | null;
+  skip?: number | null;
+  take?: number | null;
+}
+
+/** The tenant's people by name; `deactivated: true` lists the deactivated ones instead. Deleted people never. */
+export async function users(scope: RequestScope, args: UsersArgs): Promise<UserRow[]> {
+  const { tenant } = adminOf(scope);
+  const page = paging(args.skip, args.take);
+  const where = [Prisma.sql`"companyId" = ${tenant.id}`, Prisma.sql`"anonymizedAt" IS NULL`];
+  where.push(args.deactivated ? Prisma.sql`"deletedAt" IS NOT NULL` : Prisma.sql`"deletedAt" IS NULL`);
+  const term = args.search?.trim() ?? '';
+  if (term.length > 100) throw badInput('search must be at most 100 characters', 'search');
+  if (term) where.push(containsLiterally(scope.config.database.provider, ['name', 'email'], term));
+  if (args.role != null) {
+    if (!isRole(args.role)) throw badInput(`role must be one of ${Object.keys(ROLE_RANK).join(', ')}`, 'role');
+    where.push(Prisma.sql`"role" = ${args.role}`);
+  }
+  if (args.areaId != null) {
+    const area = await scope.loaders.area.load(args.areaId);
+    if (!area || area.companyId !== tenant.id)
+      throw badInput(`area ${args.areaId} is not an area of this company`, 'areaId');
+    const id = args.areaId;
+    where.push(Prisma.sql`("areaLevel1Id" = ${id} OR "areaLevel2Id" = ${id} OR "areaLevel3Id" = ${id})`);
+  }
+  const rows = await scope.db.$queryRaw<Array<{ id: number }>>`
+    SELECT "id" FROM "User" WHERE ${Prisma.join(where, ' AND ')}
+    ORDER BY "name", "id" LIMIT ${page.take} OFFSET ${page.skip}`;
+  const found = await scope.db.user.findMany({ where: { id: { in: rows.map((r) => r.id) } } });
+  const byId = new Map(found.map((u) => [u.id, u]));
+  return rows.map((r) => byId.get(r.id)!).filter(Boolean);
+}
+
+/** A person of the tenant the caller may administer: no one above the caller's own role. */
+async function administeredUser(scope: RequestScope, userId: number, { includeDeactivated = true } = {}) {
+  const { viewer, tenant } = adminOf(scope);
+  const user = await scope.db.user.findFirst({
+    where: { id: userId, companyId: tenant.id, anonymizedAt: null, ...(includeDeactivated ? {} : { deletedAt: null }) },
+  });
+  if (!user) throw notFound('user', userId);
+  if (!roleAtLeast(viewer.role as RoleName, user.role as RoleName)) {
+    throw forbidden(`a ${viewer.role} does not administer a ${user.role}`);
+  }
+  return { viewer, tenant, user };
+}
+
+async function placementOrRefusal(scope: RequestScope, companyId: number, placement: Record<string, number | null>) {
+  try {
+    await checkAreaPlacement(scope.db, companyId, placement);
+  } catch (err) {
+    if (err instanceof AreaRuleError) {
+      const level = /^areaLevel(\d)/.exec(err.message)?.[1];
+      throw badInput(err.message, level ? `areaLevel${level}Id` : 'areas');
+    }
+    throw err;
+  }
+}
+
+async function extraFieldsOrRefusal(
+  scope: RequestScope,
+  companyId: number,
+  values: Array<{ name: string; value: ExtraFieldValue }>,
+  areaIds: number[],
+) {
+  const defs = await scope.db.companyExtraField.findMany({ where: { companyId }, orderBy: { order: 'asc' } });
+  const checked = checkExtraFieldValues(defs, values, areaIds);
+  if (!checked.ok) throw badInput(checked.message, checked.field);
+  return checked.values;
+}
+
+const cleanName = (name: string) => {
+  const t = name.trim();
+  if (!t || t.length > MAX_NAME) throw badInput(`name must have 1 to ${MAX_NAME} characters`, 'name');
+  return t;
+};
+
+export interface UpdateUserArgs {
+  name?: string | null;
+  role?: string | null;
+  areaLevel1Id?: number | null;
+  areaLevel2Id?: number | null;
+  areaLevel3Id?: number | null;
+  extraFields?: Array<{ name: string; value: ExtraFieldValue }> | null;
+}
+
+/** Left out: unchanged. Areas given replace the placement as a whole (null clears a level). */
+export async function updateUser(scope: RequestScope, userId: number, input: UpdateUserArgs): Promise<UserRow> {
+  const { viewer, tenant, user } = await administeredUser(scope, userId);
+  const data: Record<string, unknown> = {};
+  if (input.name != null) data.name = cleanName(input.name);
+  if (input.role != null && input.role !== user.role) {
+    if (!isRole(input.role)) throw badInput(`role must be one of ${Object.keys(ROLE_RANK).join(', ')}`, 'role');
+    if (user.id === viewer.id) throw forbidden('nobody changes their own role');
+    if (!roleAtLeast(viewer.role as RoleName, input.role))
+      throw forbidden(`a ${viewer.role} may not grant the role ${input.role}`);
+    data.role = input.role;
+  }
+  const placesAreas = ['areaLevel1Id', 'areaLevel2Id', 'areaLevel3Id'].some((k) => k in input);
+  const placement = {
+    areaLevel1Id: placesAreas ? (input.areaLevel1Id ?? null) : user.areaLevel1Id,
+    areaLevel2Id: placesAreas ? (input.areaLevel2Id ?? null) : user.areaLevel2Id,
+    areaLevel3Id: placesAreas ? (input.areaLevel3Id ?? null) : user.areaLevel3Id,
+  };
+  if (placesAreas) {
+    await placementOrRefusal(scope, tenant.id, placement);
+    Object.assign(data, placement);
+  }
+  if (input.extraFields != null) {
+    const areaIds = Object.values(placement).filter((id): id is number => id != null);
+    data.extraFields = await extraFieldsOrRefusal(scope, tenant.id, input.extraFields, areaIds);
+  }
+  if (Object.keys(data).length === 0) return user;
+  return scope.write((tx) => tx.user.update({ where: { id: user.id }, data }));
+}
+
+export async function setUserActive(scope: RequestScope, userId: number, active: boolean): Promise<UserRow> {
+  const { viewer, tenant, user } = await administeredUser(scope, userId);
+  if (user.id === viewer.id) throw forbidden('nobody deactivates themselves (deleteMyAccount closes an account)');
+  if (active === (user.deletedAt === null)) return user;
+  return scope.write(async (tx) => {
+    if (active && !tenant.allowExceedMaxUsers) {
+      const count = await tx.user.count({ where: { companyId: tenant.id, deletedAt: null } });
+      if (count >= tenant.maxUsersAmount) {
+        throw forbidden(`${tenant.name} has reached its maximum of ${tenant.maxUsersAmount} users`);
+      }
+    }
+    return tx.user.update({ where: { id: user.id }, data: { deletedAt: active ? null : scope.now } });
+  });
+}
+
+/** Erases the person for good; what the game needs (predictions, standings) stays, anonymous. */
+async function anonymize(tx: Tx, user: UserRow, now: Date): Promise<void> {
+  await tx.user.update({
+    where: { id: user.id },
+    data: {
+      ...DEFAULT_USER_JSON,
+      name: DELETED_USER_NAME,
+      email: `deleted-${user.id}@deleted.invalid`,
+      externalId: `deleted-${user.id}`,
+      loginProviderId: `deleted-${user.id}`,
+      passwordHash: null,
+      recoverPasswordToken: null,
+      profilePictureUrl: null,
+      portraitPictureUrl: null,
+      timezone: null,
+      deletedAt: user.deletedAt ?? now,
+      anonymizedAt: now,
+    },
+  });
+  await tx.accountToken.deleteMany({ where: { userId: user.id } });
+  await tx.firebaseToken.deleteMany({ where: { userId: user.id } });
+  await tx.notification.deleteMany({ where: { userId: user.id } });
+  await tx.internalRankingMembership.deleteMany({ where: { userId: user.id } });
+  await tx.internalRankingInvitation.deleteMany({ where: { invitedUserId: user.id, status: 'PENDING' } });
+}
+
+export async function deleteUser(scope: RequestScope, userId: number): Promise<true> {
+  const { viewer, user } = await administeredUser(scope, userId);
+  if (user.id === viewer.id) throw forbidden('delete your own account with deleteMyAccount');
+  await scope.write((tx) => anonymize(tx, user, scope.now));
+  return true;
+}
+
+export interface UpdateMeArgs {
+  name?: string | null;
+  email?: string | null;
+  preferredLanguage?: string | null;
+  timezone?: string | null;
+  profilePictureUrl?: string | null;
+  portraitPictureUrl?: string | null;
+  showInitialTour?: boolean | null;
+}
+
+const isTimeZone = (zone: string) => {
+  try {
+    // Accepts every IANA name the runtime knows, aliases included (supportedValuesOf lists canonical ones only).
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length <= 64;
+  } catch {
+    return false;
+  }
+};
+
+const httpUrl = (v: string | null, field: string) => {
+  if (v === null || v === '') return null;
+  try {
+    if (['http:', 'https:'].includes(new URL(v).protocol) && v.length <= 2048) return v;
+  } catch {
+    // reported below
+  }
+  throw badInput(`${field} must be an http(s) URL`, field);
+};
+
+/** The caller's own profile; name and e-mail only where the company allows editing them. */
+export async function updateMe(scope: RequestScope, input: UpdateMeArgs): Promise<UserRow> {
+  const viewer = scope.requireViewer();
+  const company = (await scope.loaders.company.load(viewer.companyId))!;
+  const data: Record<string, unknown> = {};
+  if (input.name != null && input.name.trim() !== viewer.name) {
+    if (!company.allowUserNameEdit) throw forbidden(`${company.name} does not let people change their name`);
+    data.name = cleanName(input.name);
+  }
+  let newEmail: string | null = null;
+  if (input.email != null && input.email.trim().toLowerCase() !== viewer.email) {
+    if (!company.allowUserEmailEdit) throw forbidden(`${company.name} does not let people change their e-mail`);
+    newEmail = input.email.trim().toLowerCase();
+    if (newEmail.length > 254 || !EMAIL.test(newEmail)) throw badInput('email is not a valid e-mail address', 'email');
+    data.email = newEmail;
+    // The new address is not proven yet.
+    data.emailVerified = false;
+  }
+  if (input.preferredLanguage != null) {
+    if (!/^[a-z]{2}(?:-[A-Z]{2})?$/.test(input.preferredLanguage)) {
+      throw badInput('preferredLanguage must be a language code like es or pt-BR', 'preferredLanguage');
+    }
+    data.preferredLanguage = input.preferredLanguage;
+  }
+  if (input.timezone !== undefined) {
+    if (input.timezone !== null && !isTimeZone(input.timezone)) {
+      throw badInput('timezone must be an IANA time zone like America/Argentina/Buenos_Aires', 'timezone');
+    }
+    data.timezone = input.timezone;
+  }
+  if (input.profilePictureUrl !== undefined)
+    data.profilePictureUrl = httpUrl(input.profilePictureUrl, 'profilePictureUrl');
+  if (input.portraitPictureUrl !== undefined)
+    data.portraitPictureUrl = httpUrl(input.portraitPictureUrl, 'portraitPictureUrl');
+  if (input.showInitialTour != null) data.showInitialTour = input.showInitialTour;
+  if (Object.keys(data).length === 0) return viewer;
+  const updated = await scope
+    .write(async (tx) => {
+      const row = await tx.user.update({ where: { id: viewer.id }, data });
+      if (newEmail && company.requiresEmailVerification) await queueVerification(tx, scope, row, company);
+      return row;
+    })
+    .catch((err) => {
+      if (isUniqueViolation(err)) throw conflict(`${newEmail} already has an account in ${company.name}`, 'email');
+      throw err;
+    });
+  if (newEmail && company.requiresEmailVerification) scope.mail.wake();
+  return updated;
+}
+
+export async function changePassword(scope: RequestScope, currentPassword: string, newPassword: string): Promise<true> {
+  const viewer = scope.requireViewer();
+  const company = (await scope.loaders.company.load(viewer.companyId))!;
+  if (!(await verifyPassword(currentPassword, viewer.passwordHash))) {
+    throw badInput('currentPassword is wrong', 'currentPassword');
+  }
+  const problem = passwordPolicyViolation(newPassword, company.passwordPolicy as PasswordPolicyName);
+  if (problem) throw badInput(problem, 'newPassword');
+  const passwordHash = await hashPassword(newPassword);
+  await scope.write(async (tx) => {
+    await tx.user.update({ where: { id: viewer.id }, data: { passwordHash } });
+    // A reset link asked for before the change would undo it.
+    await tx.accountToken.updateMany({
+      where: { userId: viewer.id, purpose: 'passwordReset', usedAt: null },
+      data: { usedAt: scope.now },
+    });
+  });
+  return true;
+}
+
+/** Where the company allows it (allowUserDeleteAccount), with the password as proof. */
+export async function deleteMyAccount(scope: RequestScope, password: string): Promise<true> {
+  const viewer = scope.requireViewer();
+  const company = (await scope.loaders.company.load(viewer.companyId))!;
+  if (!company.allowUserDeleteAccount)
+    throw forbidden(`${company.name} does not let people delete their account: ask an admin`);
+  if (!(await verifyPassword(password, viewer.passwordHash))) throw badInput('password is wrong', 'password');
+  await scope.write((tx) => anonymize(tx, viewer, scope.now));
+  return true;
+}

@@ -1,0 +1,73 @@
+// People in a company, and each person's own account. The work is src/app/people.ts's; these map arguments to it.
+import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import * as people from '../../app/people.ts';
+import type { Context } from '../context.ts';
+import { UpdateMeInput, UpdateUserInput, UsersArgs } from '../types/people.ts';
+import { User } from '../types/user.ts';
+
+const ADMINS = 'Admins of the current company, its reseller and managers; nobody administers a role above their own.';
+
+@Resolver()
+export class PeopleResolver {
+  @Query(() => [User], { description: `The current company's people, by name. ${ADMINS}` })
+  users(@Args(() => UsersArgs) args: UsersArgs, @Ctx() ctx: Context) {
+    return people.users(ctx.scope, args);
+  }
+
+  @Mutation(() => User, { description: `Changes a person's name, role, areas or extra fields. ${ADMINS}` })
+  updateUser(
+    @Arg('userId', () => Int) userId: number,
+    @Arg('input', () => UpdateUserInput) input: UpdateUserInput,
+    @Ctx() ctx: Context,
+  ) {
+    const extraFields = input.extraFields?.map((f) => ({ name: f.name, value: f.value ?? null }));
+    return people.updateUser(ctx.scope, userId, { ...input, extraFields });
+  }
+
+  @Mutation(() => User, {
+    description: `Deactivates a person: no login, their tokens stop at once, out of rankings and lists. ${ADMINS}`,
+  })
+  deactivateUser(@Arg('userId', () => Int) userId: number, @Ctx() ctx: Context) {
+    return people.setUserActive(ctx.scope, userId, false);
+  }
+
+  @Mutation(() => User, { description: `Reactivates a deactivated person, within maxUsersAmount. ${ADMINS}` })
+  reactivateUser(@Arg('userId', () => Int) userId: number, @Ctx() ctx: Context) {
+    return people.setUserActive(ctx.scope, userId, true);
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'Deletes a person for good: their name, e-mail, pictures, password and extra fields are erased; predictions ' +
+      `stay for the game's history (rankings leave them out) and posts stay under "Deleted user". ${ADMINS}`,
+  })
+  deleteUser(@Arg('userId', () => Int) userId: number, @Ctx() ctx: Context) {
+    return people.deleteUser(ctx.scope, userId);
+  }
+
+  @Mutation(() => User, {
+    description: "The caller's own profile, within the company's allowUserNameEdit / allowUserEmailEdit.",
+  })
+  updateMe(@Arg('input', () => UpdateMeInput) input: UpdateMeInput, @Ctx() ctx: Context) {
+    return people.updateMe(ctx.scope, input);
+  }
+
+  @Mutation(() => Boolean, {
+    description: "The caller's password, proven by the current one; meets the company's policy.",
+  })
+  changePassword(
+    @Arg('currentPassword', () => String) currentPassword: string,
+    @Arg('newPassword', () => String) newPassword: string,
+    @Ctx() ctx: Context,
+  ) {
+    return people.changePassword(ctx.scope, currentPassword, newPassword);
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      "Deletes the caller's own account (as deleteUser does), where the company sets allowUserDeleteAccount.",
+  })
+  deleteMyAccount(@Arg('password', () => String) password: string, @Ctx() ctx: Context) {
+    return people.deleteMyAccount(ctx.scope, password);
+  }
+}
