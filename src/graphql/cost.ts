@@ -49,6 +49,8 @@ const companyUsers: Estimate = (_args, _parent, sizes) => sizes.companyUsers;
 export const LIST_ESTIMATES: Record<string, Estimate> = {
   'Query.companiesSearch': page,
   'Query.users': page,
+  'Query.news': page,
+  'Mutation.reorderExtraFields': fixed(100),
   'Query.myNotifications': page,
   'Query.myTournaments': fixed(3),
   'Query.myInternalRankings': fixed(10),

@@ -14,6 +14,7 @@ import { hasCutoff } from './cost.ts';
 import { countResolvedObjects } from './count-objects.ts';
 import './enums.ts';
 import { AccountResolver } from './resolvers/account.resolver.ts';
+import { StructureResolver } from './resolvers/structure.resolver.ts';
 import { PeopleResolver } from './resolvers/people.resolver.ts';
 import { CompanyAdminResolver } from './resolvers/company-admin.resolver.ts';
 import { SignUpResolver } from './resolvers/sign-up.resolver.ts';
@@ -54,6 +55,7 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   NotificationResolver,
   AuthResolver,
   AccountResolver,
+  StructureResolver,
   PeopleResolver,
   CompanyAdminResolver,
   SignUpResolver,
