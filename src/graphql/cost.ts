@@ -50,6 +50,7 @@ export const LIST_ESTIMATES: Record<string, Estimate> = {
   'Query.companiesSearch': page,
   'Query.users': page,
   'Query.news': page,
+  'Query.availableTournaments': page,
   'Mutation.reorderExtraFields': fixed(100),
   'Query.myNotifications': page,
   'Query.myTournaments': fixed(3),

@@ -14,6 +14,7 @@ import { hasCutoff } from './cost.ts';
 import { countResolvedObjects } from './count-objects.ts';
 import './enums.ts';
 import { AccountResolver } from './resolvers/account.resolver.ts';
+import { CompanyTournamentsResolver } from './resolvers/company-tournaments.resolver.ts';
 import { StructureResolver } from './resolvers/structure.resolver.ts';
 import { PeopleResolver } from './resolvers/people.resolver.ts';
 import { CompanyAdminResolver } from './resolvers/company-admin.resolver.ts';
@@ -55,6 +56,7 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   NotificationResolver,
   AuthResolver,
   AccountResolver,
+  CompanyTournamentsResolver,
   StructureResolver,
   PeopleResolver,
   CompanyAdminResolver,

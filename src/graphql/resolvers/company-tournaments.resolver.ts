@@ -1,0 +1,103 @@
+// Tournaments for a company. The work is src/app/company-tournaments.ts's; these map arguments to it.
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import * as tournaments from '../../app/company-tournaments.ts';
+import type { Context } from '../context.ts';
+import {
+  CustomMatchInput,
+  CustomRoundInput,
+  CustomTeamInput,
+  CustomTournamentInput,
+  ImportReport,
+} from '../types/company-tournaments.ts';
+import { Match, Round, Team, Tournament } from '../types/football.ts';
+
+const ADMINS = 'Admins of the current company, its reseller and managers.';
+const CUSTOM = `Only the current company's custom tournaments (another's: NOT_FOUND). ${ADMINS}`;
+
+@Resolver()
+export class CompanyTournamentsResolver {
+  @Query(() => [Tournament], { description: `Global tournaments a company may enter, newest first. ${ADMINS}` })
+  availableTournaments(
+    @Ctx() ctx: Context,
+    @Arg('skip', () => Int, { nullable: true }) skip?: number,
+    @Arg('take', () => Int, { nullable: true }) take?: number,
+  ) {
+    return tournaments.availableTournaments(ctx.scope, { skip, take });
+  }
+
+  @Mutation(() => Tournament, { description: `The current company plays a global tournament (idempotent). ${ADMINS}` })
+  enterTournament(@Arg('tournamentId', () => Int) tournamentId: number, @Ctx() ctx: Context) {
+    return tournaments.enterTournament(ctx.scope, tournamentId);
+  }
+
+  @Mutation(() => Boolean, {
+    description: `The current company stops playing a tournament; predictions and standings stay. ${ADMINS}`,
+  })
+  leaveTournament(@Arg('tournamentId', () => Int) tournamentId: number, @Ctx() ctx: Context) {
+    return tournaments.leaveTournament(ctx.scope, tournamentId);
+  }
+
+  @Mutation(() => Tournament, { description: `A tournament of the current company's own. ${ADMINS}` })
+  createCustomTournament(@Arg('input', () => CustomTournamentInput) input: CustomTournamentInput, @Ctx() ctx: Context) {
+    return tournaments.createCustomTournament(ctx.scope, input);
+  }
+
+  @Mutation(() => Tournament, { description: CUSTOM })
+  updateCustomTournament(
+    @Arg('tournamentId', () => Int) tournamentId: number,
+    @Arg('input', () => CustomTournamentInput) input: CustomTournamentInput,
+    @Ctx() ctx: Context,
+  ) {
+    return tournaments.updateCustomTournament(ctx.scope, tournamentId, input);
+  }
+
+  @Mutation(() => Round, { description: `A round, last in order. ${CUSTOM}` })
+  createCustomRound(
+    @Arg('tournamentId', () => Int) tournamentId: number,
+    @Arg('input', () => CustomRoundInput) input: CustomRoundInput,
+    @Ctx() ctx: Context,
+  ) {
+    return tournaments.createCustomRound(ctx.scope, tournamentId, input);
+  }
+
+  @Mutation(() => Round, { description: CUSTOM })
+  updateCustomRound(
+    @Arg('roundId', () => Int) roundId: number,
+    @Arg('input', () => CustomRoundInput) input: CustomRoundInput,
+    @Ctx() ctx: Context,
+  ) {
+    return tournaments.updateCustomRound(ctx.scope, roundId, input);
+  }
+
+  @Mutation(() => Team, { description: `A team of the current company's own (customTeams), named once. ${ADMINS}` })
+  createCustomTeam(@Arg('input', () => CustomTeamInput) input: CustomTeamInput, @Ctx() ctx: Context) {
+    return tournaments.createCustomTeam(ctx.scope, input);
+  }
+
+  @Mutation(() => Match, { description: `A match in a round. ${CUSTOM} Results: setMatchResult.` })
+  createCustomMatch(@Arg('input', () => CustomMatchInput) input: CustomMatchInput, @Ctx() ctx: Context) {
+    return tournaments.createCustomMatch(ctx.scope, input);
+  }
+
+  @Mutation(() => Match, { description: `Teams, date, venue and group, until kickoff. ${CUSTOM}` })
+  updateCustomMatch(
+    @Arg('matchId', () => Int) matchId: number,
+    @Arg('input', () => CustomMatchInput) input: CustomMatchInput,
+    @Ctx() ctx: Context,
+  ) {
+    return tournaments.updateCustomMatch(ctx.scope, matchId, input);
+  }
+
+  @Mutation(() => ImportReport, {
+    description:
+      'Managers only. Imports an openfootball worldcup.json (the file as a string) idempotently under externalId, ' +
+      'as npm run import:openfootball does; changed results rescore their predictions. Companies then enter it.',
+  })
+  importOpenfootball(
+    @Arg('json', () => String) json: string,
+    @Arg('externalId', () => String) externalId: string,
+    @Ctx() ctx: Context,
+  ) {
+    return tournaments.importOpenfootball(ctx.scope, json, externalId);
+  }
+}
