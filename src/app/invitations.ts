@@ -10,6 +10,7 @@ import type { InvitationRow, UserRow } from '../db/rows.ts';
 import { AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
+import { queueEmail } from '../mail/outbox.ts';
 import type { RequestScope } from './scope.ts';
 
 // Deliberately simple: one @, no spaces, a dot in the domain. Deliverability is proven by the invitation e-mail.
@@ -120,17 +121,31 @@ export async function createInvitation(
     expiresAt: new Date(scope.now.getTime() + INVITATION_TTL_SECONDS * 1000),
     ...placement,
   };
-  const invitation = await scope
-    .write((tx) => tx.invitation.create({ data }))
+  // The invitation e-mail is queued with the row: both are written, or neither.
+  const created = await scope
+    .write(async (tx) => {
+      const invitation = await tx.invitation.create({ data });
+      const token = await signInvitationToken(invitation.id, scope.config.jwtSecret, INVITATION_TTL_SECONDS);
+      await queueEmail(tx, {
+        to: email,
+        kind: 'invitation',
+        subject: `You are invited to ${tenant.name}'s prediction game`,
+        text:
+          `Hello${data.name ? ` ${data.name}` : ''},\n\n${viewer.name} invites you to play in ${tenant.name}. Open this ` +
+          `link within 30 days to create your account:\n\n${invitationLink(scope.config.mail.appUrl, token)}\n`,
+      });
+      return { invitation, token };
+    })
     .catch((err) => {
       if (isUniqueViolation(err)) throw conflict(`${email} is already invited to this company`);
       throw err;
     });
-  return {
-    invitation,
-    token: await signInvitationToken(invitation.id, scope.config.jwtSecret, INVITATION_TTL_SECONDS),
-  };
+  scope.mail.wake();
+  return created;
 }
+
+/** The link an invitation e-mail carries: the app's page reads it (GET /invitations/jwt/:jwt) and accepts it. */
+export const invitationLink = (appUrl: string, token: string) => `${appUrl}/invitations/${encodeURIComponent(token)}`;
 
 /** Revokes an unaccepted invitation of the company: its link stops working. */
 export async function revokeInvitation(scope: RequestScope, id: number): Promise<true> {
