@@ -12,9 +12,12 @@ try {
   const db = await openDatabase(config.database);
   const companies = await db.prisma.company.count();
   if (companies > 0) {
-    console.log(`db:seed: ${db.description} already holds ${companies} companies; the demo data goes only into an empty database`);
+    console.log(
+      `db:seed: ${db.description} already holds ${companies} companies; the demo data goes only into an empty database`,
+    );
   } else {
-    console.log(`db:seed: seeded ${db.description}: ${await seedDemo(db.prisma)}`);
+    const { summary } = await seedDemo(db.prisma);
+    console.log(`db:seed: seeded ${db.description}: ${summary}`);
   }
   await db.close();
   process.exit(0);

@@ -17,14 +17,20 @@ export async function prepareDatabase(config: Config, log: (msg: string) => void
     throw new DatabaseUnavailableError(`cannot migrate the database: ${first.trim()}`);
   }
   if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
-  const db = await openDatabase(config.database, { poolMax: config.dbPoolMax, statementTimeoutMs: config.dbStatementTimeoutMs });
+  const db = await openDatabase(config.database, {
+    poolMax: config.dbPoolMax,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
   if ((await db.prisma.company.count()) === 0) {
     if (config.seedOnEmpty) {
-      const summary = await seedDemo(db.prisma);
+      const { summary } = await seedDemo(db.prisma);
       log(`empty database: seeded the demo data (${summary})`);
-      if (config.env === 'production') log('WARNING: SEED_ON_EMPTY=true loaded the demo accounts, whose password is published in README.md');
+      if (config.env === 'production')
+        log('WARNING: SEED_ON_EMPTY=true loaded the demo accounts, whose password is published in README.md');
     } else {
-      log('empty database: no demo data loaded (README "Running it in production" says how to create the first operator)');
+      log(
+        'empty database: no demo data loaded (README "Running it in production" says how to create the first operator)',
+      );
     }
   }
   return db;

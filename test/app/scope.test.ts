@@ -26,8 +26,9 @@ async function scopeOf(email: string | null, dbStatementTimeoutMs = 25_000) {
   const now = new Date();
   const objects = new ObjectBudget(1000);
   const loaders = new Loaders(p, { tenantId: auth.tenant?.id ?? null, viewerId: auth.viewer?.id ?? null, now, budget: objects });
-  const config = { jwtSecret: SECRET, jwtTtlSeconds: 3600, database: t.target, dbStatementTimeoutMs };
-  return new RequestScope({ db: p, auth, now, loaders, objects, config });
+  const mailConfig = { smtpUrl: null, folder: null, from: 'test@example.test', appUrl: 'http://127.0.0.1' };
+  const config = { jwtSecret: SECRET, jwtTtlSeconds: 3600, database: t.target, dbStatementTimeoutMs, mail: mailConfig };
+  return new RequestScope({ db: p, auth, now, loaders, objects, config, mail: { wake: () => {} } });
 }
 
 describe('RequestScope', () => {

@@ -2,14 +2,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finalStandings, pickPoints, type DreamMatch } from '../../src/game/dream-finals.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 
-const m = (roundId: number, home: number, away: number, h: number | null, a: number | null, pw: 'home' | 'away' | null = null, status = 'FINISHED'): DreamMatch =>
-  ({ roundId, homeTeamId: home, awayTeamId: away, homeTeamGoals: h, awayTeamGoals: a, penaltiesWinner: pw, status });
-const rounds = [{ id: 1, name: 'Semi-finals', position: 1 }, { id: 2, name: 'Match for third place', position: 2 }, { id: 3, name: 'Final', position: 3 }];
+const m = (
+  roundId: number,
+  home: number,
+  away: number,
+  h: number | null,
+  a: number | null,
+  pw: 'home' | 'away' | null = null,
+  status = 'FINISHED',
+): DreamMatch => ({
+  roundId,
+  homeTeamId: home,
+  awayTeamId: away,
+  homeTeamGoals: h,
+  awayTeamGoals: a,
+  penaltiesWinner: pw,
+  status,
+});
+const rounds = [
+  { id: 1, name: 'Semi-finals', position: 1 },
+  { id: 2, name: 'Match for third place', position: 2 },
+  { id: 3, name: 'Final', position: 3 },
+];
 
 describe('finalStandings (pure)', () => {
   it('reads positions 1-4 from the final and the third-place match, shoot-outs included', () => {
     const s = finalStandings(rounds, [m(3, 10, 20, 1, 1, 'away'), m(2, 30, 40, 2, 0)]);
-    expect([...s.entries()].sort()).toEqual([[1, 20], [2, 10], [3, 30], [4, 40]]);
+    expect([...s.entries()].sort()).toEqual([
+      [1, 20],
+      [2, 10],
+      [3, 30],
+      [4, 40],
+    ]);
     expect(pickPoints(s, 1, 20, 5)).toBe(5);
     expect(pickPoints(s, 2, 20, 5)).toBe(0);
   });
@@ -24,47 +48,79 @@ describe('finalStandings (pure)', () => {
 let s: TestServer;
 let token: string;
 let manager: string;
-let ids: { setting: number; argentina: number; france: number; japan: number; final: number; tournament: number; stranger: number };
+let ids: {
+  setting: number;
+  argentina: number;
+  france: number;
+  japan: number;
+  final: number;
+  tournament: number;
+  stranger: number;
+};
 beforeAll(async () => {
   s = await startTestServer();
   token = await s.login('player15@demo.test', 'demo');
-  manager = await s.login('manager@partners.test', 'partners');
+  manager = await s.loginAs('manager');
   const p = s.t.db.prisma;
-  const team = async (name: string) => (await p.team.findFirstOrThrow({ where: { name } })).id;
-  const setting = await p.dreamFinalsSetting.findFirstOrThrow();
+  const { teams, dreamFinals, matches, tournament } = s.demo;
   const country = await p.country.findFirstOrThrow();
   ids = {
-    setting: setting.id, argentina: await team('Argentina'), france: await team('France'), japan: await team('Japan'),
-    final: (await p.match.findFirstOrThrow({ where: { round: { name: 'Final' } } })).id, tournament: setting.tournamentId,
+    setting: dreamFinals,
+    argentina: teams.Argentina,
+    france: teams.France,
+    japan: teams.Japan,
+    final: matches.final,
+    tournament,
     stranger: (await p.team.create({ data: { name: 'Atlantis', countryId: country.id } })).id,
   };
 });
 afterAll(() => s.close());
 
-const PICKS = 'mutation($s: Int!, $t: [Int!]!) { setDreamFinalPicks(settingId: $s, teamIds: $t) { id awardedPoints myPicks { position points team { name } } } }';
+const PICKS =
+  'mutation($s: Int!, $t: [Int!]!) { setDreamFinalPicks(settingId: $s, teamIds: $t) { id awardedPoints myPicks { position points team { name } } } }';
 const RANK = 'query($t: Int!) { ranking(tournamentId: $t, take: 100) { me { points } } }';
 
 describe('dream finals', () => {
   it('picks until the limit round, scored when the final is decided, counted in the general ranking', async () => {
     const r = await s.gql(PICKS, { s: ids.setting, t: [ids.argentina, ids.france] }, bearer(token));
     expect(r.errors).toBeUndefined();
-    expect(r.data.setDreamFinalPicks.myPicks).toEqual([{ position: 1, points: null, team: { name: 'Argentina' } }, { position: 2, points: null, team: { name: 'France' } }]);
-    for (const [teams, arg] of [[[ids.argentina], 'teamIds'], [[ids.argentina, ids.argentina], 'teamIds'], [[ids.argentina, ids.stranger], 'teamIds']] as const) {
-      expect((await s.gql(PICKS, { s: ids.setting, t: teams }, bearer(token))).errors?.[0].extensions.argumentName).toBe(arg);
+    expect(r.data.setDreamFinalPicks.myPicks).toEqual([
+      { position: 1, points: null, team: { name: 'Argentina' } },
+      { position: 2, points: null, team: { name: 'France' } },
+    ]);
+    for (const [teams, arg] of [
+      [[ids.argentina], 'teamIds'],
+      [[ids.argentina, ids.argentina], 'teamIds'],
+      [[ids.argentina, ids.stranger], 'teamIds'],
+    ] as const) {
+      expect(
+        (await s.gql(PICKS, { s: ids.setting, t: teams }, bearer(token))).errors?.[0].extensions.argumentName,
+      ).toBe(arg);
     }
     const before = (await s.gql(RANK, { t: ids.tournament }, bearer(token))).data.ranking.me.points;
-    const result = await s.gql('mutation($m: Int!) { setMatchResult(input: { matchId: $m, status: FINISHED, homeTeamGoals: 3, awayTeamGoals: 3, homeTeamPenaltyGoals: 4, awayTeamPenaltyGoals: 2 }) { id } }', { m: ids.final }, { ...bearer(manager), 'x-app-path': 'demo' });
+    const result = await s.gql(
+      'mutation($m: Int!) { setMatchResult(input: { matchId: $m, status: FINISHED, homeTeamGoals: 3, awayTeamGoals: 3, homeTeamPenaltyGoals: 4, awayTeamPenaltyGoals: 2 }) { id } }',
+      { m: ids.final },
+      { ...bearer(manager), 'x-app-path': 'demo' },
+    );
     expect(result.errors).toBeUndefined();
     const after = await s.gql('{ company { dreamFinalsSettings { myPicks { position points } } } }', {}, bearer(token));
     expect(after.data.company.dreamFinalsSettings[0].myPicks.map((p: { points: number }) => p.points)).toEqual([5, 5]);
-    const prediction = await s.t.db.prisma.prediction.findFirst({ where: { matchId: ids.final, user: { email: 'player15@demo.test' } } });
+    const prediction = await s.t.db.prisma.prediction.findFirst({
+      where: { matchId: ids.final, user: { email: 'player15@demo.test' } },
+    });
     const predictionPoints = prediction?.points ?? 0;
-    expect((await s.gql(RANK, { t: ids.tournament }, bearer(token))).data.ranking.me.points).toBe(before + 10 + predictionPoints);
+    expect((await s.gql(RANK, { t: ids.tournament }, bearer(token))).data.ranking.me.points).toBe(
+      before + 10 + predictionPoints,
+    );
   });
 
   it('refuses picks once the limit round has started', async () => {
     const setting = await s.t.db.prisma.dreamFinalsSetting.findUniqueOrThrow({ where: { id: ids.setting } });
-    await s.t.db.prisma.round.update({ where: { id: setting.limitRoundId }, data: { date: new Date(Date.now() - 1000) } });
+    await s.t.db.prisma.round.update({
+      where: { id: setting.limitRoundId },
+      data: { date: new Date(Date.now() - 1000) },
+    });
     const r = await s.gql(PICKS, { s: ids.setting, t: [ids.japan, ids.france] }, bearer(token));
     expect(r.errors?.[0].extensions.code).toBe('FORBIDDEN');
   });

@@ -4,12 +4,32 @@ import { rankingOf, rankingPage } from '../../src/game/ranking-query.ts';
 import { rankStandings, type Standing } from '../../src/game/rankings.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 
-const st = (userId: number, name: string, points: number, exactHits = 0, outcomeHits = 0): Standing => ({ userId, name, points, exactHits, outcomeHits });
+const st = (userId: number, name: string, points: number, exactHits = 0, outcomeHits = 0): Standing => ({
+  userId,
+  name,
+  points,
+  exactHits,
+  outcomeHits,
+});
 
 describe('rankStandings (pure)', () => {
   it('orders by points, exact hits, outcome hits, then name; ties share a position and skip the next', () => {
-    const ranked = rankStandings([st(1, 'Dora', 1), st(2, 'Bob', 3, 1, 0), st(3, 'Ann', 5, 1), st(4, 'Cid', 3, 1, 0), st(5, 'Eve', 3, 0, 3), st(6, 'Fay', 0)]);
-    expect(ranked.map((r) => [r.name, r.position])).toEqual([['Ann', 1], ['Bob', 2], ['Cid', 2], ['Eve', 4], ['Dora', 5], ['Fay', 6]]);
+    const ranked = rankStandings([
+      st(1, 'Dora', 1),
+      st(2, 'Bob', 3, 1, 0),
+      st(3, 'Ann', 5, 1),
+      st(4, 'Cid', 3, 1, 0),
+      st(5, 'Eve', 3, 0, 3),
+      st(6, 'Fay', 0),
+    ]);
+    expect(ranked.map((r) => [r.name, r.position])).toEqual([
+      ['Ann', 1],
+      ['Bob', 2],
+      ['Cid', 2],
+      ['Eve', 4],
+      ['Dora', 5],
+      ['Fay', 6],
+    ]);
   });
   it('everyone tied is first', () => {
     expect(rankStandings([st(1, 'b', 0), st(2, 'a', 0), st(3, 'c', 0)]).map((r) => r.position)).toEqual([1, 1, 1]);
@@ -22,9 +42,9 @@ let admin: string;
 let tournamentId: number;
 beforeAll(async () => {
   s = await startTestServer();
-  token = await s.login('player1@demo.test', 'demo');
-  admin = await s.login('admin@demo.test', 'demo');
-  tournamentId = (await s.t.db.prisma.tournament.findFirstOrThrow()).id;
+  token = await s.loginAs('player');
+  admin = await s.loginAs('admin');
+  tournamentId = s.demo.tournament;
 });
 afterAll(() => s.close());
 
@@ -34,28 +54,50 @@ const Q = `query($t: Int!, $r: Int, $a: Int, $skip: Int, $take: Int) { ranking(t
 /** The reference: the same standings computed here from the rows, ranked by the pure function. */
 async function reference(filter: { roundId?: number; roundIds?: number[]; areaId?: number } = {}) {
   const p = s.t.db.prisma;
-  const demo = await p.company.findFirstOrThrow({ where: { appPath: 'demo' } });
+  const demoId = s.demo.companies.DEMO;
   const users = await p.user.findMany({
-    where: { companyId: demo.id, deletedAt: null, ...(filter.areaId ? { OR: [{ areaLevel1Id: filter.areaId }, { areaLevel2Id: filter.areaId }, { areaLevel3Id: filter.areaId }] } : {}) },
+    where: {
+      companyId: demoId,
+      deletedAt: null,
+      ...(filter.areaId
+        ? { OR: [{ areaLevel1Id: filter.areaId }, { areaLevel2Id: filter.areaId }, { areaLevel3Id: filter.areaId }] }
+        : {}),
+    },
   });
   const rounds = filter.roundIds ?? (filter.roundId ? [filter.roundId] : null);
-  const predictions = await p.prediction.findMany({ where: { status: 'SCORED', match: { tournamentId, ...(rounds ? { roundId: { in: rounds } } : {}) } } });
-  const picks = rounds ? [] : await p.dreamFinalPick.findMany({ where: { setting: { tournamentId, companyId: demo.id } } });
-  return rankStandings(users.map((u) => {
-    const mine = predictions.filter((x) => x.userId === u.id);
-    return {
-      userId: u.id, name: u.name,
-      points: mine.reduce((a, x) => a + (x.points ?? 0), 0) + picks.filter((x) => x.userId === u.id).reduce((a, x) => a + (x.points ?? 0), 0),
-      exactHits: mine.filter((x) => x.exactHit).length, outcomeHits: mine.filter((x) => x.outcomeHit).length,
-    };
-  }));
+  const predictions = await p.prediction.findMany({
+    where: { status: 'SCORED', match: { tournamentId, ...(rounds ? { roundId: { in: rounds } } : {}) } },
+  });
+  const picks = rounds
+    ? []
+    : await p.dreamFinalPick.findMany({ where: { setting: { tournamentId, companyId: demoId } } });
+  return rankStandings(
+    users.map((u) => {
+      const mine = predictions.filter((x) => x.userId === u.id);
+      return {
+        userId: u.id,
+        name: u.name,
+        points:
+          mine.reduce((a, x) => a + (x.points ?? 0), 0) +
+          picks.filter((x) => x.userId === u.id).reduce((a, x) => a + (x.points ?? 0), 0),
+        exactHits: mine.filter((x) => x.exactHit).length,
+        outcomeHits: mine.filter((x) => x.outcomeHit).length,
+      };
+    }),
+  );
 }
 
 const asEntries = (ranked: Awaited<ReturnType<typeof reference>>) =>
-  ranked.map((r) => ({ position: r.position, points: r.points, exactHits: r.exactHits, outcomeHits: r.outcomeHits, user: { id: r.userId, name: r.name } }));
+  ranked.map((r) => ({
+    position: r.position,
+    points: r.points,
+    exactHits: r.exactHits,
+    outcomeHits: r.outcomeHits,
+    user: { id: r.userId, name: r.name },
+  }));
 
 describe('ranking query', () => {
-  it('the general ranking equals the reference computation, page by page, with the caller\'s standing', async () => {
+  it("the general ranking equals the reference computation, page by page, with the caller's standing", async () => {
     const expected = await reference();
     const first = await s.gql(Q, { t: tournamentId, take: 10 }, bearer(token));
     expect(first.errors).toBeUndefined();
@@ -63,8 +105,14 @@ describe('ranking query', () => {
     expect(first.data.ranking.total).toBe(expected.length);
     expect([...first.data.ranking.entries, ...second.data.ranking.entries]).toEqual(asEntries(expected));
     const me = expected.find((r) => r.name === 'Demo Player 1')!;
-    expect(first.data.ranking.me).toEqual({ position: me.position, points: me.points, exactHits: me.exactHits, outcomeHits: me.outcomeHits });
-    expect(expected.some((r, i) => i > 0 && r.position === expected[i - 1].position)).toBe(true); // the demo data has ties
+    expect(first.data.ranking.me).toEqual({
+      position: me.position,
+      points: me.points,
+      exactHits: me.exactHits,
+      outcomeHits: me.outcomeHits,
+    });
+    // The demo data has ties.
+    expect(expected.some((r, i) => i > 0 && r.position === expected[i - 1].position)).toBe(true);
   });
 
   it('standings rebuilt from scratch (as a migration or the benchmark generator does) give the same ranking', async () => {
@@ -76,35 +124,63 @@ describe('ranking query', () => {
   });
 
   it('a round ranking and an area ranking equal the reference too', async () => {
-    const round = await s.t.db.prisma.round.findFirstOrThrow({ where: { tournamentId, name: 'Semi-finals' } });
-    const byRound = await s.gql(Q, { t: tournamentId, r: round.id, take: 100 }, bearer(token));
-    expect(byRound.data.ranking.entries).toEqual(asEntries(await reference({ roundId: round.id })));
-    const area = await s.t.db.prisma.area.findFirstOrThrow({ where: { level: 1, name: 'Argentina' } });
-    const byArea = await s.gql(Q, { t: tournamentId, a: area.id, take: 100 }, bearer(token));
-    expect(byArea.data.ranking.entries).toEqual(asEntries(await reference({ areaId: area.id })));
+    const round = s.demo.rounds['Semi-finals'];
+    const byRound = await s.gql(Q, { t: tournamentId, r: round, take: 100 }, bearer(token));
+    expect(byRound.data.ranking.entries).toEqual(asEntries(await reference({ roundId: round })));
+    const area = s.demo.areas.Argentina;
+    const byArea = await s.gql(Q, { t: tournamentId, a: area, take: 100 }, bearer(token));
+    expect(byArea.data.ranking.entries).toEqual(asEntries(await reference({ areaId: area })));
     expect(byArea.data.ranking.total).toBeLessThan(21);
   });
 
   it("a combined-rounds ranking from the company's definitions equals the reference over those rounds", async () => {
     const p = s.t.db.prisma;
-    const [md1, md2] = await p.round.findMany({ where: { tournamentId, name: { startsWith: 'Matchday' } }, orderBy: { position: 'asc' } });
-    await p.company.update({ where: { appPath: 'demo' }, data: { combinedRoundsRankingDefinitions: ['Group stage: ' + md1.id + ',' + md2.id] } });
-    const r = await s.gql('query($t: Int!) { ranking(tournamentId: $t, combinedRoundsDefinition: 0, take: 100) { entries { position points exactHits outcomeHits user { id name } } } }', { t: tournamentId }, bearer(token));
+    const [md1, md2] = await p.round.findMany({
+      where: { tournamentId, name: { startsWith: 'Matchday' } },
+      orderBy: { position: 'asc' },
+    });
+    await p.company.update({
+      where: { appPath: 'demo' },
+      data: { combinedRoundsRankingDefinitions: ['Group stage: ' + md1.id + ',' + md2.id] },
+    });
+    const r = await s.gql(
+      'query($t: Int!) { ranking(tournamentId: $t, combinedRoundsDefinition: 0, take: 100) { entries { position points exactHits outcomeHits user { id name } } } }',
+      { t: tournamentId },
+      bearer(token),
+    );
     expect(r.errors).toBeUndefined();
     expect(r.data.ranking.entries).toEqual(asEntries(await reference({ roundIds: [md1.id, md2.id] })));
-    const bad = await s.gql('query($t: Int!) { ranking(tournamentId: $t, combinedRoundsDefinition: 3) { total } }', { t: tournamentId }, bearer(token));
+    const bad = await s.gql(
+      'query($t: Int!) { ranking(tournamentId: $t, combinedRoundsDefinition: 3) { total } }',
+      { t: tournamentId },
+      bearer(token),
+    );
     expect(bad.errors?.[0].extensions.argumentName).toBe('combinedRoundsDefinition');
   });
 
   it('follows featureSettings and minUsersForAreaRanking for players; admins see every ranking', async () => {
     const p = s.t.db.prisma;
     const demo = await p.company.findFirstOrThrow({ where: { appPath: 'demo' } });
-    const small = await p.area.findFirstOrThrow({ where: { companyId: demo.id, level: 3, name: 'Finance' } });
-    await p.company.update({ where: { id: demo.id }, data: { featureSettings: { ...(demo.featureSettings as object), areas: { minUsersForAreaRanking: 50, selfAssignOnSignUp: false }, rankings: { showGeneralRanking: false, showRoundRankings: true, showRoundRankingsForAreas: true, visibleAreaRankings: 'all' } } } });
+    const small = s.demo.areas.Finance;
+    await p.company.update({
+      where: { id: demo.id },
+      data: {
+        featureSettings: {
+          ...(demo.featureSettings as object),
+          areas: { minUsersForAreaRanking: 50, selfAssignOnSignUp: false },
+          rankings: {
+            showGeneralRanking: false,
+            showRoundRankings: true,
+            showRoundRankingsForAreas: true,
+            visibleAreaRankings: 'all',
+          },
+        },
+      },
+    });
     try {
       const hidden = await s.gql(Q, { t: tournamentId }, bearer(token));
       expect(hidden.errors?.[0].extensions.code).toBe('FORBIDDEN');
-      const tooSmall = await s.gql(Q, { t: tournamentId, a: small.id }, bearer(token));
+      const tooSmall = await s.gql(Q, { t: tournamentId, a: small }, bearer(token));
       expect(tooSmall.errors?.[0].message).toMatch(/need at least 50/);
       expect((await s.gql(Q, { t: tournamentId }, bearer(admin))).errors).toBeUndefined();
     } finally {
@@ -114,8 +190,12 @@ describe('ranking query', () => {
 
   it('refuses a tournament of no concern, a foreign round and bad paging', async () => {
     expect((await s.gql(Q, { t: 9999 }, bearer(token))).errors?.[0].extensions.code).toBe('NOT_FOUND');
-    expect((await s.gql(Q, { t: tournamentId, r: 9999 }, bearer(token))).errors?.[0].extensions.argumentName).toBe('roundId');
-    expect((await s.gql(Q, { t: tournamentId, take: 500 }, bearer(token))).errors?.[0].extensions.argumentName).toBe('take');
+    expect((await s.gql(Q, { t: tournamentId, r: 9999 }, bearer(token))).errors?.[0].extensions.argumentName).toBe(
+      'roundId',
+    );
+    expect((await s.gql(Q, { t: tournamentId, take: 500 }, bearer(token))).errors?.[0].extensions.argumentName).toBe(
+      'take',
+    );
   });
 
   it('costs a bounded number of statements whatever the page size', async () => {
@@ -123,7 +203,7 @@ describe('ranking query', () => {
     // PostgreSQL, vary with the suite's other databases' writes).
     const off = await startTestServer({ env: { RESPONSE_CACHE_MB: '0' } });
     try {
-      const t = await off.login('player1@demo.test', 'demo');
+      const t = await off.loginAs('player');
       const a = await off.gql(Q, { t: tournamentId, take: 2 }, bearer(t));
       const b = await off.gql(Q, { t: tournamentId, take: 100 }, bearer(t));
       expect(a.errors).toBeUndefined();
@@ -139,15 +219,24 @@ describe('ranking query', () => {
 
   it('every page and every standing equal the reference, where the standings index serves them and where it does not', async () => {
     const p = s.t.db.prisma;
-    const demo = await p.company.findFirstOrThrow({ where: { appPath: 'demo' } });
+    const demoId = s.demo.companies.DEMO;
     // A user who never predicted (no standing row: ranked on zero) and a deleted user who has a standing row.
-    const fresh = await p.user.create({ data: { ...DEFAULT_USER_JSON, companyId: demo.id, email: 'latecomer@demo.test', name: 'Aaa Latecomer', externalId: 'late', loginProviderId: 'late' } });
-    const gone = await p.user.findFirstOrThrow({ where: { email: 'player20@demo.test' } });
-    await p.user.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
+    const fresh = await p.user.create({
+      data: {
+        ...DEFAULT_USER_JSON,
+        companyId: demoId,
+        email: 'latecomer@demo.test',
+        name: 'Aaa Latecomer',
+        externalId: 'late',
+        loginProviderId: 'late',
+      },
+    });
+    const gone = s.demo.users['player20@demo.test'];
+    await p.user.update({ where: { id: gone }, data: { deletedAt: new Date() } });
     try {
       const expected = await reference();
       expect(expected.some((r) => r.userId === fresh.id)).toBe(true);
-      const scope = { companyId: demo.id, tournamentId };
+      const scope = { companyId: demoId, tournamentId };
       for (const take of [1, 3, 7, 100]) {
         for (let skip = 0; skip < expected.length + take; skip += take) {
           const page = await rankingPage(p, scope, skip, take);
@@ -156,9 +245,9 @@ describe('ranking query', () => {
         }
       }
       for (const r of expected) expect(await rankingOf(p, scope, r.userId)).toEqual(r);
-      expect(await rankingOf(p, scope, gone.id)).toBeNull();
+      expect(await rankingOf(p, scope, gone)).toBeNull();
     } finally {
-      await p.user.update({ where: { id: gone.id }, data: { deletedAt: null } });
+      await p.user.update({ where: { id: gone }, data: { deletedAt: null } });
       await p.user.delete({ where: { id: fresh.id } });
     }
   });

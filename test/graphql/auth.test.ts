@@ -1,22 +1,23 @@
 // Authentication and tenancy over HTTP: every case of the rule in src/auth/request-auth.ts.
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../src/auth/tokens.ts';
 import { DEFAULT_COMPANY_JSON } from '../../src/domain/defaults.ts';
-import { bearer, startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/app.ts';
+import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { forgeAccessToken } from '../helpers/tokens.ts';
 
 let s: TestServer;
 let tokens: Record<string, string>;
 beforeAll(async () => {
   s = await startTestServer();
   // A company nobody in the demo manages, to prove a reseller's reach ends at its own managed companies.
-  await s.t.db.prisma.company.create({ data: { ...DEFAULT_COMPANY_JSON, name: 'Initech', code: 'INITECH', appPath: 'initech' } });
+  await s.t.db.prisma.company.create({
+    data: { ...DEFAULT_COMPANY_JSON, name: 'Initech', code: 'INITECH', appPath: 'initech' },
+  });
   tokens = {
-    player: await s.login('player1@demo.test', 'demo'),
-    admin: await s.login('admin@demo.test', 'demo'),
-    globex: await s.login('player1@globex.test'),
-    reseller: await s.login('reseller@partners.test', 'partners'),
-    manager: await s.login('manager@partners.test', 'partners'),
+    player: await s.loginAs('player'),
+    admin: await s.loginAs('admin'),
+    globex: await s.loginAs('globexPlayer'),
+    reseller: await s.loginAs('reseller'),
+    manager: await s.loginAs('manager'),
   };
 });
 afterAll(() => s.close());
@@ -26,15 +27,26 @@ const code = (r: { errors?: Array<{ extensions: { code: string } }> }) => r.erro
 
 describe('login', () => {
   it('returns a token and the user; the token works', async () => {
-    const r = await s.gql('mutation { login(email: "Player1@demo.test", password: "Prode-demo-2026!") { token user { email role company { name } } } }', {}, { 'x-app-path': 'demo' });
+    const r = await s.gql(
+      'mutation { login(email: "Player1@demo.test", password: "Prode-demo-2026!") { token user { email role company { name } } } }',
+      {},
+      { 'x-app-path': 'demo' },
+    );
     expect(r.errors).toBeUndefined();
     expect(r.data.login.user).toEqual({ email: 'player1@demo.test', role: 'player', company: { name: 'Demo Corp' } });
     const me = await s.gql(ME, {}, bearer(r.data.login.token));
-    expect(me.data).toEqual({ me: { email: 'player1@demo.test', company: { name: 'Demo Corp' } }, company: { name: 'Demo Corp' } });
+    expect(me.data).toEqual({
+      me: { email: 'player1@demo.test', company: { name: 'Demo Corp' } },
+      company: { name: 'Demo Corp' },
+    });
   });
 
   it('finds the company by x-app-host', async () => {
-    const r = await s.gql('mutation { login(email: "admin@globex.test", password: "Prode-demo-2026!") { user { email } } }', {}, { 'x-app-host': 'prode.globex.test' });
+    const r = await s.gql(
+      'mutation { login(email: "admin@globex.test", password: "Prode-demo-2026!") { user { email } } }',
+      {},
+      { 'x-app-host': 'prode.globex.test' },
+    );
     expect(r.data.login.user.email).toBe('admin@globex.test');
   });
 
@@ -44,7 +56,11 @@ describe('login', () => {
       ['nobody@demo.test', 'Prode-demo-2026!', { 'x-app-path': 'demo' }],
       ['player1@demo.test', 'Prode-demo-2026!', { 'x-app-host': 'prode.globex.test' }],
     ] as const) {
-      const r = await s.gql('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: email, p: password }, headers);
+      const r = await s.gql(
+        'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }',
+        { e: email, p: password },
+        headers,
+      );
       expect(code(r)).toBe('UNAUTHENTICATED');
       expect(r.errors![0].message).toBe('e-mail or password is wrong');
       expect(r.data).toBeNull();
@@ -68,10 +84,11 @@ describe('credentials', () => {
   it('a malformed header, a bad token, a tampered signature, alg none, the wrong secret, an expired token: UNAUTHENTICATED', async () => {
     const [header, payload] = tokens.player.split('.');
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
-    const wrongSecret = await signAccessToken({ userId: 1, companyId: 1, role: 'manager' }, 'another-secret-that-is-also-long-enough-000', 3600);
-    const expired = await new SignJWT({ cid: 2, role: 'player', typ: 'access' })
-      .setProtectedHeader({ alg: 'HS256' }).setSubject('4').setIssuer('prode-gateway').setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const wrongSecret = await forgeAccessToken(
+      { userId: 1, companyId: 1, role: 'manager' },
+      { secret: 'another-secret-that-is-also-long-enough-000' },
+    );
+    const expired = await forgeAccessToken({ userId: 4, companyId: 2, role: 'player' }, { expiresIn: -60 });
     const cases: Array<[Record<string, string>, RegExp]> = [
       [{ authorization: 'Token abc' }, /Bearer <token>/],
       [bearer('not-a-jwt'), /invalid/],
@@ -88,22 +105,27 @@ describe('credentials', () => {
   });
 
   it('a token whose claims disagree with the user (another company) is refused', async () => {
-    const user = await s.t.db.prisma.user.findFirstOrThrow({ where: { email: 'player1@demo.test' } });
-    const forged = await signAccessToken({ userId: user.id, companyId: user.companyId + 1, role: 'player' }, TEST_JWT_SECRET, 3600);
+    const { users, companies } = s.demo;
+    const forged = await forgeAccessToken({
+      userId: users['player1@demo.test'],
+      companyId: companies.DEMO + 1,
+      role: 'player',
+    });
     expect(code(await s.gql(ME, {}, bearer(forged)))).toBe('UNAUTHENTICATED');
   });
 });
 
 describe('tenancy', () => {
-  const company = (token: string, headers: Record<string, string> = {}) => s.gql('{ company { name } }', {}, { ...bearer(token), ...headers });
+  const company = (token: string, headers: Record<string, string> = {}) =>
+    s.gql('{ company { name } }', {}, { ...bearer(token), ...headers });
 
-  it("without headers a caller acts on their own company; matching headers are accepted", async () => {
+  it('without headers a caller acts on their own company; matching headers are accepted', async () => {
     expect((await company(tokens.player)).data.company.name).toBe('Demo Corp');
     expect((await company(tokens.player, { 'x-app-path': 'demo' })).data.company.name).toBe('Demo Corp');
     expect((await company(tokens.globex, { 'x-app-host': 'prode.globex.test' })).data.company.name).toBe('Globex');
   });
 
-  it("a player or admin naming another company: FORBIDDEN; an unknown company: NOT_FOUND", async () => {
+  it('a player or admin naming another company: FORBIDDEN; an unknown company: NOT_FOUND', async () => {
     expect(code(await company(tokens.player, { 'x-app-host': 'prode.globex.test' }))).toBe('FORBIDDEN');
     expect(code(await company(tokens.admin, { 'x-app-path': 'partners' }))).toBe('FORBIDDEN');
     expect(code(await company(tokens.player, { 'x-app-path': 'nope' }))).toBe('NOT_FOUND');
@@ -119,8 +141,9 @@ describe('tenancy', () => {
 
   it('a manager may act on any company', async () => {
     expect((await company(tokens.manager, { 'x-app-path': 'initech' })).data.company.name).toBe('Initech');
-    const demo = await s.t.db.prisma.company.findFirstOrThrow({ where: { appPath: 'demo' } });
-    expect((await company(tokens.manager, { 'x-app-company': String(demo.id) })).data.company.name).toBe('Demo Corp');
+    expect((await company(tokens.manager, { 'x-app-company': String(s.demo.companies.DEMO) })).data.company.name).toBe(
+      'Demo Corp',
+    );
   });
 
   it('x-app-company is refused for players and admins, even for their own company', async () => {

@@ -20,7 +20,7 @@ afterAll(async () => {
 
 describe('graphql-jit executor', () => {
   it('answers the deep nesting exactly as graphql-js does, interpreted first and compiled after', async () => {
-    const [a, b] = [await jit.login('player1@demo.test', 'demo'), await interpreted.login('player1@demo.test', 'demo')];
+    const [a, b] = [await jit.loginAs('player'), await interpreted.loginAs('player')];
     const reference = await interpreted.gql(DeepTournamentsDocument, {}, bearer(b));
     expect(reference.errors).toBeUndefined();
     for (let i = 0; i < 3; i++) {
@@ -31,7 +31,7 @@ describe('graphql-jit executor', () => {
   });
 
   it("keeps resolvers' error codes, messages and paths", async () => {
-    const token = await jit.login('player1@demo.test', 'demo');
+    const token = await jit.loginAs('player');
     for (let i = 0; i < 3; i++) {
       const r = await jit.gql('query($id: Int!) { post(id: $id) { id } }', { id: 999999 }, bearer(token));
       expect(r.errors?.[0]).toMatchObject({ extensions: { code: 'NOT_FOUND' }, path: ['post'] });
@@ -40,8 +40,9 @@ describe('graphql-jit executor', () => {
   });
 
   it('applies the default of an omitted non-null input field, as graphql-js does', async () => {
-    const token = await jit.login('admin@demo.test', 'demo');
-    const create = 'mutation($input: CreateInvitationInput!) { createInvitation(input: $input) { invitation { email role } } }';
+    const token = await jit.loginAs('admin');
+    const create =
+      'mutation($input: CreateInvitationInput!) { createInvitation(input: $input) { invitation { email role } } }';
     for (let i = 0; i < 3; i++) {
       const r = await jit.gql(create, { input: { email: `jit${i}@demo.test` } }, bearer(token));
       expect(r.errors).toBeUndefined();
@@ -50,7 +51,7 @@ describe('graphql-jit executor', () => {
   });
 
   it('refuses bad variables with BAD_USER_INPUT, compiled or not', async () => {
-    const token = await jit.login('player1@demo.test', 'demo');
+    const token = await jit.loginAs('player');
     for (let i = 0; i < 3; i++) {
       const r = await jit.gql('query($t: Int) { companiesSearch(take: $t) { id } }', { t: 'ten' }, bearer(token));
       expect(r.status).toBe(400);
@@ -59,10 +60,14 @@ describe('graphql-jit executor', () => {
   });
 
   it('leaves @skip and @include to graphql-js, which gets fragments under them right', async () => {
-    const token = await jit.login('player1@demo.test', 'demo');
+    const token = await jit.loginAs('player');
     const cases: Array<[string, Record<string, unknown>, unknown]> = [
       ['{ me { ...F @skip(if: true) ...F } } fragment F on User { email }', {}, { me: { email: 'player1@demo.test' } }],
-      ['query($a: Boolean!) { x: me { ...F @include(if: $a) } y: me { ...F } } fragment F on User { email }', { a: false }, { x: {}, y: { email: 'player1@demo.test' } }],
+      [
+        'query($a: Boolean!) { x: me { ...F @include(if: $a) } y: me { ...F } } fragment F on User { email }',
+        { a: false },
+        { x: {}, y: { email: 'player1@demo.test' } },
+      ],
     ];
     for (const [query, variables, expected] of cases) {
       for (let i = 0; i < 3; i++) expect((await jit.gql(query, variables, bearer(token))).data).toEqual(expected);

@@ -5,7 +5,7 @@ let s: TestServer;
 let token: string;
 beforeAll(async () => {
   s = await startTestServer({ env: { GRAPHQL_MAX_DEPTH: '12', GRAPHQL_MAX_FIELDS: '300' } });
-  token = await s.login('reseller@partners.test', 'partners');
+  token = await s.loginAs('reseller');
 });
 afterAll(() => s.close());
 
@@ -13,7 +13,8 @@ const first = (r: { errors?: Array<{ message: string; extensions: Record<string,
 
 describe('query limits and argument errors', () => {
   it('refuses a query deeper than GRAPHQL_MAX_DEPTH before running it', async () => {
-    const deep = '{ company { areas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { id } } } } } } } } } } } } }';
+    const deep =
+      '{ company { areas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { id } } } } } } } } } } } } }';
     const r = await s.gql(deep, {}, bearer(token));
     expect(first(r)?.extensions.code).toBe('BAD_USER_INPUT');
     expect(first(r)?.message).toMatch(/depth 13 exceeds the maximum of 12/);
@@ -23,7 +24,11 @@ describe('query limits and argument errors', () => {
 
   it('counts aliases and fragments each time they apply', async () => {
     const aliases = Array.from({ length: 40 }, (_, i) => `a${i}: company { ...F }`).join(' ');
-    const r = await s.gql(`{ ${aliases} } fragment F on Company { id name code areas { id name } tournaments { id name } }`, {}, bearer(token));
+    const r = await s.gql(
+      `{ ${aliases} } fragment F on Company { id name code areas { id name } tournaments { id name } }`,
+      {},
+      bearer(token),
+    );
     expect(first(r)?.message).toMatch(/more than 300 fields/);
   });
 
@@ -55,7 +60,7 @@ describe('query limits and argument errors', () => {
   it('with introspection off, errors suggest no field, argument or enum names', async () => {
     const closed = await startTestServer({ env: { GRAPHQL_INTROSPECTION: 'false' } });
     try {
-      const t = await closed.login('player1@demo.test', 'demo');
+      const t = await closed.loginAs('player');
       const cases = [
         '{ mee { id } }',
         '{ me { nme } }',

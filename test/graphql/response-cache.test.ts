@@ -31,8 +31,8 @@ const POST = (id: number) => `{ post(id: ${id}) { id text likesCount likedByMe c
 
 describe('response cache', () => {
   it('answers a repeated read from memory with one statement (the data version), the same answer', async () => {
-    const token = await s.login('player1@demo.test', 'demo');
-    const id = (await s.t.db.prisma.post.findFirstOrThrow({ orderBy: { id: 'asc' } })).id;
+    const token = await s.loginAs('player');
+    const id = s.demo.posts.demo[0];
     const first = await s.gql(POST(id), {}, bearer(token));
     expect(first.errors).toBeUndefined();
     expect(first.extensions!.sqlStatements).toBeGreaterThan(3);
@@ -42,12 +42,12 @@ describe('response cache', () => {
   });
 
   it('is keyed by the caller: another user of the same company gets their own answer', async () => {
-    const [a, b] = [await s.login('player1@demo.test', 'demo'), await s.login('player2@demo.test', 'demo')];
+    const [a, b] = [await s.loginAs('player'), await s.loginAs('player2')];
     const me = '{ me { email } }';
     expect((await twice(() => s.gql(me, {}, bearer(a)))).data.me.email).toBe('player1@demo.test');
     expect((await s.gql(me, {}, bearer(b))).data.me.email).toBe('player2@demo.test');
     // Tenants too: the same reseller, two managed companies named by x-app-company.
-    const reseller = await s.login('reseller@partners.test', 'partners');
+    const reseller = await s.loginAs('reseller');
     const name = '{ company { name } }';
     const demo = await s.gql(name, {}, { ...bearer(reseller), 'x-app-company': 'DEMO' });
     const globex = await s.gql(name, {}, { ...bearer(reseller), 'x-app-company': 'GLOBEX' });
@@ -56,7 +56,7 @@ describe('response cache', () => {
 
   it('drops an answer when a write commits: through the API, and from another connection', async () => {
     const token = await s.login('player3@demo.test', 'demo');
-    const id = (await s.t.db.prisma.post.findFirstOrThrow({ orderBy: { id: 'asc' } })).id;
+    const id = s.demo.posts.demo[0];
     const before = await twice(() => s.gql(POST(id), {}, bearer(token)));
     const liked = await s.gql(`mutation { likePost(postId: ${id}) { id } }`, {}, bearer(token));
     expect(liked.errors).toBeUndefined();
@@ -81,8 +81,10 @@ describe('response cache', () => {
     const token = await s.login('player4@demo.test', 'demo');
     const me = '{ me { email } }';
     await twice(() => s.gql(me, {}, bearer(token)));
-    const user = await s.t.db.prisma.user.findFirstOrThrow({ where: { email: 'player4@demo.test' } });
-    await s.t.db.prisma.user.update({ where: { id: user.id }, data: { deletedAt: new Date() } });
+    await s.t.db.prisma.user.update({
+      where: { id: s.demo.users['player4@demo.test'] },
+      data: { deletedAt: new Date() },
+    });
     const r = await s.gql(me, {}, bearer(token));
     expect(r.data).toBeNull();
     expect(r.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
@@ -93,8 +95,13 @@ describe('response cache', () => {
     const token = await s.login('player5@demo.test', 'demo');
     const viewer = await prisma.user.findFirstOrThrow({ where: { email: 'player5@demo.test' } });
     // A match everyone has predicted, moved to kick off in a moment.
-    const match = await prisma.match.findFirstOrThrow({ where: { predictions: { some: { userId: viewer.id } } }, orderBy: { id: 'desc' } });
-    const others = await prisma.prediction.count({ where: { matchId: match.id, userId: { not: viewer.id }, user: { companyId: viewer.companyId } } });
+    const match = await prisma.match.findFirstOrThrow({
+      where: { predictions: { some: { userId: viewer.id } } },
+      orderBy: { id: 'desc' },
+    });
+    const others = await prisma.prediction.count({
+      where: { matchId: match.id, userId: { not: viewer.id }, user: { companyId: viewer.companyId } },
+    });
     expect(others).toBeGreaterThan(0);
     const kickoff = new Date(Date.now() + 1500);
     await prisma.match.update({ where: { id: match.id }, data: { date: kickoff } });
@@ -121,7 +128,7 @@ describe('response cache', () => {
   it('stays off with RESPONSE_CACHE_MB=0', async () => {
     const off = await startTestServer({ env: { RESPONSE_CACHE_MB: '0' } });
     try {
-      const token = await off.login('player1@demo.test', 'demo');
+      const token = await off.loginAs('player');
       await off.gql('{ me { email } }', {}, bearer(token));
       expect((await off.gql('{ me { email } }', {}, bearer(token))).extensions!.sqlStatements).toBeGreaterThan(1);
     } finally {

@@ -20,14 +20,26 @@ async function multiply(prisma: Db, factor: number) {
   const users = Array.from({ length: extra }, (_, i) => {
     const leaf = leaves[i % leaves.length];
     return {
-      ...DEFAULT_USER_JSON, companyId: demo.id, email: `bulk${i}@demo.test`, name: `Bulk ${i}`, externalId: `B${i}`, loginProviderId: `bulk${i}`,
-      areaLevel1Id: leaf.parentArea!.parentAreaId, areaLevel2Id: leaf.parentAreaId, areaLevel3Id: leaf.id,
+      ...DEFAULT_USER_JSON,
+      companyId: demo.id,
+      email: `bulk${i}@demo.test`,
+      name: `Bulk ${i}`,
+      externalId: `B${i}`,
+      loginProviderId: `bulk${i}`,
+      areaLevel1Id: leaf.parentArea!.parentAreaId,
+      areaLevel2Id: leaf.parentAreaId,
+      areaLevel3Id: leaf.id,
     };
   });
   for (let i = 0; i < users.length; i += 500) await prisma.user.createMany({ data: users.slice(i, i + 500) });
-  const ids = (await prisma.user.findMany({ where: { email: { startsWith: 'bulk' } }, select: { id: true } })).map((u) => u.id);
-  const predictions = ids.flatMap((userId, i) => matches.map((m, j) => ({ userId, matchId: m.id, homeTeamGoals: (i + j) % 3, awayTeamGoals: (i * j) % 2 })));
-  for (let i = 0; i < predictions.length; i += 2000) await prisma.prediction.createMany({ data: predictions.slice(i, i + 2000) });
+  const ids = (await prisma.user.findMany({ where: { email: { startsWith: 'bulk' } }, select: { id: true } })).map(
+    (u) => u.id,
+  );
+  const predictions = ids.flatMap((userId, i) =>
+    matches.map((m, j) => ({ userId, matchId: m.id, homeTeamGoals: (i + j) % 3, awayTeamGoals: (i * j) % 2 })),
+  );
+  for (let i = 0; i < predictions.length; i += 2000)
+    await prisma.prediction.createMany({ data: predictions.slice(i, i + 2000) });
   return { users: players + extra, predictions: await prisma.prediction.count() };
 }
 
@@ -45,7 +57,7 @@ afterAll(async () => {
 });
 
 async function statements(s: TestServer, query: string | DocumentNode) {
-  const token = await s.login('player1@demo.test', 'demo');
+  const token = await s.loginAs('player');
   const r = await s.gql(query, {}, bearer(token));
   expect(r.errors).toBeUndefined();
   expect(Number(r.headers.get('x-sql-statements'))).toBe(r.extensions!.sqlStatements);
@@ -53,7 +65,9 @@ async function statements(s: TestServer, query: string | DocumentNode) {
 }
 
 const predictionCount = (data: any) =>
-  data.company.tournaments.flatMap((t: any) => t.rounds.flatMap((r: any) => r.matches.flatMap((m: any) => m.predictions))).length;
+  data.company.tournaments.flatMap((t: any) =>
+    t.rounds.flatMap((r: any) => r.matches.flatMap((m: any) => m.predictions)),
+  ).length;
 
 describe('SQL statements per request', () => {
   it(`the deep tournaments query costs the same on the demo data and on 100x the data, at most depth + 2 = ${DEPTH + 2}`, async () => {
@@ -65,8 +79,9 @@ describe('SQL statements per request', () => {
   });
 
   it('a post with its comments, likes and authors is bounded too', async () => {
-    const q = (id: number) => `{ post(id: ${id}) { id user { id company { id } areaLevel1 { id } } comments { id user { id areaLevel1 { id } } likes { id user { id } } likesCount likedByMe } likes { id user { id } } likesCount commentsCount likedByMe } }`;
-    const id = (await small.t.db.prisma.post.findFirstOrThrow({ orderBy: { id: 'asc' } })).id;
+    const q = (id: number) =>
+      `{ post(id: ${id}) { id user { id company { id } areaLevel1 { id } } comments { id user { id areaLevel1 { id } } likes { id user { id } } likesCount likedByMe } likes { id user { id } } likesCount commentsCount likedByMe } }`;
+    const id = small.demo.posts.demo[0];
     const a = await statements(small, q(id));
     const b = await statements(large, q(id));
     expect(b.count).toBe(a.count);

@@ -15,20 +15,19 @@ const code = (r: { errors?: Array<{ extensions: { code: string } }> }) => r.erro
 
 beforeAll(async () => {
   s = await startTestServer();
-  const p = s.t.db.prisma;
-  tokens = {
-    admin: await s.login('admin@demo.test', 'demo'),
-    player: await s.login('player1@demo.test', 'demo'),
-    reseller: await s.login('reseller@partners.test', 'partners'),
-    globexAdmin: await s.login('admin@globex.test'),
+  tokens = await s.loginAll(['admin', 'player', 'reseller', 'globexAdmin']);
+  demo = { id: s.demo.companies.DEMO };
+  globex = { id: s.demo.companies.GLOBEX };
+  inv = { id: s.demo.invitations['new.hire1@demo.test'] };
+  // Argentina > Buenos Aires > Sales, and a city of another country.
+  const { areas: named } = s.demo;
+  areas = {
+    l1: named.Argentina,
+    l2: named['Buenos Aires'],
+    l3: named.Sales,
+    otherL2: named['São Paulo'],
+    globexL1: named.Headquarters,
   };
-  demo = await p.company.findFirstOrThrow({ where: { appPath: 'demo' } });
-  globex = await p.company.findFirstOrThrow({ where: { code: 'GLOBEX' } });
-  inv = await p.invitation.findFirstOrThrow({ where: { email: 'new.hire1@demo.test' } });
-  const l3 = await p.area.findFirstOrThrow({ where: { companyId: demo.id, level: 3 }, include: { parentArea: true } });
-  const otherL2 = await p.area.findFirstOrThrow({ where: { companyId: demo.id, level: 2, parentAreaId: { not: l3.parentArea!.parentAreaId } } });
-  const globexL1 = await p.area.findFirstOrThrow({ where: { companyId: globex.id } });
-  areas = { l1: l3.parentArea!.parentAreaId!, l2: l3.parentAreaId!, l3: l3.id, otherL2: otherL2.id, globexL1: globexL1.id };
 });
 afterAll(() => s.close());
 
@@ -36,11 +35,32 @@ const snapshot = () => s.t.db.prisma.invitation.findUniqueOrThrow({ where: { id:
 
 describe('updateInvitation', () => {
   it('an admin changes name, e-mail, role and areas; the answer has the compact company', async () => {
-    const r = await s.gql(M, { id: inv.id, input: { name: 'Ada Lovelace', email: 'Ada@Demo.test', role: 'admin', externalId: 'EXT-1', areaLevel1: { id: areas.l1 }, areaLevel2: { id: areas.l2 }, areaLevel3: { id: areas.l3 } } }, bearer(tokens.admin));
+    const r = await s.gql(
+      M,
+      {
+        id: inv.id,
+        input: {
+          name: 'Ada Lovelace',
+          email: 'Ada@Demo.test',
+          role: 'admin',
+          externalId: 'EXT-1',
+          areaLevel1: { id: areas.l1 },
+          areaLevel2: { id: areas.l2 },
+          areaLevel3: { id: areas.l3 },
+        },
+      },
+      bearer(tokens.admin),
+    );
     expect(r.errors).toBeUndefined();
     expect(r.data.updateInvitation).toMatchObject({
-      id: inv.id, externalId: 'EXT-1', name: 'Ada Lovelace', email: 'ada@demo.test', role: 'admin',
-      areaLevel1: { id: areas.l1 }, areaLevel2: { id: areas.l2 }, areaLevel3: { id: areas.l3 },
+      id: inv.id,
+      externalId: 'EXT-1',
+      name: 'Ada Lovelace',
+      email: 'ada@demo.test',
+      role: 'admin',
+      areaLevel1: { id: areas.l1 },
+      areaLevel2: { id: areas.l2 },
+      areaLevel3: { id: areas.l3 },
       company: { id: demo.id, name: 'Demo Corp', users: [], invitations: [] },
     });
     expect(await snapshot()).toMatchObject({ name: 'Ada Lovelace', email: 'ada@demo.test', role: 'admin' });
@@ -74,8 +94,17 @@ describe('updateInvitation', () => {
   });
 
   it('the reseller moves it to another managed company; areas of the old company are cleared', async () => {
-    const r = await s.gql(M, { id: inv.id, input: { company: { id: globex.id }, areaLevel1: { id: areas.globexL1 } } }, { ...bearer(tokens.reseller), 'x-app-path': 'demo' });
+    const r = await s.gql(
+      M,
+      { id: inv.id, input: { company: { id: globex.id }, areaLevel1: { id: areas.globexL1 } } },
+      { ...bearer(tokens.reseller), 'x-app-path': 'demo' },
+    );
     expect(r.errors).toBeUndefined();
-    expect(r.data.updateInvitation).toMatchObject({ company: { id: globex.id }, areaLevel1: { id: areas.globexL1 }, areaLevel2: null, areaLevel3: null });
+    expect(r.data.updateInvitation).toMatchObject({
+      company: { id: globex.id },
+      areaLevel1: { id: areas.globexL1 },
+      areaLevel2: null,
+      areaLevel3: null,
+    });
   });
 });

@@ -1,25 +1,42 @@
 // A real server over loopback on a fresh, seeded database of the suite's provider.
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyInstance } from 'fastify';
-import { print, type DocumentNode } from 'graphql';
+import { print } from 'graphql';
 import { LoginDocument } from '../../src/graphql/generated/operations.ts';
 import { buildApp } from '../../src/app.ts';
 import { setPasswordHashCost } from '../../src/auth/passwords.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { seedDemo, DEMO_PASSWORD } from '../../prisma/seed/demo-seed.ts';
+import { seedDemo, DEMO_PASSWORD, type DemoIds } from '../../prisma/seed/demo-seed.ts';
 import type { DatabaseTarget } from '../../src/db/adapters.ts';
 import { freshDatabase, migratedDatabase, type TestDatabase } from './db.ts';
+import { DEMO_USERS, type DemoUser } from './demo.ts';
+import { TEST_JWT_SECRET } from './tokens.ts';
 
-export { DEMO_PASSWORD };
-export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+export { DEMO_PASSWORD, TEST_JWT_SECRET };
 
 export interface TestServer {
   app: FastifyInstance;
   url: string;
   config: Config;
   t: TestDatabase;
+  /** The ids of the demo rows (a server started with `seed: false` has none: reading them throws). */
+  readonly demo: DemoIds;
   close(): Promise<void>;
-  gql<T = any>(query: string | DocumentNode, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GqlResult<T>>;
+  /**
+   * A generated document (src/graphql/generated/operations.ts) types the answer's data and checks the variables; a
+   * plain string or DocumentNode answers `any` unless the caller names a type.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a string query's answer has no type to give
+  gql<TResult = any, TVariables = Record<string, unknown>>(
+    query: string | TypedDocumentNode<TResult, TVariables>,
+    variables?: NoInfer<TVariables>,
+    headers?: Record<string, string>,
+  ): Promise<GqlResult<TResult>>;
   login(email: string, appPath?: string): Promise<string>;
+  /** Logs a demo account in with its company's tenant header (test/helpers/demo.ts). */
+  loginAs(user: DemoUser): Promise<string>;
+  /** Logs each demo account in, one after the other: their tokens by name. */
+  loginAll<U extends DemoUser>(users: readonly U[]): Promise<Record<U, string>>;
 }
 
 export interface GqlResult<T> {
@@ -31,7 +48,12 @@ export interface GqlResult<T> {
 }
 
 export async function startTestServer(
-  options: { seed?: boolean; env?: Record<string, string>; logStream?: { write(line: string): void }; target?: DatabaseTarget } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    logStream?: { write(line: string): void };
+    target?: DatabaseTarget;
+  } = {},
 ): Promise<TestServer> {
   // A target of the test's own (left in place on close) or a fresh database of the suite's provider.
   const t = options.target ? await migratedDatabase(options.target) : await freshDatabase();
@@ -39,29 +61,56 @@ export async function startTestServer(
   // test (test/security/limits.test.ts) and are lifted here unless a test sets them. Passwords are hashed at the
   // lowest cost (N = 2^14) unless a test sets PASSWORD_HASH_COST: the default costs 128 MiB and ~0.3 s a login.
   const config = loadConfig({
-    NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, SQL_STATS: 'true', LOG_LEVEL: 'silent', DATA_DIR: '/tmp',
-    RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '1000000', PASSWORD_HASH_COST: '14', ...options.env,
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_JWT_SECRET,
+    SQL_STATS: 'true',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp',
+    RATE_LIMIT_MAX: '0',
+    LOGIN_RATE_LIMIT_MAX: '1000000',
+    PASSWORD_HASH_COST: '14',
+    ...options.env,
   });
   config.database = t.target;
   // As server.ts does at start, before the seed hashes the demo password.
   setPasswordHashCost(config.passwordHashCost);
-  if (options.seed !== false) await seedDemo(t.db.prisma);
+  const demo = options.seed === false ? undefined : (await seedDemo(t.db.prisma)).ids;
   const app = await buildApp({ config, db: t.db, logStream: options.logStream });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
   const gql: TestServer['gql'] = async (query, variables, headers = {}) => {
-    const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query: typeof query === 'string' ? query : print(query), variables }) });
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ query: typeof query === 'string' ? query : print(query), variables }),
+    });
     const body = (await res.json()) as Omit<GqlResult<never>, 'status' | 'headers'>;
-    return { status: res.status, headers: res.headers, ...body } as GqlResult<any>;
+    return { status: res.status, headers: res.headers, ...body } as GqlResult<never>;
   };
+  const login: TestServer['login'] = async (email, appPath) => {
+    const headers: Record<string, string> = appPath ? { 'x-app-path': appPath } : {};
+    const r = await gql(LoginDocument, { email, password: DEMO_PASSWORD }, headers);
+    if (!r.data?.login) throw new Error(`login ${email} failed: ${JSON.stringify(r.errors)}`);
+    return r.data.login.token;
+  };
+  const loginAs: TestServer['loginAs'] = (user) => login(DEMO_USERS[user].email, DEMO_USERS[user].appPath);
   return {
-    app, url, config, t, gql,
-    async login(email, appPath) {
-      const headers: Record<string, string> = appPath ? { 'x-app-path': appPath } : {};
-      const r = await gql<{ login: { token: string } }>(LoginDocument, { email, password: DEMO_PASSWORD }, headers);
-      if (!r.data?.login) throw new Error(`login ${email} failed: ${JSON.stringify(r.errors)}`);
-      return r.data.login.token;
+    app,
+    url,
+    config,
+    t,
+    gql,
+    login,
+    loginAs,
+    get demo() {
+      if (!demo) throw new Error('this test server was started without the demo data (seed: false)');
+      return demo;
+    },
+    async loginAll(users) {
+      const tokens = {} as Record<(typeof users)[number], string>;
+      for (const user of users) tokens[user] = await loginAs(user);
+      return tokens;
     },
     async close() {
       // As server.ts does after its grace period: hostile tests leave half-open sockets behind.

@@ -3,9 +3,9 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInvitationToken } from '../../src/auth/tokens.ts';
 import { $defs, routeResponses } from '../../src/rest/schemas.ts';
-import { bearer, startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/app.ts';
+import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { forgeInvitationLink } from '../helpers/tokens.ts';
 
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 addFormats.default(ajv);
@@ -17,17 +17,12 @@ let ids: { post: number; invitation: number };
 beforeAll(async () => {
   s = await startTestServer();
   h = {
-    player: { ...bearer(await s.login('player1@demo.test', 'demo')), 'x-app-path': 'demo' },
-    admin: { ...bearer(await s.login('admin@demo.test', 'demo')), 'x-app-path': 'demo' },
-    reseller: { ...bearer(await s.login('reseller@partners.test', 'partners')), 'x-app-path': 'partners' },
+    player: { ...bearer(await s.loginAs('player')), 'x-app-path': 'demo' },
+    admin: { ...bearer(await s.loginAs('admin')), 'x-app-path': 'demo' },
+    reseller: { ...bearer(await s.loginAs('reseller')), 'x-app-path': 'partners' },
   };
-  const p = s.t.db.prisma;
-  const demo = await p.company.findFirstOrThrow({ where: { appPath: 'demo' } });
   // A post with an image, written by an admin: exercises imageUrl and the company display author.
-  ids = {
-    post: (await p.post.findFirstOrThrow({ where: { companyId: demo.id, imageUrl: { not: null } } })).id,
-    invitation: (await p.invitation.findFirstOrThrow({ where: { email: 'new.hire1@demo.test' } })).id,
-  };
+  ids = { post: s.demo.posts.demo[1], invitation: s.demo.invitations['new.hire1@demo.test'] };
 });
 afterAll(() => s.close());
 
@@ -43,7 +38,10 @@ async function call(method: string, path: string, headers: Record<string, string
 function expectValid(route: string, body: unknown) {
   const validate = validator(routeResponses[route]);
   const ok = validate(body);
-  expect(ok ? [] : validate.errors!.slice(0, 5).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`), route).toEqual([]);
+  expect(
+    ok ? [] : validate.errors!.slice(0, 5).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`),
+    route,
+  ).toEqual([]);
 }
 
 describe('REST responses match the spec schemas', () => {
@@ -65,7 +63,7 @@ describe('REST responses match the spec schemas', () => {
   });
 
   it('GET /invitations/jwt/{jwt}', async () => {
-    const r = await call('GET', `/invitations/jwt/${await signInvitationToken(ids.invitation, TEST_JWT_SECRET)}`, {});
+    const r = await call('GET', `/invitations/jwt/${await forgeInvitationLink(ids.invitation)}`, {});
     expect(r.status).toBe(200);
     expectValid('GET /invitations/jwt/{jwt}', r.body);
   });
@@ -89,13 +87,22 @@ describe('REST responses match the spec schemas', () => {
   });
 
   it('POST /auth/login', async () => {
-    const r = await call('POST', '/auth/login', { 'x-app-path': 'demo' }, { email: 'admin@demo.test', password: 'Prode-demo-2026!' });
+    const r = await call(
+      'POST',
+      '/auth/login',
+      { 'x-app-path': 'demo' },
+      { email: 'admin@demo.test', password: 'Prode-demo-2026!' },
+    );
     expectValid('POST /auth/login', r.body);
   });
 
   it('error bodies', async () => {
     const validate = validator({ $ref: '#/$defs/Error' });
-    for (const r of [await call('GET', '/posts/abc', h.player), await call('GET', '/posts/1', {}), await call('GET', '/posts/99999', h.player)]) {
+    for (const r of [
+      await call('GET', '/posts/abc', h.player),
+      await call('GET', '/posts/1', {}),
+      await call('GET', '/posts/99999', h.player),
+    ]) {
       expect(validate(r.body), JSON.stringify(r.body)).toBe(true);
     }
   });

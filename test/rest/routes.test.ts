@@ -2,34 +2,39 @@
 // `data` of the same stored GraphQL operation.
 import type { DocumentNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInvitationToken } from '../../src/auth/tokens.ts';
 import {
-  RestCompaniesSearchDocument, RestInvitationByJwtDocument, RestMyTournamentsDocument, RestPostCommentsDocument, RestPostDocument,
+  RestCompaniesSearchDocument,
+  RestInvitationByJwtDocument,
+  RestMyTournamentsDocument,
+  RestPostCommentsDocument,
+  RestPostDocument,
   RestUpdateInvitationDocument,
 } from '../../src/graphql/generated/operations.ts';
-import { bearer, startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/app.ts';
+import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { forgeInvitationLink } from '../helpers/tokens.ts';
 
 let s: TestServer;
 let tokens: Record<string, string>;
-let ids: { demoPost: number; globexPost: number; invitation: number; globexInvitation: number; globexArea: number; demoL2: number };
+let ids: {
+  demoPost: number;
+  globexPost: number;
+  invitation: number;
+  globexInvitation: number;
+  globexArea: number;
+  demoL2: number;
+};
 
 beforeAll(async () => {
   s = await startTestServer();
-  const p = s.t.db.prisma;
-  tokens = {
-    player: await s.login('player1@demo.test', 'demo'),
-    admin: await s.login('admin@demo.test', 'demo'),
-    reseller: await s.login('reseller@partners.test', 'partners'),
-    globexAdmin: await s.login('admin@globex.test'),
-  };
-  const demo = await p.company.findFirstOrThrow({ where: { appPath: 'demo' } });
+  tokens = await s.loginAll(['player', 'admin', 'reseller', 'globexAdmin']);
+  const { posts, invitations, areas } = s.demo;
   ids = {
-    demoPost: (await p.post.findFirstOrThrow({ where: { companyId: demo.id }, orderBy: { id: 'asc' } })).id,
-    globexPost: (await p.post.findFirstOrThrow({ where: { companyId: { not: demo.id } } })).id,
-    invitation: (await p.invitation.findFirstOrThrow({ where: { email: 'new.hire2@demo.test' } })).id,
-    globexInvitation: (await p.invitation.findFirstOrThrow({ where: { email: 'new.hire@globex.test' } })).id,
-    globexArea: (await p.area.findFirstOrThrow({ where: { companyId: { not: demo.id } } })).id,
-    demoL2: (await p.area.findFirstOrThrow({ where: { companyId: demo.id, level: 2 } })).id,
+    demoPost: posts.demo[0],
+    globexPost: posts.globex,
+    invitation: invitations['new.hire2@demo.test'],
+    globexInvitation: invitations['new.hire@globex.test'],
+    globexArea: areas.Headquarters,
+    demoL2: areas['Buenos Aires'],
   };
 });
 afterAll(() => s.close());
@@ -49,7 +54,12 @@ const expectError = (r: { status: number; body: any }, status: number, code: str
 };
 
 /** The same stored operation through /graphql: REST must answer exactly its data. */
-async function viaGraphql(doc: DocumentNode, variables: Record<string, unknown>, headers: Record<string, string>, field: string) {
+async function viaGraphql(
+  doc: DocumentNode,
+  variables: Record<string, unknown>,
+  headers: Record<string, string>,
+  field: string,
+) {
   const r = await s.gql(doc, variables, headers);
   expect(r.errors).toBeUndefined();
   return r.data[field];
@@ -73,13 +83,24 @@ describe('GET /posts/:id', () => {
     expectError(await rest('GET', `/posts/${ids.demoPost}`), 401, 'UNAUTHENTICATED');
     expectError(await rest('GET', `/posts/${ids.globexPost}`, bearer(tokens.player)), 404, 'NOT_FOUND');
     expectError(await rest('GET', '/posts/999999', bearer(tokens.player)), 404, 'NOT_FOUND');
-    for (const bad of ['abc', '0', '-1', '1.5', '99999999999']) expectError(await rest('GET', `/posts/${bad}`, bearer(tokens.player)), 400, 'BAD_USER_INPUT');
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999'])
+      expectError(await rest('GET', `/posts/${bad}`, bearer(tokens.player)), 400, 'BAD_USER_INPUT');
   });
 
   it('x-app-company: allowed for the reseller managing the company, refused for others', async () => {
-    expect((await rest('GET', `/posts/${ids.globexPost}`, { ...bearer(tokens.reseller), 'x-app-company': 'GLOBEX' })).status).toBe(200);
-    expectError(await rest('GET', `/posts/${ids.globexPost}`, { ...bearer(tokens.admin), 'x-app-company': 'GLOBEX' }), 403, 'FORBIDDEN');
-    expectError(await rest('GET', `/posts/${ids.demoPost}`, { ...bearer(tokens.player), 'x-app-company': 'DEMO' }), 403, 'FORBIDDEN');
+    expect(
+      (await rest('GET', `/posts/${ids.globexPost}`, { ...bearer(tokens.reseller), 'x-app-company': 'GLOBEX' })).status,
+    ).toBe(200);
+    expectError(
+      await rest('GET', `/posts/${ids.globexPost}`, { ...bearer(tokens.admin), 'x-app-company': 'GLOBEX' }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await rest('GET', `/posts/${ids.demoPost}`, { ...bearer(tokens.player), 'x-app-company': 'DEMO' }),
+      403,
+      'FORBIDDEN',
+    );
   });
 });
 
@@ -89,14 +110,23 @@ describe('GET /posts/:postId/comments', () => {
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(3);
     expect(r.body[0].post.id).toBe(ids.demoPost);
-    expect(r.body).toEqual(await viaGraphql(RestPostCommentsDocument, { postId: ids.demoPost }, bearer(tokens.player), 'postComments'));
+    expect(r.body).toEqual(
+      await viaGraphql(RestPostCommentsDocument, { postId: ids.demoPost }, bearer(tokens.player), 'postComments'),
+    );
   });
 
   it('x-app-company: allowed for the managing reseller, refused for an admin', async () => {
-    const r = await rest('GET', `/posts/${ids.globexPost}/comments`, { ...bearer(tokens.reseller), 'x-app-company': 'GLOBEX' });
+    const r = await rest('GET', `/posts/${ids.globexPost}/comments`, {
+      ...bearer(tokens.reseller),
+      'x-app-company': 'GLOBEX',
+    });
     expect(r.status).toBe(200);
     expect(r.body[0].post.id).toBe(ids.globexPost);
-    expectError(await rest('GET', `/posts/${ids.globexPost}/comments`, { ...bearer(tokens.admin), 'x-app-company': 'GLOBEX' }), 403, 'FORBIDDEN');
+    expectError(
+      await rest('GET', `/posts/${ids.globexPost}/comments`, { ...bearer(tokens.admin), 'x-app-company': 'GLOBEX' }),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('401, 404 and 400 as for the post', async () => {
@@ -108,7 +138,7 @@ describe('GET /posts/:postId/comments', () => {
 
 describe('GET /invitations/jwt/:jwt', () => {
   it('is public and answers the invitation with the full company', async () => {
-    const jwt = await signInvitationToken(ids.invitation, TEST_JWT_SECRET);
+    const jwt = await forgeInvitationLink(ids.invitation);
     const r = await rest('GET', `/invitations/jwt/${jwt}`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: ids.invitation, email: 'new.hire2@demo.test', company: { name: 'Demo Corp' } });
@@ -117,7 +147,7 @@ describe('GET /invitations/jwt/:jwt', () => {
 
   it('404 for a bad or foreign token', async () => {
     expectError(await rest('GET', '/invitations/jwt/not-a-token'), 404, 'NOT_FOUND');
-    const foreign = await signInvitationToken(ids.invitation, 'x'.repeat(40));
+    const foreign = await forgeInvitationLink(ids.invitation, { secret: 'x'.repeat(40) });
     expectError(await rest('GET', `/invitations/jwt/${foreign}`), 404, 'NOT_FOUND');
   });
 });
@@ -126,12 +156,26 @@ describe('PATCH /invitations/:id', () => {
   const snapshot = () => s.t.db.prisma.invitation.findUniqueOrThrow({ where: { id: ids.invitation } });
 
   it('200 with the invitation and its compact company', async () => {
-    const r = await rest('PATCH', `/invitations/${ids.invitation}`, { ...bearer(tokens.admin), 'x-app-path': 'demo' }, { name: 'Grace Hopper', role: 'player' });
+    const r = await rest(
+      'PATCH',
+      `/invitations/${ids.invitation}`,
+      { ...bearer(tokens.admin), 'x-app-path': 'demo' },
+      { name: 'Grace Hopper', role: 'player' },
+    );
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: ids.invitation, name: 'Grace Hopper', role: 'player', company: { name: 'Demo Corp', tournaments: [] } });
+    expect(r.body).toMatchObject({
+      id: ids.invitation,
+      name: 'Grace Hopper',
+      role: 'player',
+      company: { name: 'Demo Corp', tournaments: [] },
+    });
     expect(r.body.company.featureSettings).toBeUndefined(); // compact form
     // The same change through the stored mutation on /graphql answers the same body.
-    const again = await s.gql(RestUpdateInvitationDocument, { id: ids.invitation, input: { name: 'Grace Hopper', role: 'player' } }, { ...bearer(tokens.admin), 'x-app-path': 'demo' });
+    const again = await s.gql(
+      RestUpdateInvitationDocument,
+      { id: ids.invitation, input: { name: 'Grace Hopper', role: 'player' } },
+      { ...bearer(tokens.admin), 'x-app-path': 'demo' },
+    );
     expect(again.data.updateInvitation).toEqual(r.body);
   });
 
@@ -150,7 +194,8 @@ describe('PATCH /invitations/:id', () => {
       [[1, 2], 400, 'BAD_USER_INPUT'],
       ['{not json', 400, 'BAD_USER_INPUT'],
     ];
-    for (const [body, status, code] of cases) expectError(await rest('PATCH', `/invitations/${ids.invitation}`, h, body), status, code);
+    for (const [body, status, code] of cases)
+      expectError(await rest('PATCH', `/invitations/${ids.invitation}`, h, body), status, code);
     expectError(await rest('PATCH', `/invitations/${ids.invitation}`, h), 400, 'BAD_USER_INPUT'); // no body at all
     expectError(await rest('PATCH', '/invitations/abc', h, { name: 'x' }), 400, 'BAD_USER_INPUT');
     expect(await snapshot()).toEqual(before);
@@ -158,19 +203,37 @@ describe('PATCH /invitations/:id', () => {
 
   it('401 without a credential, 404 for another tenant, 403 for a player', async () => {
     expectError(await rest('PATCH', `/invitations/${ids.invitation}`, {}, { name: 'x' }), 401, 'UNAUTHENTICATED');
-    expectError(await rest('PATCH', `/invitations/${ids.globexInvitation}`, bearer(tokens.admin), { name: 'x' }), 404, 'NOT_FOUND');
-    expectError(await rest('PATCH', `/invitations/${ids.invitation}`, bearer(tokens.player), { name: 'x' }), 403, 'FORBIDDEN');
+    expectError(
+      await rest('PATCH', `/invitations/${ids.globexInvitation}`, bearer(tokens.admin), { name: 'x' }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await rest('PATCH', `/invitations/${ids.invitation}`, bearer(tokens.player), { name: 'x' }),
+      403,
+      'FORBIDDEN',
+    );
   });
 });
 
 describe('GET /companies/search', () => {
   it('answers compact companies with tournaments, rounds, matches and predictions, equal to the stored operation', async () => {
-    const r = await rest('GET', '/companies/search?search=demo', { ...bearer(tokens.reseller), 'x-app-path': 'partners' });
+    const r = await rest('GET', '/companies/search?search=demo', {
+      ...bearer(tokens.reseller),
+      'x-app-path': 'partners',
+    });
     expect(r.status).toBe(200);
     expect(r.body.map((c: { name: string }) => c.name)).toEqual(['Demo Corp']);
     expect(r.body[0].tournaments[0].rounds[0].matches.length).toBeGreaterThan(0);
     expect(r.body[0].managerUsers.map((u: { email: string }) => u.email)).toEqual(['admin@demo.test']);
-    expect(r.body).toEqual(await viaGraphql(RestCompaniesSearchDocument, { search: 'demo' }, { ...bearer(tokens.reseller), 'x-app-path': 'partners' }, 'companiesSearch'));
+    expect(r.body).toEqual(
+      await viaGraphql(
+        RestCompaniesSearchDocument,
+        { search: 'demo' },
+        { ...bearer(tokens.reseller), 'x-app-path': 'partners' },
+        'companiesSearch',
+      ),
+    );
   });
 
   it('400 for bad paging and unknown parameters, 401 without a credential', async () => {
@@ -186,26 +249,48 @@ describe('GET /tournaments/me', () => {
   it("nests rounds, matches and only the caller's own predictions, equal to the stored operation", async () => {
     const r = await rest('GET', '/tournaments/me', { ...bearer(tokens.player), 'x-app-path': 'demo' });
     expect(r.status).toBe(200);
-    const predictions = r.body.flatMap((t: any) => t.rounds.flatMap((rd: any) => rd.matches.flatMap((m: any) => m.predictions)));
+    const predictions = r.body.flatMap((t: any) =>
+      t.rounds.flatMap((rd: any) => rd.matches.flatMap((m: any) => m.predictions)),
+    );
     expect(predictions.length).toBeGreaterThan(5);
     expect(new Set(predictions.map((p: any) => p.user.email))).toEqual(new Set(['player1@demo.test']));
     expect(predictions[0].user.company.name).toBe('Demo Corp');
-    expect(r.body).toEqual(await viaGraphql(RestMyTournamentsDocument, {}, { ...bearer(tokens.player), 'x-app-path': 'demo' }, 'myTournaments'));
+    expect(r.body).toEqual(
+      await viaGraphql(
+        RestMyTournamentsDocument,
+        {},
+        { ...bearer(tokens.player), 'x-app-path': 'demo' },
+        'myTournaments',
+      ),
+    );
   });
 
   it('401 without a credential, 403 for another tenant named by x-app-host', async () => {
     expectError(await rest('GET', '/tournaments/me'), 401, 'UNAUTHENTICATED');
-    expectError(await rest('GET', '/tournaments/me', { ...bearer(tokens.player), 'x-app-host': 'prode.globex.test' }), 403, 'FORBIDDEN');
+    expectError(
+      await rest('GET', '/tournaments/me', { ...bearer(tokens.player), 'x-app-host': 'prode.globex.test' }),
+      403,
+      'FORBIDDEN',
+    );
   });
 });
 
 describe('POST /auth/login and unknown routes', () => {
   it('logs in and refuses bad credentials and bodies', async () => {
-    const ok = await rest('POST', '/auth/login', { 'x-app-path': 'demo' }, { email: 'player1@demo.test', password: 'Prode-demo-2026!' });
+    const ok = await rest(
+      'POST',
+      '/auth/login',
+      { 'x-app-path': 'demo' },
+      { email: 'player1@demo.test', password: 'Prode-demo-2026!' },
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.token).toMatch(/^ey/);
     expect(JSON.stringify(ok.body)).not.toMatch(SECRET);
-    expectError(await rest('POST', '/auth/login', { 'x-app-path': 'demo' }, { email: 'player1@demo.test', password: 'nope' }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await rest('POST', '/auth/login', { 'x-app-path': 'demo' }, { email: 'player1@demo.test', password: 'nope' }),
+      401,
+      'UNAUTHENTICATED',
+    );
     expectError(await rest('POST', '/auth/login', {}, { email: 1 }), 400, 'BAD_USER_INPUT');
   });
 

@@ -1,24 +1,19 @@
 // An access token must say when it ends: a correctly signed HS256 token without `exp` is refused, over GraphQL
 // and REST. Invitation links keep their own rule (the invitation row's expiry is checked on every use).
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/app.ts';
+import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { forgeAccessToken } from '../helpers/tokens.ts';
 
 let s: TestServer;
-let claims: { sub: string; cid: number };
 beforeAll(async () => {
   s = await startTestServer();
-  const player = await s.t.db.prisma.user.findFirstOrThrow({ where: { email: 'player1@demo.test' } });
-  claims = { sub: String(player.id), cid: player.companyId };
 });
 afterAll(() => s.close());
 
-const key = new TextEncoder().encode(TEST_JWT_SECRET);
 /** An access token signed with the server's own secret, as signAccessToken makes them, with or without `exp`. */
 function forge(withExp: boolean) {
-  const jwt = new SignJWT({ cid: claims.cid, role: 'player', typ: 'access' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(claims.sub).setIssuer('prode-gateway').setIssuedAt();
-  return (withExp ? jwt.setExpirationTime('1h') : jwt).sign(key);
+  const player = { userId: s.demo.users['player1@demo.test'], companyId: s.demo.companies.DEMO, role: 'player' };
+  return forgeAccessToken(player, { withoutExp: !withExp });
 }
 
 describe('access tokens without exp', () => {

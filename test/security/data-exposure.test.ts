@@ -6,14 +6,23 @@
 //     role or login count; with disableRankingsUserNames a player sees no colleague in a ranking;
 //   - a user's predictions are listed only for users of the request's tenant (docs/security.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInvitationToken } from '../../src/auth/tokens.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { Loaders } from '../../src/loaders/registry.ts';
-import { bearer, startTestServer, TEST_JWT_SECRET, type GqlResult, type TestServer } from '../helpers/app.ts';
+import { bearer, startTestServer, type GqlResult, type TestServer } from '../helpers/app.ts';
+import { forgeInvitationLink } from '../helpers/tokens.ts';
 
 let s: TestServer;
 let tokens: Record<'player' | 'player2' | 'admin' | 'reseller' | 'manager', string>;
-let ids: { demo: number; globex: number; partners: number; demoCup: number; player1: number; player2: number; demoAdmin: number; league: number };
+let ids: {
+  demo: number;
+  globex: number;
+  partners: number;
+  demoCup: number;
+  player1: number;
+  player2: number;
+  demoAdmin: number;
+  league: number;
+};
 let globexLink: string;
 
 const PARTNERS_SECRETS = /support@partners\.test|partner\.admin@partners\.test|Partners Vault|partnerCode/;
@@ -23,43 +32,70 @@ const ODD_NAMES = ['Hundred% Club', 'Under_score Inc', 'Bang! Ltd', 'Back\\slash
 beforeAll(async () => {
   s = await startTestServer();
   const p = s.t.db.prisma;
-  const company = (code: string) => p.company.findFirstOrThrow({ where: { code } });
-  const user = (email: string) => p.user.findFirstOrThrow({ where: { email } });
-  const [demo, globex, partners] = await Promise.all(['DEMO', 'GLOBEX', 'PARTNERS'].map(company));
-  const demoCup = await p.tournament.findFirstOrThrow({ where: { name: 'Prode Demo Cup' } });
-  const [player1, player2, demoAdmin] = await Promise.all(['player1@demo.test', 'player2@demo.test', 'admin@demo.test'].map(user));
+  const { companies, users, tournament: demoCup } = s.demo;
+  const [demo, globex, partners] = [companies.DEMO, companies.GLOBEX, companies.PARTNERS];
+  const [player1, player2] = [users['player1@demo.test'], users['player2@demo.test']];
+  const demoAdmin = await p.user.findUniqueOrThrow({ where: { id: users['admin@demo.test'] } });
 
   // The reseller gets what its full form would show: a support e-mail, an admin, an area, an extra field and a
   // tournament it takes part in.
-  await p.company.update({ where: { id: partners.id }, data: { supportEmail: 'support@partners.test', purchasedPlan: 'full' } });
+  await p.company.update({
+    where: { id: partners },
+    data: { supportEmail: 'support@partners.test', purchasedPlan: 'full' },
+  });
   await p.user.create({
     data: {
-      ...DEFAULT_USER_JSON, companyId: partners.id, email: 'partner.admin@partners.test', name: 'Pat Partner', role: 'admin',
-      passwordHash: demoAdmin.passwordHash, externalId: 'partner-admin', loginProviderId: 'partner.admin@partners.test',
+      ...DEFAULT_USER_JSON,
+      companyId: partners,
+      email: 'partner.admin@partners.test',
+      name: 'Pat Partner',
+      role: 'admin',
+      passwordHash: demoAdmin.passwordHash,
+      externalId: 'partner-admin',
+      loginProviderId: 'partner.admin@partners.test',
     },
   });
-  await p.area.create({ data: { companyId: partners.id, name: 'Partners Vault', level: 1 } });
-  await p.companyExtraField.create({ data: { id: 'partners-code', companyId: partners.id, name: 'partnerCode', kind: 'profile', order: 1, isRequired: false, type: 'string' } });
-  await p.companyTournament.create({ data: { companyId: partners.id, tournamentId: demoCup.id } });
+  await p.area.create({ data: { companyId: partners, name: 'Partners Vault', level: 1 } });
+  await p.companyExtraField.create({
+    data: {
+      id: 'partners-code',
+      companyId: partners,
+      name: 'partnerCode',
+      kind: 'profile',
+      order: 1,
+      isRequired: false,
+      type: 'string',
+    },
+  });
+  await p.companyTournament.create({ data: { companyId: partners, tournamentId: demoCup } });
 
   for (const [i, name] of ODD_NAMES.entries()) {
-    await p.company.create({ data: { ...DEFAULT_COMPANY_JSON, name, code: `ODD${i}`, appPath: `odd-${i}`, resellerCompanyId: partners.id } });
+    await p.company.create({
+      data: { ...DEFAULT_COMPANY_JSON, name, code: `ODD${i}`, appPath: `odd-${i}`, resellerCompanyId: partners },
+    });
   }
 
   const league = await p.internalRanking.create({
-    data: { companyId: demo.id, tournamentId: demoCup.id, ownerId: player1.id, name: 'Exposure League', memberships: { create: [{ userId: player1.id }, { userId: player2.id }] } },
+    data: {
+      companyId: demo,
+      tournamentId: demoCup,
+      ownerId: player1,
+      name: 'Exposure League',
+      memberships: { create: [{ userId: player1 }, { userId: player2 }] },
+    },
   });
-  await p.internalRankingInvitation.create({ data: { rankingId: league.id, invitedUserId: (await user('player3@demo.test')).id, invitedById: player1.id } });
+  await p.internalRankingInvitation.create({
+    data: { rankingId: league.id, invitedUserId: users['player3@demo.test'], invitedById: player1 },
+  });
 
-  const globexInvitation = await p.invitation.findFirstOrThrow({ where: { email: 'new.hire@globex.test' } });
-  globexLink = await signInvitationToken(globexInvitation.id, TEST_JWT_SECRET);
-  ids = { demo: demo.id, globex: globex.id, partners: partners.id, demoCup: demoCup.id, player1: player1.id, player2: player2.id, demoAdmin: demoAdmin.id, league: league.id };
+  globexLink = await forgeInvitationLink(s.demo.invitations['new.hire@globex.test']);
+  ids = { demo, globex, partners, demoCup, player1, player2, demoAdmin: demoAdmin.id, league: league.id };
   tokens = {
-    player: await s.login('player1@demo.test', 'demo'),
+    player: await s.loginAs('player'),
     player2: await s.login('player3@demo.test', 'demo'),
-    admin: await s.login('admin@demo.test', 'demo'),
-    reseller: await s.login('reseller@partners.test', 'partners'),
-    manager: await s.login('manager@partners.test', 'partners'),
+    admin: await s.loginAs('admin'),
+    reseller: await s.loginAs('reseller'),
+    manager: await s.loginAs('manager'),
   };
 });
 afterAll(() => s?.close());
@@ -77,7 +113,19 @@ async function rest(path: string, headers: Record<string, string> = {}) {
 
 describe('Company.resellerCompany', () => {
   const COMPACT = `__typename id name appPath isReseller users invitations news areas { id name } tournaments { id name } dreamFinalsSettings { id } extraFields managerUsers { email }`;
-  const cutOff = { __typename: 'CompanyCompact', name: 'Channel Partners', isReseller: true, users: [], invitations: [], news: [], areas: [], tournaments: [], dreamFinalsSettings: [], extraFields: {}, managerUsers: null };
+  const cutOff = {
+    __typename: 'CompanyCompact',
+    name: 'Channel Partners',
+    isReseller: true,
+    users: [],
+    invitations: [],
+    news: [],
+    areas: [],
+    tournaments: [],
+    dreamFinalsSettings: [],
+    extraFields: {},
+    managerUsers: null,
+  };
 
   it("is the compact form with its lists cut off for a managed company's player: no support e-mail, plan, admins, areas or tournaments", async () => {
     for (const field of ['supportEmail', 'purchasedPlan', 'featureSettings', 'managedCompanies', 'customTournaments']) {
@@ -91,8 +139,17 @@ describe('Company.resellerCompany', () => {
   });
 
   it('is the same cut-off compact form under a public invitation link, over GraphQL and REST', async () => {
-    refused(await s.gql('query($jwt: String!) { invitationByJwt(jwt: $jwt) { company { resellerCompany { supportEmail } } } }', { jwt: globexLink }), 'supportEmail');
-    const r = await s.gql(`query($jwt: String!) { invitationByJwt(jwt: $jwt) { company { name resellerCompany { ${COMPACT} } } } }`, { jwt: globexLink });
+    refused(
+      await s.gql(
+        'query($jwt: String!) { invitationByJwt(jwt: $jwt) { company { resellerCompany { supportEmail } } } }',
+        { jwt: globexLink },
+      ),
+      'supportEmail',
+    );
+    const r = await s.gql(
+      `query($jwt: String!) { invitationByJwt(jwt: $jwt) { company { name resellerCompany { ${COMPACT} } } } }`,
+      { jwt: globexLink },
+    );
     expect(r.errors).toBeUndefined();
     expect(r.data.invitationByJwt.company.name).toBe('Globex');
     expect(r.data.invitationByJwt.company.resellerCompany).toMatchObject(cutOff);
@@ -103,16 +160,30 @@ describe('Company.resellerCompany', () => {
   });
 
   it('the OpenAPI document describes it as the compact form', async () => {
-    const doc = (await (await fetch(`${s.url}/openapi.json`)).json()) as { components: { schemas: Record<string, any> } };
-    expect(JSON.stringify(doc.components.schemas.CompanyFull.properties.resellerCompany)).toContain('#/components/schemas/CompanyCompact');
+    const doc = (await (await fetch(`${s.url}/openapi.json`)).json()) as {
+      components: { schemas: Record<string, any> };
+    };
+    expect(JSON.stringify(doc.components.schemas.CompanyFull.properties.resellerCompany)).toContain(
+      '#/components/schemas/CompanyCompact',
+    );
   });
 
   it("the reseller's own lists still answer where the reseller company is reached as itself", async () => {
     const r = await s.gql('{ company { name areas { name } managedCompanies { name } } }', {}, bearer(tokens.reseller));
     expect(r.errors).toBeUndefined();
     expect(r.data.company.areas).toEqual([{ name: 'Partners Vault' }]);
-    const search = await s.gql('{ companiesSearch(search: "partners") { name managerUsers { email } areas { name } } }', {}, bearer(tokens.reseller));
-    expect(search.data.companiesSearch).toEqual([{ name: 'Channel Partners', managerUsers: [{ email: 'partner.admin@partners.test' }], areas: [{ name: 'Partners Vault' }] }]);
+    const search = await s.gql(
+      '{ companiesSearch(search: "partners") { name managerUsers { email } areas { name } } }',
+      {},
+      bearer(tokens.reseller),
+    );
+    expect(search.data.companiesSearch).toEqual([
+      {
+        name: 'Channel Partners',
+        managerUsers: [{ email: 'partner.admin@partners.test' }],
+        areas: [{ name: 'Partners Vault' }],
+      },
+    ]);
   });
 });
 
@@ -141,9 +212,13 @@ describe('companiesSearch: % and _ are literal characters', () => {
       ['\\%', []],
       ['corp', ['Demo Corp']],
     ];
-    for (const [term, expected] of cases) expect(names(await s.gql(SEARCH, { search: term }, bearer(tokens.manager))), `manager: ${term}`).toEqual(expected);
+    for (const [term, expected] of cases)
+      expect(names(await s.gql(SEARCH, { search: term }, bearer(tokens.manager))), `manager: ${term}`).toEqual(
+        expected,
+      );
     // A player sees only their own company, whose name has neither character.
-    for (const term of ['%', '_', '%_%']) expect(names(await s.gql(SEARCH, { search: term }, bearer(tokens.player))), `player: ${term}`).toEqual([]);
+    for (const term of ['%', '_', '%_%'])
+      expect(names(await s.gql(SEARCH, { search: term }, bearer(tokens.player))), `player: ${term}`).toEqual([]);
     expect(names(await s.gql(SEARCH, { search: 'o' }, bearer(tokens.player)))).toEqual(['Demo Corp']);
   });
 
@@ -156,13 +231,21 @@ describe('companiesSearch: % and _ are literal characters', () => {
     for (const q of ['%00', 'x%00y']) {
       const r = await rest(`/companies/search?search=${q}`, bearer(tokens.reseller));
       expect(r.status, r.text).toBe(400);
-      expect(JSON.parse(r.text)).toEqual({ statusCode: 400, error: 'Bad Request', code: 'BAD_USER_INPUT', message: expect.stringContaining('search') });
+      expect(JSON.parse(r.text)).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        code: 'BAD_USER_INPUT',
+        message: expect.stringContaining('search'),
+      });
     }
   });
 
   it('REST: the same through GET /companies/search', async () => {
     const search = async (q: string) => {
-      const r = await rest(`/companies/search?take=100&search=${q}`, { ...bearer(tokens.reseller), 'x-app-path': 'partners' });
+      const r = await rest(`/companies/search?take=100&search=${q}`, {
+        ...bearer(tokens.reseller),
+        'x-app-path': 'partners',
+      });
       expect(r.status, r.text).toBe(200);
       return (JSON.parse(r.text) as Array<{ name: string }>).map((c) => c.name).sort();
     };
@@ -177,37 +260,66 @@ describe('companiesSearch: % and _ are literal characters', () => {
 });
 
 describe('rankings and private leagues show colleagues as ranking users', () => {
-  const RANKING = 'query($t: Int!, $league: Int) { ranking(tournamentId: $t, internalRankingId: $league, take: 100) { total entries { position points user { __typename id name profilePictureUrl } } } }';
+  const RANKING =
+    'query($t: Int!, $league: Int) { ranking(tournamentId: $t, internalRankingId: $league, take: 100) { total entries { position points user { __typename id name profilePictureUrl } } } }';
 
   it("a player's ranking answers id, name and picture only; e-mail, extra fields, role and login count are not fields", async () => {
     const r = await s.gql(RANKING, { t: ids.demoCup }, bearer(tokens.player));
     expect(r.errors).toBeUndefined();
     expect(r.data.ranking.total).toBe(21);
-    for (const e of r.data.ranking.entries) expect(Object.keys(e.user).sort()).toEqual(['__typename', 'id', 'name', 'profilePictureUrl']);
+    for (const e of r.data.ranking.entries)
+      expect(Object.keys(e.user).sort()).toEqual(['__typename', 'id', 'name', 'profilePictureUrl']);
     expect(new Set(r.data.ranking.entries.map((e: any) => e.user.__typename))).toEqual(new Set(['RankingUser']));
     expect(JSON.stringify(r.data)).not.toMatch(/@demo\.test|E00\d\d/);
     for (const field of ['email', 'extraFields', 'role', 'loginCount', 'externalId', 'company', 'predictions']) {
-      refused(await s.gql(`query($t: Int!) { ranking(tournamentId: $t) { entries { user { ${field} } } } }`, { t: ids.demoCup }, bearer(tokens.player)), field);
+      refused(
+        await s.gql(
+          `query($t: Int!) { ranking(tournamentId: $t) { entries { user { ${field} } } } }`,
+          { t: ids.demoCup },
+          bearer(tokens.player),
+        ),
+        field,
+      );
     }
   });
 
   it("a private league's owner, members and inviter are ranking users too", async () => {
-    const r = await s.gql('{ myInternalRankings { name owner { __typename id name } members { __typename id name } } }', {}, bearer(tokens.player));
+    const r = await s.gql(
+      '{ myInternalRankings { name owner { __typename id name } members { __typename id name } } }',
+      {},
+      bearer(tokens.player),
+    );
     expect(r.errors).toBeUndefined();
-    expect(r.data.myInternalRankings).toEqual([{
-      name: 'Exposure League', owner: { __typename: 'RankingUser', id: ids.player1, name: 'Demo Player 1' },
-      members: [{ __typename: 'RankingUser', id: ids.player1, name: 'Demo Player 1' }, { __typename: 'RankingUser', id: ids.player2, name: 'Demo Player 2' }],
-    }]);
-    const invited = await s.gql('{ myInternalRankingInvitations { invitedBy { __typename name } ranking { members { name } } } }', {}, bearer(tokens.player2));
-    expect(invited.data.myInternalRankingInvitations).toEqual([{ invitedBy: { __typename: 'RankingUser', name: 'Demo Player 1' }, ranking: { members: [{ name: 'Demo Player 1' }, { name: 'Demo Player 2' }] } }]);
+    expect(r.data.myInternalRankings).toEqual([
+      {
+        name: 'Exposure League',
+        owner: { __typename: 'RankingUser', id: ids.player1, name: 'Demo Player 1' },
+        members: [
+          { __typename: 'RankingUser', id: ids.player1, name: 'Demo Player 1' },
+          { __typename: 'RankingUser', id: ids.player2, name: 'Demo Player 2' },
+        ],
+      },
+    ]);
+    const invited = await s.gql(
+      '{ myInternalRankingInvitations { invitedBy { __typename name } ranking { members { name } } } }',
+      {},
+      bearer(tokens.player2),
+    );
+    expect(invited.data.myInternalRankingInvitations).toEqual([
+      {
+        invitedBy: { __typename: 'RankingUser', name: 'Demo Player 1' },
+        ranking: { members: [{ name: 'Demo Player 1' }, { name: 'Demo Player 2' }] },
+      },
+    ]);
     for (const [doc, field] of [
       ['{ myInternalRankings { members { email } } }', 'email'],
       ['{ myInternalRankings { owner { extraFields } } }', 'extraFields'],
       ['{ myInternalRankingInvitations { invitedBy { email } } }', 'email'],
-    ]) refused(await s.gql(doc, {}, bearer(tokens.player)), field);
+    ])
+      refused(await s.gql(doc, {}, bearer(tokens.player)), field);
   });
 
-  it('disableRankingsUserNames: a player sees only their own entry\'s user, in every ranking; admins see everyone', async () => {
+  it("disableRankingsUserNames: a player sees only their own entry's user, in every ranking; admins see everyone", async () => {
     const p = s.t.db.prisma;
     await p.company.update({ where: { id: ids.demo }, data: { disableRankingsUserNames: true } });
     try {
@@ -216,7 +328,9 @@ describe('rankings and private leagues show colleagues as ranking users', () => 
         expect(r.errors).toBeUndefined();
         const entries = r.data.ranking.entries as Array<{ points: number; user: { id: number; name: string } | null }>;
         expect(entries.length).toBe(league ? 2 : 21);
-        expect(entries.filter((e) => e.user !== null)).toEqual([expect.objectContaining({ user: expect.objectContaining({ id: ids.player1, name: 'Demo Player 1' }) })]);
+        expect(entries.filter((e) => e.user !== null)).toEqual([
+          expect.objectContaining({ user: expect.objectContaining({ id: ids.player1, name: 'Demo Player 1' }) }),
+        ]);
         expect(entries.every((e) => typeof e.points === 'number')).toBe(true);
         expect(JSON.stringify(r.data)).not.toMatch(/Demo Player (?!1")|Dana Admin/);
       }
@@ -240,10 +354,14 @@ describe("User.predictions / UserCompact.predictions: only the tenant's users", 
   };
 
   it("a reseller acting on Globex (or on its own company) sees Demo Corp's admin but none of her predictions", async () => {
-    expect(await danaPredictions(await s.gql(Q, {}, { ...bearer(tokens.reseller), 'x-app-host': 'prode.globex.test' }))).toEqual([]);
+    expect(
+      await danaPredictions(await s.gql(Q, {}, { ...bearer(tokens.reseller), 'x-app-host': 'prode.globex.test' })),
+    ).toEqual([]);
     expect(await danaPredictions(await s.gql(Q, {}, bearer(tokens.reseller)))).toEqual([]);
     // Acting on Demo Corp, her predictions of matches that have kicked off are the tenant's.
-    expect((await danaPredictions(await s.gql(Q, {}, { ...bearer(tokens.reseller), 'x-app-path': 'demo' }))).length).toBeGreaterThan(0);
+    expect(
+      (await danaPredictions(await s.gql(Q, {}, { ...bearer(tokens.reseller), 'x-app-path': 'demo' }))).length,
+    ).toBeGreaterThan(0);
   });
 
   it('the loader itself filters by the tenant', async () => {

@@ -1,8 +1,8 @@
 // Rate limits, body and time limits, the alias limit, security headers, CORS, batching, metrics and logs,
 // each against a real server configured for the case.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInvitationToken } from '../../src/auth/tokens.ts';
 import { bearer, DEMO_PASSWORD, startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/app.ts';
+import { forgeInvitationLink } from '../helpers/tokens.ts';
 
 const json = { 'content-type': 'application/json' };
 const loginBody = (email: string, password = DEMO_PASSWORD) => JSON.stringify({ email, password });
@@ -26,7 +26,11 @@ describe('general rate limit (RATE_LIMIT_MAX)', () => {
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expectErrorBody(await over.json(), 429, 'RATE_LIMITED');
-    const gql = await fetch(`${s.url}/graphql`, { method: 'POST', headers: json, body: JSON.stringify({ query: '{ __typename }' }) });
+    const gql = await fetch(`${s.url}/graphql`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
     expect(gql.status).toBe(429);
     expectErrorBody(await gql.json(), 429, 'RATE_LIMITED');
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
@@ -45,20 +49,39 @@ describe('login rate limit (LOGIN_RATE_LIMIT_MAX), shared by REST and GraphQL', 
   it('after three failures refuses the e-mail, even with the right password, and not another e-mail', async () => {
     const email = 'player1@demo.test';
     for (let i = 0; i < 2; i++) {
-      const r = await fetch(`${s.url}/auth/login`, { method: 'POST', headers: { ...json, 'x-app-path': 'demo' }, body: loginBody(email, 'wrong-password') });
+      const r = await fetch(`${s.url}/auth/login`, {
+        method: 'POST',
+        headers: { ...json, 'x-app-path': 'demo' },
+        body: loginBody(email, 'wrong-password'),
+      });
       expect(r.status).toBe(401);
     }
-    const third = await s.gql('mutation { login(email: "player1@demo.test", password: "wrong") { token } }', {}, { 'x-app-path': 'demo' });
+    const third = await s.gql(
+      'mutation { login(email: "player1@demo.test", password: "wrong") { token } }',
+      {},
+      { 'x-app-path': 'demo' },
+    );
     expect(third.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
 
-    const fourth = await fetch(`${s.url}/auth/login`, { method: 'POST', headers: { ...json, 'x-app-path': 'demo' }, body: loginBody(email) });
+    const fourth = await fetch(`${s.url}/auth/login`, {
+      method: 'POST',
+      headers: { ...json, 'x-app-path': 'demo' },
+      body: loginBody(email),
+    });
     expect(fourth.status).toBe(429);
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
     expectErrorBody(await fourth.json(), 429, 'RATE_LIMITED');
-    const viaGraphql = await s.gql(`mutation { login(email: "${email.toUpperCase()}", password: "${DEMO_PASSWORD}") { token } }`, {}, { 'x-app-path': 'demo' });
+    const viaGraphql = await s.gql(
+      `mutation { login(email: "${email.toUpperCase()}", password: "${DEMO_PASSWORD}") { token } }`,
+      {},
+      { 'x-app-path': 'demo' },
+    );
     expect(viaGraphql.status).toBe(429);
     expect(Number(viaGraphql.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(viaGraphql.errors?.[0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
+    expect(viaGraphql.errors?.[0].extensions).toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: expect.any(Number),
+    });
     expect(viaGraphql.data).toBeNull();
 
     expect(await s.login('player2@demo.test', 'demo')).toMatch(/^ey/);
@@ -69,7 +92,11 @@ describe('login rate limit (LOGIN_RATE_LIMIT_MAX), shared by REST and GraphQL', 
   });
 
   it('refuses an e-mail longer than 254 characters before it costs anything', async () => {
-    const r = await fetch(`${s.url}/auth/login`, { method: 'POST', headers: json, body: loginBody(`${'a'.repeat(300)}@demo.test`) });
+    const r = await fetch(`${s.url}/auth/login`, {
+      method: 'POST',
+      headers: json,
+      body: loginBody(`${'a'.repeat(300)}@demo.test`),
+    });
     expect(r.status).toBe(400);
     expectErrorBody(await r.json(), 400, 'BAD_USER_INPUT');
   });
@@ -87,7 +114,11 @@ describe('body size, request time and alias limits', () => {
     const r = await fetch(`${s.url}/auth/login`, { method: 'POST', headers: json, body: big });
     expect(r.status).toBe(413);
     expectErrorBody(await r.json(), 413, 'PAYLOAD_TOO_LARGE');
-    const g = await fetch(`${s.url}/graphql`, { method: 'POST', headers: json, body: JSON.stringify({ query: `{ __typename } # ${'x'.repeat(4096)}` }) });
+    const g = await fetch(`${s.url}/graphql`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ query: `{ __typename } # ${'x'.repeat(4096)}` }),
+    });
     expect(g.status).toBe(413);
   });
 
@@ -97,12 +128,19 @@ describe('body size, request time and alias limits', () => {
     expect(ok.errors).toBeUndefined();
     const r = await s.gql('{ a: me { id } b: me { id } c: me { id } d: me { id } }', {}, bearer(token));
     expect(r.status).toBe(400);
-    expect(r.errors?.[0]).toMatchObject({ message: expect.stringMatching(/more than 3 aliases/), extensions: { code: 'BAD_USER_INPUT' } });
+    expect(r.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/more than 3 aliases/),
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     expect(r.extensions?.sqlStatements ?? 0).toBeLessThanOrEqual(2); // the caller's lookup only: nothing resolved
   });
 
   it('refuses batched operations (a JSON array body)', async () => {
-    const r = await fetch(`${s.url}/graphql`, { method: 'POST', headers: json, body: JSON.stringify([{ query: '{ __typename }' }, { query: '{ __typename }' }]) });
+    const r = await fetch(`${s.url}/graphql`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify([{ query: '{ __typename }' }, { query: '{ __typename }' }]),
+    });
     expect(r.status).toBe(400);
   });
 });
@@ -116,10 +154,20 @@ describe('request timeout (REQUEST_TIMEOUT_MS)', () => {
   afterAll(() => s.close());
 
   it('answers 504 REQUEST_TIMEOUT with the error body, over REST and GraphQL, and keeps serving', async () => {
-    const r = await fetch(`${s.url}/auth/login`, { method: 'POST', headers: { ...json, 'x-app-path': 'demo' }, body: loginBody('player1@demo.test') });
+    const r = await fetch(`${s.url}/auth/login`, {
+      method: 'POST',
+      headers: { ...json, 'x-app-path': 'demo' },
+      body: loginBody('player1@demo.test'),
+    });
     expect(r.status).toBe(504);
     expectErrorBody(await r.json(), 504, 'REQUEST_TIMEOUT');
-    const g = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { ...json, 'x-app-path': 'demo' }, body: JSON.stringify({ query: `mutation { login(email: "player2@demo.test", password: "${DEMO_PASSWORD}") { token } }` }) });
+    const g = await fetch(`${s.url}/graphql`, {
+      method: 'POST',
+      headers: { ...json, 'x-app-path': 'demo' },
+      body: JSON.stringify({
+        query: `mutation { login(email: "player2@demo.test", password: "${DEMO_PASSWORD}") { token } }`,
+      }),
+    });
     expect(g.status).toBe(504);
     expectErrorBody(await g.json(), 504, 'REQUEST_TIMEOUT');
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
@@ -131,7 +179,10 @@ describe('security headers and CORS', () => {
   let open: TestServer;
   beforeAll(async () => {
     closed = await startTestServer({ seed: false });
-    open = await startTestServer({ seed: false, env: { CORS_ORIGINS: 'https://app.example.com,https://admin.example.com' } });
+    open = await startTestServer({
+      seed: false,
+      env: { CORS_ORIGINS: 'https://app.example.com,https://admin.example.com' },
+    });
   });
   afterAll(async () => {
     await closed.close();
@@ -144,17 +195,29 @@ describe('security headers and CORS', () => {
     expect(r.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(r.headers.get('strict-transport-security')).toMatch(/max-age=/);
     expect(r.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
-    const g = await fetch(`${closed.url}/graphql`, { method: 'POST', headers: { ...json, accept: 'application/graphql-response+json' }, body: JSON.stringify({ query: '{ __typename }' }) });
+    const g = await fetch(`${closed.url}/graphql`, {
+      method: 'POST',
+      headers: { ...json, accept: 'application/graphql-response+json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
     expect(g.headers.get('content-type')).toMatch(/^application\/graphql-response\+json/);
     expect(g.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(r.headers.get('x-powered-by')).toBeNull();
   });
 
   it('without CORS_ORIGINS answers no CORS headers; with it, only the listed origins', async () => {
-    const preflight = (url: string, origin: string) => fetch(`${url}/graphql`, {
-      method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
-    });
-    expect((await preflight(closed.url, 'https://app.example.com')).headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = (url: string, origin: string) =>
+      fetch(`${url}/graphql`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,authorization',
+        },
+      });
+    expect(
+      (await preflight(closed.url, 'https://app.example.com')).headers.get('access-control-allow-origin'),
+    ).toBeNull();
     const allowed = await preflight(open.url, 'https://app.example.com');
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
     expect(allowed.headers.get('access-control-allow-headers')).toMatch(/authorization/);
@@ -197,22 +260,38 @@ describe('metrics and logs', () => {
   });
 
   it('writes one JSON line per event with the request id the client saw, and never a credential', async () => {
-    const invitation = await s.t.db.prisma.invitation.findFirstOrThrow({ where: { company: { appPath: 'demo' } } });
-    const invitationJwt = await signInvitationToken(invitation.id, TEST_JWT_SECRET);
+    const invitationJwt = await forgeInvitationLink(s.demo.invitations['new.hire1@demo.test']);
     const viaPath = await fetch(`${s.url}/invitations/jwt/${invitationJwt}`, { headers: { 'x-app-path': 'demo' } });
     expect(viaPath.status).toBe(200);
     const requestId = viaPath.headers.get('x-request-id');
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const token = await s.login('admin@demo.test', 'demo');
-    await fetch(`${s.url}/auth/login`, { method: 'POST', headers: { ...json, 'x-app-path': 'demo' }, body: loginBody('player3@demo.test', 'Wrong-password-2026!') });
-    await fetch(`${s.url}/companies/search`, { headers: { authorization: 'Bearer not.a.jwt', cookie: 'session=cookie-secret' } });
+    const token = await s.loginAs('admin');
+    await fetch(`${s.url}/auth/login`, {
+      method: 'POST',
+      headers: { ...json, 'x-app-path': 'demo' },
+      body: loginBody('player3@demo.test', 'Wrong-password-2026!'),
+    });
+    await fetch(`${s.url}/companies/search`, {
+      headers: { authorization: 'Bearer not.a.jwt', cookie: 'session=cookie-secret' },
+    });
 
     const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(entries.some((e) => e.reqId === requestId)).toBe(true);
-    const hashes = (await s.t.db.prisma.user.findMany({ select: { passwordHash: true }, take: 50 })).map((u) => u.passwordHash).filter(Boolean) as string[];
+    const hashes = (await s.t.db.prisma.user.findMany({ select: { passwordHash: true }, take: 50 }))
+      .map((u) => u.passwordHash)
+      .filter(Boolean) as string[];
     const all = lines.join('\n');
-    for (const secret of [DEMO_PASSWORD, 'Wrong-password-2026!', token, invitationJwt, TEST_JWT_SECRET, 'not.a.jwt', 'cookie-secret', ...hashes]) {
+    for (const secret of [
+      DEMO_PASSWORD,
+      'Wrong-password-2026!',
+      token,
+      invitationJwt,
+      TEST_JWT_SECRET,
+      'not.a.jwt',
+      'cookie-secret',
+      ...hashes,
+    ]) {
       expect(all.includes(secret), `log lines contain ${secret.slice(0, 12)}...`).toBe(false);
     }
     expect(all).toContain('/invitations/jwt/[redacted]');

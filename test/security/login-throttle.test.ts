@@ -80,8 +80,11 @@ describe('parallel logins, at the default LOGIN_RATE_LIMIT_MAX', () => {
 
   it('GraphQL: of 40 wrong passwords for one e-mail sent at once, exactly 10 are checked and 30 answer 429', async () => {
     expect(s.config.rateLimit.loginMax).toBe(LIMIT);
-    const answers = await Promise.all(Array.from({ length: 40 }, () =>
-      s.gql(LOGIN, { e: 'player1@demo.test', p: 'wrong-password' }, { 'x-app-path': 'demo' })));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        s.gql(LOGIN, { e: 'player1@demo.test', p: 'wrong-password' }, { 'x-app-path': 'demo' }),
+      ),
+    );
     expect(tally(answers.map(codeOf))).toEqual({ UNAUTHENTICATED: LIMIT, RATE_LIMITED: 40 - LIMIT });
     for (const r of answers) {
       if (codeOf(r) === 'UNAUTHENTICATED') {
@@ -93,17 +96,29 @@ describe('parallel logins, at the default LOGIN_RATE_LIMIT_MAX', () => {
       }
     }
     // The limit now holds for the right password too, and for this e-mail only.
-    expect(codeOf(await s.gql(LOGIN, { e: 'player1@demo.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' }))).toBe('RATE_LIMITED');
-    expect(codeOf(await s.gql(LOGIN, { e: 'player2@demo.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' }))).toBe('OK');
+    expect(codeOf(await s.gql(LOGIN, { e: 'player1@demo.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' }))).toBe(
+      'RATE_LIMITED',
+    );
+    expect(codeOf(await s.gql(LOGIN, { e: 'player2@demo.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' }))).toBe(
+      'OK',
+    );
   });
 
   it('REST: of 40 wrong POST /auth/login for one e-mail sent at once, exactly 10 answer 401 and 30 answer 429', async () => {
-    const answers = await Promise.all(Array.from({ length: 40 }, async () => {
-      const r = await fetch(`${s.url}/auth/login`, {
-        method: 'POST', headers: { ...json, 'x-app-path': 'demo' }, body: JSON.stringify({ email: 'player3@demo.test', password: 'wrong-password' }),
-      });
-      return { status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as { code: string } };
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const r = await fetch(`${s.url}/auth/login`, {
+          method: 'POST',
+          headers: { ...json, 'x-app-path': 'demo' },
+          body: JSON.stringify({ email: 'player3@demo.test', password: 'wrong-password' }),
+        });
+        return {
+          status: r.status,
+          retryAfter: r.headers.get('retry-after'),
+          body: (await r.json()) as { code: string },
+        };
+      }),
+    );
     expect(tally(answers.map((a) => a.status))).toEqual({ 401: LIMIT, 429: 40 - LIMIT });
     for (const a of answers) {
       expect(a.body.code).toBe(a.status === 401 ? 'UNAUTHENTICATED' : 'RATE_LIMITED');
@@ -114,9 +129,14 @@ describe('parallel logins, at the default LOGIN_RATE_LIMIT_MAX', () => {
   it('a success in between clears the count and does not count itself', async () => {
     const email = 'player4@demo.test';
     const wrong = () => s.gql(LOGIN, { e: email, p: 'wrong-password' }, { 'x-app-path': 'demo' });
-    expect(tally((await Promise.all(Array.from({ length: LIMIT - 1 }, wrong))).map(codeOf))).toEqual({ UNAUTHENTICATED: LIMIT - 1 });
+    expect(tally((await Promise.all(Array.from({ length: LIMIT - 1 }, wrong))).map(codeOf))).toEqual({
+      UNAUTHENTICATED: LIMIT - 1,
+    });
     expect(codeOf(await s.gql(LOGIN, { e: email, p: DEMO_PASSWORD }, { 'x-app-path': 'demo' }))).toBe('OK');
-    expect(tally((await Promise.all(Array.from({ length: LIMIT + 5 }, wrong))).map(codeOf))).toEqual({ UNAUTHENTICATED: LIMIT, RATE_LIMITED: 5 });
+    expect(tally((await Promise.all(Array.from({ length: LIMIT + 5 }, wrong))).map(codeOf))).toEqual({
+      UNAUTHENTICATED: LIMIT,
+      RATE_LIMITED: 5,
+    });
   });
 });
 
@@ -128,7 +148,9 @@ describe('parallel logins per address (ten times LOGIN_RATE_LIMIT_MAX)', () => {
   afterAll(() => s.close());
 
   it('of 120 logins for 120 different e-mails sent at once from one address, exactly 100 are checked', async () => {
-    const answers = await Promise.all(Array.from({ length: 120 }, (_, i) => s.gql(LOGIN, { e: `nobody${i}@nowhere.test`, p: 'wrong-password' })));
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => s.gql(LOGIN, { e: `nobody${i}@nowhere.test`, p: 'wrong-password' })),
+    );
     expect(tally(answers.map(codeOf))).toEqual({ UNAUTHENTICATED: LIMIT * 10, RATE_LIMITED: 120 - LIMIT * 10 });
   });
 });
@@ -140,11 +162,20 @@ describe('an e-mail kept by several companies, without a tenant header', () => {
     s = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '3' } });
     const p = s.t.db.prisma;
     hash = (await p.user.findFirstOrThrow({ where: { email: 'player1@demo.test' } })).passwordHash!;
-    const demo = await p.company.findFirstOrThrow({ where: { appPath: 'demo' } });
-    const globex = await p.company.findFirstOrThrow({ where: { appCustomDomain: 'prode.globex.test' } });
     for (const email of ['twin@multi.test', 'twin2@multi.test']) {
-      for (const companyId of [demo.id, globex.id]) {
-        await p.user.create({ data: { ...DEFAULT_USER_JSON, companyId, email, name: 'Twin', role: 'player', passwordHash: hash, externalId: `${email}:${companyId}`, loginProviderId: email } });
+      for (const companyId of [s.demo.companies.DEMO, s.demo.companies.GLOBEX]) {
+        await p.user.create({
+          data: {
+            ...DEFAULT_USER_JSON,
+            companyId,
+            email,
+            name: 'Twin',
+            role: 'player',
+            passwordHash: hash,
+            externalId: `${email}:${companyId}`,
+            loginProviderId: email,
+          },
+        });
       }
     }
   });
@@ -159,18 +190,26 @@ describe('an e-mail kept by several companies, without a tenant header', () => {
       expect(r.data).toBeNull();
       expect(r.errors).toEqual(twin.errors);
     }
-    expect(twin.errors![0]).toMatchObject({ extensions: { code: 'UNAUTHENTICATED' }, message: expect.stringMatching(/^e-mail or password is wrong .*x-app-path or x-app-host/) });
+    expect(twin.errors![0]).toMatchObject({
+      extensions: { code: 'UNAUTHENTICATED' },
+      message: expect.stringMatching(/^e-mail or password is wrong .*x-app-path or x-app-host/),
+    });
     expect(twin.errors![0].message).not.toMatch(/exists/);
     // REST alike.
-    const rest = (email: string) => fetch(`${s.url}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: DEMO_PASSWORD }) })
-      .then(async (r) => ({ status: r.status, body: await r.json() }));
+    const rest = (email: string) =>
+      fetch(`${s.url}/auth/login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
     expect(await rest('twin@multi.test')).toEqual(await rest('nobody2@multi.test'));
     // Naming the company logs the twin in.
     expect(codeOf(await s.gql(LOGIN, { e: 'twin@multi.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' }))).toBe('OK');
   });
 
   it('counts as a failed attempt', async () => {
-    for (let i = 0; i < 3; i++) expect(codeOf(await s.gql(LOGIN, { e: 'twin2@multi.test', p: DEMO_PASSWORD }))).toBe('UNAUTHENTICATED');
+    for (let i = 0; i < 3; i++)
+      expect(codeOf(await s.gql(LOGIN, { e: 'twin2@multi.test', p: DEMO_PASSWORD }))).toBe('UNAUTHENTICATED');
     const over = await s.gql(LOGIN, { e: 'twin2@multi.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' });
     expect(over.status).toBe(429);
     expect(codeOf(over)).toBe('RATE_LIMITED');

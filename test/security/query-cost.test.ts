@@ -1,7 +1,14 @@
 // Query cost that knows lists, the object budget behind it, and the cap on an answer's bytes: one player's small
 // cyclic query must not take the process (and every tenant with it) down.
 import {
-  getNamedType, getNullableType, isCompositeType, isListType, isObjectType, Kind, parse, type DocumentNode,
+  getNamedType,
+  getNullableType,
+  isCompositeType,
+  isListType,
+  isObjectType,
+  Kind,
+  parse,
+  type DocumentNode,
   type OperationDefinitionNode,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +37,8 @@ describe('the cost estimate', () => {
     for (const type of Object.values(schema.getTypeMap())) {
       if (!isObjectType(type) || type.name.startsWith('__')) continue;
       for (const field of Object.values(type.getFields())) {
-        if (isListType(getNullableType(field.type)) && isCompositeType(getNamedType(field.type))) lists.push(`${type.name}.${field.name}`);
+        if (isListType(getNullableType(field.type)) && isCompositeType(getNamedType(field.type)))
+          lists.push(`${type.name}.${field.name}`);
       }
     }
     expect(Object.keys(LIST_ESTIMATES).sort()).toEqual(lists.sort());
@@ -40,11 +48,16 @@ describe('the cost estimate', () => {
     expect(CYCLE.length).toBeLessThanOrEqual(171);
     expect(costOf(parse(CYCLE), {}, 20)).toBeGreaterThan(1e12);
     // match 1 + 20 predictions x (1 + user 1 + 500 predictions)
-    expect(costOf(parse('{ match(id: 1) { predictions { user { predictions { id } } } } }'), {}, 20)).toBe(1 + 20 * (1 + 1 + 500));
+    expect(costOf(parse('{ match(id: 1) { predictions { user { predictions { id } } } } }'), {}, 20)).toBe(
+      1 + 20 * (1 + 1 + 500),
+    );
   });
 
-  it('uses take where given, the caller\'s own prediction for onlyMine, nothing for @cutoff and skipped fields', () => {
-    const q = (take: string) => parse(`query($t: Int, $s: Boolean!) { companiesSearch(take: ${take}) { id areas @cutoff { id } tournaments @skip(if: $s) { id } } }`);
+  it("uses take where given, the caller's own prediction for onlyMine, nothing for @cutoff and skipped fields", () => {
+    const q = (take: string) =>
+      parse(
+        `query($t: Int, $s: Boolean!) { companiesSearch(take: ${take}) { id areas @cutoff { id } tournaments @skip(if: $s) { id } } }`,
+      );
     expect(costOf(q('7'), { s: true }, 20)).toBe(7);
     expect(costOf(q('$t'), { t: 3, s: false }, 20)).toBe(3 * (1 + 3));
     expect(costOf(q('$t'), { s: true }, 20)).toBe(20); // no take: the default page
@@ -60,13 +73,23 @@ describe('the cost estimate', () => {
     // On an object field @cutoff cuts nothing.
     expect(costOf(parse(`{ match(id: 1) @cutoff { predictions { ${deep} } } }`), {}, 20)).toBe(plain);
     // A copy without it: execution merges the copies and resolves the cut one's selection too.
-    expect(costOf(parse(`{ match(id: 1) { predictions { id } predictions @cutoff { ${deep} } } }`), {}, 20)).toBeGreaterThanOrEqual(plain);
-    expect(costOf(parse(`{ match(id: 1) { ...F predictions @cutoff { ${deep} } } } fragment F on Match { predictions { id } }`), {}, 20)).toBeGreaterThanOrEqual(plain);
+    expect(
+      costOf(parse(`{ match(id: 1) { predictions { id } predictions @cutoff { ${deep} } } }`), {}, 20),
+    ).toBeGreaterThanOrEqual(plain);
+    expect(
+      costOf(
+        parse(`{ match(id: 1) { ...F predictions @cutoff { ${deep} } } } fragment F on Match { predictions { id } }`),
+        {},
+        20,
+      ),
+    ).toBeGreaterThanOrEqual(plain);
     // Every copy cut: nothing below it runs.
-    expect(costOf(parse(`{ match(id: 1) { predictions @cutoff { id } predictions @cutoff { ${deep} } } }`), {}, 20)).toBe(1);
+    expect(
+      costOf(parse(`{ match(id: 1) { predictions @cutoff { id } predictions @cutoff { ${deep} } } }`), {}, 20),
+    ).toBe(1);
   });
 
-  it('keeps every REST route and benchmark workload within the default limit at the benchmark\'s scale (5,000 users)', () => {
+  it("keeps every REST route and benchmark workload within the default limit at the benchmark's scale (5,000 users)", () => {
     const costs: Record<string, number> = {};
     for (const [name, doc] of Object.entries(documents)) {
       if (!/^(Rest|Bench|DeepTournamentsMine).*Document$/.test(name)) continue;
@@ -85,7 +108,7 @@ describe('limits on a running server', () => {
   let token: string;
   beforeAll(async () => {
     s = await startTestServer();
-    token = await s.login('player1@demo.test', 'demo');
+    token = await s.loginAs('player');
   });
   afterAll(() => s.close());
 
@@ -101,7 +124,9 @@ describe('limits on a running server', () => {
       expect(r.data).toBeUndefined();
       expect(r.errors).toHaveLength(1);
       expect(r.errors![0].extensions.code).toBe('QUERY_TOO_COSTLY');
-      expect(r.errors![0].message).toMatch(/may cost [\d.e+,]+ objects, over the limit of 3,000,000 \(GRAPHQL_MAX_COST\)/);
+      expect(r.errors![0].message).toMatch(
+        /may cost [\d.e+,]+ objects, over the limit of 3,000,000 \(GRAPHQL_MAX_COST\)/,
+      );
       expect(r.errors![0].extensions.maxCost).toBe(defaults.maxCost);
       // The data version and the credential lookup; no resolver ran.
       expect(r.extensions?.sqlStatements ?? 0).toBeLessThanOrEqual(3);
@@ -113,9 +138,13 @@ describe('limits on a running server', () => {
   });
 
   it('does not let @cutoff hide a cycle: on an object field, or beside a copy without it', async () => {
-    const below = 'user { predictions { match { predictions { user { predictions { match { predictions { id } } } } } } } }';
+    const below =
+      'user { predictions { match { predictions { user { predictions { match { predictions { id } } } } } } } }';
     const cycle = `predictions { ${below} }`;
-    for (const query of [`{ match(id: 1) @cutoff { ${cycle} } }`, `{ match(id: 1) { predictions { id } predictions @cutoff { ${below} } } }`]) {
+    for (const query of [
+      `{ match(id: 1) @cutoff { ${cycle} } }`,
+      `{ match(id: 1) { predictions { id } predictions @cutoff { ${below} } } }`,
+    ]) {
       const r = await s.gql(query, {}, bearer(token));
       expect(r.errors?.[0].extensions.code, query).toBe('QUERY_TOO_COSTLY');
     }
@@ -128,11 +157,16 @@ describe('limits on a running server', () => {
   it('answers the same refusal over REST and GraphQL when an operator lowers the limit', async () => {
     const low = await startTestServer({ env: { GRAPHQL_MAX_COST: '1000' } });
     try {
-      const t = await low.login('player1@demo.test', 'demo');
+      const t = await low.loginAs('player');
       const rest = await fetch(`${low.url}/tournaments/me`, { headers: bearer(t) });
       expect(rest.status).toBe(400);
       const body = (await rest.json()) as Record<string, unknown>;
-      expect(body).toEqual({ statusCode: 400, error: 'Bad Request', code: 'QUERY_TOO_COSTLY', message: expect.stringMatching(/over the limit of 1,000 \(GRAPHQL_MAX_COST\)/) });
+      expect(body).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        code: 'QUERY_TOO_COSTLY',
+        message: expect.stringMatching(/over the limit of 1,000 \(GRAPHQL_MAX_COST\)/),
+      });
       // A cheap query still runs.
       expect((await low.gql('{ me { email } }', {}, bearer(t))).data.me.email).toBe('player1@demo.test');
     } finally {
@@ -141,19 +175,27 @@ describe('limits on a running server', () => {
   });
 
   it('stops execution once a request has resolved GRAPHQL_MAX_OBJECTS objects: no partial data, fewer statements', async () => {
-    const query = '{ myTournaments { rounds { matches { predictions { user { areaLevel1 { id } areaLevel2 { id } } } } } } }';
+    const query =
+      '{ myTournaments { rounds { matches { predictions { user { areaLevel1 { id } areaLevel2 { id } } } } } } }';
     const full = await s.gql(query, {}, bearer(token));
     expect(full.errors).toBeUndefined();
     const small = await startTestServer({ env: { GRAPHQL_MAX_OBJECTS: '30', RESPONSE_CACHE_MB: '0' } });
     try {
-      const t = await small.login('player1@demo.test', 'demo');
+      const t = await small.loginAs('player');
       const r = await small.gql(query, {}, bearer(t));
       expect(r.status).toBe(400);
       expect(r.data).toBeUndefined();
-      expect(r.errors).toEqual([{ message: expect.stringMatching(/more than 30 objects \(GRAPHQL_MAX_OBJECTS\): execution stopped/), extensions: { code: 'RESPONSE_TOO_LARGE', limit: 'objects', maxObjects: 30 } }]);
+      expect(r.errors).toEqual([
+        {
+          message: expect.stringMatching(/more than 30 objects \(GRAPHQL_MAX_OBJECTS\): execution stopped/),
+          extensions: { code: 'RESPONSE_TOO_LARGE', limit: 'objects', maxObjects: 30 },
+        },
+      ]);
       // The loaders below the level where the budget ran out never ran.
       expect(r.extensions!.sqlStatements!).toBeLessThan(full.extensions!.sqlStatements!);
-      expect((r.extensions as { objects: number }).objects).toBeLessThan(((full.extensions as { objects: number }).objects));
+      expect((r.extensions as { objects: number }).objects).toBeLessThan(
+        (full.extensions as { objects: number }).objects,
+      );
       // No batch loads more rows than the budget has left (plus the one that tells): the count stays near it.
       expect((r.extensions as { objects: number }).objects).toBeLessThanOrEqual(2 * 30 + 1);
       // A small query is within the budget.
@@ -166,8 +208,12 @@ describe('limits on a running server', () => {
   it('refuses an answer over GRAPHQL_MAX_RESPONSE_BYTES, over GraphQL and REST', async () => {
     const capped = await startTestServer({ env: { GRAPHQL_MAX_RESPONSE_BYTES: '1024' } });
     try {
-      const t = await capped.login('player1@demo.test', 'demo');
-      const r = await capped.gql('{ company { areas { id name parentArea { id name } } } myTournaments { rounds { matches { id date homeTeam { name } awayTeam { name } } } } }', {}, bearer(t));
+      const t = await capped.loginAs('player');
+      const r = await capped.gql(
+        '{ company { areas { id name parentArea { id name } } } myTournaments { rounds { matches { id date homeTeam { name } awayTeam { name } } } } }',
+        {},
+        bearer(t),
+      );
       expect(r.errors, 'the answer must be over 1 KiB for this test').toBeDefined();
       expect(r.status).toBe(400);
       expect(r.data).toBeUndefined();

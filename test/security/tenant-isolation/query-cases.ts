@@ -1,0 +1,269 @@
+// The matrix's rows for the root Query fields (matrix.ts says what a row is and what the matrix proves).
+import { expect } from 'vitest';
+import {
+  RestInvitationByJwtDocument,
+  RestPostCommentsDocument,
+  RestPostDocument,
+} from '../../../src/graphql/generated/operations.ts';
+import { bearer } from '../../helpers/app.ts';
+import { Q } from './documents.ts';
+import {
+  emails,
+  FB,
+  gPost,
+  names,
+  NF,
+  onlyDemoEmails,
+  onlyRanked,
+  resellerToInitech,
+  switchingToGlobex,
+  UN,
+  type Case,
+} from './matrix.ts';
+
+// A table, one row per request, laid out by hand: prettier would give each property of a row a line of its own.
+// prettier-ignore
+export const QUERY_CASES: Case[] = [
+  { op: 'companiesSearch', as: 'player', why: 'lists only the own company', doc: Q.companiesSearch, vars: () => ({}),
+    expect: 'OK', check: (d) => expect(names(d)).toEqual(['Demo Corp']) },
+  { op: 'companiesSearch', as: 'admin', why: 'a search for Globex finds nothing', doc: Q.companiesSearch,
+    vars: () => ({ search: 'glo' }), expect: 'OK', check: (d) => expect(d).toEqual([]) },
+  ...switchingToGlobex({ op: 'companiesSearch', why: 'search', doc: Q.companiesSearch, vars: () => ({}) }),
+  { op: 'companiesSearch', as: 'reseller', why: 'lists its own and the managed companies, not Initech',
+    doc: Q.companiesSearch, vars: () => ({}), expect: 'OK',
+    check: (d) => expect(names(d)).toEqual(['Channel Partners', 'Demo Corp', 'Globex']) },
+  { op: 'companiesSearch', as: 'reseller', why: 'a search for Initech finds nothing', doc: Q.companiesSearch,
+    vars: () => ({ search: 'initech' }), expect: 'OK', check: (d) => expect(d).toEqual([]) },
+  { op: 'companiesSearch', as: 'reseller', h: { 'x-app-path': 'demo' },
+    why: 'acting on Demo Corp still lists nothing beyond its reach', doc: Q.companiesSearch,
+    vars: () => ({ search: 'e' }), expect: 'OK', check: (d) => expect(names(d)).not.toContain('Initech') },
+  ...resellerToInitech({ op: 'companiesSearch', why: 'search', doc: Q.companiesSearch, vars: () => ({}) }),
+
+  {
+    op: 'company', as: 'player', why: 'the own company; the reseller\'s managed companies stay hidden', doc: Q.company,
+    expect: 'OK',
+    check: (d) => {
+      expect(d.name).toBe('Demo Corp');
+      expect(d.resellerCompany).toEqual({ name: 'Channel Partners', managerUsers: null, areas: [], tournaments: [] });
+      expect(d.skipLoginToken).toBeNull();
+    },
+  },
+  { op: 'company', as: 'admin', h: { 'x-app-path': 'demo' }, why: 'the own company by its own path', doc: Q.company,
+    expect: 'OK', check: (d) => expect(d.name).toBe('Demo Corp') },
+  { op: 'company', as: 'admin', h: { 'x-app-company': 'DEMO' },
+    why: 'x-app-company is refused even for the own company', doc: Q.company, expect: FB },
+  { op: 'company', as: 'player', h: { 'x-app-path': 'partners' }, why: 'the reseller company is not the player\'s',
+    doc: Q.company, expect: FB },
+  ...switchingToGlobex({ op: 'company', why: 'the tenant', doc: Q.company }),
+  {
+    op: 'company', as: 'reseller', why: 'its own company lists only Demo Corp and Globex as managed', doc: Q.company,
+    expect: 'OK',
+    check: (d) => {
+      expect(d.name).toBe('Channel Partners');
+      expect(names(d.managedCompanies)).toEqual(['Demo Corp', 'Globex']);
+    },
+  },
+  { op: 'company', as: 'reseller', h: { 'x-app-path': 'demo' }, why: 'reaches Demo Corp by x-app-path', doc: Q.company,
+    expect: 'OK', check: (d) => expect(d.name).toBe('Demo Corp') },
+  { op: 'company', as: 'reseller', h: (x) => ({ 'x-app-company': String(x.demo) }),
+    why: 'reaches Demo Corp by x-app-company id', doc: Q.company, expect: 'OK',
+    check: (d) => expect(d.name).toBe('Demo Corp') },
+  { op: 'company', as: 'reseller', h: { 'x-app-company': 'GLOBEX' }, why: 'reaches Globex by x-app-company code',
+    doc: Q.company, expect: 'OK', check: (d) => expect(d.name).toBe('Globex') },
+  { op: 'company', as: 'reseller', h: { 'x-app-host': 'prode.globex.test' }, why: 'reaches Globex by x-app-host',
+    doc: Q.company, expect: 'OK', check: (d) => expect(d.name).toBe('Globex') },
+  ...resellerToInitech({ op: 'company', why: 'the tenant', doc: Q.company }),
+  { op: 'company', as: 'globexPlayer', why: 'Globex sees only Globex', doc: Q.company, expect: 'OK',
+    check: (d) => expect(d.name).toBe('Globex') },
+
+  { op: 'invitationByJwt', as: 'anon', why: 'an access token is not an invitation link',
+    doc: RestInvitationByJwtDocument, vars: (x) => ({ jwt: x.jwt.accessAsLink }), expect: NF },
+  { op: 'invitationByJwt', as: 'player', why: "Globex's revoked invitation", doc: RestInvitationByJwtDocument,
+    vars: (x) => ({ jwt: x.jwt.globexRevokedLink }), expect: NF },
+  { op: 'invitationByJwt', as: 'player', why: 'a Globex link signed with another secret',
+    doc: RestInvitationByJwtDocument, vars: (x) => ({ jwt: x.jwt.forgedGlobexLink }), expect: NF },
+  { op: 'invitationByJwt', as: 'admin', why: 'an expired Globex link', doc: RestInvitationByJwtDocument,
+    vars: (x) => ({ jwt: x.jwt.expiredGlobexLink }), expect: NF },
+  { op: 'invitationByJwt', as: 'player', h: { 'x-app-path': 'demo' },
+    why: 'a valid Globex link is public by design (docs/security.md) and carries no secret',
+    doc: RestInvitationByJwtDocument, vars: (x) => ({ jwt: x.jwt.globexLink }), expect: 'OK',
+    forbid: ['initech', 'hooli'], check: (d) => expect(d.company.name).toBe('Globex') },
+  { op: 'invitationByJwt', as: 'anon',
+    why: "a valid Initech link shows Initech only: not its reseller's other companies", doc: Q.invitationByJwt,
+    vars: (x) => ({ jwt: x.jwt.initechLink }), expect: 'OK', forbid: ['demo', 'globex', 'hooli'],
+    check: (d) => expect(d.company.name).toBe('Initech') },
+  // Anonymous callers: the tenant header must not turn a link of one company into a view of another's users
+  // and predictions (fails today: resolveRequestAuth sets the tenant from the header without a caller, and the
+  // predictions loader scopes by that tenant).
+  { op: 'invitationByJwt', as: 'anon', h: { 'x-app-path': 'demo' },
+    why: "a Globex link with Demo Corp named by header shows no Demo Corp user or prediction", doc: Q.invitationByJwt,
+    vars: (x) => ({ jwt: x.jwt.globexLink }), expect: 'OK', forbid: ['demo', 'initech', 'hooli'] },
+  { op: 'invitationByJwt', as: 'anon', h: { authorization: 'Bearer not-a-token', 'x-app-host': 'prode.globex.test' },
+    why: 'an Initech link, a bad token and Globex named by header show no Globex user or prediction',
+    doc: Q.invitationByJwt, vars: (x) => ({ jwt: x.jwt.initechLink }), expect: 'OK',
+    forbid: ['demo', 'globex', 'hooli'] },
+  // A reseller holding another reseller's company's link must not list that reseller's managed companies
+  // (fails today: Company.managedCompanies checks the caller's role, not that the reseller company is theirs).
+  { op: 'invitationByJwt', as: 'reseller',
+    why: "an Initech link does not list the other companies of Initech's reseller", doc: Q.invitationByJwt,
+    vars: (x) => ({ jwt: x.jwt.initechLink }), expect: 'OK', forbid: ['hooli'],
+    check: (d) => expect(d.company.name).toBe('Initech') },
+
+  { op: 'match', as: 'player', why: "a match of Globex's custom tournament", doc: Q.match,
+    vars: (x) => ({ id: x.globexCupMatch }), expect: NF },
+  { op: 'match', as: 'admin', why: "a match of Globex's custom tournament", doc: Q.match,
+    vars: (x) => ({ id: x.globexCupMatch }), expect: NF },
+  ...switchingToGlobex({
+    op: 'match', why: "Globex's custom match", doc: Q.match, vars: (x) => ({ id: x.globexCupMatch }),
+  }),
+  { op: 'match', as: 'player', why: 'a shared, finished match shows only Demo Corp predictions', doc: Q.match,
+    vars: (x) => ({ id: x.demoCupFinishedMatch }), expect: 'OK', check: onlyDemoEmails },
+  { op: 'match', as: 'reseller', h: { 'x-app-company': 'GLOBEX' }, why: "reaches Globex's custom match", doc: Q.match,
+    vars: (x) => ({ id: x.globexCupMatch }), expect: 'OK', check: (d, x) => expect(d.id).toBe(x.globexCupMatch) },
+  { op: 'match', as: 'reseller', h: { 'x-app-path': 'demo' },
+    why: 'a shared match in Demo Corp shows no Initech prediction', doc: Q.match,
+    vars: (x) => ({ id: x.demoCupFinishedMatch }), expect: 'OK', check: onlyDemoEmails },
+  ...resellerToInitech({
+    op: 'match', why: 'a shared match', doc: Q.match, vars: (x) => ({ id: x.demoCupFinishedMatch }),
+  }),
+  { op: 'match', as: 'globexPlayer', why: 'a shared match shows no Demo Corp prediction', doc: Q.match,
+    vars: (x) => ({ id: x.demoCupFinishedMatch }), expect: 'OK',
+    check: (d) => expect(emails(d).every((e) => e.endsWith('@globex.test'))).toBe(true) },
+
+  {
+    op: 'me', as: 'player', why: 'the caller, with predictions of shared matches, shows no other company', doc: Q.me,
+    expect: 'OK',
+    check: (d) => {
+      expect(d.email).toBe('player1@demo.test');
+      expect(d.recoverPasswordToken).toBeNull();
+      onlyDemoEmails(d);
+    },
+  },
+  ...switchingToGlobex({ op: 'me', why: 'the caller', doc: Q.me, expect: ['OK', FB], check: (d) => onlyDemoEmails(d) }),
+  { op: 'me', as: 'anon', h: (x) => bearer(x.jwt.linkAsAccess),
+    why: "an invitation token (subject = Globex admin's id) is not a credential", doc: Q.me, expect: UN },
+  { op: 'me', as: 'anon', h: (x) => bearer(x.jwt.crossClaims), why: "a token of Globex's admin claiming Demo Corp",
+    doc: Q.me, expect: UN },
+  ...resellerToInitech({ op: 'me', why: 'the caller', doc: Q.me, expect: ['OK', FB] }),
+
+  { op: 'myInternalRankingInvitations', as: 'player', why: "none of Globex's league invitations",
+    doc: Q.myInternalRankingInvitations, expect: 'OK', check: (d) => expect(d).toEqual([]) },
+  ...switchingToGlobex({
+    op: 'myInternalRankingInvitations', why: 'league invitations', doc: Q.myInternalRankingInvitations,
+  }),
+  ...resellerToInitech({
+    op: 'myInternalRankingInvitations', why: 'league invitations', doc: Q.myInternalRankingInvitations,
+  }),
+
+  { op: 'myInternalRankings', as: 'player', why: 'only the own league', doc: Q.myInternalRankings, expect: 'OK',
+    check: (d) => expect(names(d)).toEqual(['Demo League']) },
+  ...switchingToGlobex({ op: 'myInternalRankings', why: 'leagues', doc: Q.myInternalRankings }),
+  ...resellerToInitech({ op: 'myInternalRankings', why: 'leagues', doc: Q.myInternalRankings }),
+
+  {
+    op: 'myNotifications', as: 'player', why: 'only the own notifications', doc: Q.myNotifications, expect: 'OK',
+    check: async (d, x, p) => {
+      expect(d.map((n: { payload: { note: string } }) => n.payload.note)).toContain('Demo note');
+      const own = await p.notification.findMany({ where: { userId: x.demoPlayer1 }, select: { id: true } });
+      expect(d.map((n: { id: number }) => n.id).sort()).toEqual(own.map((n) => n.id).sort());
+    },
+  },
+  ...switchingToGlobex({ op: 'myNotifications', why: 'notifications', doc: Q.myNotifications, expect: ['OK', FB] }),
+  ...resellerToInitech({ op: 'myNotifications', why: 'notifications', doc: Q.myNotifications, expect: ['OK', FB] }),
+
+  { op: 'myTournaments', as: 'player', why: "not Globex's custom tournament, no Globex prediction",
+    doc: Q.myTournaments, expect: 'OK',
+    check: (d) => { expect(names(d)).toEqual(['Prode Demo Cup']); onlyDemoEmails(d); } },
+  ...switchingToGlobex({ op: 'myTournaments', why: 'tournaments', doc: Q.myTournaments }),
+  {
+    op: 'myTournaments', as: 'reseller', h: { 'x-app-host': 'prode.globex.test' }, why: "reaches Globex's tournaments",
+    doc: Q.myTournaments, expect: 'OK', check: (d) => expect(names(d)).toEqual(['Globex Office Cup', 'Prode Demo Cup']),
+  },
+  { op: 'myTournaments', as: 'reseller', h: { 'x-app-path': 'demo' }, why: "Demo Corp's tournaments, without Globex's",
+    doc: Q.myTournaments, expect: 'OK', forbid: ['globex', 'initech', 'hooli'],
+    check: (d) => expect(names(d)).toEqual(['Prode Demo Cup']) },
+  ...resellerToInitech({ op: 'myTournaments', why: 'tournaments', doc: Q.myTournaments }),
+
+  { op: 'post', as: 'player', why: "Globex's post by id", doc: Q.post, vars: gPost, expect: NF },
+  { op: 'post', as: 'admin', why: "Globex's post by id", doc: RestPostDocument, vars: gPost, expect: NF },
+  ...switchingToGlobex({ op: 'post', why: "Globex's post", doc: Q.post, vars: gPost }),
+  { op: 'post', as: 'player', why: 'an own post, deep, shows no other company', doc: Q.post,
+    vars: (x) => ({ id: x.demoPost }), expect: 'OK', check: onlyDemoEmails },
+  { op: 'post', as: 'globexPlayer', why: "Demo Corp's post by id", doc: Q.post, vars: (x) => ({ id: x.demoPost }),
+    expect: NF },
+  { op: 'post', as: 'reseller', h: { 'x-app-company': 'GLOBEX' }, why: "reaches Globex's post", doc: Q.post,
+    vars: gPost, expect: 'OK', check: (d, x) => expect(d.id).toBe(x.globexPost) },
+  { op: 'post', as: 'reseller', why: "Initech's post from its own company", doc: Q.post,
+    vars: (x) => ({ id: x.initechPost }), expect: NF },
+  { op: 'post', as: 'reseller', h: { 'x-app-company': 'DEMO' }, why: "Initech's post while acting on Demo Corp",
+    doc: Q.post, vars: (x) => ({ id: x.initechPost }), expect: NF },
+  ...resellerToInitech({ op: 'post', why: "Initech's post", doc: Q.post, vars: (x) => ({ id: x.initechPost }) }),
+
+  { op: 'postComments', as: 'player', why: "Globex's post's comments", doc: Q.postComments,
+    vars: (x) => ({ postId: x.globexPost }), expect: NF },
+  { op: 'postComments', as: 'admin', why: "Globex's post's comments", doc: RestPostCommentsDocument,
+    vars: (x) => ({ postId: x.globexPost }), expect: NF },
+  ...switchingToGlobex({
+    op: 'postComments', why: "Globex's comments", doc: Q.postComments, vars: (x) => ({ postId: x.globexPost }),
+  }),
+  { op: 'postComments', as: 'reseller', h: { 'x-app-company': 'GLOBEX' }, why: "reaches Globex's comments",
+    doc: Q.postComments, vars: (x) => ({ postId: x.globexPost }), expect: 'OK',
+    check: (d) => expect(d.length).toBeGreaterThan(0) },
+  { op: 'postComments', as: 'reseller', h: { 'x-app-path': 'demo' }, why: "Initech's comments", doc: Q.postComments,
+    vars: (x) => ({ postId: x.initechPost }), expect: NF },
+  ...resellerToInitech({
+    op: 'postComments', why: "Initech's comments", doc: Q.postComments, vars: (x) => ({ postId: x.initechPost }),
+  }),
+
+  { op: 'ranking', as: 'admin', why: 'the shared tournament ranks only Demo Corp users', doc: Q.ranking,
+    vars: (x) => ({ t: x.demoCup }), expect: 'OK',
+    check: (d) => { expect(d.total).toBe(21); onlyRanked(d, /^(Demo Player \d+|Dana Admin)$/); } },
+  { op: 'ranking', as: 'player', why: "Globex's custom tournament", doc: Q.ranking, vars: (x) => ({ t: x.globexCup }),
+    expect: NF },
+  { op: 'ranking', as: 'admin', why: "an area of Globex", doc: Q.ranking,
+    vars: (x) => ({ t: x.demoCup, area: x.globexArea }), expect: NF },
+  { op: 'ranking', as: 'player', why: "Globex's private league", doc: Q.ranking,
+    vars: (x) => ({ t: x.demoCup, league: x.globexLeague }), expect: NF },
+  { op: 'ranking', as: 'admin', why: "a round of Globex's custom tournament", doc: Q.ranking,
+    vars: (x) => ({ t: x.demoCup, round: x.globexCupRound }), expect: 'BAD_USER_INPUT' },
+  ...switchingToGlobex({
+    op: 'ranking', why: 'the shared tournament', doc: Q.ranking, vars: (x) => ({ t: x.demoCup }),
+  }),
+  {
+    op: 'ranking', as: 'globexPlayer', why: 'the shared tournament ranks only Globex users', doc: Q.ranking,
+    vars: (x) => ({ t: x.demoCup }), expect: 'OK',
+    check: (d) => {
+      expect(d.total).toBeGreaterThanOrEqual(11);
+      onlyRanked(d, /^(Globex Player \d+|Gus Admin|Isolation Tester)$/);
+    },
+  },
+  {
+    op: 'ranking', as: 'reseller', h: { 'x-app-company': 'GLOBEX' }, why: 'reaches the Globex ranking', doc: Q.ranking,
+    vars: (x) => ({ t: x.globexCup }), expect: 'OK',
+    check: (d) => {
+      expect(d.total).toBeGreaterThanOrEqual(11);
+      onlyRanked(d, /^(Globex Player \d+|Gus Admin|Isolation Tester)$/);
+    },
+  },
+  { op: 'ranking', as: 'reseller', h: { 'x-app-path': 'demo' }, why: 'an area of Initech', doc: Q.ranking,
+    vars: (x) => ({ t: x.demoCup, area: x.initechArea }), expect: NF },
+  ...resellerToInitech({
+    op: 'ranking', why: 'the shared tournament', doc: Q.ranking, vars: (x) => ({ t: x.demoCup }),
+  }),
+
+  { op: 'tournament', as: 'player', why: "Globex's custom tournament", doc: Q.tournament,
+    vars: (x) => ({ id: x.globexCup }), expect: NF },
+  { op: 'tournament', as: 'admin', why: "Globex's custom tournament", doc: Q.tournament,
+    vars: (x) => ({ id: x.globexCup }), expect: NF },
+  ...switchingToGlobex({
+    op: 'tournament', why: "Globex's custom tournament", doc: Q.tournament, vars: (x) => ({ id: x.globexCup }),
+  }),
+  { op: 'tournament', as: 'player', why: 'the shared tournament shows no Globex team, tournament or prediction',
+    doc: Q.tournament, vars: (x) => ({ id: x.demoCup }), expect: 'OK', check: onlyDemoEmails },
+  { op: 'tournament', as: 'reseller', h: { 'x-app-company': 'GLOBEX' }, why: "reaches Globex's custom tournament",
+    doc: Q.tournament, vars: (x) => ({ id: x.globexCup }), expect: 'OK',
+    check: (d) => expect(d.name).toBe('Globex Office Cup') },
+  ...resellerToInitech({
+    op: 'tournament', why: 'the shared tournament', doc: Q.tournament, vars: (x) => ({ id: x.demoCup }),
+  }),
+];
