@@ -2,7 +2,14 @@
 // and are replaced by a hash at the current cost on their user's next successful login.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DEFAULT_PASSWORD_HASH_COST, derivationLoad, hashPassword, needsRehash, passwordHashCost, setPasswordHashCost, verifyNoPassword, verifyPassword,
+  DEFAULT_PASSWORD_HASH_COST,
+  derivationLoad,
+  hashPassword,
+  needsRehash,
+  passwordHashCost,
+  setPasswordHashCost,
+  verifyNoPassword,
+  verifyPassword,
 } from '../../src/auth/passwords.ts';
 import { loadConfig } from '../../src/config.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/app.ts';
@@ -23,14 +30,16 @@ describe('password hash cost', () => {
   });
 
   it('PASSWORD_HASH_COST is an integer from 14 to 20', () => {
-    const cost = (v: string) => loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), PASSWORD_HASH_COST: v }, () => {}).passwordHashCost;
+    const cost = (v: string) =>
+      loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), PASSWORD_HASH_COST: v }, () => {}).passwordHashCost;
     expect(cost('14')).toBe(14);
     expect(cost('20')).toBe(20);
-    for (const bad of ['13', '21', 'high', '16.5']) expect(() => cost(bad)).toThrow(/PASSWORD_HASH_COST must be an integer from 14 to 20/);
+    for (const bad of ['13', '21', 'high', '16.5'])
+      expect(() => cost(bad)).toThrow(/PASSWORD_HASH_COST must be an integer from 14 to 20/);
     expect(() => setPasswordHashCost(21)).toThrow(RangeError);
   });
 
-  it('hashes at the process\'s cost; a hash below it needs re-hashing, one at or above it does not', async () => {
+  it("hashes at the process's cost; a hash below it needs re-hashing, one at or above it does not", async () => {
     setPasswordHashCost(15);
     const current = await hashPassword('x-password');
     expect(current).toMatch(/^scrypt\$32768\$8\$1\$/);
@@ -43,7 +52,8 @@ describe('password hash cost', () => {
 
   it('refuses stored hashes with absurd parameters instead of deriving with them', async () => {
     const [, , r, p, salt, key] = (await hashPassword('x-password', 14)).split('$');
-    for (const N of [String(2 ** 21), '3', '0', 'x']) expect(await verifyPassword('x-password', ['scrypt', N, r, p, salt, key].join('$'))).toBe(false);
+    for (const N of [String(2 ** 21), '3', '0', 'x'])
+      expect(await verifyPassword('x-password', ['scrypt', N, r, p, salt, key].join('$'))).toBe(false);
     expect(await verifyPassword('x-password', ['scrypt', 16384, 8, 1000, salt, key].join('$'))).toBe(false);
   });
 
@@ -100,7 +110,8 @@ describe('re-hash on login (server at PASSWORD_HASH_COST=15)', () => {
     setPasswordHashCost(SUITE_COST);
   });
 
-  const stored = async () => (await s.t.db.prisma.user.findFirstOrThrow({ where: { email: 'player1@demo.test' } })).passwordHash!;
+  const stored = async () =>
+    (await s.t.db.prisma.user.findFirstOrThrow({ where: { email: 'player1@demo.test' } })).passwordHash!;
 
   it('a wrong password leaves an old hash alone', async () => {
     const r = await s.gql(LOGIN, { e: 'player1@demo.test', p: 'wrong-password' }, { 'x-app-path': 'demo' });
@@ -119,16 +130,25 @@ describe('re-hash on login (server at PASSWORD_HASH_COST=15)', () => {
     expect(await verifyPassword('wrong-password', now)).toBe(false);
 
     // The next login finds nothing to raise and logs in with the new hash; a wrong password still fails.
-    expect((await s.gql(LOGIN, { e: 'player1@demo.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' })).data.login.token).toMatch(/^ey/);
+    expect(
+      (await s.gql(LOGIN, { e: 'player1@demo.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' })).data.login.token,
+    ).toMatch(/^ey/);
     expect(await stored()).toBe(now);
-    expect((await s.gql(LOGIN, { e: 'player1@demo.test', p: 'wrong-password' }, { 'x-app-path': 'demo' })).errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(
+      (await s.gql(LOGIN, { e: 'player1@demo.test', p: 'wrong-password' }, { 'x-app-path': 'demo' })).errors?.[0]
+        .extensions.code,
+    ).toBe('UNAUTHENTICATED');
     expect(await stored()).toBe(now);
   });
 
   it('never lowers a stronger hash', async () => {
     const strong = await hashPassword(DEMO_PASSWORD, 16);
     await s.t.db.prisma.user.updateMany({ where: { email: 'player2@demo.test' }, data: { passwordHash: strong } });
-    expect((await s.gql(LOGIN, { e: 'player2@demo.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' })).errors).toBeUndefined();
-    expect((await s.t.db.prisma.user.findFirstOrThrow({ where: { email: 'player2@demo.test' } })).passwordHash).toBe(strong);
+    expect(
+      (await s.gql(LOGIN, { e: 'player2@demo.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' })).errors,
+    ).toBeUndefined();
+    expect((await s.t.db.prisma.user.findFirstOrThrow({ where: { email: 'player2@demo.test' } })).passwordHash).toBe(
+      strong,
+    );
   });
 });

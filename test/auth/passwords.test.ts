@@ -32,6 +32,7 @@ describe('password policies', () => {
   });
 
   it('the demo password satisfies every policy', () => {
-    for (const policy of ['base', 'strong', 'nist'] as const) expect(passwordPolicyViolation('Prode-demo-2026!', policy)).toBeNull();
+    for (const policy of ['base', 'strong', 'nist'] as const)
+      expect(passwordPolicyViolation('Prode-demo-2026!', policy)).toBeNull();
   });
 });

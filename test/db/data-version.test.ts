@@ -95,7 +95,9 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
         WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname <> '_prisma_migrations'
         GROUP BY c.relname ORDER BY c.relname`);
       expect(rows.length).toBeGreaterThan(25);
-      const untracked = rows.filter((r) => r.triggers.join() !== 'prode_data_version,prode_data_version_truncate').map((r) => r.table);
+      const untracked = rows
+        .filter((r) => r.triggers.join() !== 'prode_data_version,prode_data_version_truncate')
+        .map((r) => r.table);
       expect(untracked).toEqual([]);
 
       const v0 = await t.db.dataVersion();
@@ -119,7 +121,9 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
         expect(await t.db.dataVersion()).toBe(v0);
         for (const c of clients) await c.query('COMMIT');
         expect(count(await t.db.dataVersion()) - count(v0)).toBe(17n);
-        const [{ slots }] = await t.db.prisma.$queryRawUnsafe<Array<{ slots: number }>>('SELECT count(*)::int AS slots FROM prode_meta.data_version');
+        const [{ slots }] = await t.db.prisma.$queryRawUnsafe<Array<{ slots: number }>>(
+          'SELECT count(*)::int AS slots FROM prode_meta.data_version',
+        );
         expect(slots).toBe(17);
       } finally {
         for (const c of clients) await c.end().catch(() => {});

@@ -10,10 +10,13 @@ describe('schema and migrations', () => {
     expect(readFileSync(paths.schema('postgresql'), 'utf8')).toBe(derivePostgresSchema(readSchema('sqlite')));
   });
 
-  it.each(PROVIDERS)('%s: the schema has no change that lacks a migration (run npm run db:migration -- <name>)', async (p) => {
-    const sql = await diffSchemas(readSnapshot(p), readSchema(p));
-    expect(sql.trim()).toBe('');
-  });
+  it.each(PROVIDERS)(
+    '%s: the schema has no change that lacks a migration (run npm run db:migration -- <name>)',
+    async (p) => {
+      const sql = await diffSchemas(readSnapshot(p), readSchema(p));
+      expect(sql.trim()).toBe('');
+    },
+  );
 
   it.each(PROVIDERS)('%s: both providers have the same migration folders', (p) => {
     const names = (q: typeof p) => loadMigrations(q).migrationDirectories.map((d) => d.path);
@@ -36,7 +39,11 @@ describe('schema and migrations', () => {
       expect(await applyMigrations(target)).toEqual(all);
       expect(await applyMigrations(target)).toEqual([]);
       const push = await withSchemaEngine(target, (engine) =>
-        engine.schemaPush({ force: false, schema: { files: [{ path: 'schema.prisma', content: readSchema(provider) }] }, filters: NO_FILTERS }),
+        engine.schemaPush({
+          force: false,
+          schema: { files: [{ path: 'schema.prisma', content: readSchema(provider) }] },
+          filters: NO_FILTERS,
+        }),
       );
       expect(push).toEqual({ executedSteps: 0, warnings: [], unexecutable: [] });
     },

@@ -14,9 +14,18 @@ describe.runIf(suiteProvider === 'postgresql')('statement_timeout on PostgreSQL'
   async function serverDatabase(env: Record<string, string>) {
     const { target, drop } = await emptyTarget();
     const url = target.provider === 'postgresql' ? target.url : '';
-    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: url, SEED_ON_EMPTY: 'false', ...env }, () => {});
+    const config = loadConfig(
+      { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: url, SEED_ON_EMPTY: 'false', ...env },
+      () => {},
+    );
     const db = await prepareDatabase(config, () => {});
-    return { db, drop: async () => { await db.close(); await drop(); } };
+    return {
+      db,
+      drop: async () => {
+        await db.close();
+        await drop();
+      },
+    };
   }
 
   it('is DB_STATEMENT_TIMEOUT_MS on every connection, and cancels a statement that runs past it', async () => {
@@ -24,16 +33,29 @@ describe.runIf(suiteProvider === 'postgresql')('statement_timeout on PostgreSQL'
     try {
       expect(await db.prisma.$queryRawUnsafe('SHOW statement_timeout')).toEqual([{ statement_timeout: '300ms' }]);
       const started = Date.now();
-      const stopped = await db.prisma.$queryRawUnsafe('SELECT pg_sleep(5)').then(() => null, (err: unknown) => err);
+      const stopped = await db.prisma.$queryRawUnsafe('SELECT pg_sleep(5)').then(
+        () => null,
+        (err: unknown) => err,
+      );
       expect(Date.now() - started).toBeLessThan(3000);
       // Recognised as such, and answered as a timeout (504 REQUEST_TIMEOUT), not as our bug (500).
       expect(isStatementTimeout(stopped)).toBe(true);
       expect(isStatementTimeout(new Error('something else'))).toBe(false);
-      const log = { warn: () => {}, error: () => { throw new Error('logged as a bug'); } } as unknown as FastifyBaseLogger;
-      const format = formatErrorFor(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, () => {}), log);
+      const log = {
+        warn: () => {},
+        error: () => {
+          throw new Error('logged as a bug');
+        },
+      } as unknown as FastifyBaseLogger;
+      const format = formatErrorFor(
+        loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, () => {}),
+        log,
+      );
       const error = new GraphQLError('wrapped', { path: ['myTournaments'], originalError: stopped as Error });
       expect(format({ message: 'wrapped', path: ['myTournaments'] }, error)).toEqual({
-        message: STATEMENT_TIMEOUT_MESSAGE, path: ['myTournaments'], extensions: { code: 'REQUEST_TIMEOUT' },
+        message: STATEMENT_TIMEOUT_MESSAGE,
+        path: ['myTournaments'],
+        extensions: { code: 'REQUEST_TIMEOUT' },
       });
       expect(ERROR_STATUS.REQUEST_TIMEOUT).toBe(504);
       // The connection is usable afterwards.

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCORING, scorePrediction, scoringRules, type MatchResult, type PredictedScore } from '../../src/game/scoring.ts';
+import {
+  DEFAULT_SCORING,
+  scorePrediction,
+  scoringRules,
+  type MatchResult,
+  type PredictedScore,
+} from '../../src/game/scoring.ts';
 
-const finished = (h: number, a: number, penaltiesWinner: 'home' | 'away' | null = null): MatchResult => ({ status: 'FINISHED', homeTeamGoals: h, awayTeamGoals: a, penaltiesWinner });
-const pred = (h: number, a: number, penaltiesWinner: 'home' | 'away' | null = null): PredictedScore => ({ homeTeamGoals: h, awayTeamGoals: a, penaltiesWinner });
+const finished = (h: number, a: number, penaltiesWinner: 'home' | 'away' | null = null): MatchResult => ({
+  status: 'FINISHED',
+  homeTeamGoals: h,
+  awayTeamGoals: a,
+  penaltiesWinner,
+});
+const pred = (h: number, a: number, penaltiesWinner: 'home' | 'away' | null = null): PredictedScore => ({
+  homeTeamGoals: h,
+  awayTeamGoals: a,
+  penaltiesWinner,
+});
 
 describe('scorePrediction (default rules)', () => {
   it.each([
@@ -26,7 +41,12 @@ describe('scorePrediction (default rules)', () => {
   });
 
   it('a cancelled match voids, an unfinished one stays pending', () => {
-    expect(scorePrediction(pred(1, 0), { status: 'CANCELLED', homeTeamGoals: null, awayTeamGoals: null })).toEqual({ status: 'VOID', points: null, exactHit: false, outcomeHit: false });
+    expect(scorePrediction(pred(1, 0), { status: 'CANCELLED', homeTeamGoals: null, awayTeamGoals: null })).toEqual({
+      status: 'VOID',
+      points: null,
+      exactHit: false,
+      outcomeHit: false,
+    });
     for (const status of ['SCHEDULED', 'TIMED', 'IN_PLAY', 'PAUSED', 'POSTPONED', 'SUSPENDED']) {
       expect(scorePrediction(pred(1, 0), { status, homeTeamGoals: 1, awayTeamGoals: 0 }).status).toBe('PENDING');
     }

@@ -24,9 +24,14 @@ describe('loader rows', () => {
     let compared = 0;
     for (const model of Object.values(Prisma.ModelName)) {
       const name = model[0].toLowerCase() + model.slice(1);
-      const expected = await (t.db.prisma as unknown as Record<string, Delegate>)[name].findMany({ take: 50, orderBy: undefined });
+      const expected = await (t.db.prisma as unknown as Record<string, Delegate>)[name].findMany({
+        take: 50,
+        orderBy: undefined,
+      });
       if (expected.length === 0 || !('id' in expected[0])) continue;
-      const rows = await loaders().byId(name).loadMany(expected.map((r) => r.id as number));
+      const rows = await loaders()
+        .byId(name)
+        .loadMany(expected.map((r) => r.id as number));
       expect(rows, model).toStrictEqual(expected);
       compared++;
     }
@@ -39,15 +44,20 @@ describe('loader rows', () => {
     const rounds = (await p.round.findMany({ select: { id: true } })).map((r) => r.id);
     const byRound = await loaders().matchesByRound.loadMany(rounds);
     for (const [i, roundId] of rounds.entries()) {
-      expect(byRound[i]).toStrictEqual(await p.match.findMany({ where: { roundId }, orderBy: [{ date: 'asc' }, { id: 'asc' }] }));
+      expect(byRound[i]).toStrictEqual(
+        await p.match.findMany({ where: { roundId }, orderBy: [{ date: 'asc' }, { id: 'asc' }] }),
+      );
     }
     const countries = (await p.country.findMany({ select: { id: true } })).map((c) => c.id);
     const teams = await loaders().teamsByCountry.loadMany(countries);
     for (const [i, countryId] of countries.entries()) {
-      expect(teams[i]).toStrictEqual(await p.team.findMany({ where: { countryId, companyId: null }, orderBy: [{ name: 'asc' }] }));
+      expect(teams[i]).toStrictEqual(
+        await p.team.findMany({ where: { countryId, companyId: null }, orderBy: [{ name: 'asc' }] }),
+      );
     }
     const posts = await p.post.findMany({ select: { id: true } });
     const counts = await loaders().commentCountByPost.loadMany(posts.map((x) => x.id));
-    for (const [i, { id }] of posts.entries()) expect(counts[i]).toBe(await p.postComment.count({ where: { postId: id } }));
+    for (const [i, { id }] of posts.entries())
+      expect(counts[i]).toBe(await p.postComment.count({ where: { postId: id } }));
   });
 });

@@ -26,7 +26,6 @@ export interface TestServer {
    * A generated document (src/graphql/generated/operations.ts) types the answer's data and checks the variables; a
    * plain string or DocumentNode answers `any` unless the caller names a type.
    */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a string query's answer has no type to give
   gql<TResult = any, TVariables = Record<string, unknown>>(
     query: string | TypedDocumentNode<TResult, TVariables>,
     variables?: NoInfer<TVariables>,

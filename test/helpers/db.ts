@@ -20,10 +20,15 @@ export interface TestDatabase {
 }
 
 /** Creates an empty database of the suite's provider (or the one asked for) without migrating it. */
-export async function emptyTarget(provider = suiteProvider): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+export async function emptyTarget(
+  provider = suiteProvider,
+): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
   if (provider === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'prode-test-'));
-    return { target: { provider, file: join(dir, 'test.db') }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      target: { provider, file: join(dir, 'test.db') },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('PostgreSQL tests need DATABASE_URL');
@@ -51,7 +56,10 @@ export async function freshDatabase(provider = suiteProvider): Promise<TestDatab
 }
 
 /** Migrates an empty database the test owns (e.g. on its own PostgreSQL cluster) and opens it. */
-export async function migratedDatabase(target: DatabaseTarget, drop: () => Promise<void> = async () => {}): Promise<TestDatabase> {
+export async function migratedDatabase(
+  target: DatabaseTarget,
+  drop: () => Promise<void> = async () => {},
+): Promise<TestDatabase> {
   await applyMigrations(target);
   const db = await openDatabase(target, { poolMax: 4 });
   return {

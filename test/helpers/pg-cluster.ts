@@ -9,7 +9,9 @@ import { freePort } from './process.ts';
 export function postgresBinDir(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'pg_ctl'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(root, versions[0], 'bin') : null;
 }
 
@@ -22,10 +24,15 @@ export interface PgCluster {
 
 export async function startPgCluster(): Promise<PgCluster> {
   const bin = postgresBinDir();
-  if (!bin) throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql (run .ci/run or apt-get install postgresql)');
+  if (!bin)
+    throw new Error(
+      'PostgreSQL server binaries not found under /usr/lib/postgresql (run .ci/run or apt-get install postgresql)',
+    );
   const asRoot = process.getuid?.() === 0;
   const run = (tool: string, args: string[]) => {
-    const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
+    const [cmd, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
+      : [join(bin, tool), args];
     execFileSync(cmd, argv, { stdio: 'pipe', timeout: 60_000 });
   };
   const dir = mkdtempSync('/tmp/prode-pg-outage-');
@@ -38,7 +45,19 @@ export async function startPgCluster(): Promise<PgCluster> {
   const port = await freePort();
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'prode', '-A', 'trust', '-E', 'UTF8', '--no-locale']);
-  const start = () => run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start', '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off`]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+      '-o',
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off`,
+    ]);
   const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();
   run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'prode', 'prode']);

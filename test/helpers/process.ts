@@ -39,7 +39,11 @@ export function childEnv(extra: Record<string, string | undefined>): NodeJS.Proc
 }
 
 export function runScript(script: string, env: Record<string, string | undefined>, args: string[] = []) {
-  const child = spawn(process.execPath, [...TSX_IMPORT, script, ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...TSX_IMPORT, script, ...args], {
+    cwd: ROOT,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

@@ -26,7 +26,11 @@ describe('parseOpenfootball', () => {
 
   it('reads rounds in order of appearance, teams and matches', () => {
     expect(t.name).toBe('Mini Cup');
-    expect(t.rounds.map((r) => [r.name, r.position, r.hasPenalties])).toEqual([['Group Stage', 1, false], ['Semi-finals', 2, true], ['Final', 3, true]]);
+    expect(t.rounds.map((r) => [r.name, r.position, r.hasPenalties])).toEqual([
+      ['Group Stage', 1, false],
+      ['Semi-finals', 2, true],
+      ['Final', 3, true],
+    ]);
     expect(t.rounds[2].date.toISOString()).toBe('2030-06-19T00:00:00.000Z');
     expect(t.teams).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot']);
     expect(t.matches).toHaveLength(7);
@@ -34,10 +38,28 @@ describe('parseOpenfootball', () => {
 
   it('stores the score after extra time when there was extra time, and penalties with their winner', () => {
     const byKey = Object.fromEntries(t.matches.map((m) => [m.key, m]));
-    expect(byKey.m10).toMatchObject({ homeTeamGoals: 3, awayTeamGoals: 2, extraTime: true, penaltiesWinner: null, status: 'FINISHED' });
-    expect(byKey.m11).toMatchObject({ homeTeamGoals: 1, awayTeamGoals: 1, homeTeamPenaltyGoals: 5, awayTeamPenaltyGoals: 4, penaltiesWinner: 'home' });
+    expect(byKey.m10).toMatchObject({
+      homeTeamGoals: 3,
+      awayTeamGoals: 2,
+      extraTime: true,
+      penaltiesWinner: null,
+      status: 'FINISHED',
+    });
+    expect(byKey.m11).toMatchObject({
+      homeTeamGoals: 1,
+      awayTeamGoals: 1,
+      homeTeamPenaltyGoals: 5,
+      awayTeamPenaltyGoals: 4,
+      penaltiesWinner: 'home',
+    });
     expect(byKey.m12).toMatchObject({ homeTeamGoals: null, awayTeamGoals: null, status: 'SCHEDULED' });
-    expect(t.matches[0]).toMatchObject({ key: '2026-06-01:alpha:bravo', homeTeamGoals: 2, awayTeamGoals: 1, group: 'Group A', venue: 'North Park' });
+    expect(t.matches[0]).toMatchObject({
+      key: '2026-06-01:alpha:bravo',
+      homeTeamGoals: 2,
+      awayTeamGoals: 1,
+      group: 'Group A',
+      venue: 'North Park',
+    });
   });
 
   it('names the match and field of bad input', () => {

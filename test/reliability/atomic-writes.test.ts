@@ -5,17 +5,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 import { suiteProvider } from '../helpers/db.ts';
 
-const TRIGGER = suiteProvider === 'postgresql'
-  ? [
-    `CREATE FUNCTION prode_test_fail() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql`,
-    `CREATE TRIGGER prode_test_fail BEFORE INSERT ON "TournamentStanding" FOR EACH ROW EXECUTE FUNCTION prode_test_fail()`,
-  ]
-  : [`CREATE TRIGGER prode_test_fail BEFORE INSERT ON "TournamentStanding" BEGIN SELECT RAISE(ABORT, 'injected failure'); END`];
-const UNTRIGGER = suiteProvider === 'postgresql'
-  ? ['DROP TRIGGER prode_test_fail ON "TournamentStanding"', 'DROP FUNCTION prode_test_fail()']
-  : ['DROP TRIGGER prode_test_fail'];
+const TRIGGER =
+  suiteProvider === 'postgresql'
+    ? [
+        `CREATE FUNCTION prode_test_fail() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql`,
+        `CREATE TRIGGER prode_test_fail BEFORE INSERT ON "TournamentStanding" FOR EACH ROW EXECUTE FUNCTION prode_test_fail()`,
+      ]
+    : [
+        `CREATE TRIGGER prode_test_fail BEFORE INSERT ON "TournamentStanding" BEGIN SELECT RAISE(ABORT, 'injected failure'); END`,
+      ];
+const UNTRIGGER =
+  suiteProvider === 'postgresql'
+    ? ['DROP TRIGGER prode_test_fail ON "TournamentStanding"', 'DROP FUNCTION prode_test_fail()']
+    : ['DROP TRIGGER prode_test_fail'];
 
-const SET_RESULT = 'mutation($m: Int!, $h: Int!, $a: Int!) { setMatchResult(input: { matchId: $m, status: FINISHED, homeTeamGoals: $h, awayTeamGoals: $a }) { id homeTeamGoals awayTeamGoals } }';
+const SET_RESULT =
+  'mutation($m: Int!, $h: Int!, $a: Int!) { setMatchResult(input: { matchId: $m, status: FINISHED, homeTeamGoals: $h, awayTeamGoals: $a }) { id homeTeamGoals awayTeamGoals } }';
 
 describe('a result that fails half-way', () => {
   let s: TestServer;
@@ -27,8 +32,15 @@ describe('a result that fails half-way', () => {
   async function snapshot(matchId: number, tournamentId: number) {
     const p = s.t.db.prisma;
     return {
-      match: await p.match.findUniqueOrThrow({ where: { id: matchId }, select: { status: true, homeTeamGoals: true, awayTeamGoals: true } }),
-      predictions: await p.prediction.findMany({ where: { matchId }, orderBy: { id: 'asc' }, select: { id: true, points: true, status: true } }),
+      match: await p.match.findUniqueOrThrow({
+        where: { id: matchId },
+        select: { status: true, homeTeamGoals: true, awayTeamGoals: true },
+      }),
+      predictions: await p.prediction.findMany({
+        where: { matchId },
+        orderBy: { id: 'asc' },
+        select: { id: true, points: true, status: true },
+      }),
       standings: await p.tournamentStanding.findMany({ where: { tournamentId }, orderBy: { userId: 'asc' } }),
       notifications: await p.notification.count(),
     };
@@ -36,7 +48,10 @@ describe('a result that fails half-way', () => {
 
   it('rolls back the match, its predictions and the outbox when the standings refresh fails, and works once the failure is gone', async () => {
     const p = s.t.db.prisma;
-    const match = await p.match.findFirstOrThrow({ where: { status: 'FINISHED', predictions: { some: { points: { gt: 0 } } } }, orderBy: { id: 'asc' } });
+    const match = await p.match.findFirstOrThrow({
+      where: { status: 'FINISHED', predictions: { some: { points: { gt: 0 } } } },
+      orderBy: { id: 'asc' },
+    });
     const manager = await s.login('manager@partners.test');
     const before = await snapshot(match.id, match.tournamentId);
     // A score nobody predicted: no exact hit is left, so the points move.

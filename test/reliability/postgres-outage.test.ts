@@ -25,9 +25,20 @@ describe.runIf(runnable)('PostgreSQL stopped and started under a running server'
     cluster?.destroy();
   });
 
-  const login = () => fetch(`${url}/auth/login`, { method: 'POST', headers: { ...json, 'x-app-path': 'demo' }, body: JSON.stringify({ email: 'player1@demo.test', password: DEMO_PASSWORD }) });
-  const me = (token: string) => fetch(`${url}/graphql`, { method: 'POST', headers: { ...json, authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ me { email } }' }) });
-  const tournaments = (token: string) => fetch(`${url}/tournaments/me`, { headers: { authorization: `Bearer ${token}`, 'x-app-path': 'demo' } });
+  const login = () =>
+    fetch(`${url}/auth/login`, {
+      method: 'POST',
+      headers: { ...json, 'x-app-path': 'demo' },
+      body: JSON.stringify({ email: 'player1@demo.test', password: DEMO_PASSWORD }),
+    });
+  const me = (token: string) =>
+    fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: '{ me { email } }' }),
+    });
+  const tournaments = (token: string) =>
+    fetch(`${url}/tournaments/me`, { headers: { authorization: `Bearer ${token}`, 'x-app-path': 'demo' } });
 
   it('turns /readyz and requests into fast 503s while it is down, and recovers when it is back', async () => {
     const first = await login();
@@ -52,7 +63,12 @@ describe.runIf(runnable)('PostgreSQL stopped and started under a running server'
 
     const rest = await tournaments(token);
     expect(rest.status).toBe(503);
-    expect(await rest.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', code: 'SERVICE_UNAVAILABLE', message: 'the database is unavailable: try again shortly' });
+    expect(await rest.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'the database is unavailable: try again shortly',
+    });
 
     const loginDown = await login();
     expect(loginDown.status).toBe(503);

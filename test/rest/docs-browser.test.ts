@@ -15,7 +15,15 @@ describe.skipIf(!available)('the /docs page in a browser', () => {
     s = await startTestServer({ seed: false });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
   afterAll(async () => {
@@ -30,11 +38,19 @@ describe.skipIf(!available)('the /docs page in a browser', () => {
     await page.goto(`${s.url}/docs`);
     await page.waitForSelector('.opblock-summary-path', { timeout: 30_000 });
     const routes = await page.$$eval('.opblock', (blocks) =>
-      blocks.map((b) => `${b.querySelector('.opblock-summary-method')?.textContent} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
+      blocks.map(
+        (b) =>
+          `${b.querySelector('.opblock-summary-method')?.textContent} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+      ),
     );
     expect(routes.sort()).toEqual([
-      'GET /companies/search', 'GET /invitations/jwt/{jwt}', 'GET /posts/{id}', 'GET /posts/{postId}/comments', 'GET /tournaments/me',
-      'PATCH /invitations/{id}', 'POST /auth/login',
+      'GET /companies/search',
+      'GET /invitations/jwt/{jwt}',
+      'GET /posts/{id}',
+      'GET /posts/{postId}/comments',
+      'GET /tournaments/me',
+      'PATCH /invitations/{id}',
+      'POST /auth/login',
     ]);
     expect(failed.filter((u) => u.startsWith(s.url))).toEqual([]);
   });

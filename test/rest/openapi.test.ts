@@ -15,9 +15,18 @@ describe('GET /openapi.json', () => {
     expect(res.status).toBe(200);
     const doc = await res.json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${path}`)).sort()).toEqual([
-      'GET /companies/search', 'GET /invitations/jwt/{jwt}', 'GET /posts/{id}', 'GET /posts/{postId}/comments', 'GET /tournaments/me',
-      'PATCH /invitations/{id}', 'POST /auth/login',
+    expect(
+      Object.entries(doc.paths)
+        .flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${path}`))
+        .sort(),
+    ).toEqual([
+      'GET /companies/search',
+      'GET /invitations/jwt/{jwt}',
+      'GET /posts/{id}',
+      'GET /posts/{postId}/comments',
+      'GET /tournaments/me',
+      'PATCH /invitations/{id}',
+      'POST /auth/login',
     ]);
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
     expect(refs.length).toBeGreaterThan(20);
@@ -26,7 +35,8 @@ describe('GET /openapi.json', () => {
     const ajv = new Ajv2020({ strict: true });
     addFormats.default(ajv);
     const $defs = JSON.parse(JSON.stringify(doc.components.schemas).replaceAll('#/components/schemas/', '#/$defs/'));
-    for (const name of Object.keys($defs)) expect(() => ajv.compile({ $defs, $ref: `#/$defs/${name}` }), name).not.toThrow();
+    for (const name of Object.keys($defs))
+      expect(() => ajv.compile({ $defs, $ref: `#/$defs/${name}` }), name).not.toThrow();
   });
 
   it('GET /docs serves the page and its assets from the service itself', async () => {
@@ -40,12 +50,24 @@ describe('GET /openapi.json', () => {
   });
 
   it('GET /docs/<a name of Object.prototype> is a 404 with the error body, as an unknown route', async () => {
-    const names = [...Object.getOwnPropertyNames(Object.prototype), 'prototype', '__defineGetter__', '%5F%5Fproto%5F%5F'];
-    expect(names).toEqual(expect.arrayContaining(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']));
+    const names = [
+      ...Object.getOwnPropertyNames(Object.prototype),
+      'prototype',
+      '__defineGetter__',
+      '%5F%5Fproto%5F%5F',
+    ];
+    expect(names).toEqual(
+      expect.arrayContaining(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']),
+    );
     for (const name of names) {
       const res = await fetch(`${s.url}/docs/${name}`);
       expect(res.status, name).toBe(404);
-      expect(await res.json(), name).toEqual({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: expect.any(String) });
+      expect(await res.json(), name).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        code: 'NOT_FOUND',
+        message: expect.any(String),
+      });
     }
   });
 });

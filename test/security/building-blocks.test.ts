@@ -28,7 +28,7 @@ describe('LoginThrottle', () => {
     expect(t.check('1.2.3.4', 'fresh@x.test')).toBe(60);
   });
 
-  it('a success clears the e-mail\'s failures', () => {
+  it("a success clears the e-mail's failures", () => {
     const t = new LoginThrottle(2, 60_000, () => 0);
     t.attempt('1.2.3.4', 'a@x.test');
     t.succeeded('1.2.3.4', 'a@x.test');
@@ -82,7 +82,14 @@ describe('Metrics', () => {
     const m = new Metrics();
     for (let i = 0; i < 300; i++) m.observeOperation(`field${i}`, true);
     m.observeOperation('bad name!', true);
-    m.observeRequest({ method: 'GET', route: '/x', status: 400, seconds: 0.01, statements: 1, outcome: { errorCodes: ['BAD_USER_INPUT', 'lower-case-junk'] } });
+    m.observeRequest({
+      method: 'GET',
+      route: '/x',
+      status: 400,
+      seconds: 0.01,
+      statements: 1,
+      outcome: { errorCodes: ['BAD_USER_INPUT', 'lower-case-junk'] },
+    });
     const text = await m.registry.metrics();
     const labels = new Set([...text.matchAll(/prode_graphql_operations_total\{operation="([^"]+)"/g)].map((x) => x[1]));
     expect(labels.size).toBeLessThanOrEqual(201);

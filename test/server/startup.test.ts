@@ -42,15 +42,23 @@ describe('npm start', () => {
   it('SIGTERM lets requests already in flight finish, then exits 0', async () => {
     const { target, drop } = await emptyTarget();
     // As in production: libraries that react to signals only outside NODE_ENV=test (Apollo did) must not interfere.
-    const env = { DATA_DIR: tempDir(), DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined, NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40), SEED_ON_EMPTY: 'true' };
+    const env = {
+      DATA_DIR: tempDir(),
+      DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined,
+      NODE_ENV: 'production',
+      JWT_SECRET: 's'.repeat(40),
+      SEED_ON_EMPTY: 'true',
+    };
     try {
       const service = await startService(env);
       // Each login costs one scrypt on the libuv pool (4 threads): 16 of them keep the server busy for a while.
       const logins = Array.from({ length: 16 }, (_, i) =>
         fetch(`${service.url}/auth/login`, {
-          method: 'POST', headers: { 'content-type': 'application/json', 'x-app-path': 'demo' },
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-app-path': 'demo' },
           body: JSON.stringify({ email: `player${i + 1}@demo.test`, password: 'Prode-demo-2026!' }),
-        }).then(async (r) => ({ status: r.status, at: Date.now(), body: (await r.json()) as { token?: string } })));
+        }).then(async (r) => ({ status: r.status, at: Date.now(), body: (await r.json()) as { token?: string } })),
+      );
       const first = await Promise.race(logins);
       const signalledAt = Date.now();
       const exited = service.stop('SIGTERM');
@@ -74,20 +82,34 @@ describe('npm start', () => {
 
   it('a production start on an empty database loads no demo data: no demo login works; operator:create makes the first operator', async () => {
     const { target, drop } = await emptyTarget();
-    const env = { DATA_DIR: tempDir(), DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined, NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) };
+    const env = {
+      DATA_DIR: tempDir(),
+      DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined,
+      NODE_ENV: 'production',
+      JWT_SECRET: 's'.repeat(40),
+    };
     try {
       const service = await startService(env);
       expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
-      const logins = [['manager@partners.test', 'partners'], ['admin@demo.test', 'demo'], ['player1@demo.test', 'demo'], ['manager@partners.test', undefined]];
+      const logins = [
+        ['manager@partners.test', 'partners'],
+        ['admin@demo.test', 'demo'],
+        ['player1@demo.test', 'demo'],
+        ['manager@partners.test', undefined],
+      ];
       for (const [email, path] of logins) {
         const rest = await fetch(`${service.url}/auth/login`, {
-          method: 'POST', headers: { 'content-type': 'application/json', ...(path ? { 'x-app-path': path } : {}) },
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(path ? { 'x-app-path': path } : {}) },
           body: JSON.stringify({ email, password: 'Prode-demo-2026!' }),
         });
         expect(rest.status, `${email} over REST`).not.toBe(200);
         const gql = await fetch(`${service.url}/graphql`, {
-          method: 'POST', headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: `mutation { login(email: "${email}", password: "Prode-demo-2026!") { token } }` }),
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            query: `mutation { login(email: "${email}", password: "Prode-demo-2026!") { token } }`,
+          }),
         });
         const body = (await gql.json()) as { data?: { login?: { token?: string } } | null };
         expect(body.data?.login?.token, `${email} over GraphQL`).toBeUndefined();
@@ -111,13 +133,15 @@ describe('npm start', () => {
 
       const restarted = await startService(env);
       const noPasswordYet = await fetch(`${restarted.url}/auth/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-app-path': 'operator' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-app-path': 'operator' },
         body: JSON.stringify({ email: 'ops@example.com', password }),
       });
       expect(noPasswordYet.status).toBe(401);
       const reset = async () => {
         const res = await fetch(`${restarted.url}/graphql`, {
-          method: 'POST', headers: { 'content-type': 'application/json' },
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
             query: 'mutation($t: String!, $p: String!) { resetPassword(token: $t, password: $p) { user { email } } }',
             variables: { t: setupToken, p: password },
@@ -129,16 +153,20 @@ describe('npm start', () => {
       // Single use: the link opens the account once.
       expect((await reset()).errors?.[0].extensions.code).toBe('NOT_FOUND');
       const login = await fetch(`${restarted.url}/auth/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-app-path': 'operator' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-app-path': 'operator' },
         body: JSON.stringify({ email: 'ops@example.com', password }),
       });
       expect(login.status).toBe(200);
       const { token } = (await login.json()) as { token: string };
       const me = await fetch(`${restarted.url}/graphql`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ query: '{ me { email role company { code } } }' }),
       });
-      expect(((await me.json()) as { data: unknown }).data).toEqual({ me: { email: 'ops@example.com', role: 'manager', company: { code: 'OPERATOR' } } });
+      expect(((await me.json()) as { data: unknown }).data).toEqual({
+        me: { email: 'ops@example.com', role: 'manager', company: { code: 'OPERATOR' } },
+      });
       expect(await restarted.stop('SIGTERM')).toBe(0);
     } finally {
       await drop();
@@ -147,9 +175,21 @@ describe('npm start', () => {
 
   const badConfigs: Array<[string, Record<string, string>, RegExp]> = [
     ['a bad PORT', { PORT: 'eighty' }, /PORT must be an integer from 0 to 65535/],
-    ['an unwritable data dir', { DATA_DIR: '/etc/hostname/data' }, /data directory \/etc\/hostname\/data is not writable/],
-    ['an unreachable DATABASE_URL', { DATABASE_URL: 'postgresql://prode:secret@127.0.0.1:1/prode' }, /postgresql:\/\/prode:\*\*\*@127\.0\.0\.1:1\/prode: cannot migrate the database: Can't reach database server/],
-    ['an unknown DATABASE_URL scheme', { DATABASE_URL: 'mysql://localhost/prode' }, /DATABASE_URL must start with postgresql:\/\//],
+    [
+      'an unwritable data dir',
+      { DATA_DIR: '/etc/hostname/data' },
+      /data directory \/etc\/hostname\/data is not writable/,
+    ],
+    [
+      'an unreachable DATABASE_URL',
+      { DATABASE_URL: 'postgresql://prode:secret@127.0.0.1:1/prode' },
+      /postgresql:\/\/prode:\*\*\*@127\.0\.0\.1:1\/prode: cannot migrate the database: Can't reach database server/,
+    ],
+    [
+      'an unknown DATABASE_URL scheme',
+      { DATABASE_URL: 'mysql://localhost/prode' },
+      /DATABASE_URL must start with postgresql:\/\//,
+    ],
     ['a short JWT_SECRET', { JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
   ];
   it.each(badConfigs)('%s: one clear line and exit 1', async (_name, env, message) => {

@@ -1,15 +1,16 @@
 // The matrix is complete: every root Query and Mutation field of schema.graphql and every REST route of the OpenAPI
-// document has at least one row, over the union of the three faces' rows, and no row names an operation that no
+// document has at least one row, over the union of the four tables' rows, and no row names an operation that no
 // longer exists. Without this, a new operation would ship with no isolation test at all.
 import { readFileSync } from 'node:fs';
 import { Kind, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/app.ts';
 import { MUTATION_CASES } from './mutation-cases.ts';
+import { OPERATOR_CASES } from './operator-cases.ts';
 import { QUERY_CASES } from './query-cases.ts';
 import { REST_CASES } from './rest-cases.ts';
 
-const CASES = [...QUERY_CASES, ...MUTATION_CASES, ...REST_CASES];
+const CASES = [...QUERY_CASES, ...MUTATION_CASES, ...REST_CASES, ...OPERATOR_CASES];
 
 let srv: TestServer;
 // The routes come from the server's own OpenAPI document; no data is needed for that.

@@ -44,6 +44,10 @@ export interface Ids {
   globexLeague: number;
   globexLeagueInvitation: number;
   globexNotification: number;
+  /** Globex's news item, extra-field definition and custom team, for the structure operations. */
+  globexNews: number;
+  globexExtraField: string;
+  globexTeam: number;
   jwt: {
     globexLink: string;
     globexRevokedLink: string;
@@ -151,6 +155,17 @@ export async function createFixture(srv: TestServer): Promise<Ids> {
   const note = (companyId: number, userId: number, text: string, dedupeKey: string) =>
     p.notification.create({ data: { companyId, userId, type: 'rankingsUpdated', payload: { note: text }, dedupeKey } });
   const globexNotification = await note(globex, globexPlayer1, 'Globex private note', 'isolation:globex');
+  const globexNews = await p.news.create({
+    data: {
+      companyId: globex,
+      title: 'Globex news',
+      body: 'Globex only.',
+      publishedAt: new Date(Date.UTC(2026, 0, 1)),
+    },
+  });
+  const globexExtraField = await p.companyExtraField.create({
+    data: { id: 'isolation-badge', companyId: globex, name: 'globexBadge', kind: 'profile', order: 1, type: 'string' },
+  });
   await note(demo, demoPlayer1, 'Demo note', 'isolation:demo');
   // Community and invitations of Globex beyond the demo data.
   const globexPost = posts.globex;
@@ -249,6 +264,9 @@ export async function createFixture(srv: TestServer): Promise<Ids> {
   }
 
   return {
+    globexNews: globexNews.id,
+    globexExtraField: globexExtraField.id,
+    globexTeam: reds.id,
     demo,
     globex,
     partners,

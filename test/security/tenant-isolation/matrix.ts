@@ -35,7 +35,6 @@ export interface Case {
    */
   expect: Outcome | Outcome[];
   /** Runs on an OK answer with the operation's data. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of every shape, read by hand-written checks
   check?: (data: any, x: Ids, p: Db) => void | Promise<void>;
   /** Rows the request must not change: read before and after. */
   unchanged?: (p: Db, x: Ids) => Promise<unknown>;
