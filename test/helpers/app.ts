@@ -31,7 +31,8 @@ export interface TestServer {
     variables?: NoInfer<TVariables>,
     headers?: Record<string, string>,
   ): Promise<GqlResult<TResult>>;
-  login(email: string, appPath?: string): Promise<string>;
+  /** The demo password unless another is given. */
+  login(email: string, appPath?: string, password?: string): Promise<string>;
   /** Logs a demo account in with its company's tenant header (test/helpers/demo.ts). */
   loginAs(user: DemoUser): Promise<string>;
   /** Logs each demo account in, one after the other: their tokens by name. */
@@ -87,9 +88,9 @@ export async function startTestServer(
     const body = (await res.json()) as Omit<GqlResult<never>, 'status' | 'headers'>;
     return { status: res.status, headers: res.headers, ...body } as GqlResult<never>;
   };
-  const login: TestServer['login'] = async (email, appPath) => {
+  const login: TestServer['login'] = async (email, appPath, password = DEMO_PASSWORD) => {
     const headers: Record<string, string> = appPath ? { 'x-app-path': appPath } : {};
-    const r = await gql(LoginDocument, { email, password: DEMO_PASSWORD }, headers);
+    const r = await gql(LoginDocument, { email, password }, headers);
     if (!r.data?.login) throw new Error(`login ${email} failed: ${JSON.stringify(r.errors)}`);
     return r.data.login.token;
   };
