@@ -100,13 +100,15 @@ async function administered(scope: RequestScope, viewer: UserRow, companyId: num
 export async function updateCompany(
   scope: RequestScope,
   companyId: number,
-  input: CompanySettingsArgs & { resellerCompanyId?: number | null },
+  input: CompanySettingsArgs & { resellerCompanyId?: number | null; dreamFinalsSettings?: DreamFinalsInput[] | null },
 ): Promise<CompanyRow> {
   const { viewer } = scope.requireRole('admin', "only admins, resellers and managers change a company's settings");
   const company = await administered(scope, viewer, companyId);
-  const { resellerCompanyId, ...settings } = input;
+  const { resellerCompanyId, dreamFinalsSettings, ...settings } = input;
+  const dreams = dreamFinalsSettings == null ? [] : await checkDreamFinals(scope, company, dreamFinalsSettings);
   const { data } = settingsOrRefusal(settings, company as unknown as Record<string, unknown>);
   refuseUnheld(viewer, company, data);
+  if (dreams.length && !holds(viewer, company, 'admin')) throw forbidden('dreamFinalsSettings is changed by admins');
   if (resellerCompanyId !== undefined) {
     if (viewer.role !== 'manager') throw forbidden('resellerCompanyId is changed only by managers');
     if (resellerCompanyId !== null) {
@@ -117,9 +119,83 @@ export async function updateCompany(
     }
     data.resellerCompanyId = resellerCompanyId;
   }
-  if (Object.keys(data).length === 0) return company;
+  if (Object.keys(data).length === 0 && dreams.length === 0) return company;
   await refuseTaken(scope, data, company.id);
-  return scope.write((tx) => tx.company.update({ where: { id: company.id }, data: data as never })).catch(takenOnWrite);
+  return scope
+    .write(async (tx) => {
+      for (const d of dreams) {
+        const { tournamentId, ...values } = d;
+        await tx.dreamFinalsSetting.upsert({
+          where: { companyId_tournamentId: { companyId: company.id, tournamentId } },
+          create: { companyId: company.id, tournamentId, ...values },
+          update: values,
+        });
+      }
+      return tx.company.update({ where: { id: company.id }, data: data as never });
+    })
+    .catch(takenOnWrite);
+}
+
+export interface DreamFinalsInput {
+  tournamentId: number;
+  awardedPositions: number;
+  awardedPoints: number;
+  limitRoundId: number;
+  isEnabled?: boolean | null;
+}
+
+/**
+ * A company's dream finals per tournament it plays (a game option: its admins set them): the positions picked,
+ * the points of a right pick, and the round whose start closes the picks. Once picks are made, only isEnabled
+ * changes: the picks were made for those rules.
+ */
+async function checkDreamFinals(scope: RequestScope, company: CompanyRow, list: DreamFinalsInput[]) {
+  const field = 'dreamFinalsSettings';
+  if (list.length > 20) throw badInput(`${field} holds at most 20 tournaments`, field);
+  if (new Set(list.map((d) => d.tournamentId)).size !== list.length) {
+    throw badInput(`${field} names a tournament twice`, field);
+  }
+  const played = await scope.db.tournament.findMany({
+    where: {
+      deletedAt: null,
+      OR: [{ ownerCompanyId: company.id }, { companies: { some: { companyId: company.id } } }],
+    },
+    select: { id: true },
+  });
+  const plays = new Set(played.map((t) => t.id));
+  const out = [];
+  for (const d of list) {
+    if (!plays.has(d.tournamentId)) {
+      throw badInput(`${field}: the company does not play tournament ${d.tournamentId}`, field);
+    }
+    if (!Number.isInteger(d.awardedPositions) || d.awardedPositions < 1 || d.awardedPositions > 8) {
+      throw badInput(`${field}: awardedPositions must be from 1 to 8`, field);
+    }
+    if (!Number.isInteger(d.awardedPoints) || d.awardedPoints < 0 || d.awardedPoints > 1000) {
+      throw badInput(`${field}: awardedPoints must be from 0 to 1000`, field);
+    }
+    const round = await scope.db.round.findUnique({ where: { id: d.limitRoundId } });
+    if (!round || round.tournamentId !== d.tournamentId) {
+      throw badInput(`${field}: round ${d.limitRoundId} is not a round of tournament ${d.tournamentId}`, field);
+    }
+    const current = await scope.db.dreamFinalsSetting.findUnique({
+      where: { companyId_tournamentId: { companyId: company.id, tournamentId: d.tournamentId } },
+      include: { _count: { select: { picks: true } } },
+    });
+    const rulesChange =
+      current &&
+      (current.awardedPositions !== d.awardedPositions ||
+        current.awardedPoints !== d.awardedPoints ||
+        current.limitRoundId !== d.limitRoundId);
+    if (current && current._count.picks > 0 && rulesChange) {
+      throw conflict(
+        `${field}: people have picked for tournament ${d.tournamentId}; only isEnabled changes now`,
+        field,
+      );
+    }
+    out.push({ ...d, isEnabled: d.isEnabled ?? true });
+  }
+  return out;
 }
 
 /**

@@ -201,6 +201,7 @@ export interface UpdateMeArgs {
   profilePictureUrl?: string | null;
   portraitPictureUrl?: string | null;
   showInitialTour?: boolean | null;
+  extraFields?: Array<{ name: string; value: ExtraFieldValue }> | null;
 }
 
 const isTimeZone = (zone: string) => {
@@ -258,6 +259,12 @@ export async function updateMe(scope: RequestScope, input: UpdateMeArgs): Promis
   if (input.portraitPictureUrl !== undefined)
     data.portraitPictureUrl = httpUrl(input.portraitPictureUrl, 'portraitPictureUrl');
   if (input.showInitialTour != null) data.showInitialTour = input.showInitialTour;
+  if (input.extraFields != null) {
+    const areaIds = [viewer.areaLevel1Id, viewer.areaLevel2Id, viewer.areaLevel3Id].filter(
+      (id): id is number => id != null,
+    );
+    data.extraFields = await extraFieldsOrRefusal(scope, viewer.companyId, input.extraFields, areaIds);
+  }
   if (Object.keys(data).length === 0) return viewer;
   const updated = await scope
     .write(async (tx) => {

@@ -129,6 +129,42 @@ describe('updateCompany', () => {
     expect(await s.t.db.prisma.company.findUniqueOrThrow({ where: { id: demoId() } })).toEqual(before);
   });
 
+  it("admins set their company's dream finals; once people have picked, only isEnabled changes", async () => {
+    const p = s.t.db.prisma;
+    const setting = await p.dreamFinalsSetting.findFirstOrThrow({
+      where: { companyId: demoId() },
+      include: { _count: { select: { picks: true } } },
+    });
+    expect(setting._count.picks).toBeGreaterThan(0);
+    const DREAMS = `mutation($id: Int!, $d: [DreamFinalsSettingInput!]) {
+      updateCompany(companyId: $id, input: { dreamFinalsSettings: $d }) { dreamFinalsSettings { isEnabled awardedPoints } } }`;
+    const same = {
+      tournamentId: setting.tournamentId,
+      awardedPositions: setting.awardedPositions,
+      limitRoundId: setting.limitRoundId,
+    };
+    const changed = await s.gql(DREAMS, { id: demoId(), d: [{ ...same, awardedPoints: 99 }] }, as('admin'));
+    expect(refusal(changed)).toEqual({ code: 'CONFLICT', field: 'dreamFinalsSettings' });
+    const off = await s.gql(
+      DREAMS,
+      { id: demoId(), d: [{ ...same, awardedPoints: setting.awardedPoints, isEnabled: false }] },
+      as('admin'),
+    );
+    expect(off.data.updateCompany.dreamFinalsSettings).toEqual([
+      { isEnabled: false, awardedPoints: setting.awardedPoints },
+    ]);
+    const foreign = await p.tournament.create({
+      data: { name: 'Not played', countryId: (await p.country.findFirstOrThrow()).id },
+    });
+    const notPlayed = await s.gql(
+      DREAMS,
+      { id: demoId(), d: [{ ...same, tournamentId: foreign.id, awardedPoints: 5 }] },
+      as('admin'),
+    );
+    expect(refusal(notPlayed)).toEqual({ code: 'BAD_USER_INPUT', field: 'dreamFinalsSettings' });
+    expect(refusal(await s.gql(DREAMS, { id: demoId(), d: [] }, as('player')))?.code).toBe('FORBIDDEN');
+  });
+
   it('bad values are refused naming the setting', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ logoUrl: 'javascript:alert(1)' }, 'logoUrl'],

@@ -184,6 +184,10 @@ describe("a person's own account", () => {
       code: 'BAD_USER_INPUT',
       field: 'timezone',
     });
+    const mine = await s.gql(ME, { i: { extraFields: [{ name: 'employeeNumber', value: 'E7' }] } }, as('player'));
+    expect(refusal(mine)).toBeUndefined();
+    const wrong = await s.gql(ME, { i: { extraFields: [{ name: 'favouriteTeam', value: 'Spain' }] } }, as('player'));
+    expect(refusal(wrong)).toEqual({ code: 'BAD_USER_INPUT', field: 'extraFields' });
     expect(refusal(await s.gql(ME, { i: { profilePictureUrl: 'file:///etc/passwd' } }, as('player')))?.field).toBe(
       'profilePictureUrl',
     );

@@ -49,7 +49,8 @@ export class PeopleResolver {
     description: "The caller's own profile, within the company's allowUserNameEdit / allowUserEmailEdit.",
   })
   updateMe(@Arg('input', () => UpdateMeInput) input: UpdateMeInput, @Ctx() ctx: Context) {
-    return people.updateMe(ctx.scope, input);
+    const extraFields = input.extraFields?.map((f) => ({ name: f.name, value: f.value ?? null }));
+    return people.updateMe(ctx.scope, { ...input, extraFields });
   }
 
   @Mutation(() => Boolean, {

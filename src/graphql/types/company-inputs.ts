@@ -169,8 +169,24 @@ export class CreateCompanyInput extends CompanySettingsInput {
   resellerCompanyId?: number | null;
 }
 
+@InputType({ description: "A company's dream finals for one tournament it plays." })
+export class DreamFinalsSettingInput {
+  @Field(() => Int) tournamentId!: number;
+  @Field(() => Int, { description: 'Positions picked, 1 (the champion) to 8.' }) awardedPositions!: number;
+  @Field(() => Int, { description: 'Points of a right pick, 0 to 1000.' }) awardedPoints!: number;
+  @Field(() => Int, { description: 'A round of the tournament: picks close when it starts.' }) limitRoundId!: number;
+  @Field(() => Boolean, { nullable: true, description: 'Default true.' }) isEnabled?: boolean | null;
+}
+
 @InputType({ description: 'Settings to change; what is left out keeps its value.' })
 export class UpdateCompanyInput extends CompanySettingsInput {
+  @Field(() => [DreamFinalsSettingInput], {
+    nullable: true,
+    description:
+      "The dream finals of the tournaments listed (others keep theirs). Changed by the company's admins, its " +
+      'reseller and managers; once people have picked, only isEnabled changes.',
+  })
+  dreamFinalsSettings?: DreamFinalsSettingInput[] | null;
   @Field(() => String, { nullable: true, description: who('name') }) name?: string | null;
   @Field(() => String, { nullable: true, description: `Unique. ${who('code')}` }) code?: string | null;
   @Field(() => Int, {

@@ -55,4 +55,9 @@ export class UpdateMeInput {
   @Field(() => String, { nullable: true }) profilePictureUrl?: string | null;
   @Field(() => String, { nullable: true }) portraitPictureUrl?: string | null;
   @Field(() => Boolean, { nullable: true }) showInitialTour?: boolean | null;
+  @Field(() => [ExtraFieldValueInput], {
+    nullable: true,
+    description: "Every value, replacing the stored ones; checked against the company's definitions (spec 2.5).",
+  })
+  extraFields?: ExtraFieldValueInput[] | null;
 }
