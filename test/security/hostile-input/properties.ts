@@ -13,7 +13,9 @@
 // carries the exact request.
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { bearer } from '../../helpers/app.ts';
+import { DEFAULT_USER_JSON } from '../../../src/domain/defaults.ts';
+import { hashPassword } from '../../../src/auth/passwords.ts';
+import { bearer, DEMO_PASSWORD } from '../../helpers/app.ts';
 import { clip, counts, DEADLINE_MS, describeReq, send, stats, type Req, type Res } from './requests.ts';
 import { target } from './server.ts';
 
@@ -142,12 +144,29 @@ export function closingChecks(minRequests: number): void {
   });
 
   it('still serves: a normal authenticated query answers correctly, and /healthz is 200', async () => {
-    const { s, jwts } = target;
-    const me = await s.gql('{ me { email company { name } } }', {}, bearer(jwts.player));
+    const { s } = target;
+    // A person who joins now: the hostile requests, some of them with the reseller's real token, may have renamed,
+    // deactivated or deleted the demo accounts (legitimately: the reseller administers Demo Corp's people).
+    const p = s.t.db.prisma;
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const email = `still-serves-${Date.now()}@demo.test`;
+    await p.user.create({
+      data: {
+        ...DEFAULT_USER_JSON,
+        companyId: s.demo.companies.DEMO,
+        name: 'Still Serves',
+        email,
+        passwordHash,
+        externalId: email,
+        loginProviderId: email,
+      },
+    });
+    const token = await s.login(email);
+    const me = await s.gql('{ me { email company { name } } }', {}, bearer(token));
     expect(me.status).toBe(200);
     expect(me.errors).toBeUndefined();
-    expect(me.data.me).toEqual({ email: 'player1@demo.test', company: { name: expect.any(String) } });
-    const rest = await fetch(`${s.url}/tournaments/me`, { headers: bearer(jwts.player) });
+    expect(me.data.me).toEqual({ email, company: { name: expect.any(String) } });
+    const rest = await fetch(`${s.url}/tournaments/me`, { headers: bearer(token) });
     expect(rest.status).toBe(200);
     expect(Array.isArray(await rest.json())).toBe(true);
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
