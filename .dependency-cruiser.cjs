@@ -44,13 +44,18 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(app|game|notifications|import|loaders|domain|db|bootstrap)/' },
       to: {
-        path: '^src/(graphql|rest)/|^src/(app|server)[.]ts$|^node_modules/(fastify|@fastify|graphql|type-graphql|@apollo)/',
+        path: [
+          '^src/(graphql|rest)/',
+          '^src/(app|server)[.]ts$',
+          '^node_modules/(fastify|@fastify|graphql|type-graphql|@apollo)/',
+        ],
       },
     },
     {
       name: 'resolvers-and-routes-not-the-store',
       comment:
-        'Resolvers and REST routes map arguments and results: they reach the store only through src/app and the loaders.',
+        'Resolvers and REST routes map arguments and results: ' +
+        'they reach the store only through src/app and the loaders.',
       severity: 'error',
       from: { path: '^src/(graphql/resolvers|rest)/' },
       to: { path: '^node_modules/@prisma/|^src/generated/|^src/db/(client|sql|adapters)[.]ts$' },

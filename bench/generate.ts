@@ -33,7 +33,8 @@ function sqliteWriter(file: string): Writer {
   return {
     async insert(table, columns, rows) {
       const stmt = db.prepare(
-        `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(',')}) VALUES (${columns.map(() => '?').join(',')})`,
+        `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(',')}) VALUES ` +
+          `(${columns.map(() => '?').join(',')})`,
       );
       db.transaction((all: Value[][]) => {
         for (const r of all) stmt.run(...r.map((v) => (typeof v === 'boolean' ? Number(v) : v)));
@@ -489,7 +490,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const t0 = Date.now();
   const counts = await generate(target, scale);
   console.log(
-    `bench:generate: scale ${scale} on ${target.provider}: ${JSON.stringify(counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    `bench:generate: scale ${scale} on ${target.provider}: ${JSON.stringify(counts)} in ` +
+      `${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
   process.exit(0);
 }

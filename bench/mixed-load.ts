@@ -99,7 +99,8 @@ function steps(t: LoadTarget): Step[] {
       method: 'POST',
       path: '/graphql',
       body: gql(
-        'query R($t: Int!) { ranking(tournamentId: $t, take: 20) { total entries { position points user { id name } } me { position points } } }',
+        'query R($t: Int!) { ranking(tournamentId: $t, take: 20) { total entries { position points user { id name } ' +
+          '} me { position points } } }',
         () => ({ t: t.tournamentId }),
       ),
     },

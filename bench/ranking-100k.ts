@@ -78,7 +78,8 @@ if (!company) {
     matches.map((m) => m.id),
   );
   console.log(
-    `\ngenerated ${USERS} users, ${made} predictions, rescored ${r.predictions} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    `\ngenerated ${USERS} users, ${made} predictions, rescored ${r.predictions} in ` +
+      `${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
 }
 
@@ -98,7 +99,8 @@ async function measure(name: string, fn: () => Promise<unknown>) {
   console.log(`${name}: ${statements} statement(s), median ${times[3].toFixed(1)} ms, max ${times[6].toFixed(1)} ms`);
 }
 console.log(
-  `${db.provider}: ranking of ${await prisma.user.count({ where: { companyId: company.id } })} users over ${matches.length} matches`,
+  `${db.provider}: ranking of ${await prisma.user.count({ where: { companyId: company.id } })} users over ` +
+    `${matches.length} matches`,
 );
 await measure('ranking page (skip 0, take 20)', () => rankingPage(prisma, scope, 0, 20));
 await measure('ranking page (skip 50000, take 100)', () => rankingPage(prisma, scope, 50_000, 100));

@@ -48,9 +48,12 @@ try {
     });
   }
   console.log(
-    `import:openfootball: "${parsed.name}" (${externalId}) ${report.tournament}; rounds +${report.rounds.created} ~${report.rounds.updated}; ` +
-      `teams +${report.teams.created}; matches +${report.matches.created} ~${report.matches.updated} =${report.matches.unchanged}; ` +
-      `${report.changedResultMatchIds.length} results new or changed, ${report.rescoredPredictions} predictions rescored` +
+    `import:openfootball: "${parsed.name}" (${externalId}) ${report.tournament}; rounds +${report.rounds.created} ` +
+      `~${report.rounds.updated}; ` +
+      `teams +${report.teams.created}; matches +${report.matches.created} ~${report.matches.updated} ` +
+      `=${report.matches.unchanged}; ` +
+      `${report.changedResultMatchIds.length} results new or changed, ${report.rescoredPredictions} predictions ` +
+      `rescored` +
       (companies.length ? `; entered for ${companies.map((c) => c.appPath).join(', ')}` : ''),
   );
   await db.close();
@@ -58,6 +61,8 @@ try {
 } catch (err) {
   const e = err as Error;
   fail(
-    `${err instanceof ConfigError ? 'configuration error: ' : ''}${e instanceof SyntaxError ? `${file} is not valid JSON: ` : ''}${e.message.split('\n')[0]}`,
+    (err instanceof ConfigError ? 'configuration error: ' : '') +
+      (e instanceof SyntaxError ? `${file} is not valid JSON: ` : '') +
+      e.message.split('\n')[0],
   );
 }

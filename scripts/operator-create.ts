@@ -12,7 +12,8 @@ import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.
 
 const SETUP_LINK_TTL_MS = 72 * 3600_000;
 
-const USAGE = `usage: npm run operator:create -- --email <e-mail> [--name <name>] [--company-code <code>] [--company-name <name>] [--app-path <path>]
+const USAGE = `usage: npm run operator:create -- --email <e-mail> [--name <name>] [--company-code <code>]
+         [--company-name <name>] [--app-path <path>]
   Creates a platform operator (role manager) in the operator company (created when missing; default code OPERATOR,
   app path "operator") and prints a one-time link (72 hours) to set its password. Uses DATABASE_URL / DATA_DIR
   like npm start, and APP_URL for the link.`;
@@ -95,10 +96,12 @@ try {
     } else {
       const { company, user, token } = outcome;
       console.log(
-        `operator:create: created platform operator ${user.email} (user ${user.id}, role manager) in company ${company.code} (x-app-path: ${company.appPath}) on ${db.description}`,
+        `operator:create: created platform operator ${user.email} (user ${user.id}, role manager) in company ` +
+          `${company.code} (x-app-path: ${company.appPath}) on ${db.description}`,
       );
       console.log(
-        `set the password within 72 hours (single use; shown only now): ${passwordResetLink(config.mail.appUrl, token)}`,
+        `set the password within 72 hours (single use; shown only now): ` +
+          `${passwordResetLink(config.mail.appUrl, token)}`,
       );
       console.log(
         "  the app's /reset-password page calls the GraphQL mutation resetPassword(token, password) with the token; " +

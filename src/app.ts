@@ -110,7 +110,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
         errorBody(status as number, timedOut ? 'REQUEST_TIMEOUT' : 'BAD_USER_INPUT', message as string),
       );
       socket.end(
-        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ` +
+          `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
       // Destroyed only if the client does not close its side: destroying at once, with the rest of its request
       // unread, makes the kernel send a reset that can discard the answer before the client reads it.

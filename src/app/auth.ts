@@ -13,7 +13,8 @@ import type { RequestScope } from './scope.ts';
 const BAD_CREDENTIALS = 'e-mail or password is wrong';
 // Without a tenant header the answer also tells how to name the company, the same whether or not the e-mail is
 // kept by several companies (or exists at all).
-const BAD_CREDENTIALS_NO_COMPANY = `${BAD_CREDENTIALS} (if your e-mail is in several companies, name yours with x-app-path or x-app-host)`;
+const BAD_CREDENTIALS_NO_COMPANY =
+  `${BAD_CREDENTIALS} (if your e-mail is in several companies, name yours with ` + `x-app-path or x-app-host)`;
 // RFC 5321's limit on a forward path; longer is not an e-mail address.
 const MAX_EMAIL_LENGTH = 254;
 

@@ -133,7 +133,8 @@ async function setLike(
   const { table, target } = LIKES[kind];
   await scope.write((tx) =>
     liked
-      ? tx.$executeRaw`INSERT INTO ${table} (${target}, "userId", "createdAt") VALUES (${targetId}, ${userId}, ${scope.now}) ON CONFLICT DO NOTHING`
+      ? tx.$executeRaw`INSERT INTO ${table} (${target}, "userId", "createdAt")
+          VALUES (${targetId}, ${userId}, ${scope.now}) ON CONFLICT DO NOTHING`
       : tx.$executeRaw`DELETE FROM ${table} WHERE ${target} = ${targetId} AND "userId" = ${userId}`,
   );
 }

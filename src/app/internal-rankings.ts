@@ -80,7 +80,9 @@ export async function inviteToInternalRanking(
       {
         userId,
         type: 'internalRankingInvitationReceived',
-        dedupeKey: `internalRankingInvitationReceived:invitation:${row.id}:at:${row.createdAt.getTime()}:${row.respondedAt?.getTime() ?? 0}`,
+        dedupeKey:
+          `internalRankingInvitationReceived:invitation:${row.id}` +
+          `:at:${row.createdAt.getTime()}:${row.respondedAt?.getTime() ?? 0}`,
         payload: { rankingId, rankingName: ranking.name, invitedBy: viewer.name },
       },
     ]);

@@ -131,7 +131,8 @@ export async function createInvitation(
         kind: 'invitation',
         subject: `You are invited to ${tenant.name}'s prediction game`,
         text:
-          `Hello${data.name ? ` ${data.name}` : ''},\n\n${viewer.name} invites you to play in ${tenant.name}. Open this ` +
+          `Hello${data.name ? ` ${data.name}` : ''},\n\n${viewer.name} invites you to play in ${tenant.name}. Open ` +
+          `this ` +
           `link within 30 days to create your account:\n\n${invitationLink(scope.config.mail.appUrl, token)}\n`,
       });
       return { invitation, token };

@@ -23,7 +23,8 @@ export function setPasswordHashCost(log2N: number): void {
 function checkedCost(log2N: number): number {
   if (!Number.isInteger(log2N) || log2N < MIN_PASSWORD_HASH_COST || log2N > MAX_PASSWORD_HASH_COST) {
     throw new RangeError(
-      `the password hash cost must be an integer from ${MIN_PASSWORD_HASH_COST} to ${MAX_PASSWORD_HASH_COST}, got ${log2N}`,
+      `the password hash cost must be an integer from ${MIN_PASSWORD_HASH_COST} to ${MAX_PASSWORD_HASH_COST}, got ` +
+        `${log2N}`,
     );
   }
   return log2N;

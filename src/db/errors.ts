@@ -16,8 +16,20 @@ const NODE_CODES = new Set([
 ]);
 const SQLSTATE_UNAVAILABLE = /^(57P0[123]|08\d{3})$/;
 // Driver-adapter error kinds and messages that carry no code.
-const MESSAGE =
-  /(Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database server|server closed the connection|DatabaseNotReachable|ConnectionClosed|SocketTimeout|database is locked)/i;
+const MESSAGE = new RegExp(
+  [
+    'Connection terminated',
+    'connection timeout',
+    'timeout exceeded when trying to connect',
+    "Can't reach database server",
+    'server closed the connection',
+    'DatabaseNotReachable',
+    'ConnectionClosed',
+    'SocketTimeout',
+    'database is locked',
+  ].join('|'),
+  'i',
+);
 
 type Cause = {
   code?: unknown;

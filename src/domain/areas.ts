@@ -28,7 +28,8 @@ export async function createArea(
       throw new AreaRuleError(`parent area ${input.parentAreaId} not found in this company`);
     if (parent.level !== input.level - 1) {
       throw new AreaRuleError(
-        `a level-${input.level} area's parent must be at level ${input.level - 1}, area ${parent.id} is at level ${parent.level}`,
+        `a level-${input.level} area's parent must be at level ${input.level - 1}, area ${parent.id} is at level ` +
+          `${parent.level}`,
       );
     }
   }

@@ -59,7 +59,8 @@ const BEFORE_EXECUTION = { http: { status: 400 } };
 export const queryTooCostly = (cost: number, maxCost: number) =>
   error(
     'QUERY_TOO_COSTLY',
-    `the query may cost ${formatCount(cost)} objects, over the limit of ${formatCount(maxCost)} (GRAPHQL_MAX_COST): ask for fewer nested lists, or pass take`,
+    `the query may cost ${formatCount(cost)} objects, over the limit of ${formatCount(maxCost)} (GRAPHQL_MAX_COST): ` +
+      `ask for fewer nested lists, or pass take`,
     { limit: 'cost', cost: Math.round(Math.min(cost, Number.MAX_SAFE_INTEGER)), maxCost, ...BEFORE_EXECUTION },
   );
 /** Bad input found before execution (a request-wide check such as text-inputs.ts). */

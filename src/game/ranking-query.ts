@@ -23,11 +23,13 @@ function scoresSelect(scope: RankingScope) {
   const round = byRound ? Prisma.sql`AND m."roundId" IN (${Prisma.join(scope.roundIds!)})` : Prisma.empty;
   const league =
     scope.internalRankingId != null
-      ? Prisma.sql`AND u."id" IN (SELECT mb."userId" FROM "InternalRankingMembership" mb WHERE mb."rankingId" = ${scope.internalRankingId})`
+      ? Prisma.sql`AND u."id" IN (SELECT mb."userId" FROM "InternalRankingMembership" mb WHERE mb."rankingId" =
+        ${scope.internalRankingId})`
       : Prisma.empty;
   const area =
     scope.areaId != null
-      ? Prisma.sql`AND (u."areaLevel1Id" = ${scope.areaId} OR u."areaLevel2Id" = ${scope.areaId} OR u."areaLevel3Id" = ${scope.areaId})`
+      ? Prisma.sql`AND (u."areaLevel1Id" = ${scope.areaId} OR u."areaLevel2Id" = ${scope.areaId} OR u."areaLevel3Id" =
+        ${scope.areaId})`
       : Prisma.empty;
   // The general ranking reads the kept standings (one row per user, dream-final points included); a ranking
   // of some rounds aggregates those rounds' scored predictions.
@@ -44,7 +46,8 @@ function scoresSelect(scope: RankingScope) {
       GROUP BY u."id", u."name"`
     : Prisma.sql`
       SELECT u."id" AS "userId", u."name" AS "name",
-        COALESCE(s."points", 0) AS "points", COALESCE(s."exactHits", 0) AS "exactHits", COALESCE(s."outcomeHits", 0) AS "outcomeHits"
+        COALESCE(s."points", 0) AS "points", COALESCE(s."exactHits", 0) AS "exactHits", COALESCE(s."outcomeHits", 0)
+          AS "outcomeHits"
       FROM "User" u
       LEFT JOIN "TournamentStanding" s ON s."userId" = u."id" AND s."tournamentId" = ${scope.tournamentId}
       WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL ${area} ${league}`;
@@ -54,7 +57,8 @@ function scoresSelect(scope: RankingScope) {
 /** SQL: the row `s` ranks strictly ahead of the row named `other` (an alias written in this file). */
 function ahead(other: string) {
   const [p, e, o] = ['points', 'exactHits', 'outcomeHits'].map((c) => Prisma.raw(`${other}."${c}"`));
-  return Prisma.sql`(s."points" > ${p} OR (s."points" = ${p} AND (s."exactHits" > ${e} OR (s."exactHits" = ${e} AND s."outcomeHits" > ${o}))))`;
+  return Prisma.sql`(s."points" > ${p} OR (s."points" = ${p} AND (s."exactHits" > ${e} OR (s."exactHits" = ${e} AND
+    s."outcomeHits" > ${o}))))`;
 }
 
 const plain = (r: Standing): Standing => ({
@@ -84,7 +88,8 @@ function aheadInStandings(scope: RankingScope, other: string) {
       WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId} AND ${better})
     - (SELECT COUNT(*) FROM "User" u CROSS JOIN "TournamentStanding" s
       WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NOT NULL
-        AND s."tournamentId" = ${scope.tournamentId} AND s."userId" = u."id" AND s."companyId" = ${scope.companyId} AND ${better})`;
+        AND s."tournamentId" = ${scope.tournamentId} AND s."userId" = u."id" AND s."companyId" = ${scope.companyId}
+        AND ${better})`;
 }
 
 /**
@@ -101,19 +106,23 @@ async function generalPageFromStandings(
 ): Promise<{ total: number; entries: RankedStanding[] } | null> {
   // Whether the page can lie among the scored users at all (the page itself checks it again, in its own state).
   const [count] = await prisma.$queryRaw<Array<{ scored: number }>>`
-    SELECT CAST(COUNT(*) AS INTEGER) AS "scored" FROM "TournamentStanding" s WHERE s."tournamentId" = ${scope.tournamentId}
+    SELECT CAST(COUNT(*) AS INTEGER) AS "scored" FROM "TournamentStanding" s WHERE s."tournamentId" =
+      ${scope.tournamentId}
       AND s."companyId" = ${scope.companyId} AND (s."points" > 0 OR s."exactHits" > 0 OR s."outcomeHits" > 0)`;
   if (skip + take > Number(count.scored)) return null;
   // One statement, so the page, the total and the positions come from one state of the database.
   const rows = await prisma.$queryRaw<Array<Standing & { ahead: number; total: number }>>`
     WITH page AS MATERIALIZED (
-      SELECT s."userId" AS "userId", u."name" AS "name", s."points" AS "points", s."exactHits" AS "exactHits", s."outcomeHits" AS "outcomeHits"
+      SELECT s."userId" AS "userId", u."name" AS "name", s."points" AS "points", s."exactHits" AS "exactHits",
+        s."outcomeHits" AS "outcomeHits"
       FROM "TournamentStanding" s JOIN "User" u ON u."id" = s."userId"
       WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL
-      ORDER BY s."points" DESC, s."exactHits" DESC, s."outcomeHits" DESC, u."name", s."userId" LIMIT ${take} OFFSET ${skip}),
+      ORDER BY s."points" DESC, s."exactHits" DESC, s."outcomeHits" DESC, u."name", s."userId" LIMIT ${take} OFFSET
+        ${skip}),
     head AS (SELECT * FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT 1)
     SELECT page.*, (SELECT CAST(${aheadInStandings(scope, 'head')} AS INTEGER) FROM head) AS "ahead",
-      CAST((SELECT COUNT(*) FROM "User" u WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL) AS INTEGER) AS "total"
+      CAST((SELECT COUNT(*) FROM "User" u WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL) AS
+        INTEGER) AS "total"
     FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId"`;
   const page = rows.map(plain);
   if (page.length < take || isZero(page[page.length - 1])) return null;
@@ -150,7 +159,8 @@ export async function rankingPage(
   // One statement (the scores computed once), so the page, the total and the positions share one state.
   const rows = await prisma.$queryRaw<Array<Standing & { ahead: number; total: number }>>`
     WITH scores AS MATERIALIZED (${scoresSelect(scope)}),
-    page AS (SELECT * FROM scores ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT ${take} OFFSET ${skip}),
+    page AS (SELECT * FROM scores ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT
+      ${take} OFFSET ${skip}),
     head AS (SELECT * FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT 1)
     SELECT page.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s, head WHERE ${ahead('head')}) AS "ahead",
       (SELECT CAST(COUNT(*) AS INTEGER) FROM scores) AS "total"
@@ -171,7 +181,8 @@ export async function rankingOf(prisma: Db, scope: RankingScope, userId: number)
       SELECT mine.*, CAST(${aheadInStandings(scope, 'mine')} AS INTEGER) AS "ahead"
       FROM (SELECT u."id" AS "userId", u."name" AS "name", COALESCE(st."points", 0) AS "points",
           COALESCE(st."exactHits", 0) AS "exactHits", COALESCE(st."outcomeHits", 0) AS "outcomeHits"
-        FROM "User" u LEFT JOIN "TournamentStanding" st ON st."userId" = u."id" AND st."tournamentId" = ${scope.tournamentId}
+        FROM "User" u LEFT JOIN "TournamentStanding" st ON st."userId" = u."id" AND st."tournamentId" =
+          ${scope.tournamentId}
         WHERE u."id" = ${userId} AND u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL) mine`;
     return rows[0] ? { ...plain(rows[0]), position: Number(rows[0].ahead) + 1 } : null;
   }

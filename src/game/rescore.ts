@@ -74,10 +74,11 @@ export async function rescoreMatches(tx: Tx, matchIds: number[]): Promise<Rescor
     tx,
     [...notify.values()].map(({ userId, matchId }) => {
       const match = byId.get(matchId)!;
+      const result = [match.status, match.homeTeamGoals, match.awayTeamGoals, match.penaltiesWinner].join('-');
       return {
         userId,
         type: 'rankingsUpdated' as const,
-        dedupeKey: `rankingsUpdated:match:${matchId}:result:${[match.status, match.homeTeamGoals, match.awayTeamGoals, match.penaltiesWinner].join('-')}:user:${userId}`,
+        dedupeKey: `rankingsUpdated:match:${matchId}:result:${result}:user:${userId}`,
         payload: { matchId, tournamentId: match.tournamentId },
       };
     }),

@@ -11,7 +11,8 @@ function insertFor(tournamentId: number, users: Prisma.Sql) {
   return Prisma.sql`
     INSERT INTO "TournamentStanding" ("tournamentId", "userId", "companyId", "points", "exactHits", "outcomeHits")
     SELECT ${tournamentId}, u."id", u."companyId",
-      CAST(COALESCE(SUM(p."points"), 0) + COALESCE((SELECT SUM(dp."points") FROM "DreamFinalPick" dp JOIN "DreamFinalsSetting" ds ON ds."id" = dp."settingId"
+      CAST(COALESCE(SUM(p."points"), 0) + COALESCE((SELECT SUM(dp."points") FROM "DreamFinalPick" dp JOIN
+        "DreamFinalsSetting" ds ON ds."id" = dp."settingId"
         WHERE dp."userId" = u."id" AND ds."tournamentId" = ${tournamentId}), 0) AS INTEGER),
       CAST(COALESCE(SUM(CASE WHEN p."exactHit" THEN 1 ELSE 0 END), 0) AS INTEGER),
       CAST(COALESCE(SUM(CASE WHEN p."outcomeHit" THEN 1 ELSE 0 END), 0) AS INTEGER)
@@ -27,7 +28,8 @@ export async function refreshStandings(tx: Tx, tournamentId: number, userIds: nu
   const ids = [...new Set(userIds)];
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = Prisma.join(ids.slice(i, i + CHUNK));
-    await tx.$executeRaw`DELETE FROM "TournamentStanding" WHERE "tournamentId" = ${tournamentId} AND "userId" IN (${chunk})`;
+    await tx.$executeRaw`DELETE FROM "TournamentStanding" WHERE "tournamentId" = ${tournamentId} AND "userId" IN
+      (${chunk})`;
     await tx.$executeRaw(insertFor(tournamentId, chunk));
   }
 }
@@ -40,8 +42,10 @@ export async function rebuildStandings(tx: Tx, tournamentIds: number[]): Promise
       insertFor(
         tournamentId,
         Prisma.sql`
-      SELECT p2."userId" FROM "Prediction" p2 JOIN "Match" m2 ON m2."id" = p2."matchId" WHERE m2."tournamentId" = ${tournamentId}
-      UNION SELECT dp2."userId" FROM "DreamFinalPick" dp2 JOIN "DreamFinalsSetting" ds2 ON ds2."id" = dp2."settingId" WHERE ds2."tournamentId" = ${tournamentId}`,
+      SELECT p2."userId" FROM "Prediction" p2 JOIN "Match" m2 ON m2."id" = p2."matchId" WHERE m2."tournamentId" =
+        ${tournamentId}
+      UNION SELECT dp2."userId" FROM "DreamFinalPick" dp2 JOIN "DreamFinalsSetting" ds2 ON ds2."id" = dp2."settingId"
+      WHERE ds2."tournamentId" = ${tournamentId}`,
       ),
     );
   }

@@ -67,7 +67,8 @@ export function queryLimitsRule(maxDepth: number, maxFields: number) {
         if (m.fields > maxFields) {
           context.reportError(
             new GraphQLError(
-              `query selects more than ${maxFields} fields (complexity limit; aliases and fragments count each time they apply)`,
+              `query selects more than ${maxFields} fields (complexity limit; aliases and fragments count each time ` +
+                `they apply)`,
               { nodes: [node], extensions: { code: 'BAD_USER_INPUT', limit: 'complexity' } },
             ),
           );

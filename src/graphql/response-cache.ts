@@ -116,7 +116,8 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           } catch {
             return null; // nested past what JSON.stringify can walk: execution refuses such variables anyway
           }
-          key = `${queryHash}|${request.operationName ?? ''}|${variables}|${auth.viewer?.id ?? '-'}|${auth.viewerCompany?.id ?? '-'}|${auth.tenant?.id ?? '-'}`;
+          const who = [auth.viewer?.id, auth.viewerCompany?.id, auth.tenant?.id].map((id) => id ?? '-').join('|');
+          key = `${queryHash}|${request.operationName ?? ''}|${variables}|${who}`;
           const data = cache.get(key, version, contextValue.now);
           if (!data) {
             cache.stats.misses++;

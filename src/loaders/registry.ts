@@ -168,7 +168,8 @@ export class Loaders {
         new DataLoader<number, boolean>(async (keys) => {
           if (this.scope.viewerId == null) return keys.map(() => false);
           const rows = await this.prisma.$queryRaw<Array<{ key: number }>>`
-            SELECT ${column(key)} AS "key" FROM ${table(model)} WHERE "userId" = ${this.scope.viewerId} AND ${column(key)} IN (${Prisma.join(keys)})`;
+            SELECT ${column(key)} AS "key" FROM ${table(model)}
+            WHERE "userId" = ${this.scope.viewerId} AND ${column(key)} IN (${Prisma.join(keys)})`;
           const liked = new Set(rows.map((r) => Number(r.key)));
           return keys.map((k) => liked.has(k));
         }, this.options),

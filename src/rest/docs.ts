@@ -11,7 +11,8 @@ const dist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/pac
 const PAGE = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Prode gateway API</title><link rel="stylesheet" href="/docs/swagger-ui.css"></head>
-<body><div id="swagger-ui"></div><script src="/docs/swagger-ui-bundle.js"></script><script src="/docs/init.js"></script></body>
+<body><div id="swagger-ui"></div>
+<script src="/docs/swagger-ui-bundle.js"></script><script src="/docs/init.js"></script></body>
 </html>`;
 const INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true });`;
 

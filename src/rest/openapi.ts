@@ -61,7 +61,8 @@ function baseDocument(): Json {
       title: 'Prode gateway REST API',
       version: '1.0.0',
       description:
-        'The REST routes of the prediction-game platform. Each is a stored GraphQL operation on POST /graphql, whose data it answers unchanged. Errors answer { statusCode, error, code, message }.',
+        'The REST routes of the prediction-game platform. Each is a stored GraphQL operation on POST /graphql, whose ' +
+        'data it answers unchanged. Errors answer { statusCode, error, code, message }.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     security: [{ bearer: [] }],
@@ -167,7 +168,8 @@ function baseDocument(): Json {
               name: 'search',
               in: 'query',
               description:
-                'Part of the name, code or appPath, case-insensitive; every character is literal (% and _ are no wildcards); no NUL.',
+                'Part of the name, code or appPath, case-insensitive; every character is literal (% and _ are no ' +
+                'wildcards); no NUL.',
               schema: { type: 'string', maxLength: 100 },
             },
             ...APP_HEADERS,
@@ -212,7 +214,8 @@ function baseDocument(): Json {
             400: errorResponse('Bad body'),
             401: errorResponse('Wrong e-mail or password'),
             403: errorResponse(
-              'The company requires a verified e-mail and this account has not opened its link yet (EMAIL_NOT_VERIFIED)',
+              'The company requires a verified e-mail and this account has not opened its link yet ' +
+                '(EMAIL_NOT_VERIFIED)',
             ),
           },
         },

@@ -13,7 +13,9 @@ export function registerAnswerSizeLimit(app: FastifyInstance, maxBytes: number) 
     if (payload.length * (typeof payload === 'string' ? 3 : 1) <= maxBytes) return payload;
     const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
     if (bytes <= maxBytes || !JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const message = `the answer is ${bytes.toLocaleString('en-US')} bytes, over the limit of ${maxBytes.toLocaleString('en-US')} (GRAPHQL_MAX_RESPONSE_BYTES): ask for less`;
+    const message =
+      `the answer is ${bytes.toLocaleString('en-US')} bytes, over the limit of ` +
+      `${maxBytes.toLocaleString('en-US')} (GRAPHQL_MAX_RESPONSE_BYTES): ask for less`;
     request.log.warn({ route: request.routeOptions.url, bytes, maxBytes }, 'answer too large');
     request.outcome.errorCodes = ['RESPONSE_TOO_LARGE'];
     reply.code(400);

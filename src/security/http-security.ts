@@ -52,7 +52,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       timeWindow: config.rateLimit.windowMs,
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
-        message: `rate limit of ${context.max} requests per ${Math.round(config.rateLimit.windowMs / 1000)} s exceeded: retry in ${context.after}`,
+        message:
+          `rate limit of ${context.max} requests per ${Math.round(config.rateLimit.windowMs / 1000)} s ` +
+          `exceeded: retry in ${context.after}`,
       }),
     });
   }

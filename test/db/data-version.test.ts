@@ -83,9 +83,12 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
   });
 
   if (provider === 'postgresql') {
-    it('tracks every table: each has the write trigger and the TRUNCATE one (add prode_meta.track_writes to new tables)', async () => {
-      const t = await fresh(provider);
-      const rows = await t.db.prisma.$queryRawUnsafe<Array<{ table: string; triggers: string[] }>>(`
+    it(
+      'tracks every table: each has the write trigger and the TRUNCATE one (add prode_meta.track_writes to new ' +
+        'tables)',
+      async () => {
+        const t = await fresh(provider);
+        const rows = await t.db.prisma.$queryRawUnsafe<Array<{ table: string; triggers: string[] }>>(`
         SELECT c.relname AS "table",
                coalesce(array_agg(tg.tgname::text ORDER BY tg.tgname)
                           FILTER (WHERE tg.tgname LIKE 'prode_data_version%' AND tg.tgenabled = 'A'), '{}') AS triggers
@@ -94,63 +97,71 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
         LEFT JOIN pg_trigger tg ON tg.tgrelid = c.oid AND NOT tg.tgisinternal
         WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname <> '_prisma_migrations'
         GROUP BY c.relname ORDER BY c.relname`);
-      expect(rows.length).toBeGreaterThan(25);
-      const untracked = rows
-        .filter((r) => r.triggers.join() !== 'prode_data_version,prode_data_version_truncate')
-        .map((r) => r.table);
-      expect(untracked).toEqual([]);
+        expect(rows.length).toBeGreaterThan(25);
+        const untracked = rows
+          .filter((r) => r.triggers.join() !== 'prode_data_version,prode_data_version_truncate')
+          .map((r) => r.table);
+        expect(untracked).toEqual([]);
 
-      const v0 = await t.db.dataVersion();
-      await t.db.prisma.$executeRawUnsafe('TRUNCATE "Country" CASCADE');
-      expect(await t.db.dataVersion()).not.toBe(v0);
-    });
-
-    it('never makes a writer wait: seventeen open write transactions at once, the seventeenth adds a slot', async () => {
-      const t = await fresh(provider);
-      const clients: pg.Client[] = [];
-      try {
-        for (let i = 0; i < 17; i++) clients.push(await pgClient(t));
-        // A writer blocked on another's slot would fail instead of hanging the test.
-        for (const c of clients) await c.query("SET lock_timeout = '2s'");
         const v0 = await t.db.dataVersion();
-        for (const [i, c] of clients.entries()) {
-          await c.query('BEGIN');
-          await c.query('INSERT INTO "Country" (name) VALUES ($1)', [`Country ${i}`]);
-          await c.query('INSERT INTO "Country" (name) VALUES ($1)', [`Country ${i} bis`]);
+        await t.db.prisma.$executeRawUnsafe('TRUNCATE "Country" CASCADE');
+        expect(await t.db.dataVersion()).not.toBe(v0);
+      },
+    );
+
+    it(
+      'never makes a writer wait: seventeen open write transactions at once, the seventeenth adds a ' + 'slot',
+      async () => {
+        const t = await fresh(provider);
+        const clients: pg.Client[] = [];
+        try {
+          for (let i = 0; i < 17; i++) clients.push(await pgClient(t));
+          // A writer blocked on another's slot would fail instead of hanging the test.
+          for (const c of clients) await c.query("SET lock_timeout = '2s'");
+          const v0 = await t.db.dataVersion();
+          for (const [i, c] of clients.entries()) {
+            await c.query('BEGIN');
+            await c.query('INSERT INTO "Country" (name) VALUES ($1)', [`Country ${i}`]);
+            await c.query('INSERT INTO "Country" (name) VALUES ($1)', [`Country ${i} bis`]);
+          }
+          expect(await t.db.dataVersion()).toBe(v0);
+          for (const c of clients) await c.query('COMMIT');
+          expect(count(await t.db.dataVersion()) - count(v0)).toBe(17n);
+          const [{ slots }] = await t.db.prisma.$queryRawUnsafe<Array<{ slots: number }>>(
+            'SELECT count(*)::int AS slots FROM prode_meta.data_version',
+          );
+          expect(slots).toBe(17);
+        } finally {
+          for (const c of clients) await c.end().catch(() => {});
         }
-        expect(await t.db.dataVersion()).toBe(v0);
-        for (const c of clients) await c.query('COMMIT');
-        expect(count(await t.db.dataVersion()) - count(v0)).toBe(17n);
-        const [{ slots }] = await t.db.prisma.$queryRawUnsafe<Array<{ slots: number }>>(
-          'SELECT count(*)::int AS slots FROM prode_meta.data_version',
-        );
-        expect(slots).toBe(17);
-      } finally {
-        for (const c of clients) await c.end().catch(() => {});
-      }
-    });
+      },
+    );
 
-    it('moves for what commits only: not for a statement that changes no row, nor for a write rolled back to a savepoint', async () => {
-      const t = await fresh(provider);
-      const client = await pgClient(t);
-      try {
-        const v0 = await t.db.dataVersion();
-        await client.query(`UPDATE "Country" SET name = name WHERE false`);
-        await client.query(`DELETE FROM "Country" WHERE name = 'nobody'`);
-        expect(await t.db.dataVersion()).toBe(v0);
+    it(
+      'moves for what commits only: not for a statement that changes no row, nor for a write rolled back to a ' +
+        'savepoint',
+      async () => {
+        const t = await fresh(provider);
+        const client = await pgClient(t);
+        try {
+          const v0 = await t.db.dataVersion();
+          await client.query(`UPDATE "Country" SET name = name WHERE false`);
+          await client.query(`DELETE FROM "Country" WHERE name = 'nobody'`);
+          expect(await t.db.dataVersion()).toBe(v0);
 
-        // The once-per-transaction flag is undone with the bump it marked, so the write after still counts.
-        await client.query('BEGIN');
-        await client.query('SAVEPOINT s');
-        await client.query(`INSERT INTO "Country" (name) VALUES ('Paraguay')`);
-        await client.query('ROLLBACK TO SAVEPOINT s');
-        await client.query(`INSERT INTO "Country" (name) VALUES ('Venezuela')`);
-        await client.query('COMMIT');
-        expect(count(await t.db.dataVersion()) - count(v0)).toBe(1n);
-      } finally {
-        await client.end();
-      }
-    });
+          // The once-per-transaction flag is undone with the bump it marked, so the write after still counts.
+          await client.query('BEGIN');
+          await client.query('SAVEPOINT s');
+          await client.query(`INSERT INTO "Country" (name) VALUES ('Paraguay')`);
+          await client.query('ROLLBACK TO SAVEPOINT s');
+          await client.query(`INSERT INTO "Country" (name) VALUES ('Venezuela')`);
+          await client.query('COMMIT');
+          expect(count(await t.db.dataVersion()) - count(v0)).toBe(1n);
+        } finally {
+          await client.end();
+        }
+      },
+    );
 
     it('lets REPEATABLE READ and SERIALIZABLE writers commit while others commit under them', async () => {
       const t = await fresh(provider);
@@ -177,7 +188,9 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
 
 describe('npm run db:migration', () => {
   it('adds the data-version triggers to every table a PostgreSQL migration creates', async () => {
-    const schema = `${derivePostgresSchema(readSchema('sqlite'))}\nmodel Trophy {\n  id Int @id @default(autoincrement())\n  name String\n}\n`;
+    const schema =
+      `${derivePostgresSchema(readSchema('sqlite'))}\nmodel Trophy {\n  id Int @id ` +
+      `@default(autoincrement())\n  name String\n}\n`;
     const sql = trackNewTables(await diffSchemas(readSnapshot('postgresql'), schema));
     expect(sql).toMatch(/^CREATE TABLE "Trophy"/m);
     expect(sql).toMatch(/^SELECT prode_meta\.track_writes\('"Trophy"'\);$/m);

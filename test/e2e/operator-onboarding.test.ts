@@ -53,7 +53,8 @@ describe('onboarding a company', () => {
     expect(lookup.status).toBe(200);
     expect(((await lookup.json()) as { company: { name: string } }).company.name).toBe('Initrode');
     await ok(
-      'mutation($j: String!) { acceptInvitation(jwt: $j, name: "Ines Boss", password: "Boss-password-2026!") { token } }',
+      'mutation($j: String!) { acceptInvitation(jwt: $j, name: "Ines Boss", password: "Boss-password-2026!") { token ' +
+        '} }',
       { j: jwt },
       {},
     );
@@ -77,7 +78,8 @@ describe('onboarding a company', () => {
       boss,
     );
     await ok(
-      'mutation { createExtraField(input: { name: "team", kind: "profile", type: select, settings: { options: ["Red", "Blue"] } }) { id } }',
+      'mutation { createExtraField(input: { name: "team", kind: "profile", type: select, settings: { options: ' +
+        '["Red", "Blue"] } }) { id } }',
       {},
       boss,
     );
@@ -90,7 +92,8 @@ describe('onboarding a company', () => {
       boss,
     );
     const { createCustomRound: round } = await ok(
-      'mutation($t: Int!) { createCustomRound(tournamentId: $t, input: { name: "Day 1", date: "2031-03-01T18:00:00.000Z" }) { id } }',
+      'mutation($t: Int!) { createCustomRound(tournamentId: $t, input: { name: "Day 1", date: ' +
+        '"2031-03-01T18:00:00.000Z" }) { id } }',
       { t: cup.id },
       boss,
     );
@@ -137,7 +140,8 @@ describe('onboarding a company', () => {
       .find((t: { name: string }) => t.name === 'Prode Demo Cup')
       .rounds.flatMap((r: { matches: Array<{ id: number; date: string }> }) => r.matches)
       .find((m: { date: string }) => new Date(m.date) > new Date());
-    const PREDICT = `mutation($m: Int!) { upsertPrediction(input: { matchId: $m, homeTeamGoals: 2, awayTeamGoals: 1 }) { id } }`;
+    const PREDICT =
+      `mutation($m: Int!) { upsertPrediction(input: { matchId: $m, homeTeamGoals: 2, awayTeamGoals: 1 ` + `}) { id } }`;
     await ok(PREDICT, { m: match.id }, pat);
     await ok(PREDICT, { m: openDemoMatch.id }, pat);
     expect(await s.t.db.prisma.prediction.count({ where: { user: { email: 'pat@initrode.test' } } })).toBe(2);

@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const CREATE =
-  'mutation($text: String!, $img: String) { createPost(text: $text, imageUrl: $img) { id text imageUrl likesCount likedByMe displayAuthor { type name } } }';
+  'mutation($text: String!, $img: String) { createPost(text: $text, imageUrl: $img) { id text imageUrl likesCount ' +
+  'likedByMe displayAuthor { type name } } }';
 const setCommunity = async (community: object) => {
   const demo = await s.t.db.prisma.company.findUniqueOrThrow({ where: { id: demoId } });
   const fs = demo.featureSettings as Record<string, object>;
@@ -117,38 +118,42 @@ describe('community', () => {
     expect(await s.t.db.prisma.postCommentLike.count({ where: { commentId: c.id } })).toBe(1);
   });
 
-  it('refuses empty or oversized text, images in text-only companies, other tenants, and a disabled or closed community', async () => {
-    expect((await s.gql(CREATE, { text: '   ' }, bearer(t.p1))).errors?.[0].extensions.argumentName).toBe('text');
-    expect((await s.gql(CREATE, { text: 'x'.repeat(2001) }, bearer(t.p1))).errors?.[0].extensions.argumentName).toBe(
-      'text',
-    );
-    expect(
-      (await s.gql(CREATE, { text: 'x', img: 'http://insecure.test/a.png' }, bearer(t.p1))).errors?.[0].extensions
-        .argumentName,
-    ).toBe('imageUrl');
-    const demoPost = await s.t.db.prisma.post.findFirstOrThrow({ where: { companyId: demoId } });
-    expect(
-      code(await s.gql('mutation($p: Int!) { likePost(postId: $p) { id } }', { p: demoPost.id }, bearer(t.globex))),
-    ).toBe('NOT_FOUND');
-    try {
-      await setCommunity({ postAllowedContent: 'textOnly' });
+  it(
+    'refuses empty or oversized text, images in text-only companies, other tenants, and a disabled or closed ' +
+      'community',
+    async () => {
+      expect((await s.gql(CREATE, { text: '   ' }, bearer(t.p1))).errors?.[0].extensions.argumentName).toBe('text');
+      expect((await s.gql(CREATE, { text: 'x'.repeat(2001) }, bearer(t.p1))).errors?.[0].extensions.argumentName).toBe(
+        'text',
+      );
       expect(
-        (await s.gql(CREATE, { text: 'x', img: 'https://img.test/b.png' }, bearer(t.p1))).errors?.[0].message,
-      ).toMatch(/text-only/);
-      await setCommunity({ postAllowedContent: 'textAndImage', postAuthorMinRole: 'admin' });
-      expect(code(await s.gql(CREATE, { text: 'x' }, bearer(t.p1)))).toBe('FORBIDDEN');
+        (await s.gql(CREATE, { text: 'x', img: 'http://insecure.test/a.png' }, bearer(t.p1))).errors?.[0].extensions
+          .argumentName,
+      ).toBe('imageUrl');
+      const demoPost = await s.t.db.prisma.post.findFirstOrThrow({ where: { companyId: demoId } });
       expect(
-        (await s.gql(CREATE, { text: 'From the company' }, bearer(t.admin))).data.createPost.displayAuthor.type,
-      ).toBe('company');
-      await setCommunity({ enabled: false, postAuthorMinRole: 'player' });
-      const before = await s.t.db.prisma.post.count();
-      expect(code(await s.gql(CREATE, { text: 'x' }, bearer(t.admin)))).toBe('FORBIDDEN');
-      expect(
-        code(await s.gql('mutation($p: Int!) { likePost(postId: $p) { id } }', { p: demoPost.id }, bearer(t.p1))),
-      ).toBe('FORBIDDEN');
-      expect(await s.t.db.prisma.post.count()).toBe(before);
-    } finally {
-      await setCommunity({ enabled: true, postAllowedContent: 'textAndImage', postAuthorMinRole: 'player' });
-    }
-  });
+        code(await s.gql('mutation($p: Int!) { likePost(postId: $p) { id } }', { p: demoPost.id }, bearer(t.globex))),
+      ).toBe('NOT_FOUND');
+      try {
+        await setCommunity({ postAllowedContent: 'textOnly' });
+        expect(
+          (await s.gql(CREATE, { text: 'x', img: 'https://img.test/b.png' }, bearer(t.p1))).errors?.[0].message,
+        ).toMatch(/text-only/);
+        await setCommunity({ postAllowedContent: 'textAndImage', postAuthorMinRole: 'admin' });
+        expect(code(await s.gql(CREATE, { text: 'x' }, bearer(t.p1)))).toBe('FORBIDDEN');
+        expect(
+          (await s.gql(CREATE, { text: 'From the company' }, bearer(t.admin))).data.createPost.displayAuthor.type,
+        ).toBe('company');
+        await setCommunity({ enabled: false, postAuthorMinRole: 'player' });
+        const before = await s.t.db.prisma.post.count();
+        expect(code(await s.gql(CREATE, { text: 'x' }, bearer(t.admin)))).toBe('FORBIDDEN');
+        expect(
+          code(await s.gql('mutation($p: Int!) { likePost(postId: $p) { id } }', { p: demoPost.id }, bearer(t.p1))),
+        ).toBe('FORBIDDEN');
+        expect(await s.t.db.prisma.post.count()).toBe(before);
+      } finally {
+        await setCommunity({ enabled: true, postAllowedContent: 'textAndImage', postAuthorMinRole: 'player' });
+      }
+    },
+  );
 });

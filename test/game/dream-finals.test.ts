@@ -77,7 +77,8 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const PICKS =
-  'mutation($s: Int!, $t: [Int!]!) { setDreamFinalPicks(settingId: $s, teamIds: $t) { id awardedPoints myPicks { position points team { name } } } }';
+  'mutation($s: Int!, $t: [Int!]!) { setDreamFinalPicks(settingId: $s, teamIds: $t) { id awardedPoints myPicks { ' +
+  'position points team { name } } } }';
 const RANK = 'query($t: Int!) { ranking(tournamentId: $t, take: 100) { me { points } } }';
 
 describe('dream finals', () => {
@@ -99,7 +100,8 @@ describe('dream finals', () => {
     }
     const before = (await s.gql(RANK, { t: ids.tournament }, bearer(token))).data.ranking.me.points;
     const result = await s.gql(
-      'mutation($m: Int!) { setMatchResult(input: { matchId: $m, status: FINISHED, homeTeamGoals: 3, awayTeamGoals: 3, homeTeamPenaltyGoals: 4, awayTeamPenaltyGoals: 2 }) { id } }',
+      'mutation($m: Int!) { setMatchResult(input: { matchId: $m, status: FINISHED, homeTeamGoals: 3, awayTeamGoals: ' +
+        '3, homeTeamPenaltyGoals: 4, awayTeamPenaltyGoals: 2 }) { id } }',
       { m: ids.final },
       { ...bearer(manager), 'x-app-path': 'demo' },
     );

@@ -27,37 +27,42 @@ const notes = (userId: number, type: string) =>
   s.t.db.prisma.notification.findMany({ where: { userId, type: type as never } });
 
 describe('notification triggers', () => {
-  it('pendingMatchesPredictions: once per match, for users without a prediction, respecting disabledTypes and forbiddenTypes', async () => {
-    const p = s.t.db.prisma;
-    const now = new Date();
-    await p.match.update({ where: { id: ids.final }, data: { date: new Date(now.getTime() + 3 * 3600e3) } });
-    await p.prediction.deleteMany({ where: { matchId: ids.final, userId: { in: [ids.p1, ids.p2, ids.p3] } } });
-    await p.prediction.create({ data: { matchId: ids.final, userId: ids.p1, homeTeamGoals: 1, awayTeamGoals: 0 } });
-    await p.user.update({
-      where: { id: ids.p2 },
-      data: { notificationSettings: { disabledTypes: ['pendingMatchesPredictions'], emailEnabled: false } },
-    });
-    await p.company.update({
-      where: { code: 'GLOBEX' },
-      data: { notificationSettings: { forbiddenTypes: ['pendingMatchesPredictions'] } },
-    });
-    const created = await pendingPredictionsTrigger(p, now);
-    expect(created).toBeGreaterThan(0);
-    expect(await notes(ids.p1, 'pendingMatchesPredictions')).toHaveLength(0); // predicted already
-    expect(await notes(ids.p2, 'pendingMatchesPredictions')).toHaveLength(0); // disabled by the user
-    expect(await notes(ids.p3, 'pendingMatchesPredictions')).toMatchObject([
-      { payload: { matchId: ids.final }, sendEmail: true },
-    ]);
-    expect(
-      await p.notification.count({ where: { type: 'pendingMatchesPredictions', company: { code: 'GLOBEX' } } }),
-    ).toBe(0); // forbidden by Globex
-    expect((await p.match.findUniqueOrThrow({ where: { id: ids.final } })).alreadySentOpenNotification).toBe(true);
-    expect(await pendingPredictionsTrigger(p, now)).toBe(0);
-  });
+  it(
+    'pendingMatchesPredictions: once per match, for users without a prediction, respecting disabledTypes and ' +
+      'forbiddenTypes',
+    async () => {
+      const p = s.t.db.prisma;
+      const now = new Date();
+      await p.match.update({ where: { id: ids.final }, data: { date: new Date(now.getTime() + 3 * 3600e3) } });
+      await p.prediction.deleteMany({ where: { matchId: ids.final, userId: { in: [ids.p1, ids.p2, ids.p3] } } });
+      await p.prediction.create({ data: { matchId: ids.final, userId: ids.p1, homeTeamGoals: 1, awayTeamGoals: 0 } });
+      await p.user.update({
+        where: { id: ids.p2 },
+        data: { notificationSettings: { disabledTypes: ['pendingMatchesPredictions'], emailEnabled: false } },
+      });
+      await p.company.update({
+        where: { code: 'GLOBEX' },
+        data: { notificationSettings: { forbiddenTypes: ['pendingMatchesPredictions'] } },
+      });
+      const created = await pendingPredictionsTrigger(p, now);
+      expect(created).toBeGreaterThan(0);
+      expect(await notes(ids.p1, 'pendingMatchesPredictions')).toHaveLength(0); // predicted already
+      expect(await notes(ids.p2, 'pendingMatchesPredictions')).toHaveLength(0); // disabled by the user
+      expect(await notes(ids.p3, 'pendingMatchesPredictions')).toMatchObject([
+        { payload: { matchId: ids.final }, sendEmail: true },
+      ]);
+      expect(
+        await p.notification.count({ where: { type: 'pendingMatchesPredictions', company: { code: 'GLOBEX' } } }),
+      ).toBe(0); // forbidden by Globex
+      expect((await p.match.findUniqueOrThrow({ where: { id: ids.final } })).alreadySentOpenNotification).toBe(true);
+      expect(await pendingPredictionsTrigger(p, now)).toBe(0);
+    },
+  );
 
   it('rankingsUpdated reaches the users whose predictions a result scored', async () => {
     const r = await s.gql(
-      'mutation($m: Int!) { setMatchResult(input: { matchId: $m, status: FINISHED, homeTeamGoals: 1, awayTeamGoals: 0 }) { id } }',
+      'mutation($m: Int!) { setMatchResult(input: { matchId: $m, status: FINISHED, homeTeamGoals: 1, awayTeamGoals: ' +
+        '0 }) { id } }',
       { m: ids.final },
       { ...bearer(t.manager), 'x-app-path': 'demo' },
     );
@@ -141,7 +146,8 @@ describe('internal rankings', () => {
     expect(await notes(ids.p3, 'internalRankingInvitationReceived')).toHaveLength(1);
     const respond = (id: number, accept: boolean, token: string) =>
       s.gql(
-        'mutation($i: Int!, $a: Boolean!) { respondToInternalRankingInvitation(invitationId: $i, accept: $a) { status } }',
+        'mutation($i: Int!, $a: Boolean!) { respondToInternalRankingInvitation(invitationId: $i, accept: $a) { ' +
+          'status } }',
         { i: id, a: accept },
         bearer(token),
       );
@@ -152,7 +158,8 @@ describe('internal rankings', () => {
     expect(await notes(ids.p1, 'internalRankingInvitationRejected')).toHaveLength(1);
 
     const RANK =
-      'query($t: Int!, $r: Int) { ranking(tournamentId: $t, internalRankingId: $r) { total entries { user { id } } me { position } } }';
+      'query($t: Int!, $r: Int) { ranking(tournamentId: $t, internalRankingId: $r) { total entries { user { id } } ' +
+      'me { position } } }';
     const league = await s.gql(RANK, { t: ids.tournament, r: rankingId }, bearer(t.p3));
     expect(league.data.ranking.total).toBe(2);
     expect(new Set(league.data.ranking.entries.map((e: { user: { id: number } }) => e.user.id))).toEqual(

@@ -15,9 +15,11 @@ let ids: {
 };
 
 const UPSERT =
-  'mutation($input: UpsertPredictionInput!) { upsertPrediction(input: $input) { id homeTeamGoals awayTeamGoals penaltiesWinner status points } }';
+  'mutation($input: UpsertPredictionInput!) { upsertPrediction(input: $input) { id homeTeamGoals awayTeamGoals ' +
+  'penaltiesWinner status points } }';
 const RESULT =
-  'mutation($input: SetMatchResultInput!) { setMatchResult(input: $input) { id status homeTeamGoals awayTeamGoals penaltiesWinner } }';
+  'mutation($input: SetMatchResultInput!) { setMatchResult(input: $input) { id status homeTeamGoals awayTeamGoals ' +
+  'penaltiesWinner } }';
 const code = (r: { errors?: Array<{ extensions: { code: string } }> }) => r.errors?.[0]?.extensions.code;
 
 beforeAll(async () => {
@@ -155,30 +157,33 @@ describe('upsertPrediction', () => {
     expect(await s.t.db.prisma.prediction.count({ where: { userId: user2, matchId: ids.groupFuture } })).toBe(1);
   });
 
-  it('a match of a tournament the company does not play is not found; a reseller cannot predict for a company', async () => {
-    const p = s.t.db.prisma;
-    const country = await p.country.create({ data: { name: 'Nowhere' } });
-    const t = await p.tournament.create({ data: { name: 'Other Cup', countryId: country.id } });
-    const r = await p.round.create({ data: { tournamentId: t.id, name: 'R', date: new Date(), position: 1 } });
-    const m = await p.match.create({
-      data: { roundId: r.id, tournamentId: t.id, date: new Date(Date.now() + 86400e3), ...anyTeams() },
-    });
-    expect(
-      code(
-        await s.gql(UPSERT, { input: { matchId: m.id, homeTeamGoals: 1, awayTeamGoals: 0 } }, bearer(tokens.player)),
-      ),
-    ).toBe('NOT_FOUND');
-    const reseller = await s.loginAs('reseller');
-    expect(
-      code(
-        await s.gql(
-          UPSERT,
-          { input: { matchId: ids.final, homeTeamGoals: 1, awayTeamGoals: 0 } },
-          { ...bearer(reseller), 'x-app-path': 'demo' },
+  it(
+    'a match of a tournament the company does not play is not found; a reseller cannot predict for a ' + 'company',
+    async () => {
+      const p = s.t.db.prisma;
+      const country = await p.country.create({ data: { name: 'Nowhere' } });
+      const t = await p.tournament.create({ data: { name: 'Other Cup', countryId: country.id } });
+      const r = await p.round.create({ data: { tournamentId: t.id, name: 'R', date: new Date(), position: 1 } });
+      const m = await p.match.create({
+        data: { roundId: r.id, tournamentId: t.id, date: new Date(Date.now() + 86400e3), ...anyTeams() },
+      });
+      expect(
+        code(
+          await s.gql(UPSERT, { input: { matchId: m.id, homeTeamGoals: 1, awayTeamGoals: 0 } }, bearer(tokens.player)),
         ),
-      ),
-    ).toBe('FORBIDDEN');
-  });
+      ).toBe('NOT_FOUND');
+      const reseller = await s.loginAs('reseller');
+      expect(
+        code(
+          await s.gql(
+            UPSERT,
+            { input: { matchId: ids.final, homeTeamGoals: 1, awayTeamGoals: 0 } },
+            { ...bearer(reseller), 'x-app-path': 'demo' },
+          ),
+        ),
+      ).toBe('FORBIDDEN');
+    },
+  );
 });
 
 describe('setMatchResult', () => {
@@ -196,49 +201,52 @@ describe('setMatchResult', () => {
     }
   });
 
-  it('a manager sets the final after a shoot-out; every prediction is rescored, and again on a correction', async () => {
-    await s.gql(
-      UPSERT,
-      { input: { matchId: ids.final, homeTeamGoals: 1, awayTeamGoals: 1, penaltiesWinner: 'away' } },
-      bearer(tokens.player),
-    );
-    const r = await s.gql(
-      RESULT,
-      {
-        input: {
-          matchId: ids.final,
-          status: 'FINISHED',
-          homeTeamGoals: 1,
-          awayTeamGoals: 1,
-          homeTeamPenaltyGoals: 3,
-          awayTeamPenaltyGoals: 4,
+  it(
+    'a manager sets the final after a shoot-out; every prediction is rescored, and again on a ' + 'correction',
+    async () => {
+      await s.gql(
+        UPSERT,
+        { input: { matchId: ids.final, homeTeamGoals: 1, awayTeamGoals: 1, penaltiesWinner: 'away' } },
+        bearer(tokens.player),
+      );
+      const r = await s.gql(
+        RESULT,
+        {
+          input: {
+            matchId: ids.final,
+            status: 'FINISHED',
+            homeTeamGoals: 1,
+            awayTeamGoals: 1,
+            homeTeamPenaltyGoals: 3,
+            awayTeamPenaltyGoals: 4,
+          },
         },
-      },
-      { ...bearer(tokens.manager), 'x-app-path': 'demo' },
-    );
-    expect(r.errors).toBeUndefined();
-    expect(r.data.setMatchResult).toMatchObject({ status: 'FINISHED', penaltiesWinner: 'away' });
-    expect(await predictionRow(ids.final)).toMatchObject({ status: 'SCORED', points: 4, exactHit: true });
-    const pending = await s.t.db.prisma.prediction.count({ where: { matchId: ids.final, status: 'PENDING' } });
-    expect(pending).toBe(0);
-    await s.gql(
-      RESULT,
-      { input: { matchId: ids.final, status: 'FINISHED', homeTeamGoals: 2, awayTeamGoals: 1 } },
-      { ...bearer(tokens.manager), 'x-app-path': 'demo' },
-    );
-    expect(await predictionRow(ids.final)).toMatchObject({
-      status: 'SCORED',
-      points: 0,
-      exactHit: false,
-      outcomeHit: false,
-    });
-    await s.gql(
-      RESULT,
-      { input: { matchId: ids.final, status: 'CANCELLED' } },
-      { ...bearer(tokens.manager), 'x-app-path': 'demo' },
-    );
-    expect(await predictionRow(ids.final)).toMatchObject({ status: 'VOID', points: null });
-  });
+        { ...bearer(tokens.manager), 'x-app-path': 'demo' },
+      );
+      expect(r.errors).toBeUndefined();
+      expect(r.data.setMatchResult).toMatchObject({ status: 'FINISHED', penaltiesWinner: 'away' });
+      expect(await predictionRow(ids.final)).toMatchObject({ status: 'SCORED', points: 4, exactHit: true });
+      const pending = await s.t.db.prisma.prediction.count({ where: { matchId: ids.final, status: 'PENDING' } });
+      expect(pending).toBe(0);
+      await s.gql(
+        RESULT,
+        { input: { matchId: ids.final, status: 'FINISHED', homeTeamGoals: 2, awayTeamGoals: 1 } },
+        { ...bearer(tokens.manager), 'x-app-path': 'demo' },
+      );
+      expect(await predictionRow(ids.final)).toMatchObject({
+        status: 'SCORED',
+        points: 0,
+        exactHit: false,
+        outcomeHit: false,
+      });
+      await s.gql(
+        RESULT,
+        { input: { matchId: ids.final, status: 'CANCELLED' } },
+        { ...bearer(tokens.manager), 'x-app-path': 'demo' },
+      );
+      expect(await predictionRow(ids.final)).toMatchObject({ status: 'VOID', points: null });
+    },
+  );
 
   it('refuses inconsistent results', async () => {
     const h = { ...bearer(tokens.manager), 'x-app-path': 'demo' };

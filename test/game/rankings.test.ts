@@ -48,8 +48,10 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const Q = `query($t: Int!, $r: Int, $a: Int, $skip: Int, $take: Int) { ranking(tournamentId: $t, roundId: $r, areaId: $a, skip: $skip, take: $take) {
-  total entries { position points exactHits outcomeHits user { id name } } me { position points exactHits outcomeHits } } }`;
+const Q = `query($t: Int!, $r: Int, $a: Int, $skip: Int, $take: Int) { ranking(tournamentId: $t, roundId: $r, areaId:
+  $a, skip: $skip, take: $take) {
+  total entries { position points exactHits outcomeHits user { id name } }
+  me { position points exactHits outcomeHits } } }`;
 
 /** The reference: the same standings computed here from the rows, ranked by the pure function. */
 async function reference(filter: { roundId?: number; roundIds?: number[]; areaId?: number } = {}) {
@@ -115,13 +117,16 @@ describe('ranking query', () => {
     expect(expected.some((r, i) => i > 0 && r.position === expected[i - 1].position)).toBe(true);
   });
 
-  it('standings rebuilt from scratch (as a migration or the benchmark generator does) give the same ranking', async () => {
-    const { rebuildStandings } = await import('../../src/game/standings.ts');
-    await s.t.db.prisma.tournamentStanding.deleteMany();
-    await rebuildStandings(s.t.db.prisma, [tournamentId]);
-    const r = await s.gql(Q, { t: tournamentId, take: 100 }, bearer(token));
-    expect(r.data.ranking.entries).toEqual(asEntries(await reference()));
-  });
+  it(
+    'standings rebuilt from scratch (as a migration or the benchmark generator does) give the same ' + 'ranking',
+    async () => {
+      const { rebuildStandings } = await import('../../src/game/standings.ts');
+      await s.t.db.prisma.tournamentStanding.deleteMany();
+      await rebuildStandings(s.t.db.prisma, [tournamentId]);
+      const r = await s.gql(Q, { t: tournamentId, take: 100 }, bearer(token));
+      expect(r.data.ranking.entries).toEqual(asEntries(await reference()));
+    },
+  );
 
   it('a round ranking and an area ranking equal the reference too', async () => {
     const round = s.demo.rounds['Semi-finals'];
@@ -144,7 +149,8 @@ describe('ranking query', () => {
       data: { combinedRoundsRankingDefinitions: ['Group stage: ' + md1.id + ',' + md2.id] },
     });
     const r = await s.gql(
-      'query($t: Int!) { ranking(tournamentId: $t, combinedRoundsDefinition: 0, take: 100) { entries { position points exactHits outcomeHits user { id name } } } }',
+      'query($t: Int!) { ranking(tournamentId: $t, combinedRoundsDefinition: 0, take: 100) { entries { position ' +
+        'points exactHits outcomeHits user { id name } } } }',
       { t: tournamentId },
       bearer(token),
     );
@@ -217,38 +223,42 @@ describe('ranking query', () => {
     }
   });
 
-  it('every page and every standing equal the reference, where the standings index serves them and where it does not', async () => {
-    const p = s.t.db.prisma;
-    const demoId = s.demo.companies.DEMO;
-    // A user who never predicted (no standing row: ranked on zero) and a deleted user who has a standing row.
-    const fresh = await p.user.create({
-      data: {
-        ...DEFAULT_USER_JSON,
-        companyId: demoId,
-        email: 'latecomer@demo.test',
-        name: 'Aaa Latecomer',
-        externalId: 'late',
-        loginProviderId: 'late',
-      },
-    });
-    const gone = s.demo.users['player20@demo.test'];
-    await p.user.update({ where: { id: gone }, data: { deletedAt: new Date() } });
-    try {
-      const expected = await reference();
-      expect(expected.some((r) => r.userId === fresh.id)).toBe(true);
-      const scope = { companyId: demoId, tournamentId };
-      for (const take of [1, 3, 7, 100]) {
-        for (let skip = 0; skip < expected.length + take; skip += take) {
-          const page = await rankingPage(p, scope, skip, take);
-          expect(page.total).toBe(expected.length);
-          expect(page.entries, `skip ${skip} take ${take}`).toEqual(expected.slice(skip, skip + take));
+  it(
+    'every page and every standing equal the reference, where the standings index serves them and where it does ' +
+      'not',
+    async () => {
+      const p = s.t.db.prisma;
+      const demoId = s.demo.companies.DEMO;
+      // A user who never predicted (no standing row: ranked on zero) and a deleted user who has a standing row.
+      const fresh = await p.user.create({
+        data: {
+          ...DEFAULT_USER_JSON,
+          companyId: demoId,
+          email: 'latecomer@demo.test',
+          name: 'Aaa Latecomer',
+          externalId: 'late',
+          loginProviderId: 'late',
+        },
+      });
+      const gone = s.demo.users['player20@demo.test'];
+      await p.user.update({ where: { id: gone }, data: { deletedAt: new Date() } });
+      try {
+        const expected = await reference();
+        expect(expected.some((r) => r.userId === fresh.id)).toBe(true);
+        const scope = { companyId: demoId, tournamentId };
+        for (const take of [1, 3, 7, 100]) {
+          for (let skip = 0; skip < expected.length + take; skip += take) {
+            const page = await rankingPage(p, scope, skip, take);
+            expect(page.total).toBe(expected.length);
+            expect(page.entries, `skip ${skip} take ${take}`).toEqual(expected.slice(skip, skip + take));
+          }
         }
+        for (const r of expected) expect(await rankingOf(p, scope, r.userId)).toEqual(r);
+        expect(await rankingOf(p, scope, gone)).toBeNull();
+      } finally {
+        await p.user.update({ where: { id: gone }, data: { deletedAt: null } });
+        await p.user.delete({ where: { id: fresh.id } });
       }
-      for (const r of expected) expect(await rankingOf(p, scope, r.userId)).toEqual(r);
-      expect(await rankingOf(p, scope, gone)).toBeNull();
-    } finally {
-      await p.user.update({ where: { id: gone }, data: { deletedAt: null } });
-      await p.user.delete({ where: { id: fresh.id } });
-    }
-  });
+    },
+  );
 });

@@ -128,7 +128,8 @@ describe.skipIf(!existsSync(FILE))('World Cup 2026 end to end', () => {
 
     const token = await s.loginAs('player');
     const r = await s.gql(
-      `query($t: Int!) { ranking(tournamentId: $t, take: 100) { total entries { position points exactHits outcomeHits user { id name } } } }`,
+      `query($t: Int!) { ranking(tournamentId: $t, take: 100) { total entries { position points exactHits ` +
+        `outcomeHits user { id name } } } }`,
       { t: tournament.id },
       bearer(token),
     );

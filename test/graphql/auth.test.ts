@@ -28,7 +28,8 @@ const code = (r: { errors?: Array<{ extensions: { code: string } }> }) => r.erro
 describe('login', () => {
   it('returns a token and the user; the token works', async () => {
     const r = await s.gql(
-      'mutation { login(email: "Player1@demo.test", password: "Prode-demo-2026!") { token user { email role company { name } } } }',
+      'mutation { login(email: "Player1@demo.test", password: "Prode-demo-2026!") { token user { email role company ' +
+        '{ name } } } }',
       {},
       { 'x-app-path': 'demo' },
     );
@@ -81,28 +82,32 @@ describe('credentials', () => {
     expect(code(await s.gql(ME))).toBe('UNAUTHENTICATED');
   });
 
-  it('a malformed header, a bad token, a tampered signature, alg none, the wrong secret, an expired token: UNAUTHENTICATED', async () => {
-    const [header, payload] = tokens.player.split('.');
-    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
-    const wrongSecret = await forgeAccessToken(
-      { userId: 1, companyId: 1, role: 'manager' },
-      { secret: 'another-secret-that-is-also-long-enough-000' },
-    );
-    const expired = await forgeAccessToken({ userId: 4, companyId: 2, role: 'player' }, { expiresIn: -60 });
-    const cases: Array<[Record<string, string>, RegExp]> = [
-      [{ authorization: 'Token abc' }, /Bearer <token>/],
-      [bearer('not-a-jwt'), /invalid/],
-      [bearer(`${header}.${payload}.${'A'.repeat(43)}`), /invalid/],
-      [bearer(none), /invalid/],
-      [bearer(wrongSecret), /invalid/],
-      [bearer(expired), /expired/],
-    ];
-    for (const [headers, message] of cases) {
-      const r = await s.gql(ME, {}, headers);
-      expect(code(r)).toBe('UNAUTHENTICATED');
-      expect(r.errors![0].message).toMatch(message);
-    }
-  });
+  it(
+    'a malformed header, a bad token, a tampered signature, alg none, the wrong secret, an expired token: ' +
+      'UNAUTHENTICATED',
+    async () => {
+      const [header, payload] = tokens.player.split('.');
+      const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+      const wrongSecret = await forgeAccessToken(
+        { userId: 1, companyId: 1, role: 'manager' },
+        { secret: 'another-secret-that-is-also-long-enough-000' },
+      );
+      const expired = await forgeAccessToken({ userId: 4, companyId: 2, role: 'player' }, { expiresIn: -60 });
+      const cases: Array<[Record<string, string>, RegExp]> = [
+        [{ authorization: 'Token abc' }, /Bearer <token>/],
+        [bearer('not-a-jwt'), /invalid/],
+        [bearer(`${header}.${payload}.${'A'.repeat(43)}`), /invalid/],
+        [bearer(none), /invalid/],
+        [bearer(wrongSecret), /invalid/],
+        [bearer(expired), /expired/],
+      ];
+      for (const [headers, message] of cases) {
+        const r = await s.gql(ME, {}, headers);
+        expect(code(r)).toBe('UNAUTHENTICATED');
+        expect(r.errors![0].message).toMatch(message);
+      }
+    },
+  );
 
   it('a token whose claims disagree with the user (another company) is refused', async () => {
     const { users, companies } = s.demo;

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 
 const CREATE = `mutation($i: CreateCompanyInput!) {
-  createCompany(input: $i) { id code appPath isReseller maxUsersAmount resellerCompany { id } featureSettings { rankings { visibleAreaRankings } } }
+  createCompany(input: $i) { id code appPath isReseller maxUsersAmount resellerCompany { id } featureSettings {
+    rankings { visibleAreaRankings } } }
 }`;
 const UPDATE = `mutation($id: Int!, $i: UpdateCompanyInput!) {
   updateCompany(companyId: $id, input: $i) {
@@ -137,7 +138,8 @@ describe('updateCompany', () => {
     });
     expect(setting._count.picks).toBeGreaterThan(0);
     const DREAMS = `mutation($id: Int!, $d: [DreamFinalsSettingInput!]) {
-      updateCompany(companyId: $id, input: { dreamFinalsSettings: $d }) { dreamFinalsSettings { isEnabled awardedPoints } } }`;
+      updateCompany(companyId: $id, input: { dreamFinalsSettings: $d }) {
+        dreamFinalsSettings { isEnabled awardedPoints } } }`;
     const same = {
       tournamentId: setting.tournamentId,
       awardedPositions: setting.awardedPositions,

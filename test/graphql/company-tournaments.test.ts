@@ -65,7 +65,8 @@ describe('custom tournaments', () => {
     const t = await s.gql('mutation { createCustomTournament(input: { name: "Office Cup" }) { id } }', {}, as('admin'));
     const tournamentId = t.data.createCustomTournament.id;
     const round = await s.gql(
-      'mutation($t: Int!) { createCustomRound(tournamentId: $t, input: { name: "Day 1", date: "2030-01-01T18:00:00.000Z" }) { id position } }',
+      'mutation($t: Int!) { createCustomRound(tournamentId: $t, input: { name: "Day 1", date: ' +
+        '"2030-01-01T18:00:00.000Z" }) { id position } }',
       { t: tournamentId },
       as('admin'),
     );
@@ -90,7 +91,8 @@ describe('custom tournaments', () => {
     expect(ids(await s.gql(MY, {}, as('player')))).toContain(tournamentId);
 
     const RESULT =
-      'mutation($m: Int!) { setMatchResult(input: { matchId: $m, homeTeamGoals: 2, awayTeamGoals: 1, status: FINISHED }) { status } }';
+      'mutation($m: Int!) { setMatchResult(input: { matchId: $m, homeTeamGoals: 2, awayTeamGoals: 1, status: ' +
+      'FINISHED }) { status } }';
     expect((await s.gql(RESULT, { m: match }, as('admin'))).data.setMatchResult.status).toBe('FINISHED');
     const UPDATE_MATCH = 'mutation($m: Int!) { updateCustomMatch(matchId: $m, input: { venue: "Roof" }) { id } }';
     expect(refusal(await s.gql(UPDATE_MATCH, { m: match }, as('admin')))?.code).toBe('CONFLICT');

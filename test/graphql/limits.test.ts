@@ -14,7 +14,8 @@ const first = (r: { errors?: Array<{ message: string; extensions: Record<string,
 describe('query limits and argument errors', () => {
   it('refuses a query deeper than GRAPHQL_MAX_DEPTH before running it', async () => {
     const deep =
-      '{ company { areas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { id } } } } } } } } } } } } }';
+      '{ company { areas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { ' +
+      'childrenAreas { childrenAreas { childrenAreas { childrenAreas { childrenAreas { id } } } } } } } } } } } } }';
     const r = await s.gql(deep, {}, bearer(token));
     expect(first(r)?.extensions.code).toBe('BAD_USER_INPUT');
     expect(first(r)?.message).toMatch(/depth 13 exceeds the maximum of 12/);
@@ -48,14 +49,17 @@ describe('query limits and argument errors', () => {
     }
   });
 
-  it('spreads of undefined fragments named like Object.prototype members are a validation error, not a crash', async () => {
-    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
-      const r = await s.gql(`{ me { id ...${name} } }`, {}, bearer(token));
-      expect(r.status, name).toBe(400);
-      expect(r.errors?.[0].extensions.code, name).toBe('GRAPHQL_VALIDATION_FAILED');
-      expect(r.errors?.[0].message, name).toMatch(new RegExp(`Unknown fragment "${name}"`));
-    }
-  });
+  it(
+    'spreads of undefined fragments named like Object.prototype members are a validation error, not a ' + 'crash',
+    async () => {
+      for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+        const r = await s.gql(`{ me { id ...${name} } }`, {}, bearer(token));
+        expect(r.status, name).toBe(400);
+        expect(r.errors?.[0].extensions.code, name).toBe('GRAPHQL_VALIDATION_FAILED');
+        expect(r.errors?.[0].message, name).toMatch(new RegExp(`Unknown fragment "${name}"`));
+      }
+    },
+  );
 
   it('with introspection off, errors suggest no field, argument or enum names', async () => {
     const closed = await startTestServer({ env: { GRAPHQL_INTROSPECTION: 'false' } });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/app.ts';
 
 const USERS =
-  'query($s: String, $r: Role, $a: Int, $d: Boolean, $t: Int) { users(search: $s, role: $r, areaId: $a, deactivated: $d, take: $t) { email role } }';
+  'query($s: String, $r: Role, $a: Int, $d: Boolean, $t: Int) { users(search: $s, role: $r, areaId: $a, deactivated: ' +
+  '$d, take: $t) { email role } }';
 const UPDATE = `mutation($id: Int!, $i: UpdateUserInput!) {
   updateUser(userId: $id, input: $i) { name role areaLevel1Id extraFields { name value } }
 }`;
@@ -27,28 +28,31 @@ const as = (who: keyof typeof tokens) => ({ ...bearer(tokens[who]), 'x-app-path'
 const idOf = async (email: string) => (await s.t.db.prisma.user.findFirstOrThrow({ where: { email } })).id;
 
 describe('users', () => {
-  it('admins list their company by name, role and area; players may not; other companies see nothing of it', async () => {
-    const admins = await s.gql(USERS, { r: 'admin' }, as('admin'));
-    expect(admins.data.users).toEqual([{ email: 'admin@demo.test', role: 'admin' }]);
-    const found = await s.gql(USERS, { s: 'PLAYER1@' }, as('admin'));
-    expect(found.data.users.map((u: { email: string }) => u.email)).toEqual(['player1@demo.test']);
-    const literal = await s.gql(USERS, { s: '%' }, as('admin'));
-    expect(literal.data.users).toEqual([]);
-    const area = await s.t.db.prisma.area.findFirstOrThrow({ where: { companyId: s.demo.companies.DEMO, level: 1 } });
-    const inArea = await s.gql(USERS, { a: area.id, t: 100 }, as('admin'));
-    const placed = await s.t.db.prisma.user.count({
-      where: { companyId: s.demo.companies.DEMO, deletedAt: null, OR: [{ areaLevel1Id: area.id }] },
-    });
-    expect(inArea.data.users).toHaveLength(placed);
-    expect(refusal(await s.gql(USERS, {}, as('player')))?.code).toBe('FORBIDDEN');
-    // Another company's admin naming Demo Corp is refused by the tenant rule before anything is read.
-    expect(refusal(await s.gql(USERS, {}, as('globexAdmin')))?.code).toBe('FORBIDDEN');
-    const foreign = await s.t.db.prisma.area.findFirstOrThrow({ where: { companyId: s.demo.companies.GLOBEX } });
-    expect(refusal(await s.gql(USERS, { a: foreign.id }, as('admin')))).toEqual({
-      code: 'BAD_USER_INPUT',
-      field: 'areaId',
-    });
-  });
+  it(
+    'admins list their company by name, role and area; players may not; other companies see nothing of ' + 'it',
+    async () => {
+      const admins = await s.gql(USERS, { r: 'admin' }, as('admin'));
+      expect(admins.data.users).toEqual([{ email: 'admin@demo.test', role: 'admin' }]);
+      const found = await s.gql(USERS, { s: 'PLAYER1@' }, as('admin'));
+      expect(found.data.users.map((u: { email: string }) => u.email)).toEqual(['player1@demo.test']);
+      const literal = await s.gql(USERS, { s: '%' }, as('admin'));
+      expect(literal.data.users).toEqual([]);
+      const area = await s.t.db.prisma.area.findFirstOrThrow({ where: { companyId: s.demo.companies.DEMO, level: 1 } });
+      const inArea = await s.gql(USERS, { a: area.id, t: 100 }, as('admin'));
+      const placed = await s.t.db.prisma.user.count({
+        where: { companyId: s.demo.companies.DEMO, deletedAt: null, OR: [{ areaLevel1Id: area.id }] },
+      });
+      expect(inArea.data.users).toHaveLength(placed);
+      expect(refusal(await s.gql(USERS, {}, as('player')))?.code).toBe('FORBIDDEN');
+      // Another company's admin naming Demo Corp is refused by the tenant rule before anything is read.
+      expect(refusal(await s.gql(USERS, {}, as('globexAdmin')))?.code).toBe('FORBIDDEN');
+      const foreign = await s.t.db.prisma.area.findFirstOrThrow({ where: { companyId: s.demo.companies.GLOBEX } });
+      expect(refusal(await s.gql(USERS, { a: foreign.id }, as('admin')))).toEqual({
+        code: 'BAD_USER_INPUT',
+        field: 'areaId',
+      });
+    },
+  );
 });
 
 describe('updateUser', () => {
@@ -80,7 +84,8 @@ describe('updateUser', () => {
       ],
     });
     const cases: Array<[Record<string, unknown>, string, string | undefined]> = [
-      [{ extraFields: [{ name: 'favouriteTeam', value: 'Spain' }] }, 'BAD_USER_INPUT', 'extraFields'], // required missing
+      // The required employeeNumber is missing.
+      [{ extraFields: [{ name: 'favouriteTeam', value: 'Spain' }] }, 'BAD_USER_INPUT', 'extraFields'],
       [
         {
           extraFields: [

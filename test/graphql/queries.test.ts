@@ -37,9 +37,11 @@ afterAll(() => s.close());
 const code = (r: { errors?: Array<{ extensions: { code: string } }> }) => r.errors?.[0]?.extensions.code;
 
 describe('post and postComments', () => {
-  const POST = `query($id: Int!) { post(id: $id) { id text createdAt user { email recoverPasswordToken company { name skipLoginToken } }
+  const POST = `query($id: Int!) { post(id: $id) { id text createdAt user { email recoverPasswordToken company { name
+    skipLoginToken } }
     company { name featureSettings { community { enabled postAuthorMinRole } } }
-    displayAuthor { name type } comments { id text user { name } post { id } likes { id user { id } } likesCount likedByMe }
+    displayAuthor { name type } comments { id text user { name } post { id } likes { id user { id } } likesCount
+      likedByMe }
     commentsCount likes { id post { id } user { id } } likesCount likedByMe } }`;
 
   it('answers a post of the tenant with counts, likes and secrets nulled', async () => {
@@ -99,7 +101,8 @@ describe('post and postComments', () => {
 
 describe('invitationByJwt (public)', () => {
   const Q =
-    'query($jwt: String!) { invitationByJwt(jwt: $jwt) { id email role externalId areaLevel1Id areaLevel1 { id name } company { name featureSettings { areas { minUsersForAreaRanking } } } } }';
+    'query($jwt: String!) { invitationByJwt(jwt: $jwt) { id email role externalId areaLevel1Id areaLevel1 { id name ' +
+    '} company { name featureSettings { areas { minUsersForAreaRanking } } } } }';
 
   it('answers a valid link without any credential', async () => {
     const inv = await s.t.db.prisma.invitation.findFirstOrThrow({ where: { email: 'new.hire1@demo.test' } });
@@ -129,21 +132,25 @@ describe('invitationByJwt (public)', () => {
 
 describe('companiesSearch', () => {
   const Q =
-    'query($skip: Int, $take: Int, $search: String) { companiesSearch(skip: $skip, take: $take, search: $search) { id name appPath superiorBanner { link } managerUsers { email } areas { id } tournaments { id } } }';
+    'query($skip: Int, $take: Int, $search: String) { companiesSearch(skip: $skip, take: $take, search: $search) { ' +
+    'id name appPath superiorBanner { link } managerUsers { email } areas { id } tournaments { id } } }';
   const names = (r: { data: { companiesSearch: Array<{ name: string }> } }) =>
     r.data.companiesSearch.map((c) => c.name);
 
-  it('a reseller sees itself and the companies it manages, searched by name, code or appPath, case-insensitively', async () => {
-    expect(names(await s.gql(Q, {}, { ...bearer(reseller), 'x-app-path': 'partners' }))).toEqual([
-      'Channel Partners',
-      'Demo Corp',
-      'Globex',
-    ]);
-    expect(names(await s.gql(Q, { search: 'GLO' }, bearer(reseller)))).toEqual(['Globex']);
-    expect(names(await s.gql(Q, { search: 'demo' }, bearer(reseller)))).toEqual(['Demo Corp']);
-    expect(names(await s.gql(Q, { search: 'partn' }, bearer(reseller)))).toEqual(['Channel Partners']);
-    expect(names(await s.gql(Q, { skip: 1, take: 1 }, bearer(reseller)))).toEqual(['Demo Corp']);
-  });
+  it(
+    'a reseller sees itself and the companies it manages, searched by name, code or appPath, ' + 'case-insensitively',
+    async () => {
+      expect(names(await s.gql(Q, {}, { ...bearer(reseller), 'x-app-path': 'partners' }))).toEqual([
+        'Channel Partners',
+        'Demo Corp',
+        'Globex',
+      ]);
+      expect(names(await s.gql(Q, { search: 'GLO' }, bearer(reseller)))).toEqual(['Globex']);
+      expect(names(await s.gql(Q, { search: 'demo' }, bearer(reseller)))).toEqual(['Demo Corp']);
+      expect(names(await s.gql(Q, { search: 'partn' }, bearer(reseller)))).toEqual(['Channel Partners']);
+      expect(names(await s.gql(Q, { skip: 1, take: 1 }, bearer(reseller)))).toEqual(['Demo Corp']);
+    },
+  );
 
   it('a player sees only their own company', async () => {
     expect(names(await s.gql(Q, {}, bearer(player)))).toEqual(['Demo Corp']);
@@ -168,18 +175,22 @@ describe('tournaments, matches and prediction privacy', () => {
   const MATCH =
     'query($id: Int!) { match(id: $id) { id status predictions { id user { id email company { name } } } } }';
 
-  it("myTournaments nests rounds, matches and predictions; before kickoff only the caller's own prediction", async () => {
-    const r = await s.gql(
-      '{ myTournaments { id name country { name } rounds { name matches { id date predictions { user { id } } } } } }',
-      {},
-      bearer(player),
-    );
-    expect(r.errors).toBeUndefined();
-    const matches = r.data.myTournaments[0].rounds.flatMap((round: { matches: unknown[] }) => round.matches);
-    const future = matches.filter((m: { date: string }) => new Date(m.date) > new Date());
-    expect(future.length).toBeGreaterThan(0);
-    for (const m of future) for (const p of m.predictions) expect(p.user.id).toBe(ids.player1);
-  });
+  it(
+    "myTournaments nests rounds, matches and predictions; before kickoff only the caller's own " + 'prediction',
+    async () => {
+      const r = await s.gql(
+        '{ myTournaments { id name country { name } rounds { name matches { id date predictions { user { id } } } } ' +
+          '} }',
+        {},
+        bearer(player),
+      );
+      expect(r.errors).toBeUndefined();
+      const matches = r.data.myTournaments[0].rounds.flatMap((round: { matches: unknown[] }) => round.matches);
+      const future = matches.filter((m: { date: string }) => new Date(m.date) > new Date());
+      expect(future.length).toBeGreaterThan(0);
+      for (const m of future) for (const p of m.predictions) expect(p.user.id).toBe(ids.player1);
+    },
+  );
 
   it("after kickoff everyone's predictions of the tenant are visible, none of another company", async () => {
     const r = await s.gql(MATCH, { id: ids.pastMatch }, bearer(player));

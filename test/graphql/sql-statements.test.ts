@@ -70,17 +70,23 @@ const predictionCount = (data: any) =>
   ).length;
 
 describe('SQL statements per request', () => {
-  it(`the deep tournaments query costs the same on the demo data and on 100x the data, at most depth + 2 = ${DEPTH + 2}`, async () => {
-    const a = await statements(small, DEEP);
-    const b = await statements(large, DEEP);
-    expect(predictionCount(b.data)).toBeGreaterThan(predictionCount(a.data) * 50);
-    expect(b.count).toBe(a.count);
-    expect(a.count).toBeLessThanOrEqual(DEPTH + 2);
-  });
+  it(
+    `the deep tournaments query costs the same on the demo data and on 100x the data, at most depth + 2 = ` +
+      `${DEPTH + 2}`,
+    async () => {
+      const a = await statements(small, DEEP);
+      const b = await statements(large, DEEP);
+      expect(predictionCount(b.data)).toBeGreaterThan(predictionCount(a.data) * 50);
+      expect(b.count).toBe(a.count);
+      expect(a.count).toBeLessThanOrEqual(DEPTH + 2);
+    },
+  );
 
   it('a post with its comments, likes and authors is bounded too', async () => {
     const q = (id: number) =>
-      `{ post(id: ${id}) { id user { id company { id } areaLevel1 { id } } comments { id user { id areaLevel1 { id } } likes { id user { id } } likesCount likedByMe } likes { id user { id } } likesCount commentsCount likedByMe } }`;
+      `{ post(id: ${id}) { id user { id company { id } areaLevel1 { id } } comments { id user { id areaLevel1 { id } ` +
+      `} likes { id user { id } } likesCount likedByMe } likes { id user { id } } likesCount commentsCount likedByMe ` +
+      `} }`;
     const id = small.demo.posts.demo[0];
     const a = await statements(small, q(id));
     const b = await statements(large, q(id));

@@ -10,7 +10,8 @@ let inv: { id: number };
 let areas: { l1: number; l2: number; l3: number; otherL2: number; globexL1: number };
 
 const M = `mutation($id: Int!, $input: UpdateInvitationInput!) { updateInvitation(id: $id, input: $input) {
-  id externalId name email role areaLevel1 { id } areaLevel2 { id } areaLevel3 { id } company { id name users invitations areas { id } } } }`;
+  id externalId name email role areaLevel1 { id } areaLevel2 { id } areaLevel3 { id }
+  company { id name users invitations areas { id } } } }`;
 const code = (r: { errors?: Array<{ extensions: { code: string } }> }) => r.errors?.[0]?.extensions.code;
 
 beforeAll(async () => {

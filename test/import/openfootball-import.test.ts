@@ -66,43 +66,46 @@ describe('importTournament', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('a run with a new result and a corrected one updates exactly those matches and rescores their predictions', async () => {
-    const p = t.db.prisma;
-    const company = await p.company.create({ data: { ...DEFAULT_COMPANY_JSON, name: 'Importer Co', code: 'IMP' } });
-    const user = await p.user.create({
-      data: {
-        ...DEFAULT_USER_JSON,
-        companyId: company.id,
-        email: 'u@imp.test',
-        name: 'U',
-        externalId: 'u',
-        loginProviderId: 'u',
-      },
-    });
-    const finalMatch = await p.match.findUniqueOrThrow({ where: { externalId: 'test:mini:match:m12' } });
-    await p.prediction.create({
-      data: { userId: user.id, matchId: finalMatch.id, homeTeamGoals: 0, awayTeamGoals: 0, penaltiesWinner: 'away' },
-    });
-    const changed = structuredClone(mini);
-    changed.matches[5].score = { ft: [1, 1], et: [1, 1], p: [2, 4] } as never; // the final is played
-    changed.matches[0].score = { ft: [2, 2], ht: [1, 0] }; // a corrected group result
-    const report = await importTournament(t.db.prisma, parseOpenfootball(changed), { externalId: 'test:mini' });
-    const final = await t.db.prisma.match.findUniqueOrThrow({ where: { externalId: 'test:mini:match:m12' } });
-    const first = await t.db.prisma.match.findUniqueOrThrow({
-      where: { externalId: 'test:mini:match:2026-06-01:alpha:bravo' },
-    });
-    expect(report.matches).toEqual({ created: 0, updated: 2, unchanged: 5 });
-    expect(report.changedResultMatchIds).toEqual([first.id, final.id].sort((a, b) => a - b));
-    expect(final).toMatchObject({ status: 'FINISHED', homeTeamGoals: 1, awayTeamGoals: 1, penaltiesWinner: 'away' });
-    expect(first).toMatchObject({ homeTeamGoals: 2, awayTeamGoals: 2 });
-    // Predicted a draw (0-0) with the right shoot-out winner: outcome 1 + penalties bonus 1.
-    expect(report.rescoredPredictions).toBe(1);
-    expect(await p.prediction.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({
-      status: 'SCORED',
-      points: 2,
-      outcomeHit: true,
-    });
-  });
+  it(
+    'a run with a new result and a corrected one updates exactly those matches and rescores their ' + 'predictions',
+    async () => {
+      const p = t.db.prisma;
+      const company = await p.company.create({ data: { ...DEFAULT_COMPANY_JSON, name: 'Importer Co', code: 'IMP' } });
+      const user = await p.user.create({
+        data: {
+          ...DEFAULT_USER_JSON,
+          companyId: company.id,
+          email: 'u@imp.test',
+          name: 'U',
+          externalId: 'u',
+          loginProviderId: 'u',
+        },
+      });
+      const finalMatch = await p.match.findUniqueOrThrow({ where: { externalId: 'test:mini:match:m12' } });
+      await p.prediction.create({
+        data: { userId: user.id, matchId: finalMatch.id, homeTeamGoals: 0, awayTeamGoals: 0, penaltiesWinner: 'away' },
+      });
+      const changed = structuredClone(mini);
+      changed.matches[5].score = { ft: [1, 1], et: [1, 1], p: [2, 4] } as never; // the final is played
+      changed.matches[0].score = { ft: [2, 2], ht: [1, 0] }; // a corrected group result
+      const report = await importTournament(t.db.prisma, parseOpenfootball(changed), { externalId: 'test:mini' });
+      const final = await t.db.prisma.match.findUniqueOrThrow({ where: { externalId: 'test:mini:match:m12' } });
+      const first = await t.db.prisma.match.findUniqueOrThrow({
+        where: { externalId: 'test:mini:match:2026-06-01:alpha:bravo' },
+      });
+      expect(report.matches).toEqual({ created: 0, updated: 2, unchanged: 5 });
+      expect(report.changedResultMatchIds).toEqual([first.id, final.id].sort((a, b) => a - b));
+      expect(final).toMatchObject({ status: 'FINISHED', homeTeamGoals: 1, awayTeamGoals: 1, penaltiesWinner: 'away' });
+      expect(first).toMatchObject({ homeTeamGoals: 2, awayTeamGoals: 2 });
+      // Predicted a draw (0-0) with the right shoot-out winner: outcome 1 + penalties bonus 1.
+      expect(report.rescoredPredictions).toBe(1);
+      expect(await p.prediction.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({
+        status: 'SCORED',
+        points: 2,
+        outcomeHit: true,
+      });
+    },
+  );
 
   it('a file that fails half-way leaves nothing behind', async () => {
     const before = await counts();

@@ -6,7 +6,8 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
 const REGISTER =
-  'mutation($i: RegisterInput!) { register(input: $i) { token emailVerificationRequired user { email role company { code } } } }';
+  'mutation($i: RegisterInput!) { register(input: $i) { token emailVerificationRequired user { email role company { ' +
+  'code } } } }';
 const VERIFY = 'mutation($t: String!) { verifyEmail(token: $t) { token user { email emailVerified } } }';
 const RESEND = 'mutation($e: String!) { requestEmailVerification(email: $e) }';
 const LOGIN = 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }';

@@ -8,11 +8,14 @@ import { suiteProvider } from '../helpers/db.ts';
 const TRIGGER =
   suiteProvider === 'postgresql'
     ? [
-        `CREATE FUNCTION prode_test_fail() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql`,
-        `CREATE TRIGGER prode_test_fail BEFORE INSERT ON "TournamentStanding" FOR EACH ROW EXECUTE FUNCTION prode_test_fail()`,
+        `CREATE FUNCTION prode_test_fail() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ ` +
+          `LANGUAGE plpgsql`,
+        `CREATE TRIGGER prode_test_fail BEFORE INSERT ON "TournamentStanding" FOR EACH ROW EXECUTE FUNCTION ` +
+          `prode_test_fail()`,
       ]
     : [
-        `CREATE TRIGGER prode_test_fail BEFORE INSERT ON "TournamentStanding" BEGIN SELECT RAISE(ABORT, 'injected failure'); END`,
+        `CREATE TRIGGER prode_test_fail BEFORE INSERT ON "TournamentStanding" BEGIN SELECT RAISE(ABORT, 'injected ` +
+          `failure'); END`,
       ];
 const UNTRIGGER =
   suiteProvider === 'postgresql'
@@ -20,7 +23,8 @@ const UNTRIGGER =
     : ['DROP TRIGGER prode_test_fail'];
 
 const SET_RESULT =
-  'mutation($m: Int!, $h: Int!, $a: Int!) { setMatchResult(input: { matchId: $m, status: FINISHED, homeTeamGoals: $h, awayTeamGoals: $a }) { id homeTeamGoals awayTeamGoals } }';
+  'mutation($m: Int!, $h: Int!, $a: Int!) { setMatchResult(input: { matchId: $m, status: FINISHED, homeTeamGoals: ' +
+  '$h, awayTeamGoals: $a }) { id homeTeamGoals awayTeamGoals } }';
 
 describe('a result that fails half-way', () => {
   let s: TestServer;
@@ -46,29 +50,33 @@ describe('a result that fails half-way', () => {
     };
   }
 
-  it('rolls back the match, its predictions and the outbox when the standings refresh fails, and works once the failure is gone', async () => {
-    const p = s.t.db.prisma;
-    const match = await p.match.findFirstOrThrow({
-      where: { status: 'FINISHED', predictions: { some: { points: { gt: 0 } } } },
-      orderBy: { id: 'asc' },
-    });
-    const manager = await s.login('manager@partners.test');
-    const before = await snapshot(match.id, match.tournamentId);
-    // A score nobody predicted: no exact hit is left, so the points move.
-    const [h, a] = [9, 8];
+  it(
+    'rolls back the match, its predictions and the outbox when the standings refresh fails, and works once the ' +
+      'failure is gone',
+    async () => {
+      const p = s.t.db.prisma;
+      const match = await p.match.findFirstOrThrow({
+        where: { status: 'FINISHED', predictions: { some: { points: { gt: 0 } } } },
+        orderBy: { id: 'asc' },
+      });
+      const manager = await s.login('manager@partners.test');
+      const before = await snapshot(match.id, match.tournamentId);
+      // A score nobody predicted: no exact hit is left, so the points move.
+      const [h, a] = [9, 8];
 
-    for (const sql of TRIGGER) await p.$executeRawUnsafe(sql);
-    const failed = await s.gql(SET_RESULT, { m: match.id, h, a }, bearer(manager));
-    expect(failed.errors?.[0].extensions.code).toBe('INTERNAL_SERVER_ERROR');
-    expect(failed.errors?.[0].message).not.toMatch(/injected failure/); // no internals outside development
-    expect(await snapshot(match.id, match.tournamentId)).toEqual(before);
+      for (const sql of TRIGGER) await p.$executeRawUnsafe(sql);
+      const failed = await s.gql(SET_RESULT, { m: match.id, h, a }, bearer(manager));
+      expect(failed.errors?.[0].extensions.code).toBe('INTERNAL_SERVER_ERROR');
+      expect(failed.errors?.[0].message).not.toMatch(/injected failure/); // no internals outside development
+      expect(await snapshot(match.id, match.tournamentId)).toEqual(before);
 
-    for (const sql of UNTRIGGER) await p.$executeRawUnsafe(sql);
-    const ok = await s.gql(SET_RESULT, { m: match.id, h, a }, bearer(manager));
-    expect(ok.errors).toBeUndefined();
-    const after = await snapshot(match.id, match.tournamentId);
-    expect(after.match).toMatchObject({ homeTeamGoals: h, awayTeamGoals: a });
-    expect(after.predictions).not.toEqual(before.predictions);
-    expect(after.standings).not.toEqual(before.standings);
-  });
+      for (const sql of UNTRIGGER) await p.$executeRawUnsafe(sql);
+      const ok = await s.gql(SET_RESULT, { m: match.id, h, a }, bearer(manager));
+      expect(ok.errors).toBeUndefined();
+      const after = await snapshot(match.id, match.tournamentId);
+      expect(after.match).toMatchObject({ homeTeamGoals: h, awayTeamGoals: a });
+      expect(after.predictions).not.toEqual(before.predictions);
+      expect(after.standings).not.toEqual(before.standings);
+    },
+  );
 });

@@ -40,7 +40,8 @@ describe.skipIf(!available)('the /docs page in a browser', () => {
     const routes = await page.$$eval('.opblock', (blocks) =>
       blocks.map(
         (b) =>
-          `${b.querySelector('.opblock-summary-method')?.textContent} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+          `${b.querySelector('.opblock-summary-method')?.textContent} ` +
+          `${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
       ),
     );
     expect(routes.sort()).toEqual([

@@ -217,24 +217,27 @@ describe('PATCH /invitations/:id', () => {
 });
 
 describe('GET /companies/search', () => {
-  it('answers compact companies with tournaments, rounds, matches and predictions, equal to the stored operation', async () => {
-    const r = await rest('GET', '/companies/search?search=demo', {
-      ...bearer(tokens.reseller),
-      'x-app-path': 'partners',
-    });
-    expect(r.status).toBe(200);
-    expect(r.body.map((c: { name: string }) => c.name)).toEqual(['Demo Corp']);
-    expect(r.body[0].tournaments[0].rounds[0].matches.length).toBeGreaterThan(0);
-    expect(r.body[0].managerUsers.map((u: { email: string }) => u.email)).toEqual(['admin@demo.test']);
-    expect(r.body).toEqual(
-      await viaGraphql(
-        RestCompaniesSearchDocument,
-        { search: 'demo' },
-        { ...bearer(tokens.reseller), 'x-app-path': 'partners' },
-        'companiesSearch',
-      ),
-    );
-  });
+  it(
+    'answers compact companies with tournaments, rounds, matches and predictions, equal to the stored ' + 'operation',
+    async () => {
+      const r = await rest('GET', '/companies/search?search=demo', {
+        ...bearer(tokens.reseller),
+        'x-app-path': 'partners',
+      });
+      expect(r.status).toBe(200);
+      expect(r.body.map((c: { name: string }) => c.name)).toEqual(['Demo Corp']);
+      expect(r.body[0].tournaments[0].rounds[0].matches.length).toBeGreaterThan(0);
+      expect(r.body[0].managerUsers.map((u: { email: string }) => u.email)).toEqual(['admin@demo.test']);
+      expect(r.body).toEqual(
+        await viaGraphql(
+          RestCompaniesSearchDocument,
+          { search: 'demo' },
+          { ...bearer(tokens.reseller), 'x-app-path': 'partners' },
+          'companiesSearch',
+        ),
+      );
+    },
+  );
 
   it('400 for bad paging and unknown parameters, 401 without a credential', async () => {
     const h = bearer(tokens.reseller);

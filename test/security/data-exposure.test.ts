@@ -112,7 +112,9 @@ async function rest(path: string, headers: Record<string, string> = {}) {
 }
 
 describe('Company.resellerCompany', () => {
-  const COMPACT = `__typename id name appPath isReseller users invitations news areas { id name } tournaments { id name } dreamFinalsSettings { id } extraFields managerUsers { email }`;
+  const COMPACT =
+    `__typename id name appPath isReseller users invitations news areas { id name } tournaments { id ` +
+    `name } dreamFinalsSettings { id } extraFields managerUsers { email }`;
   const cutOff = {
     __typename: 'CompanyCompact',
     name: 'Channel Partners',
@@ -127,16 +129,26 @@ describe('Company.resellerCompany', () => {
     managerUsers: null,
   };
 
-  it("is the compact form with its lists cut off for a managed company's player: no support e-mail, plan, admins, areas or tournaments", async () => {
-    for (const field of ['supportEmail', 'purchasedPlan', 'featureSettings', 'managedCompanies', 'customTournaments']) {
-      refused(await s.gql(`{ company { resellerCompany { ${field} } } }`, {}, bearer(tokens.player)), field);
-    }
-    const r = await s.gql(`{ company { name resellerCompany { ${COMPACT} } } }`, {}, bearer(tokens.player));
-    expect(r.errors).toBeUndefined();
-    expect(r.data.company.name).toBe('Demo Corp');
-    expect(r.data.company.resellerCompany).toMatchObject({ ...cutOff, id: ids.partners, appPath: 'partners' });
-    expect(JSON.stringify(r.data)).not.toMatch(PARTNERS_SECRETS);
-  });
+  it(
+    "is the compact form with its lists cut off for a managed company's player: no support e-mail, plan, admins, " +
+      'areas or tournaments',
+    async () => {
+      for (const field of [
+        'supportEmail',
+        'purchasedPlan',
+        'featureSettings',
+        'managedCompanies',
+        'customTournaments',
+      ]) {
+        refused(await s.gql(`{ company { resellerCompany { ${field} } } }`, {}, bearer(tokens.player)), field);
+      }
+      const r = await s.gql(`{ company { name resellerCompany { ${COMPACT} } } }`, {}, bearer(tokens.player));
+      expect(r.errors).toBeUndefined();
+      expect(r.data.company.name).toBe('Demo Corp');
+      expect(r.data.company.resellerCompany).toMatchObject({ ...cutOff, id: ids.partners, appPath: 'partners' });
+      expect(JSON.stringify(r.data)).not.toMatch(PARTNERS_SECRETS);
+    },
+  );
 
   it('is the same cut-off compact form under a public invitation link, over GraphQL and REST', async () => {
     refused(
@@ -222,23 +234,27 @@ describe('companiesSearch: % and _ are literal characters', () => {
     expect(names(await s.gql(SEARCH, { search: 'o' }, bearer(tokens.player)))).toEqual(['Demo Corp']);
   });
 
-  it('a NUL character is refused with BAD_USER_INPUT (PostgreSQL cannot take it, SQLite ended the pattern there and matched all)', async () => {
-    for (const term of ['\0', 'x\0y']) {
-      const r = await s.gql(SEARCH, { search: term }, bearer(tokens.manager));
-      expect(r.data?.companiesSearch ?? null).toBeNull();
-      expect(r.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentName: 'search' });
-    }
-    for (const q of ['%00', 'x%00y']) {
-      const r = await rest(`/companies/search?search=${q}`, bearer(tokens.reseller));
-      expect(r.status, r.text).toBe(400);
-      expect(JSON.parse(r.text)).toEqual({
-        statusCode: 400,
-        error: 'Bad Request',
-        code: 'BAD_USER_INPUT',
-        message: expect.stringContaining('search'),
-      });
-    }
-  });
+  it(
+    'a NUL character is refused with BAD_USER_INPUT (PostgreSQL cannot take it, SQLite ended the pattern there and ' +
+      'matched all)',
+    async () => {
+      for (const term of ['\0', 'x\0y']) {
+        const r = await s.gql(SEARCH, { search: term }, bearer(tokens.manager));
+        expect(r.data?.companiesSearch ?? null).toBeNull();
+        expect(r.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentName: 'search' });
+      }
+      for (const q of ['%00', 'x%00y']) {
+        const r = await rest(`/companies/search?search=${q}`, bearer(tokens.reseller));
+        expect(r.status, r.text).toBe(400);
+        expect(JSON.parse(r.text)).toEqual({
+          statusCode: 400,
+          error: 'Bad Request',
+          code: 'BAD_USER_INPUT',
+          message: expect.stringContaining('search'),
+        });
+      }
+    },
+  );
 
   it('REST: the same through GET /companies/search', async () => {
     const search = async (q: string) => {
@@ -261,27 +277,32 @@ describe('companiesSearch: % and _ are literal characters', () => {
 
 describe('rankings and private leagues show colleagues as ranking users', () => {
   const RANKING =
-    'query($t: Int!, $league: Int) { ranking(tournamentId: $t, internalRankingId: $league, take: 100) { total entries { position points user { __typename id name profilePictureUrl } } } }';
+    'query($t: Int!, $league: Int) { ranking(tournamentId: $t, internalRankingId: $league, take: 100) { total ' +
+    'entries { position points user { __typename id name profilePictureUrl } } } }';
 
-  it("a player's ranking answers id, name and picture only; e-mail, extra fields, role and login count are not fields", async () => {
-    const r = await s.gql(RANKING, { t: ids.demoCup }, bearer(tokens.player));
-    expect(r.errors).toBeUndefined();
-    expect(r.data.ranking.total).toBe(21);
-    for (const e of r.data.ranking.entries)
-      expect(Object.keys(e.user).sort()).toEqual(['__typename', 'id', 'name', 'profilePictureUrl']);
-    expect(new Set(r.data.ranking.entries.map((e: any) => e.user.__typename))).toEqual(new Set(['RankingUser']));
-    expect(JSON.stringify(r.data)).not.toMatch(/@demo\.test|E00\d\d/);
-    for (const field of ['email', 'extraFields', 'role', 'loginCount', 'externalId', 'company', 'predictions']) {
-      refused(
-        await s.gql(
-          `query($t: Int!) { ranking(tournamentId: $t) { entries { user { ${field} } } } }`,
-          { t: ids.demoCup },
-          bearer(tokens.player),
-        ),
-        field,
-      );
-    }
-  });
+  it(
+    "a player's ranking answers id, name and picture only; e-mail, extra fields, role and login count are not " +
+      'fields',
+    async () => {
+      const r = await s.gql(RANKING, { t: ids.demoCup }, bearer(tokens.player));
+      expect(r.errors).toBeUndefined();
+      expect(r.data.ranking.total).toBe(21);
+      for (const e of r.data.ranking.entries)
+        expect(Object.keys(e.user).sort()).toEqual(['__typename', 'id', 'name', 'profilePictureUrl']);
+      expect(new Set(r.data.ranking.entries.map((e: any) => e.user.__typename))).toEqual(new Set(['RankingUser']));
+      expect(JSON.stringify(r.data)).not.toMatch(/@demo\.test|E00\d\d/);
+      for (const field of ['email', 'extraFields', 'role', 'loginCount', 'externalId', 'company', 'predictions']) {
+        refused(
+          await s.gql(
+            `query($t: Int!) { ranking(tournamentId: $t) { entries { user { ${field} } } } }`,
+            { t: ids.demoCup },
+            bearer(tokens.player),
+          ),
+          field,
+        );
+      }
+    },
+  );
 
   it("a private league's owner, members and inviter are ranking users too", async () => {
     const r = await s.gql(
@@ -319,29 +340,35 @@ describe('rankings and private leagues show colleagues as ranking users', () => 
       refused(await s.gql(doc, {}, bearer(tokens.player)), field);
   });
 
-  it("disableRankingsUserNames: a player sees only their own entry's user, in every ranking; admins see everyone", async () => {
-    const p = s.t.db.prisma;
-    await p.company.update({ where: { id: ids.demo }, data: { disableRankingsUserNames: true } });
-    try {
-      for (const league of [undefined, ids.league]) {
-        const r = await s.gql(RANKING, { t: ids.demoCup, league }, bearer(tokens.player));
-        expect(r.errors).toBeUndefined();
-        const entries = r.data.ranking.entries as Array<{ points: number; user: { id: number; name: string } | null }>;
-        expect(entries.length).toBe(league ? 2 : 21);
-        expect(entries.filter((e) => e.user !== null)).toEqual([
-          expect.objectContaining({ user: expect.objectContaining({ id: ids.player1, name: 'Demo Player 1' }) }),
-        ]);
-        expect(entries.every((e) => typeof e.points === 'number')).toBe(true);
-        expect(JSON.stringify(r.data)).not.toMatch(/Demo Player (?!1")|Dana Admin/);
+  it(
+    "disableRankingsUserNames: a player sees only their own entry's user, in every ranking; admins see " + 'everyone',
+    async () => {
+      const p = s.t.db.prisma;
+      await p.company.update({ where: { id: ids.demo }, data: { disableRankingsUserNames: true } });
+      try {
+        for (const league of [undefined, ids.league]) {
+          const r = await s.gql(RANKING, { t: ids.demoCup, league }, bearer(tokens.player));
+          expect(r.errors).toBeUndefined();
+          const entries = r.data.ranking.entries as Array<{
+            points: number;
+            user: { id: number; name: string } | null;
+          }>;
+          expect(entries.length).toBe(league ? 2 : 21);
+          expect(entries.filter((e) => e.user !== null)).toEqual([
+            expect.objectContaining({ user: expect.objectContaining({ id: ids.player1, name: 'Demo Player 1' }) }),
+          ]);
+          expect(entries.every((e) => typeof e.points === 'number')).toBe(true);
+          expect(JSON.stringify(r.data)).not.toMatch(/Demo Player (?!1")|Dana Admin/);
+        }
+        const admin = await s.gql(RANKING, { t: ids.demoCup }, bearer(tokens.admin));
+        expect(admin.data.ranking.entries.filter((e: any) => e.user === null)).toEqual([]);
+      } finally {
+        await p.company.update({ where: { id: ids.demo }, data: { disableRankingsUserNames: false } });
       }
-      const admin = await s.gql(RANKING, { t: ids.demoCup }, bearer(tokens.admin));
-      expect(admin.data.ranking.entries.filter((e: any) => e.user === null)).toEqual([]);
-    } finally {
-      await p.company.update({ where: { id: ids.demo }, data: { disableRankingsUserNames: false } });
-    }
-    const again = await s.gql(RANKING, { t: ids.demoCup }, bearer(tokens.player));
-    expect(again.data.ranking.entries.filter((e: any) => e.user === null)).toEqual([]);
-  });
+      const again = await s.gql(RANKING, { t: ids.demoCup }, bearer(tokens.player));
+      expect(again.data.ranking.entries.filter((e: any) => e.user === null)).toEqual([]);
+    },
+  );
 });
 
 describe("User.predictions / UserCompact.predictions: only the tenant's users", () => {
@@ -353,16 +380,19 @@ describe("User.predictions / UserCompact.predictions: only the tenant's users", 
     return demo.managerUsers[0].predictions as unknown[];
   };
 
-  it("a reseller acting on Globex (or on its own company) sees Demo Corp's admin but none of her predictions", async () => {
-    expect(
-      await danaPredictions(await s.gql(Q, {}, { ...bearer(tokens.reseller), 'x-app-host': 'prode.globex.test' })),
-    ).toEqual([]);
-    expect(await danaPredictions(await s.gql(Q, {}, bearer(tokens.reseller)))).toEqual([]);
-    // Acting on Demo Corp, her predictions of matches that have kicked off are the tenant's.
-    expect(
-      (await danaPredictions(await s.gql(Q, {}, { ...bearer(tokens.reseller), 'x-app-path': 'demo' }))).length,
-    ).toBeGreaterThan(0);
-  });
+  it(
+    "a reseller acting on Globex (or on its own company) sees Demo Corp's admin but none of her " + 'predictions',
+    async () => {
+      expect(
+        await danaPredictions(await s.gql(Q, {}, { ...bearer(tokens.reseller), 'x-app-host': 'prode.globex.test' })),
+      ).toEqual([]);
+      expect(await danaPredictions(await s.gql(Q, {}, bearer(tokens.reseller)))).toEqual([]);
+      // Acting on Demo Corp, her predictions of matches that have kicked off are the tenant's.
+      expect(
+        (await danaPredictions(await s.gql(Q, {}, { ...bearer(tokens.reseller), 'x-app-path': 'demo' }))).length,
+      ).toBeGreaterThan(0);
+    },
+  );
 
   it('the loader itself filters by the tenant', async () => {
     const load = (tenantId: number | null, viewerId: number | null) =>

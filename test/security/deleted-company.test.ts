@@ -51,66 +51,73 @@ const rest = async (method: string, path: string, headers: Record<string, string
 };
 
 describe('a company soft-deleted under running sessions', () => {
-  it("refuses its tokens on the next request, and its users' logins like a wrong password, counted as failures", async () => {
-    const boss = await s.login('boss@doomed.test', 'doomed');
-    const player = await s.login('player@doomed.test'); // no header: the e-mail is unique
-    const routes = [
-      () => s.gql(ME, {}, bearer(boss)),
-      () => s.gql(ME, {}, { ...bearer(boss), 'x-app-path': 'doomed' }),
-      () => s.gql('{ company { name } }', {}, bearer(player)),
-    ];
-    // Warm every cache: the same reads twice, the second served from memory (one statement: the data version).
-    for (let i = 0; i < 2; i++) {
+  it(
+    "refuses its tokens on the next request, and its users' logins like a wrong password, counted as " + 'failures',
+    async () => {
+      const boss = await s.login('boss@doomed.test', 'doomed');
+      const player = await s.login('player@doomed.test'); // no header: the e-mail is unique
+      const routes = [
+        () => s.gql(ME, {}, bearer(boss)),
+        () => s.gql(ME, {}, { ...bearer(boss), 'x-app-path': 'doomed' }),
+        () => s.gql('{ company { name } }', {}, bearer(player)),
+      ];
+      // Warm every cache: the same reads twice, the second served from memory (one statement: the data version).
+      for (let i = 0; i < 2; i++) {
+        for (const call of routes) {
+          const r = await call();
+          expect(codeOf(r)).toBe('OK');
+          if (i === 1) expect(r.extensions?.sqlStatements).toBe(1);
+        }
+        expect((await rest('GET', '/companies/search', bearer(boss))).status).toBe(200);
+        expect((await rest('GET', '/tournaments/me', { ...bearer(player), 'x-app-path': 'doomed' })).status).toBe(200);
+      }
+
+      await s.t.db.prisma.company.update({ where: { id: companyId }, data: { deletedAt: new Date() } });
+
       for (const call of routes) {
         const r = await call();
-        expect(codeOf(r)).toBe('OK');
-        if (i === 1) expect(r.extensions?.sqlStatements).toBe(1);
+        expect(codeOf(r)).toBe('UNAUTHENTICATED');
+        expect(r.data).toBeNull();
       }
-      expect((await rest('GET', '/companies/search', bearer(boss))).status).toBe(200);
-      expect((await rest('GET', '/tournaments/me', { ...bearer(player), 'x-app-path': 'doomed' })).status).toBe(200);
-    }
+      expect(await rest('GET', '/companies/search', bearer(boss))).toMatchObject({
+        status: 401,
+        body: { code: 'UNAUTHENTICATED' },
+      });
+      expect(await rest('GET', '/tournaments/me', { ...bearer(player), 'x-app-path': 'doomed' })).toMatchObject({
+        status: 401,
+        body: { code: 'UNAUTHENTICATED' },
+      });
 
-    await s.t.db.prisma.company.update({ where: { id: companyId }, data: { deletedAt: new Date() } });
-
-    for (const call of routes) {
-      const r = await call();
-      expect(codeOf(r)).toBe('UNAUTHENTICATED');
-      expect(r.data).toBeNull();
-    }
-    expect(await rest('GET', '/companies/search', bearer(boss))).toMatchObject({
-      status: 401,
-      body: { code: 'UNAUTHENTICATED' },
-    });
-    expect(await rest('GET', '/tournaments/me', { ...bearer(player), 'x-app-path': 'doomed' })).toMatchObject({
-      status: 401,
-      body: { code: 'UNAUTHENTICATED' },
-    });
-
-    // Logging in again: the answer of a wrong password, by each way of naming the company (or none).
-    const withPath = await s.gql(LOGIN, { e: 'boss@doomed.test', p: DEMO_PASSWORD }, { 'x-app-path': 'doomed' });
-    const wrongPassword = await s.gql(LOGIN, { e: 'player1@demo.test', p: 'wrong-password' }, { 'x-app-path': 'demo' });
-    expect(withPath.errors).toEqual(wrongPassword.errors);
-    expect(withPath.errors![0]).toMatchObject({
-      message: 'e-mail or password is wrong',
-      extensions: { code: 'UNAUTHENTICATED' },
-    });
-    const noHeader = await s.gql(LOGIN, { e: 'boss@doomed.test', p: DEMO_PASSWORD });
-    const unknown = await s.gql(LOGIN, { e: 'nobody@doomed.test', p: DEMO_PASSWORD });
-    expect(codeOf(noHeader)).toBe('UNAUTHENTICATED');
-    expect(noHeader.errors).toEqual(unknown.errors);
-    expect(
-      await rest(
-        'POST',
-        '/auth/login',
-        { 'x-app-path': 'doomed' },
-        { email: 'boss@doomed.test', password: DEMO_PASSWORD },
-      ),
-    ).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
-    // Three failures for boss@doomed.test (LOGIN_RATE_LIMIT_MAX=3): the fourth attempt is refused unchecked.
-    expect(codeOf(await s.gql(LOGIN, { e: 'boss@doomed.test', p: DEMO_PASSWORD }, { 'x-app-path': 'doomed' }))).toBe(
-      'RATE_LIMITED',
-    );
-  });
+      // Logging in again: the answer of a wrong password, by each way of naming the company (or none).
+      const withPath = await s.gql(LOGIN, { e: 'boss@doomed.test', p: DEMO_PASSWORD }, { 'x-app-path': 'doomed' });
+      const wrongPassword = await s.gql(
+        LOGIN,
+        { e: 'player1@demo.test', p: 'wrong-password' },
+        { 'x-app-path': 'demo' },
+      );
+      expect(withPath.errors).toEqual(wrongPassword.errors);
+      expect(withPath.errors![0]).toMatchObject({
+        message: 'e-mail or password is wrong',
+        extensions: { code: 'UNAUTHENTICATED' },
+      });
+      const noHeader = await s.gql(LOGIN, { e: 'boss@doomed.test', p: DEMO_PASSWORD });
+      const unknown = await s.gql(LOGIN, { e: 'nobody@doomed.test', p: DEMO_PASSWORD });
+      expect(codeOf(noHeader)).toBe('UNAUTHENTICATED');
+      expect(noHeader.errors).toEqual(unknown.errors);
+      expect(
+        await rest(
+          'POST',
+          '/auth/login',
+          { 'x-app-path': 'doomed' },
+          { email: 'boss@doomed.test', password: DEMO_PASSWORD },
+        ),
+      ).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+      // Three failures for boss@doomed.test (LOGIN_RATE_LIMIT_MAX=3): the fourth attempt is refused unchecked.
+      expect(codeOf(await s.gql(LOGIN, { e: 'boss@doomed.test', p: DEMO_PASSWORD }, { 'x-app-path': 'doomed' }))).toBe(
+        'RATE_LIMITED',
+      );
+    },
+  );
 
   it('opens none of its invitation links: the lookup is NOT_FOUND and accepting creates nobody', async () => {
     const p = s.t.db.prisma;

@@ -237,27 +237,30 @@ describe('metrics and logs', () => {
   });
   afterAll(() => s.close());
 
-  it('counts requests per route, operations, SQL statements and errors by code at /metrics, behind METRICS_TOKEN', async () => {
-    const token = await s.login('player1@demo.test');
-    await s.gql('query Me { me { id } }', {}, bearer(token));
-    await fetch(`${s.url}/posts/999999`, { headers: { ...bearer(token), 'x-app-company': '1' } });
-    await fetch(`${s.url}/nowhere`);
+  it(
+    'counts requests per route, operations, SQL statements and errors by code at /metrics, behind ' + 'METRICS_TOKEN',
+    async () => {
+      const token = await s.login('player1@demo.test');
+      await s.gql('query Me { me { id } }', {}, bearer(token));
+      await fetch(`${s.url}/posts/999999`, { headers: { ...bearer(token), 'x-app-company': '1' } });
+      await fetch(`${s.url}/nowhere`);
 
-    expect((await fetch(`${s.url}/metrics`)).status).toBe(401);
-    const r = await fetch(`${s.url}/metrics`, { headers: { authorization: 'Bearer metrics-token-0123456789' } });
-    expect(r.status).toBe(200);
-    expect(r.headers.get('content-type')).toMatch(/text\/plain/);
-    const text = await r.text();
-    expect(text).toMatch(/prode_http_requests_total\{method="POST",route="\/graphql",status="200"\} [1-9]/);
-    expect(text).toMatch(/prode_http_requests_total\{method="GET",route="unmatched",status="404"\} 1/);
-    expect(text).toMatch(/prode_http_request_duration_seconds_bucket\{le="0.005",method="POST",route="\/graphql"\}/);
-    expect(text).toMatch(/prode_graphql_operations_total\{operation="me",outcome="ok"\} 1/);
-    expect(text).toMatch(/prode_graphql_operations_total\{operation="login",outcome="ok"\} 1/);
-    expect(text).toMatch(/prode_errors_total\{code="FORBIDDEN"\} 1/); // a player may not use x-app-company
-    expect(text).toMatch(/prode_errors_total\{code="NOT_FOUND"\} 1/);
-    expect(text).toMatch(/prode_sql_statements_total\{route="\/graphql"\} [1-9]/);
-    expect(text).toMatch(/prode_process_resident_memory_bytes \d+/);
-  });
+      expect((await fetch(`${s.url}/metrics`)).status).toBe(401);
+      const r = await fetch(`${s.url}/metrics`, { headers: { authorization: 'Bearer metrics-token-0123456789' } });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toMatch(/text\/plain/);
+      const text = await r.text();
+      expect(text).toMatch(/prode_http_requests_total\{method="POST",route="\/graphql",status="200"\} [1-9]/);
+      expect(text).toMatch(/prode_http_requests_total\{method="GET",route="unmatched",status="404"\} 1/);
+      expect(text).toMatch(/prode_http_request_duration_seconds_bucket\{le="0.005",method="POST",route="\/graphql"\}/);
+      expect(text).toMatch(/prode_graphql_operations_total\{operation="me",outcome="ok"\} 1/);
+      expect(text).toMatch(/prode_graphql_operations_total\{operation="login",outcome="ok"\} 1/);
+      expect(text).toMatch(/prode_errors_total\{code="FORBIDDEN"\} 1/); // a player may not use x-app-company
+      expect(text).toMatch(/prode_errors_total\{code="NOT_FOUND"\} 1/);
+      expect(text).toMatch(/prode_sql_statements_total\{route="\/graphql"\} [1-9]/);
+      expect(text).toMatch(/prode_process_resident_memory_bytes \d+/);
+    },
+  );
 
   it('writes one JSON line per event with the request id the client saw, and never a credential', async () => {
     const invitationJwt = await forgeInvitationLink(s.demo.invitations['new.hire1@demo.test']);

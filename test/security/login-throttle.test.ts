@@ -78,53 +78,59 @@ describe('parallel logins, at the default LOGIN_RATE_LIMIT_MAX', () => {
   });
   afterAll(() => s.close());
 
-  it('GraphQL: of 40 wrong passwords for one e-mail sent at once, exactly 10 are checked and 30 answer 429', async () => {
-    expect(s.config.rateLimit.loginMax).toBe(LIMIT);
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, () =>
-        s.gql(LOGIN, { e: 'player1@demo.test', p: 'wrong-password' }, { 'x-app-path': 'demo' }),
-      ),
-    );
-    expect(tally(answers.map(codeOf))).toEqual({ UNAUTHENTICATED: LIMIT, RATE_LIMITED: 40 - LIMIT });
-    for (const r of answers) {
-      if (codeOf(r) === 'UNAUTHENTICATED') {
-        expect(r.errors![0].message).toBe('e-mail or password is wrong');
-      } else {
-        expect(r.status).toBe(429);
-        expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
-        expect(r.data).toBeNull();
+  it(
+    'GraphQL: of 40 wrong passwords for one e-mail sent at once, exactly 10 are checked and 30 answer ' + '429',
+    async () => {
+      expect(s.config.rateLimit.loginMax).toBe(LIMIT);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          s.gql(LOGIN, { e: 'player1@demo.test', p: 'wrong-password' }, { 'x-app-path': 'demo' }),
+        ),
+      );
+      expect(tally(answers.map(codeOf))).toEqual({ UNAUTHENTICATED: LIMIT, RATE_LIMITED: 40 - LIMIT });
+      for (const r of answers) {
+        if (codeOf(r) === 'UNAUTHENTICATED') {
+          expect(r.errors![0].message).toBe('e-mail or password is wrong');
+        } else {
+          expect(r.status).toBe(429);
+          expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+          expect(r.data).toBeNull();
+        }
       }
-    }
-    // The limit now holds for the right password too, and for this e-mail only.
-    expect(codeOf(await s.gql(LOGIN, { e: 'player1@demo.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' }))).toBe(
-      'RATE_LIMITED',
-    );
-    expect(codeOf(await s.gql(LOGIN, { e: 'player2@demo.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' }))).toBe(
-      'OK',
-    );
-  });
+      // The limit now holds for the right password too, and for this e-mail only.
+      expect(codeOf(await s.gql(LOGIN, { e: 'player1@demo.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' }))).toBe(
+        'RATE_LIMITED',
+      );
+      expect(codeOf(await s.gql(LOGIN, { e: 'player2@demo.test', p: DEMO_PASSWORD }, { 'x-app-path': 'demo' }))).toBe(
+        'OK',
+      );
+    },
+  );
 
-  it('REST: of 40 wrong POST /auth/login for one e-mail sent at once, exactly 10 answer 401 and 30 answer 429', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, async () => {
-        const r = await fetch(`${s.url}/auth/login`, {
-          method: 'POST',
-          headers: { ...json, 'x-app-path': 'demo' },
-          body: JSON.stringify({ email: 'player3@demo.test', password: 'wrong-password' }),
-        });
-        return {
-          status: r.status,
-          retryAfter: r.headers.get('retry-after'),
-          body: (await r.json()) as { code: string },
-        };
-      }),
-    );
-    expect(tally(answers.map((a) => a.status))).toEqual({ 401: LIMIT, 429: 40 - LIMIT });
-    for (const a of answers) {
-      expect(a.body.code).toBe(a.status === 401 ? 'UNAUTHENTICATED' : 'RATE_LIMITED');
-      if (a.status === 429) expect(Number(a.retryAfter)).toBeGreaterThan(0);
-    }
-  });
+  it(
+    'REST: of 40 wrong POST /auth/login for one e-mail sent at once, exactly 10 answer 401 and 30 answer ' + '429',
+    async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, async () => {
+          const r = await fetch(`${s.url}/auth/login`, {
+            method: 'POST',
+            headers: { ...json, 'x-app-path': 'demo' },
+            body: JSON.stringify({ email: 'player3@demo.test', password: 'wrong-password' }),
+          });
+          return {
+            status: r.status,
+            retryAfter: r.headers.get('retry-after'),
+            body: (await r.json()) as { code: string },
+          };
+        }),
+      );
+      expect(tally(answers.map((a) => a.status))).toEqual({ 401: LIMIT, 429: 40 - LIMIT });
+      for (const a of answers) {
+        expect(a.body.code).toBe(a.status === 401 ? 'UNAUTHENTICATED' : 'RATE_LIMITED');
+        if (a.status === 429) expect(Number(a.retryAfter)).toBeGreaterThan(0);
+      }
+    },
+  );
 
   it('a success in between clears the count and does not count itself', async () => {
     const email = 'player4@demo.test';

@@ -56,7 +56,8 @@ describe('the cost estimate', () => {
   it("uses take where given, the caller's own prediction for onlyMine, nothing for @cutoff and skipped fields", () => {
     const q = (take: string) =>
       parse(
-        `query($t: Int, $s: Boolean!) { companiesSearch(take: ${take}) { id areas @cutoff { id } tournaments @skip(if: $s) { id } } }`,
+        `query($t: Int, $s: Boolean!) { companiesSearch(take: ${take}) { id areas @cutoff { id } tournaments ` +
+          `@skip(if: $s) { id } } }`,
       );
     expect(costOf(q('7'), { s: true }, 20)).toBe(7);
     expect(costOf(q('$t'), { t: 3, s: false }, 20)).toBe(3 * (1 + 3));
@@ -89,18 +90,22 @@ describe('the cost estimate', () => {
     ).toBe(1);
   });
 
-  it("keeps every REST route and benchmark workload within the default limit at the benchmark's scale (5,000 users)", () => {
-    const costs: Record<string, number> = {};
-    for (const [name, doc] of Object.entries(documents)) {
-      if (!/^(Rest|Bench|DeepTournamentsMine).*Document$/.test(name)) continue;
-      costs[name] = costOf(doc as DocumentNode, { take: 100, t: 1 }, 5000); // take at its REST maximum
-    }
-    expect(Object.keys(costs)).toContain('RestCompaniesSearchDocument');
-    for (const [name, cost] of Object.entries(costs)) expect(cost, name).toBeLessThanOrEqual(defaults.maxCost);
-    // Everyone's predictions of every match of a 5,000-user company is refused; for the 20-person demo it runs.
-    expect(costOf(documents.DeepTournamentsDocument, {}, 5000)).toBeGreaterThan(defaults.maxCost);
-    expect(costOf(documents.DeepTournamentsDocument, {}, 20)).toBeLessThan(defaults.maxCost);
-  });
+  it(
+    "keeps every REST route and benchmark workload within the default limit at the benchmark's scale (5,000 " +
+      'users)',
+    () => {
+      const costs: Record<string, number> = {};
+      for (const [name, doc] of Object.entries(documents)) {
+        if (!/^(Rest|Bench|DeepTournamentsMine).*Document$/.test(name)) continue;
+        costs[name] = costOf(doc as DocumentNode, { take: 100, t: 1 }, 5000); // take at its REST maximum
+      }
+      expect(Object.keys(costs)).toContain('RestCompaniesSearchDocument');
+      for (const [name, cost] of Object.entries(costs)) expect(cost, name).toBeLessThanOrEqual(defaults.maxCost);
+      // Everyone's predictions of every match of a 5,000-user company is refused; for the 20-person demo it runs.
+      expect(costOf(documents.DeepTournamentsDocument, {}, 5000)).toBeGreaterThan(defaults.maxCost);
+      expect(costOf(documents.DeepTournamentsDocument, {}, 20)).toBeLessThan(defaults.maxCost);
+    },
+  );
 });
 
 describe('limits on a running server', () => {
@@ -174,43 +179,47 @@ describe('limits on a running server', () => {
     }
   });
 
-  it('stops execution once a request has resolved GRAPHQL_MAX_OBJECTS objects: no partial data, fewer statements', async () => {
-    const query =
-      '{ myTournaments { rounds { matches { predictions { user { areaLevel1 { id } areaLevel2 { id } } } } } } }';
-    const full = await s.gql(query, {}, bearer(token));
-    expect(full.errors).toBeUndefined();
-    const small = await startTestServer({ env: { GRAPHQL_MAX_OBJECTS: '30', RESPONSE_CACHE_MB: '0' } });
-    try {
-      const t = await small.loginAs('player');
-      const r = await small.gql(query, {}, bearer(t));
-      expect(r.status).toBe(400);
-      expect(r.data).toBeUndefined();
-      expect(r.errors).toEqual([
-        {
-          message: expect.stringMatching(/more than 30 objects \(GRAPHQL_MAX_OBJECTS\): execution stopped/),
-          extensions: { code: 'RESPONSE_TOO_LARGE', limit: 'objects', maxObjects: 30 },
-        },
-      ]);
-      // The loaders below the level where the budget ran out never ran.
-      expect(r.extensions!.sqlStatements!).toBeLessThan(full.extensions!.sqlStatements!);
-      expect((r.extensions as { objects: number }).objects).toBeLessThan(
-        (full.extensions as { objects: number }).objects,
-      );
-      // No batch loads more rows than the budget has left (plus the one that tells): the count stays near it.
-      expect((r.extensions as { objects: number }).objects).toBeLessThanOrEqual(2 * 30 + 1);
-      // A small query is within the budget.
-      expect((await small.gql('{ me { company { id } } }', {}, bearer(t))).errors).toBeUndefined();
-    } finally {
-      await small.close();
-    }
-  });
+  it(
+    'stops execution once a request has resolved GRAPHQL_MAX_OBJECTS objects: no partial data, fewer ' + 'statements',
+    async () => {
+      const query =
+        '{ myTournaments { rounds { matches { predictions { user { areaLevel1 { id } areaLevel2 { id } } } } } } }';
+      const full = await s.gql(query, {}, bearer(token));
+      expect(full.errors).toBeUndefined();
+      const small = await startTestServer({ env: { GRAPHQL_MAX_OBJECTS: '30', RESPONSE_CACHE_MB: '0' } });
+      try {
+        const t = await small.loginAs('player');
+        const r = await small.gql(query, {}, bearer(t));
+        expect(r.status).toBe(400);
+        expect(r.data).toBeUndefined();
+        expect(r.errors).toEqual([
+          {
+            message: expect.stringMatching(/more than 30 objects \(GRAPHQL_MAX_OBJECTS\): execution stopped/),
+            extensions: { code: 'RESPONSE_TOO_LARGE', limit: 'objects', maxObjects: 30 },
+          },
+        ]);
+        // The loaders below the level where the budget ran out never ran.
+        expect(r.extensions!.sqlStatements!).toBeLessThan(full.extensions!.sqlStatements!);
+        expect((r.extensions as { objects: number }).objects).toBeLessThan(
+          (full.extensions as { objects: number }).objects,
+        );
+        // No batch loads more rows than the budget has left (plus the one that tells): the count stays near it.
+        expect((r.extensions as { objects: number }).objects).toBeLessThanOrEqual(2 * 30 + 1);
+        // A small query is within the budget.
+        expect((await small.gql('{ me { company { id } } }', {}, bearer(t))).errors).toBeUndefined();
+      } finally {
+        await small.close();
+      }
+    },
+  );
 
   it('refuses an answer over GRAPHQL_MAX_RESPONSE_BYTES, over GraphQL and REST', async () => {
     const capped = await startTestServer({ env: { GRAPHQL_MAX_RESPONSE_BYTES: '1024' } });
     try {
       const t = await capped.loginAs('player');
       const r = await capped.gql(
-        '{ company { areas { id name parentArea { id name } } } myTournaments { rounds { matches { id date homeTeam { name } awayTeam { name } } } } }',
+        '{ company { areas { id name parentArea { id name } } } myTournaments { rounds { matches { id date homeTeam ' +
+          '{ name } awayTeam { name } } } } }',
         {},
         bearer(t),
       );

@@ -14,30 +14,33 @@ function tempDir() {
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe('npm start', () => {
-  it(`migrates, seeds an empty ${suiteProvider} database, answers /healthz and /readyz, and drains on SIGTERM`, async () => {
-    const { target, drop } = await emptyTarget();
-    const dataDir = tempDir();
-    const env = { DATA_DIR: dataDir, DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined };
-    try {
-      const service = await startService(env);
-      const health = await fetch(`${service.url}/healthz`);
-      expect(health.status).toBe(200);
-      expect(health.headers.get('x-request-id')).toBeTruthy();
-      const ready = await fetch(`${service.url}/readyz`);
-      expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({ status: 'ready', database: suiteProvider });
-      expect(await service.stop('SIGTERM')).toBe(0);
-      expect(service.output()).toMatch(/seeded the demo data/);
+  it(
+    `migrates, seeds an empty ${suiteProvider} database, answers /healthz and /readyz, and drains on ` + `SIGTERM`,
+    async () => {
+      const { target, drop } = await emptyTarget();
+      const dataDir = tempDir();
+      const env = { DATA_DIR: dataDir, DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined };
+      try {
+        const service = await startService(env);
+        const health = await fetch(`${service.url}/healthz`);
+        expect(health.status).toBe(200);
+        expect(health.headers.get('x-request-id')).toBeTruthy();
+        const ready = await fetch(`${service.url}/readyz`);
+        expect(ready.status).toBe(200);
+        expect(await ready.json()).toEqual({ status: 'ready', database: suiteProvider });
+        expect(await service.stop('SIGTERM')).toBe(0);
+        expect(service.output()).toMatch(/seeded the demo data/);
 
-      // A second start finds the data and neither migrates nor seeds again.
-      const again = await startService(env);
-      expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
-      expect(await again.stop('SIGINT')).toBe(0);
-      expect(again.output()).not.toMatch(/seeded|applied migrations/);
-    } finally {
-      await drop();
-    }
-  });
+        // A second start finds the data and neither migrates nor seeds again.
+        const again = await startService(env);
+        expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
+        expect(await again.stop('SIGINT')).toBe(0);
+        expect(again.output()).not.toMatch(/seeded|applied migrations/);
+      } finally {
+        await drop();
+      }
+    },
+  );
 
   it('SIGTERM lets requests already in flight finish, then exits 0', async () => {
     const { target, drop } = await emptyTarget();
@@ -80,98 +83,102 @@ describe('npm start', () => {
     }
   });
 
-  it('a production start on an empty database loads no demo data: no demo login works; operator:create makes the first operator', async () => {
-    const { target, drop } = await emptyTarget();
-    const env = {
-      DATA_DIR: tempDir(),
-      DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined,
-      NODE_ENV: 'production',
-      JWT_SECRET: 's'.repeat(40),
-    };
-    try {
-      const service = await startService(env);
-      expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
-      const logins = [
-        ['manager@partners.test', 'partners'],
-        ['admin@demo.test', 'demo'],
-        ['player1@demo.test', 'demo'],
-        ['manager@partners.test', undefined],
-      ];
-      for (const [email, path] of logins) {
-        const rest = await fetch(`${service.url}/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(path ? { 'x-app-path': path } : {}) },
-          body: JSON.stringify({ email, password: 'Prode-demo-2026!' }),
-        });
-        expect(rest.status, `${email} over REST`).not.toBe(200);
-        const gql = await fetch(`${service.url}/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            query: `mutation { login(email: "${email}", password: "Prode-demo-2026!") { token } }`,
-          }),
-        });
-        const body = (await gql.json()) as { data?: { login?: { token?: string } } | null };
-        expect(body.data?.login?.token, `${email} over GraphQL`).toBeUndefined();
-      }
-      expect(await service.stop('SIGTERM')).toBe(0);
-      expect(service.output()).not.toMatch(/seeded the demo data/);
-      expect(service.output()).toMatch(/no demo data loaded/);
-
-      // The README's path to the first operator: npm run operator:create prints a one-time link to set the password.
-      const bad = runScript('scripts/operator-create.ts', env, ['--email', 'not-an-email']);
-      expect(await bad.exited).toBe(2);
-      const created = runScript('scripts/operator-create.ts', env, ['--email', 'Ops@Example.com']);
-      expect(await created.exited, created.output()).toBe(0);
-      const link = /set the password within 72 hours[^:]*: (\S+)/.exec(created.output())?.[1];
-      expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]{43}$/);
-      const setupToken = new URL(link!).searchParams.get('token')!;
-      const password = 'Operator-password-2026!';
-      const again = runScript('scripts/operator-create.ts', env, ['--email', 'ops@example.com']);
-      expect(await again.exited).toBe(1);
-      expect(again.output()).toMatch(/already has an account in company OPERATOR/);
-
-      const restarted = await startService(env);
-      const noPasswordYet = await fetch(`${restarted.url}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-app-path': 'operator' },
-        body: JSON.stringify({ email: 'ops@example.com', password }),
-      });
-      expect(noPasswordYet.status).toBe(401);
-      const reset = async () => {
-        const res = await fetch(`${restarted.url}/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            query: 'mutation($t: String!, $p: String!) { resetPassword(token: $t, password: $p) { user { email } } }',
-            variables: { t: setupToken, p: password },
-          }),
-        });
-        return (await res.json()) as { data?: unknown; errors?: Array<{ extensions: { code: string } }> };
+  it(
+    'a production start on an empty database loads no demo data: no demo login works; operator:create makes the ' +
+      'first operator',
+    async () => {
+      const { target, drop } = await emptyTarget();
+      const env = {
+        DATA_DIR: tempDir(),
+        DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined,
+        NODE_ENV: 'production',
+        JWT_SECRET: 's'.repeat(40),
       };
-      expect((await reset()).data).toEqual({ resetPassword: { user: { email: 'ops@example.com' } } });
-      // Single use: the link opens the account once.
-      expect((await reset()).errors?.[0].extensions.code).toBe('NOT_FOUND');
-      const login = await fetch(`${restarted.url}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-app-path': 'operator' },
-        body: JSON.stringify({ email: 'ops@example.com', password }),
-      });
-      expect(login.status).toBe(200);
-      const { token } = (await login.json()) as { token: string };
-      const me = await fetch(`${restarted.url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query: '{ me { email role company { code } } }' }),
-      });
-      expect(((await me.json()) as { data: unknown }).data).toEqual({
-        me: { email: 'ops@example.com', role: 'manager', company: { code: 'OPERATOR' } },
-      });
-      expect(await restarted.stop('SIGTERM')).toBe(0);
-    } finally {
-      await drop();
-    }
-  });
+      try {
+        const service = await startService(env);
+        expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
+        const logins = [
+          ['manager@partners.test', 'partners'],
+          ['admin@demo.test', 'demo'],
+          ['player1@demo.test', 'demo'],
+          ['manager@partners.test', undefined],
+        ];
+        for (const [email, path] of logins) {
+          const rest = await fetch(`${service.url}/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...(path ? { 'x-app-path': path } : {}) },
+            body: JSON.stringify({ email, password: 'Prode-demo-2026!' }),
+          });
+          expect(rest.status, `${email} over REST`).not.toBe(200);
+          const gql = await fetch(`${service.url}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              query: `mutation { login(email: "${email}", password: "Prode-demo-2026!") { token } }`,
+            }),
+          });
+          const body = (await gql.json()) as { data?: { login?: { token?: string } } | null };
+          expect(body.data?.login?.token, `${email} over GraphQL`).toBeUndefined();
+        }
+        expect(await service.stop('SIGTERM')).toBe(0);
+        expect(service.output()).not.toMatch(/seeded the demo data/);
+        expect(service.output()).toMatch(/no demo data loaded/);
+
+        // The README's path to the first operator: npm run operator:create prints a one-time link to set the password.
+        const bad = runScript('scripts/operator-create.ts', env, ['--email', 'not-an-email']);
+        expect(await bad.exited).toBe(2);
+        const created = runScript('scripts/operator-create.ts', env, ['--email', 'Ops@Example.com']);
+        expect(await created.exited, created.output()).toBe(0);
+        const link = /set the password within 72 hours[^:]*: (\S+)/.exec(created.output())?.[1];
+        expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]{43}$/);
+        const setupToken = new URL(link!).searchParams.get('token')!;
+        const password = 'Operator-password-2026!';
+        const again = runScript('scripts/operator-create.ts', env, ['--email', 'ops@example.com']);
+        expect(await again.exited).toBe(1);
+        expect(again.output()).toMatch(/already has an account in company OPERATOR/);
+
+        const restarted = await startService(env);
+        const noPasswordYet = await fetch(`${restarted.url}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-app-path': 'operator' },
+          body: JSON.stringify({ email: 'ops@example.com', password }),
+        });
+        expect(noPasswordYet.status).toBe(401);
+        const reset = async () => {
+          const res = await fetch(`${restarted.url}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              query: 'mutation($t: String!, $p: String!) { resetPassword(token: $t, password: $p) { user { email } } }',
+              variables: { t: setupToken, p: password },
+            }),
+          });
+          return (await res.json()) as { data?: unknown; errors?: Array<{ extensions: { code: string } }> };
+        };
+        expect((await reset()).data).toEqual({ resetPassword: { user: { email: 'ops@example.com' } } });
+        // Single use: the link opens the account once.
+        expect((await reset()).errors?.[0].extensions.code).toBe('NOT_FOUND');
+        const login = await fetch(`${restarted.url}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-app-path': 'operator' },
+          body: JSON.stringify({ email: 'ops@example.com', password }),
+        });
+        expect(login.status).toBe(200);
+        const { token } = (await login.json()) as { token: string };
+        const me = await fetch(`${restarted.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ query: '{ me { email role company { code } } }' }),
+        });
+        expect(((await me.json()) as { data: unknown }).data).toEqual({
+          me: { email: 'ops@example.com', role: 'manager', company: { code: 'OPERATOR' } },
+        });
+        expect(await restarted.stop('SIGTERM')).toBe(0);
+      } finally {
+        await drop();
+      }
+    },
+  );
 
   const badConfigs: Array<[string, Record<string, string>, RegExp]> = [
     ['a bad PORT', { PORT: 'eighty' }, /PORT must be an integer from 0 to 65535/],

@@ -14,7 +14,8 @@ export class LoginPayload {
 export class AuthResolver {
   @Mutation(() => LoginPayload, {
     description:
-      'Public. The company comes from x-app-path / x-app-host; without them the e-mail must be unique across companies.',
+      'Public. The company comes from x-app-path / x-app-host; without them the e-mail must be unique across ' +
+      'companies.',
   })
   login(
     @Arg('email', () => String) email: string,

@@ -110,7 +110,9 @@ export class CompanyFields extends sharedCompanyFields(Company) {
   @FieldResolver(() => CompanyCompact, {
     nullable: true,
     description:
-      "The reseller managing this company, compact form, with its lists cut off (areas, tournaments, dreamFinalsSettings, users, invitations, news: []; extraFields: {}; managerUsers: null): every user of the company and anyone holding an invitation link sees it, so it shows the reseller's name and branding only.",
+      'The reseller managing this company, compact form, with its lists cut off (areas, tournaments, ' +
+      'dreamFinalsSettings, users, invitations, news: []; extraFields: {}; managerUsers: null): every user of the ' +
+      "company and anyone holding an invitation link sees it, so it shows the reseller's name and branding only.",
   })
   async resellerCompany(@Root() c: CompanyRow, @Ctx() ctx: Context) {
     if (c.resellerCompanyId == null) return null;

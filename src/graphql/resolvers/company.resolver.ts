@@ -7,7 +7,8 @@ import { Company, CompanyCompact } from '../types/company.ts';
 export class CompanyResolver {
   @Query(() => Company, {
     description:
-      "The company this request acts on (the caller's own, or the one named by x-app-path / x-app-host / x-app-company).",
+      "The company this request acts on (the caller's own, or the one named by x-app-path / x-app-host / " +
+      'x-app-company).',
   })
   company(@Ctx() ctx: Context) {
     return ctx.scope.requireTenant().tenant;
@@ -15,7 +16,9 @@ export class CompanyResolver {
 
   @Query(() => [CompanyCompact], {
     description:
-      'Companies the caller may see, by name, code or appPath (case-insensitive; the search term is literal: % and _ are no wildcards): managers see all, resellers the companies they manage and their own, everyone else their own. Ordered by name.',
+      'Companies the caller may see, by name, code or appPath (case-insensitive; the search term is literal: % and _ ' +
+      'are no wildcards): managers see all, resellers the companies they manage and their own, everyone else their ' +
+      'own. Ordered by name.',
   })
   companiesSearch(
     @Ctx() ctx: Context,

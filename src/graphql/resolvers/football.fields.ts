@@ -76,7 +76,8 @@ export class MatchFields {
   }
   @FieldResolver(() => [Prediction], {
     description:
-      "Predictions of the tenant's users: before kickoff only the caller's own. onlyMine: only the caller's own, always.",
+      "Predictions of the tenant's users: before kickoff only the caller's own. onlyMine: only the caller's own, " +
+      'always.',
   })
   predictions(
     @Root() m: MatchRow,

@@ -9,7 +9,8 @@ import { SetMatchResultInput, UpsertPredictionInput } from '../types/game-inputs
 export class GameResolver {
   @Mutation(() => Prediction, {
     description:
-      "The caller's prediction of a match of one of their company's tournaments; allowed until kickoff (server clock, UTC).",
+      "The caller's prediction of a match of one of their company's tournaments; allowed until kickoff (server " +
+      'clock, UTC).',
   })
   upsertPrediction(@Arg('input', () => UpsertPredictionInput) input: UpsertPredictionInput, @Ctx() ctx: Context) {
     return game.upsertPrediction(ctx.scope, input);
@@ -17,7 +18,8 @@ export class GameResolver {
 
   @Mutation(() => DreamFinalsSetting, {
     description:
-      "The caller's dream-final picks: teamIds[0] finishes first, and so on, one team per awarded position; allowed until the limit round starts.",
+      "The caller's dream-final picks: teamIds[0] finishes first, and so on, one team per awarded position; allowed " +
+      'until the limit round starts.',
   })
   setDreamFinalPicks(
     @Arg('settingId', () => Int) settingId: number,
@@ -29,7 +31,8 @@ export class GameResolver {
 
   @Mutation(() => Match, {
     description:
-      "Sets a match's result and rescores its predictions in one transaction. Managers may set any match; admins only matches of their company's custom tournaments.",
+      "Sets a match's result and rescores its predictions in one transaction. Managers may set any match; admins " +
+      "only matches of their company's custom tournaments.",
   })
   setMatchResult(@Arg('input', () => SetMatchResultInput) input: SetMatchResultInput, @Ctx() ctx: Context) {
     return game.setMatchResult(ctx.scope, input);

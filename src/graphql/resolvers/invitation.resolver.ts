@@ -37,7 +37,9 @@ export class InvitationResolver {
 
   @Mutation(() => LoginPayload, {
     description:
-      "Public: creates the invited user (the invitation's company, role and areas) with a password that meets the company's passwordPolicy, and logs them in. Refused when the company is full (maxUsersAmount) unless it allows exceeding it.",
+      "Public: creates the invited user (the invitation's company, role and areas) with a password that meets the " +
+      "company's passwordPolicy, and logs them in. Refused when the company is full (maxUsersAmount) unless it " +
+      'allows exceeding it.',
   })
   acceptInvitation(@Args(() => AcceptInvitationArgs) args: AcceptInvitationArgs, @Ctx() ctx: Context) {
     return invitations.acceptInvitation(ctx.scope, { ...args, email: args.email ?? undefined });
@@ -45,7 +47,9 @@ export class InvitationResolver {
 
   @Mutation(() => Invitation, {
     description:
-      'Changes an invitation of the current company (PATCH /invitations/:id). Admins of the company, the reseller managing it and managers may; nobody may grant a role above their own; the company may change only to one the caller manages. Every check runs before anything is written.',
+      'Changes an invitation of the current company (PATCH /invitations/:id). Admins of the company, the reseller ' +
+      'managing it and managers may; nobody may grant a role above their own; the company may change only to one the ' +
+      'caller manages. Every check runs before anything is written.',
   })
   updateInvitation(
     @Arg('id', () => Int) id: number,

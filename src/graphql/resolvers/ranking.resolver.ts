@@ -11,7 +11,8 @@ class RankingArgs implements rankings.RankingArgs {
   @Field(() => Int, {
     nullable: true,
     description:
-      'Index into the company\'s combinedRoundsRankingDefinitions; each definition is "<label>:<roundId>,<roundId>,..." (the label is optional).',
+      "Index into the company's combinedRoundsRankingDefinitions; each definition is " +
+      '"<label>:<roundId>,<roundId>,..." (the label is optional).',
   })
   combinedRoundsDefinition?: number;
   @Field(() => Int, {
@@ -35,7 +36,8 @@ class RankingArgs implements rankings.RankingArgs {
 export class RankingResolver {
   @Query(() => Ranking, {
     description:
-      "A page of a tournament's ranking in the current company: general, per round, per area (any level), as the company's featureSettings.rankings allow (admins see every ranking).",
+      "A page of a tournament's ranking in the current company: general, per round, per area (any level), as the " +
+      "company's featureSettings.rankings allow (admins see every ranking).",
   })
   ranking(@Args(() => RankingArgs) args: RankingArgs, @Ctx() ctx: Context) {
     return rankings.ranking(ctx.scope, args);
@@ -47,7 +49,8 @@ export class RankingEntryFields {
   @FieldResolver(() => RankingUser, {
     nullable: true,
     description:
-      "The ranked user. null for every entry but the caller's own when the company sets disableRankingsUserNames and the caller is a player (admins, the company's reseller and managers still see who is ranked).",
+      "The ranked user. null for every entry but the caller's own when the company sets disableRankingsUserNames and " +
+      "the caller is a player (admins, the company's reseller and managers still see who is ranked).",
   })
   async user(@Root() entry: RankingEntry, @Ctx() ctx: Context) {
     const { viewer, tenant } = ctx.scope.requireTenant();

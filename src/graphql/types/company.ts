@@ -50,7 +50,8 @@ export class Company extends CompanyShape {
   @Field(() => Boolean) disableRankingsTable!: boolean;
   @Field(() => Boolean, {
     description:
-      "Rankings do not show players who is ranked: for a player, every ranking entry but their own answers user: null (admins, the company's reseller and managers still see the users).",
+      'Rankings do not show players who is ranked: for a player, every ranking entry but their own answers user: ' +
+      "null (admins, the company's reseller and managers still see the users).",
   })
   disableRankingsUserNames!: boolean;
   @Field(() => Boolean) disableTournamentDetails!: boolean;

@@ -7,7 +7,8 @@ import { Field, Int, ObjectType } from 'type-graphql';
 @ObjectType({
   simpleResolvers: true,
   description:
-    "A user as rankings and private leagues show them to colleagues: id, name and picture. Nothing personal (no e-mail, extra fields, role or activity): read a user's full form through the operations that show it.",
+    'A user as rankings and private leagues show them to colleagues: id, name and picture. Nothing personal (no ' +
+    "e-mail, extra fields, role or activity): read a user's full form through the operations that show it.",
 })
 export class RankingUser {
   @Field(() => Int) id!: number;

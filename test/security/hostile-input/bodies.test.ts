@@ -154,32 +154,35 @@ const bodyArb: fc.Arbitrary<Req> = fc
 useHostileServer();
 
 describe('hostile input: no 5xx, documented error bodies, coded GraphQL errors, no stack traces', () => {
-  it('a NUL character in any text input is BAD_USER_INPUT, in literals, variables and REST bodies, on every store', async () => {
-    const { s, jwts } = target;
-    const nul = 'a\u0000b';
-    const cases: Array<[string, Record<string, unknown>]> = [
-      ['mutation($t: String!) { createPost(text: $t) { id } }', { t: nul }],
-      ['mutation { createPost(text: "x\\u0000y") { id } }', {}],
-      ['mutation($e: String!) { login(email: $e, password: "whatever-password") { token } }', { e: nul }],
-      ['query($s: String) { companiesSearch(search: $s) { id } }', { s: nul }],
-      ['mutation($n: String!) { createInternalRanking(name: $n, tournamentId: 1) { id } }', { n: nul }],
-    ];
-    for (const [query, variables] of cases) {
-      const r = await s.gql(query, variables, bearer(jwts.player));
-      expect(r.status, query).toBe(400);
-      expect(r.errors?.[0].extensions.code, query).toBe('BAD_USER_INPUT');
-      expect(r.errors?.[0].message, query).toMatch(/NUL character/);
-    }
-    const rest = await fetch(`${s.url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-app-path': 'demo' },
-      body: JSON.stringify({ email: nul, password: nul }),
-    });
-    expect(rest.status).toBe(400);
-    expect(await rest.json()).toMatchObject({ statusCode: 400, code: 'BAD_USER_INPUT' });
-    const search = await fetch(`${s.url}/companies/search?search=a%00b`, { headers: bearer(jwts.player) });
-    expect(search.status).toBe(400);
-  });
+  it(
+    'a NUL character in any text input is BAD_USER_INPUT, in literals, variables and REST bodies, on every ' + 'store',
+    async () => {
+      const { s, jwts } = target;
+      const nul = 'a\u0000b';
+      const cases: Array<[string, Record<string, unknown>]> = [
+        ['mutation($t: String!) { createPost(text: $t) { id } }', { t: nul }],
+        ['mutation { createPost(text: "x\\u0000y") { id } }', {}],
+        ['mutation($e: String!) { login(email: $e, password: "whatever-password") { token } }', { e: nul }],
+        ['query($s: String) { companiesSearch(search: $s) { id } }', { s: nul }],
+        ['mutation($n: String!) { createInternalRanking(name: $n, tournamentId: 1) { id } }', { n: nul }],
+      ];
+      for (const [query, variables] of cases) {
+        const r = await s.gql(query, variables, bearer(jwts.player));
+        expect(r.status, query).toBe(400);
+        expect(r.errors?.[0].extensions.code, query).toBe('BAD_USER_INPUT');
+        expect(r.errors?.[0].message, query).toMatch(/NUL character/);
+      }
+      const rest = await fetch(`${s.url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-app-path': 'demo' },
+        body: JSON.stringify({ email: nul, password: nul }),
+      });
+      expect(rest.status).toBe(400);
+      expect(await rest.json()).toMatchObject({ statusCode: 400, code: 'BAD_USER_INPUT' });
+      const search = await fetch(`${s.url}/companies/search?search=a%00b`, { headers: bearer(jwts.player) });
+      expect(search.status).toBe(400);
+    },
+  );
 
   it('bodies: bad JSON, invalid UTF-8, wrong content types, over 1 MiB', async () => {
     await hostile('bodies', bodyArb, 30, BASE_SEED + 6);

@@ -8,6 +8,7 @@ import { signJwt } from '../../helpers/tokens.ts';
 import type { Auth } from './requests.ts';
 import { extremeInt } from './values.ts';
 
+const claimsOf = (payload: string) => JSON.parse(Buffer.from(payload, 'base64url').toString());
 const b64url = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
 
 /** Every token of JWT_NAMES, minted for the server's demo data. */
@@ -33,7 +34,7 @@ export async function mintJwts(s: TestServer, invitationJwt: string): Promise<Re
     algNoneKeptSignature: `${b64url({ alg: 'none', typ: 'JWT' })}.${payload}.${sig}`,
     algHS512: await signJwt(mine, { alg: 'HS512', sub }),
     tamperedSignature: `${h}.${payload}.${flip(sig)}`,
-    tamperedPayload: `${h}.${b64url({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), role: 'manager', cid: ids.globex })}.${sig}`,
+    tamperedPayload: `${h}.${b64url({ ...claimsOf(payload), role: 'manager', cid: ids.globex })}.${sig}`,
     truncatedSignature: `${h}.${payload}.${sig.slice(0, 10)}`,
     wrongSecret: await signJwt(mine, { secret: 'not-the-secret-but-long-enough-for-hs256-0123456789', sub }),
     expired: await signJwt(mine, { sub, exp: now - 60 }),

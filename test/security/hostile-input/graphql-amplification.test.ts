@@ -18,6 +18,9 @@ const EXPENSIVE = [
 ];
 const expensive = fc.constantFrom(...EXPENSIVE);
 
+/** `n` fragment definitions, one per line. */
+const fragments = (n: number, each: (i: number) => string) => Array.from({ length: n }, (_, i) => each(i)).join('\n');
+
 const abuseArb: fc.Arbitrary<Req> = fc.oneof(
   // Deep: a valid chain far past the depth limit.
   fc
@@ -66,7 +69,8 @@ const abuseArb: fc.Arbitrary<Req> = fc.oneof(
     .map(([b, levels, f]) =>
       gqlPost(
         'graphql fragments',
-        `{ ...F0 }\n${Array.from({ length: levels }, (_, i) => `fragment F${i} on Query { ${`...F${i + 1} `.repeat(b)} }`).join('\n')}\nfragment F${levels} on Query { ${f} }`,
+        `{ ...F0 }\n${fragments(levels, (i) => `fragment F${i} on Query { ${`...F${i + 1} `.repeat(b)} }`)}` +
+          `\nfragment F${levels} on Query { ${f} }`,
       ),
     ),
   fc
@@ -74,7 +78,7 @@ const abuseArb: fc.Arbitrary<Req> = fc.oneof(
     .map((n) =>
       gqlPost(
         'graphql fragments',
-        `{ me { ...F0 } }\n${Array.from({ length: n }, (_, i) => `fragment F${i} on User { id ...F${(i + 1) % n} }`).join('\n')}`,
+        `{ me { ...F0 } }\n${fragments(n, (i) => `fragment F${i} on User { id ...F${(i + 1) % n} }`)}`,
       ),
     ),
   // Many fragments whose fields must all be checked against each other (OverlappingFieldsCanBeMerged).
@@ -158,11 +162,15 @@ const CYCLE_STEPS = [
   ['predictions', 'user', 'company', 'areas', 'childrenAreas'],
 ];
 const LIST_CHAINS = [
-  'companiesSearch(take: $take) { tournaments { rounds { matches { predictions { user { company { tournaments { rounds { matches { id } } } } } } } } } }',
+  'companiesSearch(take: $take) { tournaments { rounds { matches { predictions { user { company ' +
+    '{ tournaments { rounds { matches { id } } } } } } } } } }',
   'myTournaments { rounds { matches { predictions { user { predictions { match { predictions { id } } } } } } } }',
-  'company { tournaments { rounds { matches { predictions { user { posts { comments { likes { user { id } } } } } } } } } }',
-  'myInternalRankings { members { id } tournament { rounds { matches { predictions { user { company { areas { childrenAreas { childrenAreas { id } } } } } } } } } }',
-  'myTournaments { rounds { matches { predictions { user { company { managedCompanies { tournaments { rounds { id } } } } } } } } }',
+  'company { tournaments { rounds { matches { predictions { user ' +
+    '{ posts { comments { likes { user { id } } } } } } } } } }',
+  'myInternalRankings { members { id } tournament { rounds { matches { predictions { user { company ' +
+    '{ areas { childrenAreas { childrenAreas { id } } } } } } } } } }',
+  'myTournaments { rounds { matches { predictions { user { company ' +
+    '{ managedCompanies { tournaments { rounds { id } } } } } } } } }',
 ];
 const cycleArb: fc.Arbitrary<Req> = fc.oneof(
   fc

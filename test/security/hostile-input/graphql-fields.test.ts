@@ -125,7 +125,8 @@ function valueFor(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknown> {
 function literal(v: unknown, type?: GraphQLInputType): string {
   const named = type ? getNullableType(type) : undefined;
   if (v === null || v === undefined) return 'null';
-  if (typeof v === 'number') return Number.isFinite(v) ? (Object.is(v, -0) ? '-0' : String(v)) : String(v); // NaN / Infinity: not literals
+  // NaN and Infinity are no GraphQL literals: they go as they print.
+  if (typeof v === 'number') return Number.isFinite(v) ? (Object.is(v, -0) ? '-0' : String(v)) : String(v);
   if (typeof v === 'boolean') return String(v);
   if (typeof v === 'string') {
     if (named && isEnumType(named) && /^[_A-Za-z]\w*$/.test(v)) return v;
@@ -279,13 +280,16 @@ describe('hostile input: no 5xx, documented error bodies, coded GraphQL errors, 
       expect(names).toContain(n);
   });
 
-  describe('GraphQL: every root Query and Mutation field with arguments of wrong types, extreme numbers and odd strings', () => {
-    for (const [i, { op, field }] of rootFields.entries()) {
-      it(`${op} ${field.name}`, async () => {
-        await hostile(`${op} ${field.name}`, fieldRequest(op, field), FIELD_RUNS, BASE_SEED + 100 + i);
-      });
-    }
-  });
+  describe(
+    'GraphQL: every root Query and Mutation field with arguments of wrong types, extreme numbers and odd ' + 'strings',
+    () => {
+      for (const [i, { op, field }] of rootFields.entries()) {
+        it(`${op} ${field.name}`, async () => {
+          await hostile(`${op} ${field.name}`, fieldRequest(op, field), FIELD_RUNS, BASE_SEED + 100 + i);
+        });
+      }
+    },
+  );
 
   closingChecks(800);
 });

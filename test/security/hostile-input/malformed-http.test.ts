@@ -116,11 +116,17 @@ const urlArb: fc.Arbitrary<Req> = fc
   )
   .map((r) => ({ ...r, auth: { kind: 'jwt', name: 'player' } as Auth }));
 
+/** 3,000 header lines: past Node's 16 KiB of headers. */
+const MANY_HEADERS = Array.from({ length: 3_000 }, (_, i) => `x-h${i}: 1`).join('\r\n');
+
 /** Header values as bytes, which fetch would refuse: controls, NUL, raw UTF-8 (emoji, RTL marks, surrogates). */
 const headerBytes = fc.oneof(
   fc.uint8Array({ minLength: 1, maxLength: 40 }).map((b) => Buffer.from(b.filter((x) => x !== 0x0a && x !== 0x0d))),
   fc
-    .constantFrom('\u0000', '\u0001', '\u007f', '\u202e', '\u200f', '\ufeff', '😀', 'é', '\ud800', 'demo\u0000', 'a\tb')
+    .constantFrom(
+      ...['\u0000', '\u0001', '\u007f', '\u202e', '\u200f', '\ufeff'],
+      ...['😀', 'é', '\ud800', 'demo\u0000', 'a\tb'],
+    )
     .map((x) => Buffer.from(x, 'utf8')),
   fc.constantFrom([0xed, 0xa0, 0x80], [0xff, 0xfe], [0xc0, 0xaf]).map((b) => Buffer.from(b)),
 );
@@ -162,19 +168,25 @@ const rawArb: fc.Arbitrary<Req> = fc
         'GET /posts/1 HTTP/1.1\r\nHost x\r\n\r\n',
         'GET /posts/1 HTTP/1.1\r\n: empty-name\r\n\r\n',
         'GET /posts/1 HTTP/1.1\r\nHo st: x\r\n\r\n',
-        'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\n0\r\n\r\n',
-        'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\nContent-Type: application/json\r\n\r\n{}',
+        'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n' +
+          'Content-Type: application/json\r\n\r\n0\r\n\r\n',
+        'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n' +
+          'Content-Type: application/json\r\n\r\n{}',
         'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\nContent-Type: application/json\r\n\r\n',
-        'POST /auth/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
-        'POST /auth/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\nContent-Type: application/json\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
-        'POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: 4\r\nConnection: close\r\n\r\nabcd',
-        'POST /graphql HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+        'POST /auth/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n' +
+          'Content-Type: application/json\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+        'POST /auth/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n' +
+          'Content-Type: application/json\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+        'POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n' +
+          'Content-Length: 4\r\nConnection: close\r\n\r\nabcd',
+        'POST /graphql HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n' +
+          'Connection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
         'GET /posts/%ZZ"\\ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
         'GET /invitations/jwt/%ZZ"},"x":{" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
         'GET /posts/\u00ff HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
         'GET /posts/1\u0000 HTTP/1.1\r\nHost: x\r\n\r\n',
         'GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
-        `GET /posts/1 HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 3_000 }, (_, i) => `x-h${i}: 1`).join('\r\n')}\r\n\r\n`,
+        `GET /posts/1 HTTP/1.1\r\nHost: x\r\n${MANY_HEADERS}\r\n\r\n`,
       )
       .map((x) => Buffer.from(x, 'latin1')),
   )
@@ -189,7 +201,9 @@ const rawArb: fc.Arbitrary<Req> = fc
 useHostileServer();
 
 describe('hostile input: no 5xx, documented error bodies, coded GraphQL errors, no stack traces', () => {
-  it('malformed URLs: undecodable escapes, near-miss paths, unknown methods, over-long request lines and headers', async () => {
+  const URLS =
+    'malformed URLs: undecodable escapes, near-miss paths, unknown methods, over-long request lines and headers';
+  it(URLS, async () => {
     await hostile('urls', urlArb, 15, BASE_SEED + 8);
   });
 

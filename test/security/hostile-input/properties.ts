@@ -38,8 +38,20 @@ const REST_CODES = new Set([
   'RESPONSE_TOO_LARGE',
 ]);
 // A stack frame ("at fn (/path/file.ts:12:5)"), a source position, or internals that only a crash would show.
-const LEAK =
-  /\n\s+at \S|\bat [\w$.<>[\] ]+ \([^)]*:\d+:\d+\)|\.(?:[cm]?[jt]s):\d+:\d+|"stacktrace"|node_modules|(?:\/[\w.-]+)+\/src\/[\w/.-]+|Invalid `prisma|PrismaClient\w*Error|SQLITE_|better-sqlite3/;
+const LEAK = new RegExp(
+  [
+    String.raw`\n\s+at \S`,
+    String.raw`\bat [\w$.<>[\] ]+ \([^)]*:\d+:\d+\)`,
+    String.raw`\.(?:[cm]?[jt]s):\d+:\d+`,
+    '"stacktrace"',
+    'node_modules',
+    String.raw`(?:\/[\w.-]+)+\/src\/[\w/.-]+`,
+    'Invalid `prisma',
+    String.raw`PrismaClient\w*Error`,
+    'SQLITE_',
+    'better-sqlite3',
+  ].join('|'),
+);
 
 function fail(r: Req, res: Res, why: string): never {
   throw new Error(
@@ -123,7 +135,8 @@ export async function hostile(name: string, arb: fc.Arbitrary<Req>, numRuns: num
         if (!d.failed) return;
         const why = d.errorInstance instanceof Error ? d.errorInstance.message : String(d.errorInstance);
         throw new Error(
-          `[${name}] property failed after ${d.numRuns} runs (shrunk ${d.numShrinks} times); replay with { seed: ${d.seed}, path: "${d.counterexamplePath}", endOnFailure: true }\n${why}`,
+          `[${name}] property failed after ${d.numRuns} runs (shrunk ${d.numShrinks} times); replay with { seed: ` +
+            `${d.seed}, path: "${d.counterexamplePath}", endOnFailure: true }\n${why}`,
         );
       },
     },

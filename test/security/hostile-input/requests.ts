@@ -37,19 +37,27 @@ export const counts = new Map<string, number>();
 export const stats = { sent: 0 };
 
 export const clip = (x: string, n = 300) => (x.length > n ? `${x.slice(0, n)}... (${x.length} chars)` : x);
+const hex = (bytes: Uint8Array | ArrayBuffer) =>
+  Buffer.from(bytes as Uint8Array)
+    .toString('hex')
+    .slice(0, 200);
+
 export function describeReq(r: Req): string {
   if (r.raw) return `raw bytes ${JSON.stringify(clip(r.raw.toString('latin1'), 400))}`;
   const body =
     r.body === undefined
       ? ''
-      : ` body=${JSON.stringify(clip(typeof r.body === 'string' ? r.body : `<bytes ${Buffer.from(r.body).toString('hex').slice(0, 200)}>`))}`;
+      : ` body=${JSON.stringify(clip(typeof r.body === 'string' ? r.body : `<bytes ${hex(r.body)}>`))}`;
   // Tokens are named by kind (see beforeAll), not printed: they are minted afresh on every run.
   const headers = {
     ...(r.headers ?? {}),
     ...(r.auth?.kind === 'jwt' ? { authorization: `Bearer <${r.auth.name} token>` } : {}),
     ...(r.auth?.kind === 'header' ? { authorization: r.auth.value } : {}),
   };
-  return `${r.method} ${clip(r.path, 200)} headers=${JSON.stringify(headers, (_k, v) => (typeof v === 'string' ? clip(v, 120) : v))}${body}`;
+  return (
+    `${r.method} ${clip(r.path, 200)} ` +
+    `headers=${JSON.stringify(headers, (_k, v) => (typeof v === 'string' ? clip(v, 120) : v))}${body}`
+  );
 }
 
 function resolveHeaders(r: Req): Record<string, string> {
@@ -69,7 +77,8 @@ export async function send(r: Req): Promise<Res> {
     const res = await fetch(`${target.s.url}${r.path}`, {
       method: r.method,
       headers: resolveHeaders(r),
-      body: typeof r.body === 'string' || r.body === undefined ? r.body : new Uint8Array(r.body), // bytes as they are (invalid UTF-8)
+      // Bytes go as they are (invalid UTF-8 included).
+      body: typeof r.body === 'string' || r.body === undefined ? r.body : new Uint8Array(r.body),
       redirect: 'manual',
       signal: AbortSignal.timeout(DEADLINE_MS),
     });
@@ -78,7 +87,8 @@ export async function send(r: Req): Promise<Res> {
   } catch (err) {
     const e = err as Error & { cause?: { code?: string; message?: string } };
     throw new Error(
-      `no answer (${e.name}: ${e.message}${e.cause ? `; ${e.cause.code ?? ''} ${e.cause.message ?? ''}` : ''}) after ${Math.round(performance.now() - t0)} ms to ${describeReq(r)}`,
+      `no answer (${e.name}: ${e.message}${e.cause ? `; ${e.cause.code ?? ''} ${e.cause.message ?? ''}` : ''}) after ` +
+        `${Math.round(performance.now() - t0)} ms to ${describeReq(r)}`,
       { cause: err },
     );
   }
@@ -110,7 +120,8 @@ function sendRaw(bytes: Buffer, t0: number): Promise<Res> {
       if (!m)
         return reject(
           new Error(
-            `no HTTP answer to raw bytes ${JSON.stringify(clip(bytes.toString('latin1')))}: ${JSON.stringify(clip(all))}`,
+            `no HTTP answer to raw bytes ${JSON.stringify(clip(bytes.toString('latin1')))}: ` +
+              `${JSON.stringify(clip(all))}`,
           ),
         );
       const split = all.indexOf('\r\n\r\n');

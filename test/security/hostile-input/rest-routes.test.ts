@@ -111,7 +111,8 @@ const jwtSegment = fc.oneof(
   { weight: 2, arbitrary: fc.constant('<invitation-jwt>') },
   { weight: 2, arbitrary: fc.constantFrom(...JWT_NAMES).map((n) => `<jwt:${n}>`) },
   { weight: 4, arbitrary: segment },
-  { weight: 1, arbitrary: fc.integer({ min: 1_500, max: MAX_PARAM }).map((n) => 'a'.repeat(n)) }, // up to Fastify's maxParamLength
+  // Up to Fastify's maxParamLength.
+  { weight: 1, arbitrary: fc.integer({ min: 1_500, max: MAX_PARAM }).map((n) => 'a'.repeat(n)) },
 );
 
 const restArb: fc.Arbitrary<Req> = fc

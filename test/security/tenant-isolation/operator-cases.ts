@@ -55,7 +55,8 @@ const D = {
   enterTournament: `mutation($id: Int!) { enterTournament(tournamentId: $id) { id } }`,
   leaveTournament: `mutation($id: Int!) { leaveTournament(tournamentId: $id) }`,
   createCustomTournament: `mutation { createCustomTournament(input: { name: "isolation cup" }) { id } }`,
-  updateCustomTournament: `mutation($id: Int!) { updateCustomTournament(tournamentId: $id, input: { name: "x" }) { id } }`,
+  updateCustomTournament:
+    `mutation($id: Int!) { updateCustomTournament(tournamentId: $id, input: { name: "x" }) { ` + `id } }`,
   createCustomRound: `mutation($id: Int!) {
     createCustomRound(tournamentId: $id, input: { name: "r", date: "2031-01-01T00:00:00.000Z" }) { id } }`,
   updateCustomRound: `mutation($id: Int!) { updateCustomRound(roundId: $id, input: { name: "x" }) { id } }`,
@@ -84,7 +85,8 @@ export const OPERATOR_CASES: Case[] = [
   { op: 'createCompany', as: 'player', why: 'players create no company', doc: D.createCompany,
     vars: () => ({ i: { name: 'X', code: 'ISO2' } }), expect: FB, unchanged: OPS.companies },
   { op: 'createCompany', as: 'reseller', why: 'a company managed by another reseller', doc: D.createCompany,
-    vars: (x) => ({ i: { name: 'X', code: 'ISO3', resellerCompanyId: x.initech } }), expect: FB, unchanged: OPS.companies },
+    vars: (x) => ({ i: { name: 'X', code: 'ISO3', resellerCompanyId: x.initech } }), expect: FB,
+    unchanged: OPS.companies },
   { op: 'updateCompany', as: 'admin', why: "Globex's settings", doc: D.updateCompany, vars: (x) => ({ id: x.globex }),
     expect: NF, unchanged: OPS.companies },
   { op: 'updateCompany', as: 'player', why: "their own company's settings", doc: D.updateCompany,
@@ -99,7 +101,8 @@ export const OPERATOR_CASES: Case[] = [
     vars: (x) => ({ id: x.globex }), expect: FB, unchanged: OPS.companies },
 
   // People
-  { op: 'users', as: 'admin', why: 'their own company only', doc: D.users, expect: 'OK', check: (d) => onlyDemoEmails(d) },
+  { op: 'users', as: 'admin', why: 'their own company ' +
+    'only', doc: D.users, expect: 'OK', check: (d) => onlyDemoEmails(d) },
   { op: 'users', as: 'player', why: 'players list nobody', doc: D.users, expect: FB },
   ...switchingToGlobex({ op: 'users', why: "Globex's people", doc: D.users }),
   ...resellerToInitech({ op: 'users', why: "Initech's people", doc: D.users }),
@@ -133,7 +136,8 @@ export const OPERATOR_CASES: Case[] = [
   // Structure
   { op: 'createArea', as: 'player', why: 'players shape no company', doc: D.createArea, expect: FB,
     unchanged: OPS.structure },
-  { op: 'createArea', as: 'admin', why: "under Globex's area", doc: D.createArea, vars: (x) => ({ parent: x.globexArea }),
+  { op: 'createArea', as: 'admin', why: "under Globex's area", doc: D.createArea,
+    vars: (x) => ({ parent: x.globexArea }),
     expect: 'BAD_USER_INPUT', unchanged: OPS.structure },
   ...switchingToGlobex({ op: 'createArea', why: 'an area in Globex', doc: D.createArea, unchanged: OPS.structure }),
   { op: 'updateArea', as: 'admin', why: "Globex's area", doc: D.updateArea, vars: (x) => ({ id: x.globexArea }),
@@ -160,9 +164,11 @@ export const OPERATOR_CASES: Case[] = [
     vars: (x) => ({ id: x.globexExtraField }), expect: NF, unchanged: OPS.structure },
 
   // Tournaments
-  { op: 'availableTournaments', as: 'admin', why: "global ones only, no company's custom cup", doc: D.availableTournaments,
+  { op: 'availableTournaments', as: 'admin', why: "global ones only, no company's custom " +
+    "cup", doc: D.availableTournaments,
     expect: 'OK', check: (d) => expect(JSON.stringify(d)).not.toMatch(/Office Cup/) },
-  { op: 'availableTournaments', as: 'player', why: 'players choose no tournament', doc: D.availableTournaments, expect: FB },
+  { op: 'availableTournaments', as: 'player', why: 'players choose no ' +
+    'tournament', doc: D.availableTournaments, expect: FB },
   { op: 'enterTournament', as: 'admin', why: "Globex's custom cup", doc: D.enterTournament,
     vars: (x) => ({ id: x.globexCup }), expect: NF, unchanged: OPS.football },
   { op: 'enterTournament', as: 'player', why: 'players choose no tournament', doc: D.enterTournament,
@@ -205,5 +211,6 @@ export const OPERATOR_CASES: Case[] = [
     vars: () => ({ t: 'y'.repeat(43) }), expect: NF, unchanged: SNAP.users },
   { op: 'requestEmailVerification', as: 'anon', h: { 'x-app-path': 'globex' },
     why: 'true, and no link for an account that is verified', doc: D.requestEmailVerification,
-    vars: () => ({ e: 'player1@globex.test' }), expect: 'OK', check: (d) => expect(d).toBe(true), unchanged: OPS.tokens },
+    vars: () => ({ e: 'player1@globex.test' }), expect: 'OK', check: (d) => expect(d).toBe(true),
+    unchanged: OPS.tokens },
 ];
