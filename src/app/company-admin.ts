@@ -69,6 +69,9 @@ export async function createCompany(scope: RequestScope, input: CreateCompanyArg
   const { resellerCompanyId, ...settings } = input;
   let managedBy: number | null = null;
   if (viewer.role === 'reseller') {
+    // The role alone is not enough: the caller's company must be a reseller (managers decide that).
+    const own = await scope.loaders.company.load(viewer.companyId);
+    if (!own?.isReseller) throw forbidden('only resellers and managers create companies');
     if (resellerCompanyId != null && resellerCompanyId !== viewer.companyId) {
       throw forbidden('a reseller creates companies managed by its own company');
     }

@@ -250,7 +250,7 @@ export async function updateCustomMatch(
   await ownTournament(scope, tenant.id, match.tournamentId).catch(() => {
     throw notFound('match', matchId);
   });
-  if (match.status !== 'SCHEDULED' && match.status !== 'TIMED') {
+  if ((match.status !== 'SCHEDULED' && match.status !== 'TIMED') || match.date <= scope.now) {
     throw conflict('the match has started: only its result changes now (setMatchResult)');
   }
   const data = await matchData(scope, tenant.id, input, match);

@@ -66,6 +66,8 @@ function requireInviter(scope: RequestScope, role?: string | null) {
   const { viewer, tenant } = scope.requireRole('admin', 'only admins, resellers and managers administer invitations');
   if (role && !roleAtLeast(viewer.role as RoleName, role as RoleName))
     throw forbidden(`a ${viewer.role} may not grant the role ${role}`);
+  if (role === 'reseller' && !tenant.isReseller)
+    throw badInput('the reseller role exists in reseller companies', 'role');
   return { viewer, tenant };
 }
 
@@ -148,11 +150,19 @@ export async function createInvitation(
 /** The link an invitation e-mail carries: the app's page reads it (GET /invitations/jwt/:jwt) and accepts it. */
 export const invitationLink = (appUrl: string, token: string) => `${appUrl}/invitations/${encodeURIComponent(token)}`;
 
+/** Nobody changes or revokes an invitation for a role above their own (it would hand them that role's link). */
+function refuseHigherInvitation(viewer: UserRow, invitation: InvitationRow) {
+  if (!roleAtLeast(viewer.role as RoleName, invitation.role as RoleName)) {
+    throw forbidden(`a ${viewer.role} does not administer an invitation for a ${invitation.role}`);
+  }
+}
+
 /** Revokes an unaccepted invitation of the company: its link stops working. */
 export async function revokeInvitation(scope: RequestScope, id: number): Promise<true> {
-  const { tenant } = requireInviter(scope);
+  const { viewer, tenant } = requireInviter(scope);
   const invitation = await scope.db.invitation.findUnique({ where: { id } });
   if (!invitation || invitation.companyId !== tenant.id) throw notFound('invitation', id);
+  refuseHigherInvitation(viewer, invitation);
   if (invitation.acceptedAt) throw conflict('the invitation has already been accepted');
   await scope.write((tx) =>
     tx.invitation.update({ where: { id }, data: { revokedAt: invitation.revokedAt ?? scope.now } }),
@@ -199,6 +209,8 @@ export async function acceptInvitation(
         name: fullName,
         role: invitation.role,
         passwordHash,
+        // The link went to this address: opening it proves it.
+        emailVerified: invitation.email !== null,
         externalId: invitation.externalId ?? address,
         loginProviderId: address,
         areaLevel1Id: invitation.areaLevel1Id,
@@ -232,6 +244,7 @@ export async function updateInvitation(
   const invitation = await scope.db.invitation.findUnique({ where: { id } });
   if (!invitation || invitation.companyId !== tenant.id) throw notFound('invitation', id);
   if (invitation.acceptedAt) throw conflict('the invitation has already been accepted');
+  refuseHigherInvitation(viewer, invitation);
 
   const role = input.role ?? undefined;
   requireInviter(scope, role);

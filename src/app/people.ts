@@ -125,6 +125,9 @@ export async function updateUser(scope: RequestScope, userId: number, input: Upd
     if (user.id === viewer.id) throw forbidden('nobody changes their own role');
     if (!roleAtLeast(viewer.role as RoleName, input.role))
       throw forbidden(`a ${viewer.role} may not grant the role ${input.role}`);
+    if (input.role === 'reseller' && !tenant.isReseller) {
+      throw badInput('the reseller role exists in reseller companies', 'role');
+    }
     data.role = input.role;
   }
   const placesAreas = ['areaLevel1Id', 'areaLevel2Id', 'areaLevel3Id'].some((k) => k in input);
@@ -167,7 +170,8 @@ async function anonymize(tx: Tx, user: UserRow, now: Date): Promise<void> {
     data: {
       ...DEFAULT_USER_JSON,
       name: DELETED_USER_NAME,
-      email: `deleted-${user.id}@deleted.invalid`,
+      // Not an address anyone can enter (the space fails every e-mail check), so nobody can hold it first.
+      email: `deleted ${user.id}@deleted.invalid`,
       externalId: `deleted-${user.id}`,
       loginProviderId: `deleted-${user.id}`,
       passwordHash: null,
@@ -180,6 +184,7 @@ async function anonymize(tx: Tx, user: UserRow, now: Date): Promise<void> {
     },
   });
   await tx.accountToken.deleteMany({ where: { userId: user.id } });
+  await tx.outgoingEmail.deleteMany({ where: { to: user.email } });
   await tx.firebaseToken.deleteMany({ where: { userId: user.id } });
   await tx.notification.deleteMany({ where: { userId: user.id } });
   await tx.internalRankingMembership.deleteMany({ where: { userId: user.id } });
@@ -269,6 +274,10 @@ export async function updateMe(scope: RequestScope, input: UpdateMeArgs): Promis
   const updated = await scope
     .write(async (tx) => {
       const row = await tx.user.update({ where: { id: viewer.id }, data });
+      // A reset link sent to the old address must not prove the new one.
+      if (newEmail) {
+        await tx.accountToken.updateMany({ where: { userId: viewer.id, usedAt: null }, data: { usedAt: scope.now } });
+      }
       if (newEmail && company.requiresEmailVerification) await queueVerification(tx, scope, row, company);
       return row;
     })

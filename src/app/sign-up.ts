@@ -44,7 +44,8 @@ async function signUpCompany(scope: RequestScope, headers: TenantHeaders): Promi
   if (!headers.appPath && !headers.appHost) {
     throw badInput('name the company to sign up to with the x-app-path or x-app-host header', 'x-app-path');
   }
-  const company = await companyFromHeaders(scope.db, headers);
+  // x-app-company is honoured for resellers and managers only: an anonymous sign-up names its company by path or host.
+  const company = await companyFromHeaders(scope.db, { appPath: headers.appPath, appHost: headers.appHost });
   if (!company) throw notFound('company (x-app-path / x-app-host)');
   if (company.disableRegister) throw forbidden(`sign-up is closed in ${company.name}: ask an admin for an invitation`);
   return company;
@@ -73,8 +74,15 @@ export async function register(scope: RequestScope, input: RegisterInput, header
   try {
     await checkAreaPlacement(scope.db, company.id, placement);
   } catch (err) {
-    if (err instanceof AreaRuleError) throw badInput(err.message, err.message.split(':')[0]);
+    if (err instanceof AreaRuleError) {
+      const level = /^areaLevel(\d)/.exec(err.message)?.[1];
+      throw badInput(err.message, level ? `areaLevel${level}Id` : 'areaLevel1Id');
+    }
     throw err;
+  }
+  // Before the costly hash: a taken address is refused at once (the write checks again, in its transaction).
+  if (await scope.db.user.findFirst({ where: { companyId: company.id, email }, select: { id: true } })) {
+    throw conflict(`${email} already has an account in ${company.name}: log in, or reset the password`);
   }
   const passwordHash = await hashPassword(input.password);
   const verify = company.requiresEmailVerification;

@@ -31,7 +31,9 @@ export function mailChannel(config: MailConfig, log: Log): MailChannel | null {
 
 function smtpChannel(url: string, from: string): MailChannel {
   // A pool: one connection carries many messages instead of a handshake each.
-  const transport = nodemailer.createTransport(url, { pool: true, maxConnections: 2 } as never);
+  // Timeouts well under delivery's one-minute claim, so a slow server cannot outlast it and be sent to twice.
+  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+  const transport = nodemailer.createTransport(url, { pool: true, maxConnections: 2, ...timeouts } as never);
   const { protocol, hostname, port } = new URL(url);
   return {
     description: `${protocol}//${hostname}${port ? `:${port}` : ''}`,

@@ -44,7 +44,8 @@ async function sendOne(db: Db, channel: MailChannel, email: OutgoingEmailRow, lo
     await channel.send(email);
     await db.outgoingEmail.update({
       where: { id: email.id },
-      data: { status: 'SENT', sentAt: new Date(), attempts: { increment: 1 }, claimedUntil: null },
+      // The text goes: it may hold a live link (reset, verification, invitation), which the store must not keep.
+      data: { status: 'SENT', sentAt: new Date(), attempts: { increment: 1 }, claimedUntil: null, text: '' },
     });
     return true;
   } catch (err) {
@@ -56,6 +57,7 @@ async function sendOne(db: Db, channel: MailChannel, email: OutgoingEmailRow, lo
         attempts,
         lastError,
         status: attempts >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
+        ...(attempts >= MAX_ATTEMPTS ? { text: '' } : {}),
         claimedUntil: new Date(Date.now() + RETRY_BACKOFF_MS * attempts),
       },
     });

@@ -90,6 +90,13 @@ describe('custom tournaments', () => {
     );
     expect(ids(await s.gql(MY, {}, as('player')))).toContain(tournamentId);
 
+    // Past its kickoff a match keeps its date and teams, result or not (predictions closed at kickoff).
+    const kicked = (await s.gql(MATCH, { i: { ...base, date: '2031-01-02T18:00:00.000Z' } }, as('admin'))).data
+      .createCustomMatch.id;
+    await s.t.db.prisma.match.update({ where: { id: kicked }, data: { date: new Date(Date.now() - 60_000) } });
+    const MOVE =
+      'mutation($m: Int!) { updateCustomMatch(matchId: $m, input: { date: "2032-01-01T00:00:00.000Z" }) { id } }';
+    expect(refusal(await s.gql(MOVE, { m: kicked }, as('admin')))?.code).toBe('CONFLICT');
     const RESULT =
       'mutation($m: Int!) { setMatchResult(input: { matchId: $m, homeTeamGoals: 2, awayTeamGoals: 1, status: ' +
       'FINISHED }) { status } }';

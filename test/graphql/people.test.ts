@@ -150,7 +150,7 @@ describe('deactivate, reactivate, delete', () => {
     const row = await p.user.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({
       name: 'Deleted user',
-      email: `deleted-${id}@deleted.invalid`,
+      email: `deleted ${id}@deleted.invalid`,
       passwordHash: null,
       extraFields: [],
     });
