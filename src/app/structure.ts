@@ -122,6 +122,14 @@ export async function deleteArea(scope: RequestScope, areaId: number, moveTo?: n
     path = await pathTo(scope, target);
   }
   await scope.write(async (tx) => {
+    // Checked again in the transaction: someone placed in the area, or a sub-area made, since the checks above
+    // gets the same refusal, not a foreign-key error.
+    const [children, stillPlaced] = await Promise.all([
+      tx.area.count({ where: { parentAreaId: area.id } }),
+      path ? 0 : tx.user.count({ where: placed }),
+    ]);
+    if (children > 0) throw conflict(`area ${area.name} has sub-areas: delete or empty them first`);
+    if (stillPlaced > 0) throw conflict(`people were placed in ${area.name} meanwhile: name an area to move them to`);
     if (path) {
       await tx.user.updateMany({ where: placed, data: path });
       await tx.invitation.updateMany({ where: placed, data: path });
