@@ -145,6 +145,10 @@ describe('deactivate, reactivate, delete', () => {
     const p = s.t.db.prisma;
     const id = await idOf('player3@demo.test');
     const predictions = await p.prediction.count({ where: { userId: id } });
+    const RANKING = 'query($t: Int!) { ranking(tournamentId: $t, take: 100) { total entries { user { id } } } }';
+    const ranked = await s.gql(RANKING, { t: s.demo.tournament }, as('admin'));
+    expect(ranked.data.ranking.entries.map((e: { user: { id: number } }) => e.user.id)).toContain(id);
+    const post = await p.post.create({ data: { companyId: s.demo.companies.DEMO, userId: id, text: 'my last post' } });
     const r = await s.gql('mutation($id: Int!) { deleteUser(userId: $id) }', { id }, as('admin'));
     expect(r.data).toEqual({ deleteUser: true });
     const row = await p.user.findUniqueOrThrow({ where: { id } });
@@ -156,6 +160,16 @@ describe('deactivate, reactivate, delete', () => {
     });
     expect(row.anonymizedAt).not.toBeNull();
     expect(await p.prediction.count({ where: { userId: id } })).toBe(predictions);
+    // Rankings count active people only; the post stays, under "Deleted user".
+    const after = await s.gql(RANKING, { t: s.demo.tournament }, as('admin'));
+    expect(after.data.ranking.entries.map((e: { user: { id: number } }) => e.user.id)).not.toContain(id);
+    expect(after.data.ranking.total).toBe(ranked.data.ranking.total - 1);
+    const kept = await s.gql(
+      'query($id: Int!) { post(id: $id) { text user { name email } } }',
+      { id: post.id },
+      as('admin'),
+    );
+    expect(kept.data.post).toEqual({ text: 'my last post', user: { name: 'Deleted user', email: row.email } });
     const listed = await s.gql(USERS, { d: true, t: 100 }, as('admin'));
     expect(listed.data.users.map((u: { email: string }) => u.email)).not.toContain(row.email);
     expect(refusal(await s.gql('mutation($id: Int!) { deleteUser(userId: $id) }', { id }, as('admin')))?.code).toBe(
