@@ -8,6 +8,7 @@ import { passwordResetLink } from '../src/app/accounts.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/bootstrap/migrate.ts';
+import { APP_PATH, COMPANY_CODE } from '../src/domain/company-settings.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
 
 const SETUP_LINK_TTL_MS = 72 * 3600_000;
@@ -48,8 +49,9 @@ if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
   usage(`"${values.email}" is not an e-mail address`);
 const code = values['company-code']!.trim();
 const appPath = values['app-path']!.trim().toLowerCase();
-if (!/^[A-Za-z0-9_-]{2,40}$/.test(code)) usage('--company-code takes 2 to 40 letters, digits, - or _');
-if (!/^[a-z0-9-]{2,63}$/.test(appPath)) usage('--app-path takes 2 to 63 lower-case letters, digits or -');
+// The rules updateCompany applies to the same settings.
+if (!COMPANY_CODE.test(code)) usage('--company-code takes 2 to 40 letters, digits, - or _');
+if (!APP_PATH.test(appPath)) usage('--app-path takes 1 to 63 lower-case letters, digits or - (not at either end)');
 const name = values.name!.trim() || 'Platform operator';
 
 try {

@@ -7,14 +7,13 @@ import { companyFromHeaders, type TenantHeaders } from '../auth/request-auth.ts'
 import { signAccessToken } from '../auth/tokens.ts';
 import type { UserRow } from '../db/rows.ts';
 import { badInput, notFound, rateLimited } from '../domain/errors.ts';
+import { emailInput } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
 import type { RequestScope } from './scope.ts';
 
 /** How long a reset link opens the account. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MAX_EMAIL_LENGTH = 254;
 /** Longer than any token we issue (43 characters): anything longer is not one. */
 const MAX_TOKEN_LENGTH = 200;
 
@@ -30,9 +29,7 @@ export async function requestPasswordReset(
   scope: RequestScope,
   input: { email: string; headers: TenantHeaders; client: { ip: string; throttle: LoginThrottle } },
 ): Promise<true> {
-  const email = input.email.trim().toLowerCase();
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email))
-    throw badInput('email is not a valid e-mail address', 'email');
+  const email = emailInput(input.email);
   // Every request counts, found or not: the limit says nothing about whether the account exists.
   const attempt = input.client.throttle.attempt(input.client.ip, email);
   if (attempt.retryAfterSeconds !== null) {

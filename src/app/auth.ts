@@ -4,6 +4,7 @@ import { companyFromHeaders, type TenantHeaders } from '../auth/request-auth.ts'
 import { signAccessToken } from '../auth/tokens.ts';
 import type { UserRow } from '../db/rows.ts';
 import { badInput, emailNotVerified, rateLimited, unauthenticated } from '../domain/errors.ts';
+import { MAX_EMAIL_LENGTH } from '../domain/inputs.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -15,8 +16,6 @@ const BAD_CREDENTIALS = 'e-mail or password is wrong';
 // kept by several companies (or exists at all).
 const BAD_CREDENTIALS_NO_COMPANY =
   `${BAD_CREDENTIALS} (if your e-mail is in several companies, name yours with ` + `x-app-path or x-app-host)`;
-// RFC 5321's limit on a forward path; longer is not an e-mail address.
-const MAX_EMAIL_LENGTH = 254;
 
 /** True when the request names a company by x-app-path or x-app-host (or x-app-company). */
 const companyNamed = (h: TenantHeaders) => Boolean(h.appCompany || h.appHost || h.appPath);

@@ -5,6 +5,7 @@
 import { isUniqueViolation } from '../db/errors.ts';
 import type { MatchRow, RoundRow, TeamRow, TournamentRow } from '../db/rows.ts';
 import { badInput, conflict, notFound } from '../domain/errors.ts';
+import { httpUrlInput, textInput } from '../domain/inputs.ts';
 import { paging } from '../domain/paging.ts';
 import { importTournament, type ImportReport } from '../import/import-tournament.ts';
 import { FixtureFormatError, parseOpenfootball } from '../import/openfootball.ts';
@@ -12,23 +13,6 @@ import type { RequestScope } from './scope.ts';
 
 const adminOf = (scope: RequestScope) =>
   scope.requireRole('admin', "only admins, the company's reseller and managers choose its tournaments");
-
-const text = (value: string | null | undefined, field: string, max: number) => {
-  const t = value?.trim() ?? '';
-  if (!t) throw badInput(`${field} must not be empty`, field);
-  if (t.length > max) throw badInput(`${field} must be at most ${max} characters`, field);
-  return t;
-};
-
-const optionalUrl = (value: string | null | undefined, field: string) => {
-  if (value == null || value === '') return null;
-  try {
-    if (['http:', 'https:'].includes(new URL(value).protocol) && value.length <= 2048) return value;
-  } catch {
-    // reported below
-  }
-  throw badInput(`${field} must be an http(s) URL`, field);
-};
 
 /** Global tournaments a company may enter (active ones, newest first). */
 export async function availableTournaments(scope: RequestScope, args: { skip?: number | null; take?: number | null }) {
@@ -99,8 +83,8 @@ export interface CustomTournamentInput {
 
 function tournamentData(input: CustomTournamentInput, creating: boolean) {
   const data: Record<string, unknown> = {};
-  if (creating || input.name != null) data.name = text(input.name, 'name', 120);
-  if (input.logoUrl !== undefined) data.logoUrl = optionalUrl(input.logoUrl, 'logoUrl');
+  if (creating || input.name != null) data.name = textInput(input.name, 'name', 120);
+  if (input.logoUrl !== undefined) data.logoUrl = httpUrlInput(input.logoUrl, 'logoUrl');
   if (input.hasPenalties != null) data.hasPenalties = input.hasPenalties;
   if (input.isActive != null) data.isActive = input.isActive;
   if (input.endDate !== undefined) data.endDate = input.endDate;
@@ -138,7 +122,7 @@ export async function createCustomRound(
 ): Promise<RoundRow> {
   const { tenant } = adminOf(scope);
   const t = await ownTournament(scope, tenant.id, tournamentId);
-  const name = text(input.name, 'name', 120);
+  const name = textInput(input.name, 'name', 120);
   if (!input.date) throw badInput('date is required: when the round starts', 'date');
   return scope.write(async (tx) => {
     const last = await tx.round.aggregate({ where: { tournamentId: t.id }, _max: { position: true } });
@@ -171,7 +155,7 @@ export async function updateCustomRound(
   const { tenant } = adminOf(scope);
   const round = await ownRound(scope, tenant.id, roundId);
   const data: Record<string, unknown> = {};
-  if (input.name != null) data.name = text(input.name, 'name', 120);
+  if (input.name != null) data.name = textInput(input.name, 'name', 120);
   if (input.date != null) data.date = input.date;
   if (input.hasPenalties != null) data.hasPenalties = input.hasPenalties;
   return scope.write((tx) => tx.round.update({ where: { id: round.id }, data }));
@@ -182,8 +166,8 @@ export async function createCustomTeam(
   input: { name: string; logoUrl?: string | null },
 ): Promise<TeamRow> {
   const { tenant } = adminOf(scope);
-  const name = text(input.name, 'name', 120);
-  const logoUrl = optionalUrl(input.logoUrl, 'logoUrl');
+  const name = textInput(input.name, 'name', 120);
+  const logoUrl = httpUrlInput(input.logoUrl, 'logoUrl');
   if (await scope.db.team.findFirst({ where: { companyId: tenant.id, name }, select: { id: true } })) {
     throw conflict(`the company already has a team named "${name}"`, 'name');
   }

@@ -10,11 +10,10 @@ import type { InvitationRow, UserRow } from '../db/rows.ts';
 import { AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
+import { isEmailAddress } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
 import type { RequestScope } from './scope.ts';
 
-// Deliberately simple: one @, no spaces, a dot in the domain. Deliverability is proven by the invitation e-mail.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_TEXT = 200;
 const INVITATION_TTL_SECONDS = 30 * 24 * 3600;
 
@@ -105,7 +104,7 @@ export async function createInvitation(
 ): Promise<{ invitation: InvitationRow; token: string }> {
   const { viewer, tenant } = requireInviter(scope, input.role);
   const email = text(input.email, 'email')?.toLowerCase() ?? '';
-  if (!EMAIL.test(email)) throw badInput('email is not a valid e-mail address', 'email');
+  if (!isEmailAddress(email)) throw badInput('email is not a valid e-mail address', 'email');
   const placement = {
     areaLevel1Id: input.areaLevel1?.id ?? null,
     areaLevel2Id: input.areaLevel2?.id ?? null,
@@ -181,7 +180,7 @@ export async function acceptInvitation(
   const fullName = text(name, 'name');
   if (!fullName) throw badInput('name must not be empty', 'name');
   const address = invitation.email ?? text(email, 'email')?.toLowerCase() ?? '';
-  if (!EMAIL.test(address)) throw badInput('email is required and must be a valid e-mail address', 'email');
+  if (!isEmailAddress(address)) throw badInput('email is required and must be a valid e-mail address', 'email');
   const policyProblem = passwordPolicyViolation(password, company.passwordPolicy as PasswordPolicyName);
   if (policyProblem) throw badInput(policyProblem, 'password');
   const passwordHash = await hashPassword(password);
@@ -258,7 +257,7 @@ export async function updateInvitation(
   }
 
   const email = text(input.email, 'email');
-  if (email !== undefined && email !== null && !EMAIL.test(email))
+  if (email !== undefined && email !== null && !isEmailAddress(email))
     throw badInput('email is not a valid e-mail address', 'email');
   const normalizedEmail = email?.toLowerCase();
 

@@ -11,16 +11,16 @@ import type { Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { UserRow } from '../db/rows.ts';
 import { containsLiterally, Prisma } from '../db/sql.ts';
-import { AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
+import { areaRuleField, AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkExtraFieldValues, type ExtraFieldValue } from '../domain/extra-fields.ts';
+import { emailInput, httpUrlInput } from '../domain/inputs.ts';
 import { paging } from '../domain/paging.ts';
 import type { RequestScope } from './scope.ts';
 import { queueVerification } from './sign-up.ts';
 
 const MAX_NAME = 200;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const DELETED_USER_NAME = 'Deleted user';
 
 const adminOf = (scope: RequestScope) =>
@@ -80,10 +80,7 @@ async function placementOrRefusal(scope: RequestScope, companyId: number, placem
   try {
     await checkAreaPlacement(scope.db, companyId, placement);
   } catch (err) {
-    if (err instanceof AreaRuleError) {
-      const level = /^areaLevel(\d)/.exec(err.message)?.[1];
-      throw badInput(err.message, level ? `areaLevel${level}Id` : 'areas');
-    }
+    if (err instanceof AreaRuleError) throw badInput(err.message, areaRuleField(err));
     throw err;
   }
 }
@@ -219,16 +216,6 @@ const isTimeZone = (zone: string) => {
   }
 };
 
-const httpUrl = (v: string | null, field: string) => {
-  if (v === null || v === '') return null;
-  try {
-    if (['http:', 'https:'].includes(new URL(v).protocol) && v.length <= 2048) return v;
-  } catch {
-    // reported below
-  }
-  throw badInput(`${field} must be an http(s) URL`, field);
-};
-
 /** The caller's own profile; name and e-mail only where the company allows editing them. */
 export async function updateMe(scope: RequestScope, input: UpdateMeArgs): Promise<UserRow> {
   const viewer = scope.requireViewer();
@@ -241,8 +228,7 @@ export async function updateMe(scope: RequestScope, input: UpdateMeArgs): Promis
   let newEmail: string | null = null;
   if (input.email != null && input.email.trim().toLowerCase() !== viewer.email) {
     if (!company.allowUserEmailEdit) throw forbidden(`${company.name} does not let people change their e-mail`);
-    newEmail = input.email.trim().toLowerCase();
-    if (newEmail.length > 254 || !EMAIL.test(newEmail)) throw badInput('email is not a valid e-mail address', 'email');
+    newEmail = emailInput(input.email);
     data.email = newEmail;
     // The new address is not proven yet.
     data.emailVerified = false;
@@ -260,9 +246,9 @@ export async function updateMe(scope: RequestScope, input: UpdateMeArgs): Promis
     data.timezone = input.timezone;
   }
   if (input.profilePictureUrl !== undefined)
-    data.profilePictureUrl = httpUrl(input.profilePictureUrl, 'profilePictureUrl');
+    data.profilePictureUrl = httpUrlInput(input.profilePictureUrl, 'profilePictureUrl');
   if (input.portraitPictureUrl !== undefined)
-    data.portraitPictureUrl = httpUrl(input.portraitPictureUrl, 'portraitPictureUrl');
+    data.portraitPictureUrl = httpUrlInput(input.portraitPictureUrl, 'portraitPictureUrl');
   if (input.showInitialTour != null) data.showInitialTour = input.showInitialTour;
   if (input.extraFields != null) {
     const areaIds = [viewer.areaLevel1Id, viewer.areaLevel2Id, viewer.areaLevel3Id].filter(

@@ -8,17 +8,16 @@ import { signAccessToken } from '../auth/tokens.ts';
 import type { Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { CompanyRow, UserRow } from '../db/rows.ts';
-import { AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
+import { areaRuleField, AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
 import { DEFAULT_USER_JSON, featureSettings } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound, rateLimited } from '../domain/errors.ts';
+import { emailInput } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
 import type { RequestScope } from './scope.ts';
 
 /** How long a verification link works. */
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 3600_000;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MAX_EMAIL_LENGTH = 254;
 const MAX_NAME_LENGTH = 200;
 
 export const emailVerificationLink = (appUrl: string, token: string) =>
@@ -57,9 +56,7 @@ export async function register(scope: RequestScope, input: RegisterInput, header
   const name = input.name.trim();
   if (!name || name.length > MAX_NAME_LENGTH)
     throw badInput(`name must have 1 to ${MAX_NAME_LENGTH} characters`, 'name');
-  const email = input.email.trim().toLowerCase();
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email))
-    throw badInput('email is not a valid e-mail address', 'email');
+  const email = emailInput(input.email);
   const problem = passwordPolicyViolation(input.password, company.passwordPolicy as PasswordPolicyName);
   if (problem) throw badInput(problem, 'password');
   const placement = {
@@ -74,10 +71,7 @@ export async function register(scope: RequestScope, input: RegisterInput, header
   try {
     await checkAreaPlacement(scope.db, company.id, placement);
   } catch (err) {
-    if (err instanceof AreaRuleError) {
-      const level = /^areaLevel(\d)/.exec(err.message)?.[1];
-      throw badInput(err.message, level ? `areaLevel${level}Id` : 'areaLevel1Id');
-    }
+    if (err instanceof AreaRuleError) throw badInput(err.message, areaRuleField(err));
     throw err;
   }
   // Before the costly hash: a taken address is refused at once (the write checks again, in its transaction).
@@ -170,9 +164,7 @@ export async function requestEmailVerification(
   headers: TenantHeaders,
   client: { ip: string; throttle: LoginThrottle },
 ): Promise<true> {
-  const address = email.trim().toLowerCase();
-  if (address.length > MAX_EMAIL_LENGTH || !EMAIL.test(address))
-    throw badInput('email is not a valid e-mail address', 'email');
+  const address = emailInput(email);
   const attempt = client.throttle.attempt(client.ip, address);
   if (attempt.retryAfterSeconds !== null) {
     throw rateLimited(`too many requests: try again in ${attempt.retryAfterSeconds} s`, attempt.retryAfterSeconds);

@@ -6,28 +6,12 @@ import type { AreaRow } from '../db/rows.ts';
 import { AREA_LEVELS, AreaRuleError, createArea as createAreaRow } from '../domain/areas.ts';
 import { jsonObject } from '../domain/defaults.ts';
 import { badInput, conflict, notFound } from '../domain/errors.ts';
+import { httpUrlInput, textInput } from '../domain/inputs.ts';
 import { paging } from '../domain/paging.ts';
 import type { RequestScope } from './scope.ts';
 
 const adminOf = (scope: RequestScope) =>
   scope.requireRole('admin', "only admins, the company's reseller and managers set up its structure");
-
-const text = (value: string | null | undefined, field: string, max: number, required = true) => {
-  const t = value?.trim() ?? '';
-  if (!t && required) throw badInput(`${field} must not be empty`, field);
-  if (t.length > max) throw badInput(`${field} must be at most ${max} characters`, field);
-  return t || null;
-};
-
-const httpUrl = (value: string | null | undefined, field: string) => {
-  if (value == null || value === '') return null;
-  try {
-    if (['http:', 'https:'].includes(new URL(value).protocol) && value.length <= 2048) return value;
-  } catch {
-    // reported below
-  }
-  throw badInput(`${field} must be an http(s) URL`, field);
-};
 
 // --- Areas -------------------------------------------------------------------------------------------------------
 
@@ -64,7 +48,7 @@ const siblingTaken = (err: unknown, name: string) => {
 /** Under `parentAreaId` (one level deeper), or at level 1 without it. */
 export async function createArea(scope: RequestScope, input: { name: string; parentAreaId?: number | null }) {
   const { tenant } = adminOf(scope);
-  const name = text(input.name, 'name', 100)!;
+  const name = textInput(input.name, 'name', 100);
   const parent =
     input.parentAreaId == null ? null : await tenantArea(scope, tenant.id, input.parentAreaId, 'parentAreaId');
   if (parent && parent.level >= AREA_LEVELS.length)
@@ -84,7 +68,7 @@ export async function createArea(scope: RequestScope, input: { name: string; par
 export async function updateArea(scope: RequestScope, areaId: number, input: { name: string }) {
   const { tenant } = adminOf(scope);
   const area = await tenantArea(scope, tenant.id, areaId);
-  const name = text(input.name, 'name', 100)!;
+  const name = textInput(input.name, 'name', 100);
   await refuseSibling(scope, tenant.id, area.parentAreaId, name, area.id);
   return scope
     .write((tx) => tx.area.update({ where: { id: area.id }, data: { name } }))
@@ -161,9 +145,9 @@ export interface NewsInput {
 
 function newsData(input: NewsInput, creating: boolean) {
   const data: Record<string, unknown> = {};
-  if (creating || input.title !== undefined) data.title = text(input.title, 'title', 200);
-  if (creating || input.body !== undefined) data.body = text(input.body, 'body', 20_000);
-  if (input.imageUrl !== undefined) data.imageUrl = httpUrl(input.imageUrl, 'imageUrl');
+  if (creating || input.title !== undefined) data.title = textInput(input.title, 'title', 200);
+  if (creating || input.body !== undefined) data.body = textInput(input.body, 'body', 20_000);
+  if (input.imageUrl !== undefined) data.imageUrl = httpUrlInput(input.imageUrl, 'imageUrl');
   if (input.publishedAt != null) data.publishedAt = input.publishedAt;
   return data;
 }
@@ -244,7 +228,7 @@ async function extraFieldData(
     }
     data.name = input.name;
   }
-  if (input.kind !== undefined) data.kind = text(input.kind, 'kind', 60);
+  if (input.kind !== undefined) data.kind = textInput(input.kind, 'kind', 60);
   if (input.type !== undefined) {
     if (!input.type || !FIELD_TYPES.includes(input.type))
       throw badInput(`type must be one of ${FIELD_TYPES.join(', ')}`, 'type');

@@ -10,6 +10,9 @@ export class AreaRuleError extends Error {
 
 export const AREA_LEVELS = [1, 2, 3] as const;
 
+/** The placement field a broken rule concerns (areaLevel2Id, ...), for inputs that name areas by id. */
+export const areaRuleField = (err: AreaRuleError) => `areaLevel${/^areaLevel(\d)/.exec(err.message)?.[1] ?? 1}Id`;
+
 export async function createArea(
   tx: Tx,
   input: { companyId: number; name: string; level: number; parentAreaId?: number | null },

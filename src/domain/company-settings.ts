@@ -7,6 +7,7 @@ import {
   jsonObject,
   purchasedGames as storedPurchasedGames,
 } from './defaults.ts';
+import { EMAIL_ADDRESS, isHttpUrl } from './inputs.ts';
 
 /**
  * Who may change a setting. admin: the company's own admins (and its reseller, and managers): its look and game
@@ -30,16 +31,9 @@ const text =
     if (!t) return nullable ? ok(null) : bad('must not be empty');
     return t.length <= max ? ok(t) : bad(`must be at most ${max} characters`);
   };
-const isHttpUrl = (s: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(s).protocol);
-  } catch {
-    return false;
-  }
-};
 const url: Check = (v) => {
   if (v === null || v === '') return ok(null);
-  if (typeof v !== 'string' || v.length > 2048 || !isHttpUrl(v.trim())) return bad('must be an http(s) URL');
+  if (typeof v !== 'string' || !isHttpUrl(v.trim())) return bad('must be an http(s) URL');
   return ok(v.trim());
 };
 const oneOf =
@@ -77,6 +71,25 @@ const smallObject: Check = (v) => {
   return JSON.stringify(v).length <= 4096 ? ok(v) : bad('must be at most 4096 bytes of JSON');
 };
 
+/** The company's on/off switches of spec 2.4, each a field of its own. */
+export const DISABLE_SWITCHES = [
+  'disableAreaRankingsMainPageSummary',
+  'disableAreas',
+  'disableExtraPredictions',
+  'disableGoogleLogin',
+  'disableInitialTour',
+  'disableInternalRankings',
+  'disableNews',
+  'disableNewsFromHome',
+  'disableRankingsMainPageCards',
+  'disableRankingsMainPageSummary',
+  'disableRankingsTable',
+  'disableRankingsUserNames',
+  'disableRegister',
+  'disableTournamentDetails',
+  'disableTrivias',
+] as const;
+
 const SEVERITIES = ['info', 'success', 'warning', 'error'] as const;
 const NOTIFICATION_TYPES = [
   'pendingMatchesPredictions',
@@ -89,7 +102,6 @@ const NOTIFICATION_TYPES = [
 export const COMPANY_CODE = /^[A-Za-z0-9_-]{2,40}$/;
 export const APP_PATH = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const DOMAIN = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Sub-objects given in part: the rest keeps its stored value, and the whole must be valid. */
 function merged(
@@ -219,7 +231,7 @@ export const COMPANY_SETTINGS: Record<string, Setting> = {
   mainPageAnnouncementIsEnabled: admin(bool),
   mainPageAnnouncementSeverity: admin(oneOf(SEVERITIES, true)),
   mainPageAnnouncementText: admin(text(2000)),
-  supportEmail: admin(pattern(EMAIL, 'an e-mail address', true, (s) => s.toLowerCase())),
+  supportEmail: admin(pattern(EMAIL_ADDRESS, 'an e-mail address', true, (s) => s.toLowerCase())),
   supportedLanguages: admin(
     stringList(20, (s) => /^[a-z]{2}(?:-[A-Z]{2})?$/.test(s), 'language codes like es or pt-BR'),
   ),
@@ -260,25 +272,7 @@ export const COMPANY_SETTINGS: Record<string, Setting> = {
   combinedRoundsRankingDefinitions: admin(
     stringList(50, (s) => ROUNDS_DEFINITION.test(s), 'definitions like "Group stage:1,2,3"'),
   ),
-  ...Object.fromEntries(
-    [
-      'disableAreaRankingsMainPageSummary',
-      'disableAreas',
-      'disableExtraPredictions',
-      'disableGoogleLogin',
-      'disableInitialTour',
-      'disableInternalRankings',
-      'disableNews',
-      'disableNewsFromHome',
-      'disableRankingsMainPageCards',
-      'disableRankingsMainPageSummary',
-      'disableRankingsTable',
-      'disableRankingsUserNames',
-      'disableRegister',
-      'disableTournamentDetails',
-      'disableTrivias',
-    ].map((name) => [name, admin(bool)]),
-  ),
+  ...Object.fromEntries(DISABLE_SWITCHES.map((name) => [name, admin(bool)])),
 };
 
 export type SettingsResult =

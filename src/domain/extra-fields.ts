@@ -2,6 +2,7 @@
 // a defined field that applies to the user's areas, of the field's type (and among its options or places), and
 // every required field that applies given. Pure.
 import { jsonObject } from './defaults.ts';
+import { isEmailAddress } from './inputs.ts';
 
 export interface ExtraFieldDefinition {
   name: string;
@@ -15,7 +16,6 @@ export interface ExtraFieldDefinition {
 export type ExtraFieldValue = string | number | boolean | null;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_TEXT = 500;
 
 const codes = (list: unknown) =>
@@ -29,7 +29,7 @@ function valueProblem(def: ExtraFieldDefinition, value: ExtraFieldValue): string
     case 'boolean':
       return typeof value === 'boolean' ? null : 'must be true or false';
     case 'email':
-      return typeof value === 'string' && EMAIL.test(value) ? null : 'must be an e-mail address';
+      return typeof value === 'string' && isEmailAddress(value) ? null : 'must be an e-mail address';
     case 'date':
       return typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(value))
         ? null

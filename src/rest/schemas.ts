@@ -2,6 +2,7 @@
 // and nullable, enums as listed, date-time as a format. Where a route cuts the nesting off (docs/rest.md) the
 // cut field is optional: present, it must still have its shape. additionalProperties: false everywhere, so a
 // field the spec does not list (a secret, say) fails the contract.
+import { DISABLE_SWITCHES } from '../domain/company-settings.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -52,24 +53,6 @@ const PREDICTION_STATUS = enumOf('PENDING', 'SCORED', 'VOID');
 const SIDE = enumOf('home', 'away');
 const bannerSlot = obj({}, { desktopImageUrl: str, mobileImageUrl: str, link: str });
 
-const DISABLE_FLAGS = [
-  'disableAreaRankingsMainPageSummary',
-  'disableAreas',
-  'disableExtraPredictions',
-  'disableGoogleLogin',
-  'disableInitialTour',
-  'disableInternalRankings',
-  'disableNews',
-  'disableNewsFromHome',
-  'disableRankingsMainPageCards',
-  'disableRankingsMainPageSummary',
-  'disableRankingsTable',
-  'disableRankingsUserNames',
-  'disableRegister',
-  'disableTournamentDetails',
-  'disableTrivias',
-];
-
 export const $defs: Record<string, Schema> = {
   // 2.7. company is cut off in every route (it is the company the area was reached from).
   Area: obj(
@@ -118,7 +101,7 @@ export const $defs: Record<string, Schema> = {
       combinedRoundsRankingDefinitions: arrayOf(str),
       comingSoonModeIsEnabled: bool,
       customColors: object,
-      ...Object.fromEntries(DISABLE_FLAGS.map((f) => [f, bool])),
+      ...Object.fromEntries(DISABLE_SWITCHES.map((f) => [f, bool])),
       dreamFinalsSettings: arrayOf(ref('DreamFinalsSetting')),
       extraFields: arrayOf(ref('ExtraFieldDefinition')),
       featureSettings: obj({
