@@ -92,7 +92,7 @@ export async function createCompany(scope: RequestScope, input: CreateCompanyArg
 }
 
 /** The company, if the caller may administer it (their own as an admin, or one they manage); else NOT_FOUND. */
-async function administered(scope: RequestScope, viewer: UserRow, companyId: number): Promise<CompanyRow> {
+export async function administered(scope: RequestScope, viewer: UserRow, companyId: number): Promise<CompanyRow> {
   const company = await scope.db.company.findFirst({ where: { id: companyId, deletedAt: null } });
   if (!company || (company.id !== viewer.companyId && !canActOnBehalf(viewer, company))) {
     throw notFound('company', companyId);

@@ -2,9 +2,13 @@
 // prediction it touches, in the same transaction).
 import { isUniqueViolation } from '../db/errors.ts';
 import type { DreamFinalsSettingRow, MatchRow, PredictionRow } from '../db/rows.ts';
-import { badInput, forbidden, notFound } from '../domain/errors.ts';
+import type { MatchStatus } from '../db/enums.ts';
+import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkResult, predictionProblem, type PredictionInput, type ResultInput } from '../game/predictions.ts';
+import { decidingRounds } from '../game/dream-finals.ts';
+import { firstLegsOf } from '../game/first-legs.ts';
 import { rescoreMatches } from '../game/rescore.ts';
+import { readScoringSettings } from '../game/scoring-settings.ts';
 import type { RequestScope } from './scope.ts';
 
 /** Until kickoff (server clock, UTC), in the caller's own company, on a match of one of its tournaments. */
@@ -16,20 +20,37 @@ export async function upsertPrediction(
   const match = await scope.loaders.match.load(input.matchId);
   const tournaments = await scope.loaders.tournamentsByCompany.load(tenant.id);
   if (!match || !tournaments.some((t) => t.id === match.tournamentId)) throw notFound('match', input.matchId);
-  const problem = predictionProblem(match, input, scope.now);
+  const settings = readScoringSettings(tenant.scoringSettings);
+  const problem = predictionProblem(match, input, scope.now, settings.predictionDeadlineMinutes);
   if (problem?.kind === 'input') throw badInput(problem.message, problem.argument);
   if (problem?.kind === 'closed') throw forbidden(problem.message);
+  if (input.isJoker && settings.jokersPerRound === 0) throw badInput('your company plays without jokers', 'isJoker');
 
   const key = { userId_matchId: { userId: viewer.id, matchId: match.id } };
   const values = {
     homeTeamGoals: input.homeTeamGoals,
     awayTeamGoals: input.awayTeamGoals,
     penaltiesWinner: input.penaltiesWinner ?? null,
+    // Left out: a joker already placed stays where it is.
+    ...(input.isJoker === undefined || input.isJoker === null ? {} : { isJoker: input.isJoker }),
   };
   const write = () =>
-    scope.write((tx) =>
-      tx.prediction.upsert({ where: key, create: { userId: viewer.id, matchId: match.id, ...values }, update: values }),
-    );
+    scope.write(async (tx) => {
+      const row = await tx.prediction.upsert({
+        where: key,
+        create: { userId: viewer.id, matchId: match.id, ...values },
+        update: values,
+      });
+      // Counted after the write, in its transaction: two jokers placed at once cannot both pass.
+      if (row.isJoker) {
+        const jokers = await tx.prediction.count({
+          where: { userId: viewer.id, isJoker: true, match: { roundId: match.roundId } },
+        });
+        if (jokers > settings.jokersPerRound)
+          throw forbidden(`you have played the round's ${settings.jokersPerRound} joker(s) already`);
+      }
+      return row;
+    });
   try {
     return await write();
   } catch (err) {
@@ -54,6 +75,10 @@ export async function setDreamFinalPicks(
   if (limitRound && scope.now.getTime() >= limitRound.date.getTime()) {
     throw forbidden(`dream-final picks closed when ${limitRound.name} started (${limitRound.date.toISOString()})`);
   }
+  // A limit round set after the final would leave picks open once the answer is being played.
+  const deciding = await decidingKickoff(scope, setting.tournamentId);
+  if (deciding && scope.now.getTime() >= deciding.getTime())
+    throw forbidden(`dream-final picks closed when the deciding matches kicked off (${deciding.toISOString()})`);
   if (teamIds.length !== setting.awardedPositions)
     throw badInput(`pick exactly ${setting.awardedPositions} teams, in finishing order`, 'teamIds');
   if (new Set(teamIds).size !== teamIds.length) throw badInput('a team can finish in one position only', 'teamIds');
@@ -76,25 +101,65 @@ export async function setDreamFinalPicks(
   return setting;
 }
 
-/** Managers set any match; admins only matches of their company's custom tournaments. */
-export async function setMatchResult(scope: RequestScope, input: ResultInput & { matchId: number }): Promise<MatchRow> {
+/**
+ * The match whose result or date the viewer may set: managers any match; admins only the matches of their
+ * company's custom tournaments.
+ */
+async function refereedMatch(scope: RequestScope, matchId: number): Promise<MatchRow> {
   const { viewer, tenant } = scope.requireTenant();
-  const match = await scope.loaders.match.load(input.matchId);
+  const match = await scope.loaders.match.load(matchId);
   const tournament = match ? await scope.loaders.tournament.load(match.tournamentId) : null;
-  if (!match || !tournament) throw notFound('match', input.matchId);
+  if (!match || !tournament) throw notFound('match', matchId);
   const ownsTournament =
     tournament.ownerCompanyId === tenant.id && tenant.id === viewer.companyId && viewer.role === 'admin';
   if (viewer.role !== 'manager' && !ownsTournament) {
     // Do not tell a company's admin whether a match of another tenant exists.
     const visible = (await scope.loaders.tournamentsByCompany.load(tenant.id)).some((t) => t.id === tournament.id);
-    if (!visible) throw notFound('match', input.matchId);
+    if (!visible) throw notFound('match', matchId);
     throw forbidden('only managers, and admins of the company owning a custom tournament, set results');
   }
-  const checked = checkResult(input);
-  if (!checked.ok) throw badInput(checked.message, checked.argument);
+  return match;
+}
+
+/** A result as a referee would record it (see checkResult); rescores the match's predictions in the same step. */
+export async function setMatchResult(scope: RequestScope, input: ResultInput & { matchId: number }): Promise<MatchRow> {
+  const match = await refereedMatch(scope, input.matchId);
   return scope.write(async (tx) => {
-    const row = await tx.match.update({ where: { id: match.id }, data: checked.data as never });
+    // Checked against the match as this transaction sees it: a shoot-out recorded meanwhile counts.
+    const current = await tx.match.findUniqueOrThrow({ where: { id: match.id } });
+    const firstLeg = (await firstLegsOf(tx, [current])).get(current.id) ?? null;
+    const checked = checkResult(input, current, scope.now, firstLeg);
+    if (!checked.ok) throw badInput(checked.message, checked.argument);
+    const data = { ...checked.data, status: checked.data.status as MatchStatus };
+    const row = await tx.match.update({ where: { id: match.id }, data });
     await rescoreMatches(tx, [match.id]);
     return row;
   });
+}
+
+/**
+ * A new kickoff for a match not played yet (a postponed one, say): it is SCHEDULED again and takes predictions
+ * until then. Predictions already made stay.
+ */
+export async function rescheduleMatch(scope: RequestScope, matchId: number, date: Date): Promise<MatchRow> {
+  const match = await refereedMatch(scope, matchId);
+  if (!(date instanceof Date) || Number.isNaN(date.getTime())) throw badInput('date must be a date-time', 'date');
+  if (date.getTime() <= scope.now.getTime()) throw badInput('the new kickoff must be in the future', 'date');
+  return scope.write(async (tx) => {
+    const current = await tx.match.findUniqueOrThrow({ where: { id: match.id } });
+    if (!RESCHEDULABLE.has(current.status))
+      throw conflict(`the match is ${current.status.toLowerCase()}: only a match not played yet gets a new date`);
+    return tx.match.update({ where: { id: match.id }, data: { date, status: 'SCHEDULED', elapsedTime: null } });
+  });
+}
+
+const RESCHEDULABLE = new Set(['SCHEDULED', 'TIMED', 'POSTPONED']);
+
+/** The first kickoff of the matches that decide dream-final positions (the final, the match for third place). */
+async function decidingKickoff(scope: RequestScope, tournamentId: number): Promise<Date | null> {
+  const rounds = await scope.db.round.findMany({ where: { tournamentId } });
+  const ids = decidingRounds(rounds).map((r) => r.id);
+  if (ids.length === 0) return null;
+  const first = await scope.db.match.findFirst({ where: { roundId: { in: ids } }, orderBy: { date: 'asc' } });
+  return first?.date ?? null;
 }

@@ -1,11 +1,13 @@
 // A page of a tournament's ranking in the company the request acts on: general, per round, combined rounds, per
-// area (any level) or per private league, as the company's featureSettings.rankings allow (admins see every one).
+// area (any level) or per private league, as the company's featureSettings.rankings allow (admins see every one),
+// under the company's tie rule and with the people its scoringSettings rank.
 import { roleAtLeast, type RoleName } from '../auth/roles.ts';
 import { featureSettings, stringArray } from '../domain/defaults.ts';
 import { badInput, forbidden, notFound } from '../domain/errors.ts';
 import { paging } from '../domain/paging.ts';
 import { rankingOf, rankingPage, type RankingScope } from '../game/ranking-query.ts';
 import type { RankedStanding } from '../game/rankings.ts';
+import { readScoringSettings } from '../game/scoring-settings.ts';
 import type { RequestScope } from './scope.ts';
 
 export interface RankingArgs {
@@ -108,7 +110,15 @@ export async function ranking(
       throw forbidden('the general ranking is not shown in this company');
   }
 
-  const which: RankingScope = { companyId: tenant.id, tournamentId, roundIds: rounds, areaId, internalRankingId };
+  const { tieRule, rankAdmins, rankNonPlayers } = readScoringSettings(tenant.scoringSettings);
+  const which: RankingScope = {
+    companyId: tenant.id,
+    tournamentId,
+    roundIds: rounds,
+    areaId,
+    internalRankingId,
+    rules: { tieRule, rankAdmins, rankNonPlayers },
+  };
   const callerIncluded = viewer.companyId === tenant.id && (areaId == null || inArea(areaId));
   const [{ total, entries }, me] = await Promise.all([
     rankingPage(scope.db, which, page.skip, page.take),

@@ -19,3 +19,11 @@ export function containsLiterally(provider: string, columns: string[], term: str
     ' OR ',
   )})`;
 }
+
+/**
+ * A sum of decimal points as a double rounded to hundredths, the same on both stores: sums of doubles differ in
+ * their last bits with the order of addition, and equal totals must compare equal. PostgreSQL rounds only
+ * NUMERIC; SQLite reads both type names.
+ */
+export const sumInHundredths = (sum: Prisma.Sql) =>
+  Prisma.sql`CAST(ROUND(CAST(COALESCE(${sum}, 0) AS NUMERIC), 2) AS DOUBLE PRECISION)`;

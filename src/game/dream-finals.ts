@@ -30,6 +30,14 @@ function winnerAndLoser(m: DreamMatch): [number, number] | null {
   return homeWins ? [m.homeTeamId, m.awayTeamId] : [m.awayTeamId, m.homeTeamId];
 }
 
+/** The final's round (named so, else the last) and the round of the match for third place (if any). */
+export function decidingRounds<R extends DreamRound>(rounds: R[]): R[] {
+  const finalRound =
+    rounds.find((r) => /^finals?$/i.test(r.name.trim())) ?? [...rounds].sort((a, b) => b.position - a.position)[0];
+  const thirdRound = rounds.find((r) => /third/i.test(r.name));
+  return [finalRound, thirdRound].filter((r): r is R => r !== undefined);
+}
+
 /** Position -> team id, for the positions already decided. */
 export function finalStandings(rounds: DreamRound[], matches: DreamMatch[]): Map<number, number> {
   const standings = new Map<number, number>();

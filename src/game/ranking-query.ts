@@ -3,9 +3,10 @@
 // RANK() would (ties share a position: 1, 2, 2, 4) from counts, so a page of a 100,000-user ranking never
 // brings the users into the process and never sorts more than the page needs.
 // Plain SQL that SQLite and PostgreSQL both run; integers are cast because PostgreSQL sums to bigint.
-import { Prisma } from '../db/sql.ts';
+import { Prisma, sumInHundredths } from '../db/sql.ts';
 import type { Db } from '../db/client.ts';
 import { tied, type RankedStanding, type Score, type Standing } from './rankings.ts';
+import type { TieRule } from './scoring-settings.ts';
 
 export interface RankingScope {
   companyId: number;
@@ -15,12 +16,22 @@ export interface RankingScope {
   areaId?: number | null;
   /** Only the members of this private league. */
   internalRankingId?: number | null;
+  /** The company's tie rule and who is ranked (scoringSettings); the defaults when left out. */
+  rules?: RankingRules;
 }
 
-/** Every ranked user of the scope with their points, exact hits and outcome hits (one row per user). */
-function scoresSelect(scope: RankingScope) {
-  const byRound = scope.roundIds != null && scope.roundIds.length > 0;
-  const round = byRound ? Prisma.sql`AND m."roundId" IN (${Prisma.join(scope.roundIds!)})` : Prisma.empty;
+export interface RankingRules {
+  tieRule: TieRule;
+  rankAdmins: boolean;
+  rankNonPlayers: boolean;
+}
+
+const DEFAULT_RULES: RankingRules = { tieRule: 'HITS', rankAdmins: true, rankNonPlayers: true };
+const rulesOf = (scope: RankingScope) => scope.rules ?? DEFAULT_RULES;
+
+/** SQL: the conditions on `u` (a "User") for being ranked in the scope. */
+function membersOf(scope: RankingScope) {
+  const rules = rulesOf(scope);
   const league =
     scope.internalRankingId != null
       ? Prisma.sql`AND u."id" IN (SELECT mb."userId" FROM "InternalRankingMembership" mb WHERE mb."rankingId" =
@@ -31,18 +42,34 @@ function scoresSelect(scope: RankingScope) {
       ? Prisma.sql`AND (u."areaLevel1Id" = ${scope.areaId} OR u."areaLevel2Id" = ${scope.areaId} OR u."areaLevel3Id" =
         ${scope.areaId})`
       : Prisma.empty;
+  const role = rules.rankAdmins ? Prisma.empty : Prisma.sql`AND u."role" = 'player'`;
+  // Playing: a prediction on one of the tournament's matches, or dream-final picks in it.
+  const played = rules.rankNonPlayers
+    ? Prisma.empty
+    : Prisma.sql`AND (EXISTS (SELECT 1 FROM "Prediction" pp WHERE pp."userId" = u."id" AND pp."matchId" IN
+          (SELECT mm."id" FROM "Match" mm WHERE mm."tournamentId" = ${scope.tournamentId}))
+        OR EXISTS (SELECT 1 FROM "DreamFinalPick" dp JOIN "DreamFinalsSetting" ds ON ds."id" = dp."settingId"
+          WHERE dp."userId" = u."id" AND ds."tournamentId" = ${scope.tournamentId}))`;
+  return Prisma.sql`u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL ${area} ${league} ${role} ${played}`;
+}
+
+/** Every ranked user of the scope with their points, exact hits, outcome hits and round wins (one row each). */
+function scoresSelect(scope: RankingScope) {
+  const byRound = scope.roundIds != null && scope.roundIds.length > 0;
+  const round = byRound ? Prisma.sql`AND m."roundId" IN (${Prisma.join(scope.roundIds!)})` : Prisma.empty;
+  const members = membersOf(scope);
   // The general ranking reads the kept standings (one row per user, dream-final points included); a ranking
   // of some rounds aggregates those rounds' scored predictions.
   const scores = byRound
     ? Prisma.sql`
       SELECT u."id" AS "userId", u."name" AS "name",
-        CAST(COALESCE(SUM(p."points"), 0) AS INTEGER) AS "points",
+        ${sumInHundredths(Prisma.sql`SUM(p."points")`)} AS "points",
         CAST(COALESCE(SUM(CASE WHEN p."exactHit" THEN 1 ELSE 0 END), 0) AS INTEGER) AS "exactHits",
         CAST(COALESCE(SUM(CASE WHEN p."outcomeHit" THEN 1 ELSE 0 END), 0) AS INTEGER) AS "outcomeHits"
       FROM "User" u
       LEFT JOIN "Prediction" p ON p."userId" = u."id" AND p."status" = 'SCORED'
         AND p."matchId" IN (SELECT m."id" FROM "Match" m WHERE m."tournamentId" = ${scope.tournamentId} ${round})
-      WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL ${area} ${league}
+      WHERE ${members}
       GROUP BY u."id", u."name"`
     : Prisma.sql`
       SELECT u."id" AS "userId", u."name" AS "name",
@@ -50,15 +77,38 @@ function scoresSelect(scope: RankingScope) {
           AS "outcomeHits"
       FROM "User" u
       LEFT JOIN "TournamentStanding" s ON s."userId" = u."id" AND s."tournamentId" = ${scope.tournamentId}
-      WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL ${area} ${league}`;
-  return scores;
+      WHERE ${members}`;
+  if (rulesOf(scope).tieRule !== 'ROUND_WINS') return Prisma.sql`SELECT base.*, 0 AS "roundWins" FROM (${scores}) base`;
+  // A round is won by the ranked people with its most points (more than 0), each of them when level.
+  return Prisma.sql`
+    WITH rp AS (
+      SELECT p."userId" AS "userId", m."roundId" AS "roundId",
+        ${sumInHundredths(Prisma.sql`SUM(p."points")`)} AS "points"
+      FROM "Prediction" p JOIN "Match" m ON m."id" = p."matchId" JOIN "User" u ON u."id" = p."userId"
+      WHERE p."status" = 'SCORED' AND m."tournamentId" = ${scope.tournamentId} ${round} AND ${members}
+      GROUP BY p."userId", m."roundId"),
+    best AS (SELECT "roundId", MAX("points") AS "points" FROM rp GROUP BY "roundId"),
+    wins AS (
+      SELECT rp."userId" AS "userId", COUNT(*) AS "roundWins" FROM rp JOIN best ON best."roundId" = rp."roundId"
+      WHERE rp."points" = best."points" AND best."points" > 0 GROUP BY rp."userId")
+    SELECT base.*, CAST(COALESCE(wins."roundWins", 0) AS INTEGER) AS "roundWins"
+    FROM (${scores}) base LEFT JOIN wins ON wins."userId" = base."userId"`;
 }
 
 /** SQL: the row `s` ranks strictly ahead of the row named `other` (an alias written in this file). */
-function ahead(other: string) {
-  const [p, e, o] = ['points', 'exactHits', 'outcomeHits'].map((c) => Prisma.raw(`${other}."${c}"`));
+function ahead(other: string, rule: TieRule = 'HITS') {
+  const [p, e, o, w] = ['points', 'exactHits', 'outcomeHits', 'roundWins'].map((c) => Prisma.raw(`${other}."${c}"`));
+  if (rule === 'POINTS') return Prisma.sql`(s."points" > ${p})`;
+  if (rule === 'ROUND_WINS') return Prisma.sql`(s."points" > ${p} OR (s."points" = ${p} AND s."roundWins" > ${w}))`;
   return Prisma.sql`(s."points" > ${p} OR (s."points" = ${p} AND (s."exactHits" > ${e} OR (s."exactHits" = ${e} AND
     s."outcomeHits" > ${o}))))`;
+}
+
+/** SQL: ranking order under the tie rule, then by name. */
+function order(rule: TieRule) {
+  if (rule === 'POINTS') return Prisma.raw(`"points" DESC, "name", "userId"`);
+  if (rule === 'ROUND_WINS') return Prisma.raw(`"points" DESC, "roundWins" DESC, "name", "userId"`);
+  return Prisma.raw(`"points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId"`);
 }
 
 const plain = (r: Standing): Standing => ({
@@ -67,13 +117,26 @@ const plain = (r: Standing): Standing => ({
   points: Number(r.points),
   exactHits: Number(r.exactHits),
   outcomeHits: Number(r.outcomeHits),
+  ...(r.roundWins === undefined ? {} : { roundWins: Number(r.roundWins) }),
 });
 
 const isZero = (t: Score) => t.points === 0 && t.exactHits === 0 && t.outcomeHits === 0;
 
-/** The general ranking (every user of the company, the kept standings): the case the standings index serves. */
-const isGeneral = (scope: RankingScope) =>
-  (scope.roundIds == null || scope.roundIds.length === 0) && scope.areaId == null && scope.internalRankingId == null;
+/**
+ * The general ranking (every user of the company, the kept standings, default tie rule): the case the standings
+ * index serves.
+ */
+const isGeneral = (scope: RankingScope) => {
+  const rules = rulesOf(scope);
+  return (
+    (scope.roundIds == null || scope.roundIds.length === 0) &&
+    scope.areaId == null &&
+    scope.internalRankingId == null &&
+    rules.tieRule === 'HITS' &&
+    rules.rankAdmins &&
+    rules.rankNonPlayers
+  );
+};
 
 /**
  * SQL: how many of the company's active users rank strictly ahead of these points, exact hits and outcome hits
@@ -130,10 +193,10 @@ async function generalPageFromStandings(
 }
 
 /** Positions as RANK() gives them, from how many rank ahead of the first row and the page's offset. */
-function numbered(rows: Standing[], aheadOfFirst: number, skip: number): RankedStanding[] {
+function numbered(rows: Standing[], aheadOfFirst: number, skip: number, rule: TieRule = 'HITS'): RankedStanding[] {
   const entries: RankedStanding[] = [];
   rows.forEach((row, i) => {
-    const position = i === 0 ? aheadOfFirst + 1 : tied(rows[i - 1], row) ? entries[i - 1].position : skip + i + 1;
+    const position = i === 0 ? aheadOfFirst + 1 : tied(rows[i - 1], row, rule) ? entries[i - 1].position : skip + i + 1;
     entries.push({ ...row, position });
   });
   return entries;
@@ -156,17 +219,19 @@ export async function rankingPage(
     const fast = await generalPageFromStandings(prisma, scope, skip, take);
     if (fast) return fast;
   }
+  const rule = rulesOf(scope).tieRule;
+  const by = order(rule);
+  const shown = (r: Standing) => (rule === 'ROUND_WINS' ? plain(r) : { ...plain(r), roundWins: undefined });
   // One statement (the scores computed once), so the page, the total and the positions share one state.
   const rows = await prisma.$queryRaw<Array<Standing & { ahead: number; total: number }>>`
     WITH scores AS MATERIALIZED (${scoresSelect(scope)}),
-    page AS (SELECT * FROM scores ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT
-      ${take} OFFSET ${skip}),
-    head AS (SELECT * FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT 1)
-    SELECT page.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s, head WHERE ${ahead('head')}) AS "ahead",
+    page AS (SELECT * FROM scores ORDER BY ${by} LIMIT ${take} OFFSET ${skip}),
+    head AS (SELECT * FROM page ORDER BY ${by} LIMIT 1)
+    SELECT page.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s, head WHERE ${ahead('head', rule)}) AS "ahead",
       (SELECT CAST(COUNT(*) AS INTEGER) FROM scores) AS "total"
-    FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId"`;
+    FROM page ORDER BY ${by}`;
   if (rows.length > 0)
-    return { total: Number(rows[0].total), entries: numbered(rows.map(plain), Number(rows[0].ahead), skip) };
+    return { total: Number(rows[0].total), entries: numbered(rows.map(shown), Number(rows[0].ahead), skip, rule) };
   // Past the end: only the total is asked.
   const [count] = await prisma.$queryRaw<
     Array<{ total: number }>
@@ -186,8 +251,15 @@ export async function rankingOf(prisma: Db, scope: RankingScope, userId: number)
         WHERE u."id" = ${userId} AND u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL) mine`;
     return rows[0] ? { ...plain(rows[0]), position: Number(rows[0].ahead) + 1 } : null;
   }
+  const rule = rulesOf(scope).tieRule;
   const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`WITH scores AS (${scoresSelect(scope)})
-    SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s WHERE ${ahead('mine')}) AS "ahead"
+    SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s WHERE ${ahead('mine', rule)}) AS "ahead"
     FROM scores mine WHERE mine."userId" = ${userId}`;
-  return rows[0] ? { ...plain(rows[0]), position: Number(rows[0].ahead) + 1 } : null;
+  if (!rows[0]) return null;
+  const mine = plain(rows[0]);
+  return {
+    ...mine,
+    roundWins: rule === 'ROUND_WINS' ? mine.roundWins : undefined,
+    position: Number(rows[0].ahead) + 1,
+  };
 }

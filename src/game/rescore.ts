@@ -1,11 +1,13 @@
 // Recomputes the points of every prediction (and the dream-final picks) of the given matches from their current
 // results, with each predicting user's company rules. Idempotent: run it after any result change (API, importer,
-// correction). Writes are grouped by outcome (one UPDATE per distinct score, not per prediction).
+// correction) or a company's change of rules. Writes are grouped by outcome (one UPDATE per distinct score).
 import type { Tx } from '../db/client.ts';
 import { enqueue } from '../notifications/outbox.ts';
 import { rescoreDreamFinals } from './dream-finals-rescore.ts';
 import { refreshStandings } from './standings.ts';
-import { roundMultiplier, scorePrediction, scoringRules, type Score } from './scoring.ts';
+import { firstLegsOf } from './first-legs.ts';
+import { scorePrediction, type Score } from './scoring.ts';
+import { readScoringSettings } from './scoring-settings.ts';
 
 export interface RescoreReport {
   matches: number;
@@ -14,11 +16,13 @@ export interface RescoreReport {
   tournamentIds: number[];
 }
 
-export async function rescoreMatches(tx: Tx, matchIds: number[]): Promise<RescoreReport> {
+/** `companyId`: only that company's players' predictions (its rules changed, nobody else's). */
+export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: number): Promise<RescoreReport> {
   if (matchIds.length === 0) return { matches: 0, predictions: 0, tournamentIds: [] };
   const matches = await tx.match.findMany({ where: { id: { in: matchIds } } });
+  const firstLegs = await firstLegsOf(tx, matches);
   const predictions = await tx.prediction.findMany({
-    where: { matchId: { in: matchIds } },
+    where: { matchId: { in: matchIds }, ...(companyId === undefined ? {} : { user: { companyId } }) },
     select: {
       id: true,
       userId: true,
@@ -26,6 +30,7 @@ export async function rescoreMatches(tx: Tx, matchIds: number[]): Promise<Rescor
       homeTeamGoals: true,
       awayTeamGoals: true,
       penaltiesWinner: true,
+      isJoker: true,
       status: true,
       points: true,
       exactHit: true,
@@ -38,7 +43,7 @@ export async function rescoreMatches(tx: Tx, matchIds: number[]): Promise<Rescor
     where: { id: { in: companyIds } },
     select: { id: true, scoringSettings: true },
   });
-  const rules = new Map(companies.map((c) => [c.id, scoringRules(c.scoringSettings)]));
+  const rules = new Map(companies.map((c) => [c.id, readScoringSettings(c.scoringSettings)]));
   const byId = new Map(matches.map((m) => [m.id, m]));
 
   // Group prediction ids by the score they should now have; skip the ones already right.
@@ -46,8 +51,7 @@ export async function rescoreMatches(tx: Tx, matchIds: number[]): Promise<Rescor
   const notify = new Map<string, { userId: number; matchId: number }>();
   for (const p of predictions) {
     const match = byId.get(p.matchId)!;
-    const companyRules = rules.get(p.user.companyId)!;
-    const score = scorePrediction(p, match, companyRules, roundMultiplier(companyRules, match.roundId));
+    const score = scorePrediction(p, match, rules.get(p.user.companyId)!, firstLegs.get(match.id) ?? null);
     if (
       p.status === score.status &&
       p.points === score.points &&
@@ -74,7 +78,14 @@ export async function rescoreMatches(tx: Tx, matchIds: number[]): Promise<Rescor
     tx,
     [...notify.values()].map(({ userId, matchId }) => {
       const match = byId.get(matchId)!;
-      const result = [match.status, match.homeTeamGoals, match.awayTeamGoals, match.penaltiesWinner].join('-');
+      const result = [
+        match.status,
+        match.homeTeamGoals,
+        match.awayTeamGoals,
+        match.homeTeamFullTimeGoals,
+        match.awayTeamFullTimeGoals,
+        match.penaltiesWinner,
+      ].join('-');
       return {
         userId,
         type: 'rankingsUpdated' as const,
@@ -84,7 +95,7 @@ export async function rescoreMatches(tx: Tx, matchIds: number[]): Promise<Rescor
     }),
   );
   // A final or third-place result decides dream-final picks too.
-  const dreamChanged = await rescoreDreamFinals(tx, tournamentIds);
+  const dreamChanged = companyId === undefined ? await rescoreDreamFinals(tx, tournamentIds) : 0;
   // The general ranking reads TournamentStanding: refresh it for everyone whose points may have moved.
   if (changed > 0 || dreamChanged > 0) {
     for (const tournamentId of tournamentIds) {
@@ -101,4 +112,20 @@ export async function rescoreMatches(tx: Tx, matchIds: number[]): Promise<Rescor
     }
   }
   return { matches: matches.length, predictions: changed, tournamentIds };
+}
+
+/** After a company's rules changed: every decided match its players predicted, with its rules, in one step. */
+export async function rescoreCompany(tx: Tx, companyId: number): Promise<RescoreReport> {
+  const decided = await tx.match.findMany({
+    where: {
+      status: { in: ['FINISHED', 'AWARDED', 'CANCELLED'] },
+      predictions: { some: { user: { companyId } } },
+    },
+    select: { id: true },
+  });
+  return rescoreMatches(
+    tx,
+    decided.map((m) => m.id),
+    companyId,
+  );
 }

@@ -2,7 +2,7 @@
 // tournament) in step with the predictions. Called by rescoring for the users it touched; a full rebuild
 // for data written around it (a migration, the benchmark generator). Delete-and-insert keeps the SQL the
 // same on SQLite and PostgreSQL.
-import { Prisma } from '../db/sql.ts';
+import { Prisma, sumInHundredths } from '../db/sql.ts';
 import type { Tx } from '../db/client.ts';
 
 const CHUNK = 5000;
@@ -11,9 +11,9 @@ function insertFor(tournamentId: number, users: Prisma.Sql) {
   return Prisma.sql`
     INSERT INTO "TournamentStanding" ("tournamentId", "userId", "companyId", "points", "exactHits", "outcomeHits")
     SELECT ${tournamentId}, u."id", u."companyId",
-      CAST(COALESCE(SUM(p."points"), 0) + COALESCE((SELECT SUM(dp."points") FROM "DreamFinalPick" dp JOIN
-        "DreamFinalsSetting" ds ON ds."id" = dp."settingId"
-        WHERE dp."userId" = u."id" AND ds."tournamentId" = ${tournamentId}), 0) AS INTEGER),
+      ${sumInHundredths(Prisma.sql`COALESCE(SUM(p."points"), 0) + COALESCE((SELECT SUM(dp."points")
+        FROM "DreamFinalPick" dp JOIN "DreamFinalsSetting" ds ON ds."id" = dp."settingId"
+        WHERE dp."userId" = u."id" AND ds."tournamentId" = ${tournamentId}), 0)`)},
       CAST(COALESCE(SUM(CASE WHEN p."exactHit" THEN 1 ELSE 0 END), 0) AS INTEGER),
       CAST(COALESCE(SUM(CASE WHEN p."outcomeHit" THEN 1 ELSE 0 END), 0) AS INTEGER)
     FROM "User" u

@@ -76,6 +76,8 @@ export const LIST_ESTIMATES: Record<string, Estimate> = {
   'LocationScope.states': fixed(10),
   'Tournament.rounds': fixed(30),
   'Round.matches': fixed(16),
+  // One per round of the company's tournaments, at most.
+  'ScoringSettings.roundMultipliers': fixed(30),
   // One prediction per person and match: the company's size, or the caller's own one.
   'Match.predictions': (args, parentArgs, sizes) =>
     args.onlyMine === true ? 1 : companyUsers(args, parentArgs, sizes),

@@ -26,6 +26,7 @@ import { CompanyCompactFields, CompanyFields } from './resolvers/company.fields.
 import { CommunityResolver } from './resolvers/community.resolver.ts';
 import { CompanyResolver } from './resolvers/company.resolver.ts';
 import { GameResolver } from './resolvers/game.resolver.ts';
+import { ScoringSettingsResolver } from './resolvers/scoring-settings.resolver.ts';
 import {
   CountryFields,
   DreamFinalPickFields,
@@ -64,6 +65,7 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   CommunityResolver,
   CompanyResolver,
   GameResolver,
+  ScoringSettingsResolver,
   InvitationResolver,
   PostResolver,
   RankingResolver,

@@ -11,8 +11,14 @@ export interface ParsedMatch {
   team2: string;
   venue: string;
   group: string | null;
+  /** The final score: after extra time when it was played. */
   homeTeamGoals: number | null;
   awayTeamGoals: number | null;
+  /** After 90 minutes (`ft`), and after extra time (`et`, null without extra time). */
+  homeTeamFullTimeGoals: number | null;
+  awayTeamFullTimeGoals: number | null;
+  homeTeamExtraTimeGoals: number | null;
+  awayTeamExtraTimeGoals: number | null;
   homeTeamPenaltyGoals: number | null;
   awayTeamPenaltyGoals: number | null;
   penaltiesWinner: 'home' | 'away' | null;
@@ -120,6 +126,10 @@ export function parseOpenfootball(json: unknown): ParsedTournament {
       group: text(m.group, `${where}.group`, false),
       homeTeamGoals: final?.[0] ?? null,
       awayTeamGoals: final?.[1] ?? null,
+      homeTeamFullTimeGoals: ft?.[0] ?? null,
+      awayTeamFullTimeGoals: ft?.[1] ?? null,
+      homeTeamExtraTimeGoals: et?.[0] ?? null,
+      awayTeamExtraTimeGoals: et?.[1] ?? null,
       homeTeamPenaltyGoals: p?.[0] ?? null,
       awayTeamPenaltyGoals: p?.[1] ?? null,
       penaltiesWinner: p ? (p[0] > p[1] ? 'home' : 'away') : null,

@@ -99,6 +99,13 @@ describe('dream finals', () => {
       ).toBe(arg);
     }
     const before = (await s.gql(RANK, { t: ids.tournament }, bearer(token))).data.ranking.me.points;
+    // The final kicks off: picks close then, whatever round was named as the limit.
+    await s.kickOff(ids.final);
+    const late = await s.gql(PICKS, { s: ids.setting, t: [ids.japan, ids.france] }, bearer(token));
+    expect(late.errors?.[0]).toMatchObject({
+      extensions: { code: 'FORBIDDEN' },
+      message: /deciding matches kicked off/,
+    });
     const result = await s.gql(
       'mutation($m: Int!) { setMatchResult(input: { matchId: $m, status: FINISHED, homeTeamGoals: 3, awayTeamGoals: ' +
         '3, homeTeamPenaltyGoals: 4, awayTeamPenaltyGoals: 2 }) { id } }',

@@ -60,6 +60,7 @@ describe('notification triggers', () => {
   );
 
   it('rankingsUpdated reaches the users whose predictions a result scored', async () => {
+    await s.kickOff(ids.final);
     const r = await s.gql(
       'mutation($m: Int!) { setMatchResult(input: { matchId: $m, status: FINISHED, homeTeamGoals: 1, awayTeamGoals: ' +
         '0 }) { id } }',

@@ -209,6 +209,7 @@ describe('setMatchResult', () => {
         { input: { matchId: ids.final, homeTeamGoals: 1, awayTeamGoals: 1, penaltiesWinner: 'away' } },
         bearer(tokens.player),
       );
+      await s.kickOff(ids.final);
       const r = await s.gql(
         RESULT,
         {
@@ -228,11 +229,23 @@ describe('setMatchResult', () => {
       expect(await predictionRow(ids.final)).toMatchObject({ status: 'SCORED', points: 4, exactHit: true });
       const pending = await s.t.db.prisma.prediction.count({ where: { matchId: ids.final, status: 'PENDING' } });
       expect(pending).toBe(0);
-      await s.gql(
+      // A correction that leaves the shoot-out out is refused; one saying there was none is taken.
+      const leftOut = await s.gql(
         RESULT,
         { input: { matchId: ids.final, status: 'FINISHED', homeTeamGoals: 2, awayTeamGoals: 1 } },
         { ...bearer(tokens.manager), 'x-app-path': 'demo' },
       );
+      expect(leftOut.errors?.[0].extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        argumentName: 'homeTeamPenaltyGoals',
+      });
+      expect(await predictionRow(ids.final)).toMatchObject({ status: 'SCORED', points: 4 });
+      const corrected = await s.gql(
+        RESULT,
+        { input: { matchId: ids.final, status: 'FINISHED', homeTeamGoals: 2, awayTeamGoals: 1, noShootOut: true } },
+        { ...bearer(tokens.manager), 'x-app-path': 'demo' },
+      );
+      expect(corrected.errors).toBeUndefined();
       expect(await predictionRow(ids.final)).toMatchObject({
         status: 'SCORED',
         points: 0,
@@ -255,7 +268,7 @@ describe('setMatchResult', () => {
       [{ status: 'FINISHED', homeTeamGoals: 1 }, /both teams/],
       [
         { status: 'FINISHED', homeTeamGoals: 2, awayTeamGoals: 1, homeTeamPenaltyGoals: 4, awayTeamPenaltyGoals: 3 },
-        /only a draw/,
+        /only when the match is level/,
       ],
       [
         { status: 'FINISHED', homeTeamGoals: 1, awayTeamGoals: 1, homeTeamPenaltyGoals: 4, awayTeamPenaltyGoals: 4 },

@@ -100,6 +100,9 @@ describe('custom tournaments', () => {
     const RESULT =
       'mutation($m: Int!) { setMatchResult(input: { matchId: $m, homeTeamGoals: 2, awayTeamGoals: 1, status: ' +
       'FINISHED }) { status } }';
+    // No result before kickoff; after it, the admin records it.
+    expect(refusal(await s.gql(RESULT, { m: match }, as('admin')))).toMatchObject({ code: 'BAD_USER_INPUT' });
+    await s.kickOff(match);
     expect((await s.gql(RESULT, { m: match }, as('admin'))).data.setMatchResult.status).toBe('FINISHED');
     const UPDATE_MATCH = 'mutation($m: Int!) { updateCustomMatch(matchId: $m, input: { venue: "Roof" }) { id } }';
     expect(refusal(await s.gql(UPDATE_MATCH, { m: match }, as('admin')))?.code).toBe('CONFLICT');

@@ -37,6 +37,11 @@ export interface TestServer {
   loginAs(user: DemoUser): Promise<string>;
   /** Logs each demo account in, one after the other: their tokens by name. */
   loginAll<U extends DemoUser>(users: readonly U[]): Promise<Record<U, string>>;
+  /**
+   * The referee's whistle: moves the matches' kickoff a minute into the past (predictions made before stay), so
+   * they may be given a result (none is taken before kickoff).
+   */
+  kickOff(...matchIds: number[]): Promise<void>;
 }
 
 export interface GqlResult<T> {
@@ -111,6 +116,10 @@ export async function startTestServer(
       const tokens = {} as Record<(typeof users)[number], string>;
       for (const user of users) tokens[user] = await loginAs(user);
       return tokens;
+    },
+    async kickOff(...matchIds) {
+      const date = new Date(Date.now() - 60_000);
+      await t.db.prisma.match.updateMany({ where: { id: { in: matchIds } }, data: { date } });
     },
     async close() {
       // As server.ts does after its grace period: hostile tests leave half-open sockets behind.

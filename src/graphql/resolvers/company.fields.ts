@@ -10,6 +10,7 @@ import {
   purchasedGames,
   stringArray,
 } from '../../domain/defaults.ts';
+import { readScoringSettings, shownSettings } from '../../game/scoring-settings.ts';
 import type { Context } from '../context.ts';
 import type { CompanyRow } from '../../loaders/registry.ts';
 import { JSONObject } from '../scalars.ts';
@@ -25,6 +26,7 @@ import {
   GoogleServicesConfig,
   PurchasedGames,
 } from '../types/settings.ts';
+import { ScoringSettings } from '../types/scoring-settings.ts';
 import { UserCompact } from '../types/user.ts';
 
 /** Marks a company row reached as another company's `resellerCompany`: its compact form answers no lists. */
@@ -103,6 +105,9 @@ export class CompanyFields extends sharedCompanyFields(Company) {
   }
   @FieldResolver(() => CompanyNotificationSettings) notificationSettings(@Root() c: CompanyRow) {
     return companyNotificationSettings(c.notificationSettings);
+  }
+  @FieldResolver(() => ScoringSettings) scoringSettings(@Root() c: CompanyRow) {
+    return shownSettings(readScoringSettings(c.scoringSettings));
   }
   @FieldResolver(() => PurchasedGames) purchasedGames(@Root() c: CompanyRow) {
     return purchasedGames(c.purchasedGames);

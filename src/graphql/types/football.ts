@@ -1,5 +1,5 @@
 // Tournament, Country, Team, Round, Match, Prediction, DreamFinalsSetting (spec 2.9).
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { MatchStatus, PenaltiesWinner, PredictionStatus } from '../enums.ts';
 import { DateTime } from '../scalars.ts';
 
@@ -44,16 +44,22 @@ export class Round {
   @Field(() => String, { nullable: true }) externalId?: string | null;
 }
 
+const FINAL_SCORE = 'The final score: after extra time when extra time was played, else after 90 minutes.';
+const FULL_TIME_SCORE = 'The score after 90 minutes (stoppage time included).';
+const EXTRA_TIME_SCORE = 'The score after extra time; null when no extra time was played.';
+
 @ObjectType({ simpleResolvers: true })
 export class Match {
   @Field(() => Int) id!: number;
   @Field(() => DateTime, { description: 'Kickoff, UTC.' }) date!: Date;
   @Field(() => String) venue!: string;
   @Field(() => String) referee!: string;
-  @Field(() => Int, { nullable: true, description: 'After extra time when extra time was played.' }) homeTeamGoals?:
-    number | null;
-  @Field(() => Int, { nullable: true, description: 'After extra time when extra time was played.' }) awayTeamGoals?:
-    number | null;
+  @Field(() => Int, { nullable: true, description: FINAL_SCORE }) homeTeamGoals?: number | null;
+  @Field(() => Int, { nullable: true, description: FINAL_SCORE }) awayTeamGoals?: number | null;
+  @Field(() => Int, { nullable: true, description: FULL_TIME_SCORE }) homeTeamFullTimeGoals?: number | null;
+  @Field(() => Int, { nullable: true, description: FULL_TIME_SCORE }) awayTeamFullTimeGoals?: number | null;
+  @Field(() => Int, { nullable: true, description: EXTRA_TIME_SCORE }) homeTeamExtraTimeGoals?: number | null;
+  @Field(() => Int, { nullable: true, description: EXTRA_TIME_SCORE }) awayTeamExtraTimeGoals?: number | null;
   @Field(() => Int, { nullable: true }) homeTeamPenaltyGoals?: number | null;
   @Field(() => Int, { nullable: true }) awayTeamPenaltyGoals?: number | null;
   @Field(() => Int, { nullable: true }) elapsedTime?: number | null;
@@ -73,7 +79,13 @@ export class Prediction {
   @Field(() => Int) awayTeamGoals!: number;
   @Field(() => PenaltiesWinner, { nullable: true }) penaltiesWinner?: string | null;
   @Field(() => PredictionStatus) status!: string;
-  @Field(() => Int, { nullable: true }) points?: number | null;
+  @Field(() => Float, {
+    nullable: true,
+    description: "Points earned under the company's scoring settings; decimal where round multipliers make it so.",
+  })
+  points?: number | null;
+  @Field(() => Boolean, { description: "One of the round's jokers (scoringSettings.jokersPerRound): points doubled." })
+  isJoker!: boolean;
 }
 
 @ObjectType({ simpleResolvers: true })

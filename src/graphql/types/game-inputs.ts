@@ -11,16 +11,35 @@ export class UpsertPredictionInput {
     description: 'Only on matches that can go to penalties, and only with a predicted draw.',
   })
   penaltiesWinner?: 'home' | 'away' | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      "Marks the prediction as one of the round's jokers (doubled points), up to the company's jokersPerRound; " +
+      'false takes the joker back. Left out: unchanged.',
+  })
+  isJoker?: boolean | null;
 }
+
+const FINAL = 'The final score: after extra time when extra time was played.';
+const FULL_TIME =
+  'The score after 90 minutes, given only when extra time was played (the final score is then the score after ' +
+  'extra time); left out, the final score is the 90-minute score.';
 
 @InputType()
 export class SetMatchResultInput {
   @Field(() => Int) matchId!: number;
-  @Field(() => Int, { nullable: true, description: 'After extra time when extra time was played.' }) homeTeamGoals?:
+  @Field(() => Int, { nullable: true, description: FINAL }) homeTeamGoals?: number | null;
+  @Field(() => Int, { nullable: true, description: FINAL }) awayTeamGoals?: number | null;
+  @Field(() => Int, { nullable: true, description: FULL_TIME }) homeTeamFullTimeGoals?: number | null;
+  @Field(() => Int, { nullable: true, description: FULL_TIME }) awayTeamFullTimeGoals?: number | null;
+  @Field(() => Int, { nullable: true, description: 'The shoot-out: both or neither.' }) homeTeamPenaltyGoals?:
     number | null;
-  @Field(() => Int, { nullable: true, description: 'After extra time when extra time was played.' }) awayTeamGoals?:
+  @Field(() => Int, { nullable: true, description: 'The shoot-out: both or neither.' }) awayTeamPenaltyGoals?:
     number | null;
-  @Field(() => Int, { nullable: true }) homeTeamPenaltyGoals?: number | null;
-  @Field(() => Int, { nullable: true }) awayTeamPenaltyGoals?: number | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Removes a recorded shoot-out: a correction without penalty scores is refused otherwise.',
+  })
+  noShootOut?: boolean | null;
   @Field(() => MatchStatus) status!: string;
 }

@@ -1,4 +1,8 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, Float, Int, ObjectType } from 'type-graphql';
+
+const POINTS = 'Decimal where round multipliers make it so.';
+const ROUND_WINS =
+  'Rounds won (most points of the round among the ranked people); given only under the ROUND_WINS tie rule.';
 
 /**
  * A user as a ranking shows them: who is in which place, nothing more. Rankings are read by every player of
@@ -19,18 +23,20 @@ export class RankingUser {
 @ObjectType({ simpleResolvers: true })
 export class RankingEntry {
   @Field(() => Int, { description: 'Ties share a position; the next is skipped (1, 2, 2, 4).' }) position!: number;
-  @Field(() => Int) points!: number;
+  @Field(() => Float, { description: POINTS }) points!: number;
   @Field(() => Int) exactHits!: number;
   @Field(() => Int) outcomeHits!: number;
+  @Field(() => Int, { nullable: true, description: ROUND_WINS }) roundWins?: number | null;
   userId!: number;
 }
 
 @ObjectType({ simpleResolvers: true })
 export class RankingMe {
   @Field(() => Int) position!: number;
-  @Field(() => Int) points!: number;
+  @Field(() => Float, { description: POINTS }) points!: number;
   @Field(() => Int) exactHits!: number;
   @Field(() => Int) outcomeHits!: number;
+  @Field(() => Int, { nullable: true, description: ROUND_WINS }) roundWins?: number | null;
 }
 
 @ObjectType({ simpleResolvers: true })

@@ -32,6 +32,9 @@ const D = {
   updateCompany: `mutation($id: Int!) { updateCompany(companyId: $id, input: { logoUrl: "https://x.test/l.png" }) {
     id name managedCompanies { name } areas { name } } }`,
   deleteCompany: `mutation($id: Int!) { deleteCompany(companyId: $id) }`,
+  updateScoringSettings: `mutation($id: Int!) { updateScoringSettings(companyId: $id, input: { exactScore: 9 },
+    confirm: true) { rescoredPredictions company { name } scoringSettings { exactScore } } }`,
+  rescheduleMatch: `mutation($m: Int!) { rescheduleMatch(matchId: $m, date: "2031-03-01T18:00:00.000Z") { id date } }`,
   users: `{ users(take: 100) { id email name company { name } } }`,
   updateUser: `mutation($id: Int!) { updateUser(userId: $id, input: { name: "hijacked" }) { id email } }`,
   deactivateUser: `mutation($id: Int!) { deactivateUser(userId: $id) { id } }`,
@@ -99,6 +102,31 @@ export const OPERATOR_CASES: Case[] = [
     unchanged: OPS.companies },
   { op: 'deleteCompany', as: 'reseller', why: 'a company it manages', doc: D.deleteCompany,
     vars: (x) => ({ id: x.globex }), expect: FB, unchanged: OPS.companies },
+
+  // Game rules and the referee's calendar
+  { op: 'updateScoringSettings', as: 'admin', why: "Globex's rules", doc: D.updateScoringSettings,
+    vars: (x) => ({ id: x.globex }), expect: NF, unchanged: OPS.companies },
+  { op: 'updateScoringSettings', as: 'player', why: "their own company's rules", doc: D.updateScoringSettings,
+    vars: (x) => ({ id: x.demo }), expect: FB, unchanged: OPS.companies },
+  { op: 'updateScoringSettings', as: 'reseller', why: "Initech's rules", doc: D.updateScoringSettings,
+    vars: (x) => ({ id: x.initech }), expect: NF, unchanged: OPS.companies },
+  { op: 'updateScoringSettings', as: 'reseller', why: 'a company it manages', doc: D.updateScoringSettings,
+    vars: (x) => ({ id: x.globex }), expect: 'OK', check: (d) => expect(d.company.name).toBe('Globex') },
+  { op: 'rescheduleMatch', as: 'admin', why: "a match of Globex's custom tournament", doc: D.rescheduleMatch,
+    vars: (x) => ({ m: x.globexCupMatch }), expect: NF, unchanged: OPS.football },
+  { op: 'rescheduleMatch', as: 'player', why: "a match of Globex's custom tournament", doc: D.rescheduleMatch,
+    vars: (x) => ({ m: x.globexCupMatch }), expect: NF, unchanged: OPS.football },
+  ...switchingToGlobex({
+    op: 'rescheduleMatch', why: "Globex's custom match", doc: D.rescheduleMatch, vars: (x) => ({ m: x.globexCupMatch }),
+    unchanged: OPS.football,
+  }),
+  { op: 'rescheduleMatch', as: 'reseller', h: { 'x-app-company': 'GLOBEX' },
+    why: 'only managers and the owning admins move matches', doc: D.rescheduleMatch,
+    vars: (x) => ({ m: x.globexCupMatch }), expect: FB, unchanged: OPS.football },
+  ...resellerToInitech({
+    op: 'rescheduleMatch', why: 'a shared match', doc: D.rescheduleMatch, vars: (x) => ({ m: x.demoCupOpenMatch }),
+    unchanged: OPS.football,
+  }),
 
   // People
   { op: 'users', as: 'admin', why: 'their own company ' +

@@ -1,0 +1,65 @@
+// A company's game rules, changed by whoever administers it (its admins, its reseller, managers). A change that
+// scores differently rescores every decided prediction of the company, and its standings, in the same
+// transaction; once a match of its tournaments has kicked off, it must be confirmed.
+import type { CompanyRow } from '../db/rows.ts';
+import { badInput, conflict } from '../domain/errors.ts';
+import { rescoreCompany } from '../game/rescore.ts';
+import {
+  mergeSettings,
+  readScoringSettings,
+  sameScoring,
+  shownSettings,
+  settingsProblem,
+  type ScoringSettingsInput,
+} from '../game/scoring-settings.ts';
+import { administered } from './company-admin.ts';
+import type { RequestScope } from './scope.ts';
+
+export interface ScoringSettingsUpdate {
+  company: CompanyRow;
+  scoringSettings: ReturnType<typeof shownSettings>;
+  rescoredPredictions: number;
+}
+
+/** The tournaments a company plays: those it entered and its own custom ones. */
+const playedBy = (companyId: number) => ({
+  OR: [{ companies: { some: { companyId } } }, { ownerCompanyId: companyId }],
+});
+
+export async function updateScoringSettings(
+  scope: RequestScope,
+  companyId: number,
+  input: ScoringSettingsInput,
+  confirm: boolean,
+): Promise<ScoringSettingsUpdate> {
+  const { viewer } = scope.requireRole('admin', "only admins, resellers and managers change a company's game rules");
+  const company = await administered(scope, viewer, companyId);
+  const rounds = await scope.db.round.findMany({ where: { tournament: playedBy(company.id) }, select: { id: true } });
+  const problem = settingsProblem(input, new Set(rounds.map((r) => r.id)));
+  if (problem) throw badInput(problem.message, problem.argument);
+
+  return scope.write(async (tx) => {
+    // Read again inside the transaction: two changes at once both apply, the second over the first.
+    const current = await tx.company.findUniqueOrThrow({ where: { id: company.id } });
+    const before = readScoringSettings(current.scoringSettings);
+    const after = mergeSettings(current.scoringSettings, input);
+    const kickedOff = await tx.match.findFirst({
+      where: { tournament: playedBy(company.id), date: { lte: scope.now } },
+      orderBy: { date: 'asc' },
+      select: { date: true },
+    });
+    if (kickedOff && !confirm && JSON.stringify(before) !== JSON.stringify(after)) {
+      throw conflict(
+        `the game has started (first kickoff ${kickedOff.date.toISOString()}): changing its rules rescores ` +
+          'predictions already scored; repeat with confirm: true',
+        'confirm',
+      );
+    }
+    const row = await tx.company.update({
+      where: { id: company.id },
+      data: { scoringSettings: JSON.parse(JSON.stringify(after)) },
+    });
+    const rescored = sameScoring(before, after) ? 0 : (await rescoreCompany(tx, company.id)).predictions;
+    return { company: row, scoringSettings: shownSettings(after), rescoredPredictions: rescored };
+  });
+}

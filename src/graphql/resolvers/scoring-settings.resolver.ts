@@ -1,0 +1,24 @@
+// The company's game rules. The work is src/app/scoring-settings.ts's; this maps arguments to it.
+import { Arg, Ctx, Int, Mutation, Resolver } from 'type-graphql';
+import { updateScoringSettings } from '../../app/scoring-settings.ts';
+import type { Context } from '../context.ts';
+import { ScoringSettingsInput, ScoringSettingsUpdate } from '../types/scoring-settings.ts';
+
+@Resolver()
+export class ScoringSettingsResolver {
+  @Mutation(() => ScoringSettingsUpdate, {
+    description:
+      "Changes a company's game rules (its admins, its reseller, managers). A change in how points are counted " +
+      'rescores every decided prediction of the company and its rankings in the same step; the answer says how ' +
+      'many predictions changed. Once a match of its tournaments has kicked off, a change needs confirm: true ' +
+      '(else CONFLICT).',
+  })
+  updateScoringSettings(
+    @Arg('companyId', () => Int) companyId: number,
+    @Arg('input', () => ScoringSettingsInput) input: ScoringSettingsInput,
+    @Arg('confirm', () => Boolean, { defaultValue: false }) confirm: boolean,
+    @Ctx() ctx: Context,
+  ) {
+    return updateScoringSettings(ctx.scope, companyId, { ...input }, confirm);
+  }
+}
