@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { rankingOf, rankingPage } from '../../src/game/ranking-query.ts';
 import { rankStandings, roundWins, type Standing } from '../../src/game/rankings.ts';
+import type { TieRule } from '../../src/game/scoring-settings.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 
 const st = (userId: number, name: string, points: number, exactHits = 0, outcomeHits = 0): Standing => ({
@@ -107,11 +108,17 @@ const Q = `query($t: Int!, $r: Int, $a: Int, $skip: Int, $take: Int) { ranking(t
   total entries { position points exactHits outcomeHits user { id name } }
   me { position points exactHits outcomeHits } } }`;
 
+type Rules = { tieRule: TieRule; rankAdmins: boolean; rankNonPlayers: boolean };
+const DEFAULT_RULES: Rules = { tieRule: 'HITS', rankAdmins: true, rankNonPlayers: true };
+
 /** The reference: the same standings computed here from the rows, ranked by the pure function. */
-async function reference(filter: { roundId?: number; roundIds?: number[]; areaId?: number } = {}) {
+async function reference(
+  filter: { roundId?: number; roundIds?: number[]; areaId?: number } = {},
+  rules: Rules = DEFAULT_RULES,
+) {
   const p = s.t.db.prisma;
   const demoId = s.demo.companies.DEMO;
-  const users = await p.user.findMany({
+  const everyone = await p.user.findMany({
     where: {
       companyId: demoId,
       deletedAt: null,
@@ -123,23 +130,44 @@ async function reference(filter: { roundId?: number; roundIds?: number[]; areaId
   const rounds = filter.roundIds ?? (filter.roundId ? [filter.roundId] : null);
   const predictions = await p.prediction.findMany({
     where: { status: 'SCORED', match: { tournamentId, ...(rounds ? { roundId: { in: rounds } } : {}) } },
+    include: { match: { select: { roundId: true } } },
   });
   const picks = rounds
     ? []
     : await p.dreamFinalPick.findMany({ where: { setting: { tournamentId, companyId: demoId } } });
+  // Who played: any prediction in the tournament (scored or not), or dream-final picks.
+  const players = new Set([
+    ...(await p.prediction.findMany({ where: { match: { tournamentId } } })).map((x) => x.userId),
+    ...(await p.dreamFinalPick.findMany({ where: { setting: { tournamentId } } })).map((x) => x.userId),
+  ]);
+  const users = everyone.filter(
+    (u) => (rules.rankAdmins || u.role === 'player') && (rules.rankNonPlayers || players.has(u.id)),
+  );
+  const members = new Set(users.map((u) => u.id));
+  const perRound = new Map<string, { userId: number; roundId: number; points: number }>();
+  for (const x of predictions.filter((x) => members.has(x.userId))) {
+    const key = `${x.userId}:${x.match.roundId}`;
+    const entry = perRound.get(key) ?? { userId: x.userId, roundId: x.match.roundId, points: 0 };
+    entry.points = Math.round((entry.points + (x.points ?? 0)) * 100) / 100;
+    perRound.set(key, entry);
+  }
+  const wins = roundWins([...perRound.values()]);
   return rankStandings(
     users.map((u) => {
       const mine = predictions.filter((x) => x.userId === u.id);
+      const points =
+        mine.reduce((a, x) => a + (x.points ?? 0), 0) +
+        picks.filter((x) => x.userId === u.id).reduce((a, x) => a + (x.points ?? 0), 0);
       return {
         userId: u.id,
         name: u.name,
-        points:
-          mine.reduce((a, x) => a + (x.points ?? 0), 0) +
-          picks.filter((x) => x.userId === u.id).reduce((a, x) => a + (x.points ?? 0), 0),
+        points: Math.round(points * 100) / 100,
         exactHits: mine.filter((x) => x.exactHit).length,
         outcomeHits: mine.filter((x) => x.outcomeHit).length,
+        ...(rules.tieRule === 'ROUND_WINS' ? { roundWins: wins.get(u.id) ?? 0 } : {}),
       };
     }),
+    rules.tieRule,
   );
 }
 
@@ -315,4 +343,72 @@ describe('ranking query', () => {
       }
     },
   );
+
+  it.each<[string, Rules]>([
+    ['POINTS', { tieRule: 'POINTS', rankAdmins: true, rankNonPlayers: true }],
+    ['ROUND_WINS', { tieRule: 'ROUND_WINS', rankAdmins: true, rankNonPlayers: true }],
+    ['HITS without admins', { tieRule: 'HITS', rankAdmins: false, rankNonPlayers: true }],
+    ['ROUND_WINS without people who never played', { tieRule: 'ROUND_WINS', rankAdmins: true, rankNonPlayers: false }],
+    ['POINTS, players who played only', { tieRule: 'POINTS', rankAdmins: false, rankNonPlayers: false }],
+  ])('under %s every ranking and standing equals the reference', async (_name, rules) => {
+    const p = s.t.db.prisma;
+    const demoId = s.demo.companies.DEMO;
+    const SET = `mutation($c: Int!, $i: ScoringSettingsInput!) { updateScoringSettings(companyId: $c, input: $i,
+      confirm: true) { rescoredPredictions scoringSettings { tieRule rankAdmins rankNonPlayers } } }`;
+    // A latecomer who never played, and the admin who did not predict either in this tournament.
+    const fresh = await p.user.create({
+      data: {
+        ...DEFAULT_USER_JSON,
+        companyId: demoId,
+        email: 'idle@demo.test',
+        name: 'Idle Colleague',
+        externalId: 'idle',
+        loginProviderId: 'idle',
+      },
+    });
+    try {
+      const set = await s.gql(SET, { c: demoId, i: rules }, bearer(admin));
+      expect(set.errors).toBeUndefined();
+      // Ties and membership are read when ranking: nothing is rescored.
+      expect(set.data.updateScoringSettings).toEqual({ rescoredPredictions: 0, scoringSettings: rules });
+      const round = s.demo.rounds['Semi-finals'];
+      const area = s.demo.areas.Argentina;
+      const R = `query($t: Int!, $r: Int, $a: Int, $skip: Int, $take: Int) { ranking(tournamentId: $t, roundId: $r,
+        areaId: $a, skip: $skip, take: $take) { total entries { position points roundWins user { id } } } }`;
+      for (const filter of [{}, { roundId: round }, { areaId: area }]) {
+        const expected = await reference(filter, rules);
+        const shown = expected.map((r) => ({
+          position: r.position,
+          points: r.points,
+          roundWins: rules.tieRule === 'ROUND_WINS' ? r.roundWins : null,
+          user: { id: r.userId },
+        }));
+        const first = await s.gql(R, { t: tournamentId, r: filter.roundId, a: filter.areaId, take: 4 }, bearer(admin));
+        const rest = await s.gql(
+          R,
+          { t: tournamentId, r: filter.roundId, a: filter.areaId, skip: 4, take: 100 },
+          bearer(admin),
+        );
+        expect(first.errors).toBeUndefined();
+        expect(first.data.ranking.total, JSON.stringify(filter)).toBe(expected.length);
+        expect([...first.data.ranking.entries, ...rest.data.ranking.entries], JSON.stringify(filter)).toEqual(shown);
+        const scope = {
+          companyId: demoId,
+          tournamentId,
+          roundIds: filter.roundId ? [filter.roundId] : null,
+          areaId: filter.areaId ?? null,
+          rules,
+        };
+        for (const r of expected) expect(await rankingOf(p, scope, r.userId)).toEqual(r);
+      }
+      const general = await reference({}, rules);
+      expect(general.some((r) => r.userId === fresh.id)).toBe(rules.rankNonPlayers);
+      if (!rules.rankAdmins) expect(general.some((r) => r.userId === s.demo.users['admin@demo.test'])).toBe(false);
+      // Some position is shared under every rule in the demo data.
+      expect(general.some((r, i) => i > 0 && r.position === general[i - 1].position)).toBe(true);
+    } finally {
+      await s.gql(SET, { c: demoId, i: DEFAULT_RULES }, bearer(admin));
+      await p.user.delete({ where: { id: fresh.id } });
+    }
+  });
 });

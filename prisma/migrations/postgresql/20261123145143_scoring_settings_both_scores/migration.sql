@@ -12,7 +12,7 @@ ALTER COLUMN "points" SET DATA TYPE DOUBLE PRECISION;
 ALTER TABLE "Prediction" ADD COLUMN     "isJoker" BOOLEAN NOT NULL DEFAULT false,
 ALTER COLUMN "points" SET DATA TYPE DOUBLE PRECISION;
 
--- Results stored before this migration kept one score; it becomes the 90-minute score too (whether extra time
+-- Results stored before this migration kept one score, which becomes the 90-minute score too (whether extra time
 -- was played was not recorded). Importing the tournament file again fills in the extra time.
 UPDATE "Match" SET "homeTeamFullTimeGoals" = "homeTeamGoals", "awayTeamFullTimeGoals" = "awayTeamGoals"
 WHERE "homeTeamGoals" IS NOT NULL;

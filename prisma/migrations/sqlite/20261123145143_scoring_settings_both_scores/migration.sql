@@ -49,7 +49,7 @@ CREATE UNIQUE INDEX "Prediction_userId_matchId_key" ON "Prediction"("userId", "m
 PRAGMA foreign_keys=ON;
 PRAGMA defer_foreign_keys=OFF;
 
--- Results stored before this migration kept one score; it becomes the 90-minute score too (whether extra time
+-- Results stored before this migration kept one score, which becomes the 90-minute score too (whether extra time
 -- was played was not recorded). Importing the tournament file again fills in the extra time.
 UPDATE "Match" SET "homeTeamFullTimeGoals" = "homeTeamGoals", "awayTeamFullTimeGoals" = "awayTeamGoals"
 WHERE "homeTeamGoals" IS NOT NULL;
