@@ -73,7 +73,7 @@ try {
       `teams +${report.teams.created}; matches +${report.matches.created} ~${report.matches.updated} ` +
       `=${report.matches.unchanged}; ` +
       `${report.changedResultMatchIds.length} results new or changed, ${report.rescoredPredictions} predictions ` +
-      `rescored` +
+      `rescored; ${report.keptDecisions} hand-set decisions kept` +
       (companies.length ? `; entered for ${companies.map((c) => c.appPath).join(', ')}` : ''),
   );
   await db.close();

@@ -127,3 +127,20 @@ describe('which tournament a file is', () => {
     expect(await tournamentsNamed('Bad Id Cup')).toEqual([]);
   });
 });
+
+describe('hand-set decisions', () => {
+  it('says how many it kept: a postponement survives the fixtures file, the results file then wins', async () => {
+    const fixtures = file('decisions/fixtures.json', cup('Decisions Cup', false));
+    expect((await run(fixtures)).code).toBe(0);
+    const where = { externalId: 'openfootball:decisions-cup:match:m11' };
+    await t.db.prisma.match.update({ where, data: { status: 'POSTPONED' } });
+    const again = await run(fixtures);
+    expect(again.code, again.output).toBe(0);
+    expect(again.output).toMatch(/matches \+0 ~0 =7; 0 results new or changed, 0 predictions rescored; 1 hand-set /);
+    expect(again.output).toMatch(/; 1 hand-set decisions kept\n$/);
+    expect(await t.db.prisma.match.findUniqueOrThrow({ where })).toMatchObject({ status: 'POSTPONED' });
+    const results = await run(file('decisions/results.json', cup('Decisions Cup', true)));
+    expect(results.output).toMatch(/matches \+0 ~5 =2; 5 results new or changed, .*; 0 hand-set decisions kept/);
+    expect(await t.db.prisma.match.findUniqueOrThrow({ where })).toMatchObject({ status: 'FINISHED' });
+  });
+});
