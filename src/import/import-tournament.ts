@@ -12,6 +12,8 @@ export interface ImportOptions {
   externalId: string;
   /** Country the tournament belongs to (default "World"). */
   countryName?: string;
+  /** Companies that enter the tournament, in the same transaction (idempotent: one that plays it already does). */
+  enterCompanyIds?: number[];
 }
 
 export interface ImportReport {
@@ -122,6 +124,14 @@ async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): 
       await tx.tournament.update({ where: { id: tournamentId }, data: diff });
       tournamentState = 'updated';
     }
+  }
+
+  for (const companyId of options.enterCompanyIds ?? []) {
+    await tx.companyTournament.upsert({
+      where: { companyId_tournamentId: { companyId, tournamentId } },
+      create: { companyId, tournamentId },
+      update: {},
+    });
   }
 
   // Rounds.

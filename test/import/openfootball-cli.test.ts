@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_COMPANY_JSON } from '../../src/domain/defaults.ts';
 import { defaultExternalId } from '../../src/import/external-id.ts';
 import mini from '../fixtures/openfootball/mini-cup.json' with { type: 'json' };
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -143,4 +144,105 @@ describe('hand-set decisions', () => {
     expect(results.output).toMatch(/matches \+0 ~5 =2; 5 results new or changed, .*; 0 hand-set decisions kept/);
     expect(await t.db.prisma.match.findUniqueOrThrow({ where })).toMatchObject({ status: 'FINISHED' });
   });
+});
+
+describe('the command line', () => {
+  const companies: Record<string, number> = {};
+  beforeAll(async () => {
+    const p = t.db.prisma;
+    const create = async (data: { code: string; appPath?: string; appCustomDomain?: string }) =>
+      (await p.company.create({ data: { ...DEFAULT_COMPANY_JSON, name: data.code, ...data } })).id;
+    companies.ACME = await create({ code: 'ACME', appPath: 'acme', appCustomDomain: 'prode.acme.test' });
+    companies.BETA = await create({ code: 'BETA', appPath: 'beta' });
+    companies.GAMMA = await create({ code: 'GAMMA', appCustomDomain: 'prode.gamma.test' });
+    // "shared" is one company's code and another's app path.
+    companies.shared = await create({ code: 'shared' });
+    companies.OTHER = await create({ code: 'OTHER', appPath: 'shared' });
+  });
+  const entered = async (externalId: string) => {
+    const rows = await t.db.prisma.companyTournament.findMany({
+      where: { tournament: { externalId } },
+      select: { company: { select: { code: true } } },
+      orderBy: { companyId: 'asc' },
+    });
+    return rows.map((r) => r.company.code);
+  };
+
+  it.each([
+    { by: 'code', names: ['BETA'], codes: ['BETA'] },
+    { by: 'app path, in any case', names: ['Beta'], codes: ['BETA'] },
+    { by: 'custom domain', names: ['prode.gamma.test'], codes: ['GAMMA'] },
+    {
+      by: 'code, app path and domain of one company: entered once',
+      names: ['ACME', 'acme', 'prode.acme.test'],
+      codes: ['ACME'],
+    },
+    { by: 'several companies', names: ['acme', 'GAMMA'], codes: ['ACME', 'GAMMA'] },
+  ])('--company by $by', async ({ names, codes }) => {
+    const id = `test:company-${names.join('-')}`.replace(/[^\w.:-]/g, '_');
+    const result = await run(
+      file(`company/${id}.json`, cup('Company Cup', true)),
+      '--external-id',
+      id,
+      ...names.flatMap((n) => ['--company', n]),
+    );
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(new RegExp(`; entered for ${codes.join(', ')}\n$`));
+    expect(await entered(id)).toEqual(codes);
+  });
+
+  it.each([
+    {
+      name: 'a company nobody has',
+      args: ['--company', 'nobody'],
+      error: '--company nobody: no company has that code, app path or custom domain',
+    },
+    {
+      name: "one company's code and another's path",
+      args: ['--company', 'shared'],
+      error:
+        '--company shared names more than one company: shared (its code), OTHER (its app path); ' +
+        'name it by another of its names',
+    },
+    { name: 'an empty company', args: ['--company', ' '], error: '--company needs a code, app path or custom domain' },
+    {
+      name: 'an unknown option',
+      args: ['--compnay', 'acme'],
+      error: 'unknown option --compnay; --help lists the options',
+    },
+    {
+      name: 'an option without its value',
+      args: ['--external-id'],
+      error: "Option '--external-id <value>' argument missing; --help lists the options",
+    },
+  ])('refuses $name with one line, exit 1 and nothing written', async ({ args, error }) => {
+    const path = file('refused.json', cup('Refused Cup', true));
+    const result = await run(path, ...args);
+    expect(result.code).toBe(1);
+    expect(result.output.trim()).toBe(`import:openfootball: ${error}`);
+    expect(await tournamentsNamed('Refused Cup')).toEqual([]);
+  });
+
+  it('refuses no file, two files and a missing file', async () => {
+    const none = await run();
+    expect(none.code).toBe(1);
+    expect(none.output).toMatch(/^import:openfootball: give exactly one file; usage: npm run import:openfootball -- /);
+    expect((await run('a.json', 'b.json')).code).toBe(1);
+    const missing = await run(join(dir, 'missing.json'));
+    expect(missing.code).toBe(1);
+    expect(missing.output.trim()).toBe(`import:openfootball: cannot read ${join(dir, 'missing.json')}: ENOENT`);
+  });
+
+  it.each([['--help'], ['-h'], ['some.json', '--help', '--company', 'whatever']])(
+    '%s prints the usage and exits 0 without touching anything',
+    async (...args) => {
+      const result = await run(...args);
+      expect(result.code).toBe(0);
+      const out = result.output;
+      expect(out).toMatch(/^usage: npm run import:openfootball -- <file.json> \[--external-id <id>\] /);
+      for (const option of ['--external-id <id>', '--company <c>', '-h, --help']) expect(out).toContain(`  ${option}`);
+      expect(out).toContain('code, app path or custom domain');
+      expect(out.split('\n').every((line) => line.length <= 120)).toBe(true);
+    },
+  );
 });
