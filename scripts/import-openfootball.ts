@@ -1,60 +1,124 @@
-// `npm run import:openfootball -- <file.json> [--external-id <id>] [--company <appPath>]...`
-// Migrates, imports the file idempotently, and enters the tournament for the given companies.
+// `npm run import:openfootball -- <file.json> [--external-id <id>] [--company <code|path|domain>]...`
+// Migrates, imports the file idempotently, and enters the tournament for the given companies, all in the import's
+// one transaction. The tournament is known by its externalId: --external-id, else one derived from the
+// tournament's name in the file (never from the file's name: see src/import/external-id.ts).
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, type Db } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/bootstrap/migrate.ts';
+import { defaultExternalId, EXTERNAL_ID_RULE, isValidExternalId } from '../src/import/external-id.ts';
 import { importTournament } from '../src/import/import-tournament.ts';
 import { parseOpenfootball } from '../src/import/openfootball.ts';
+
+const USAGE = `usage: npm run import:openfootball -- <file.json> [--external-id <id>] [--company <code|path|domain>]...
+
+Imports an openfootball worldcup.json file into the database DATABASE_URL names, idempotently, in one transaction:
+a second run creates nothing twice, updates what the file changed, and keeps the dates and results an operator
+set by hand that the file says nothing new about.
+
+  --external-id <id>  the tournament's id (${EXTERNAL_ID_RULE});
+                      default: openfootball: and the slug of the file's "name" ("World Cup 2026" is
+                      openfootball:world-cup-2026), not the file's own name
+  --company <c>       enter the tournament for this company, named by its code, app path or custom domain;
+                      repeat for more companies
+  -h, --help          print this and exit`;
 
 function fail(message: string): never {
   console.error(`import:openfootball: ${message}`);
   process.exit(1);
 }
 
+/**
+ * The derived id, unless this tournament was imported before ids came from the content: earlier versions took
+ * the id from the file's name ("openfootball:<file name>"). A tournament under that id with the same name is this
+ * one, so importing its results file again updates it instead of starting a second tournament.
+ */
+async function knownExternalId(prisma: Db, derived: string, name: string, path: string): Promise<string> {
+  if (await prisma.tournament.findUnique({ where: { externalId: derived }, select: { id: true } })) return derived;
+  const earlier = `openfootball:${basename(path).replace(/\.json$/i, '')}`;
+  const found = await prisma.tournament.findUnique({ where: { externalId: earlier }, select: { name: true } });
+  return found?.name === name ? earlier : derived;
+}
+
+/** The one company (not deleted) whose code, app path or custom domain is `name`. */
+async function companyNamed(prisma: Db, name: string) {
+  // Paths and domains are stored lower-case; codes as written (x-app-company matches them exactly too).
+  const lower = name.toLowerCase();
+  const found = await prisma.company.findMany({
+    where: { deletedAt: null, OR: [{ code: name }, { appPath: lower }, { appCustomDomain: lower }] },
+    select: { id: true, code: true, appPath: true, appCustomDomain: true },
+    orderBy: { id: 'asc' },
+  });
+  if (found.length === 0) fail(`--company ${name}: no company has that code, app path or custom domain`);
+  if (found.length > 1) {
+    const which = found.map((c) => {
+      const as = c.code === name ? 'code' : c.appPath === lower ? 'app path' : 'custom domain';
+      return `${c.code} (its ${as})`;
+    });
+    fail(`--company ${name} names more than one company: ${which.join(', ')}; name it by another of its names`);
+  }
+  return found[0];
+}
+
 let args;
 try {
   args = parseArgs({
     allowPositionals: true,
-    options: { 'external-id': { type: 'string' }, company: { type: 'string', multiple: true } },
+    options: {
+      'external-id': { type: 'string' },
+      company: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
 } catch (err) {
-  fail((err as Error).message);
+  const e = err as Error & { code?: string };
+  // Node's own message suggests "--" for positionals, which is no help for a mistyped option.
+  const unknown = e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'([^']+)'/.exec(e.message)?.[1] : undefined;
+  fail(`${unknown ? `unknown option ${unknown}` : e.message}; --help lists the options`);
+}
+if (args.values.help) {
+  console.log(USAGE);
+  process.exit(0);
 }
 const file = args.positionals[0];
-if (!file || args.positionals.length > 1)
-  fail('usage: npm run import:openfootball -- <file.json> [--external-id <id>] [--company <appPath>]...');
+if (!file || args.positionals.length > 1) fail(`give exactly one file; ${USAGE.split('\n')[0]}`);
+const given = args.values['external-id'];
+if (given !== undefined && !isValidExternalId(given)) fail(`--external-id must be ${EXTERNAL_ID_RULE}`);
+const companyNames = args.values.company ?? [];
+if (companyNames.some((c) => c.trim() === '')) fail('--company needs a code, app path or custom domain');
 
 try {
-  const parsed = parseOpenfootball(JSON.parse(readFileSync(file, 'utf8')));
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    fail(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  const parsed = parseOpenfootball(JSON.parse(text));
+  const derived = defaultExternalId(parsed.name);
+  if (given === undefined && !derived)
+    fail(`the tournament name "${parsed.name}" has no letter or digit to derive an id from: give --external-id`);
   const config = loadConfig();
   await migrateDatabase(config.database);
   const db = await openDatabase(config.database);
-  const externalId = args.values['external-id'] ?? `openfootball:${basename(file).replace(/\.json$/i, '')}`;
-  const companies = [];
-  for (const appPath of args.values.company ?? []) {
-    const company = await db.prisma.company.findFirst({ where: { appPath } });
-    if (!company) fail(`no company with appPath "${appPath}"`);
-    companies.push(company);
+  const externalId = given ?? (await knownExternalId(db.prisma, derived!, parsed.name, file));
+  // Every company is found before anything is written; the same company named twice is entered once.
+  const companies = new Map<number, { id: number; code: string }>();
+  for (const name of companyNames) {
+    const company = await companyNamed(db.prisma, name.trim());
+    companies.set(company.id, company);
   }
-  const report = await importTournament(db.prisma, parsed, { externalId });
-  for (const company of companies) {
-    await db.prisma.companyTournament.upsert({
-      where: { companyId_tournamentId: { companyId: company.id, tournamentId: report.tournamentId } },
-      create: { companyId: company.id, tournamentId: report.tournamentId },
-      update: {},
-    });
-  }
+  const report = await importTournament(db.prisma, parsed, { externalId, enterCompanyIds: [...companies.keys()] });
   console.log(
     `import:openfootball: "${parsed.name}" (${externalId}) ${report.tournament}; rounds +${report.rounds.created} ` +
       `~${report.rounds.updated}; ` +
       `teams +${report.teams.created}; matches +${report.matches.created} ~${report.matches.updated} ` +
       `=${report.matches.unchanged}; ` +
       `${report.changedResultMatchIds.length} results new or changed, ${report.rescoredPredictions} predictions ` +
-      `rescored` +
-      (companies.length ? `; entered for ${companies.map((c) => c.appPath).join(', ')}` : ''),
+      `rescored; ${report.keptDecisions} hand-set decisions kept` +
+      (companies.size ? `; entered for ${[...companies.values()].map((c) => c.code).join(', ')}` : ''),
   );
   await db.close();
   process.exit(0);

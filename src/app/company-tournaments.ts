@@ -7,6 +7,7 @@ import type { MatchRow, RoundRow, TeamRow, TournamentRow } from '../db/rows.ts';
 import { badInput, conflict, notFound } from '../domain/errors.ts';
 import { httpUrlInput, textInput } from '../domain/inputs.ts';
 import { paging } from '../domain/paging.ts';
+import { defaultExternalId, EXTERNAL_ID_RULE, isValidExternalId } from '../import/external-id.ts';
 import { importTournament, type ImportReport } from '../import/import-tournament.ts';
 import { FixtureFormatError, parseOpenfootball } from '../import/openfootball.ts';
 import type { RequestScope } from './scope.ts';
@@ -241,15 +242,18 @@ export async function updateCustomMatch(
   return scope.write((tx) => tx.match.update({ where: { id: match.id }, data }));
 }
 
-/** Managers: writes an openfootball file's tournament (idempotent by externalId), as npm run import:openfootball. */
-export async function importOpenfootball(scope: RequestScope, json: string, externalId: string): Promise<ImportReport> {
+/**
+ * Managers: writes an openfootball file's tournament, idempotently by externalId, as npm run import:openfootball
+ * does. Without an externalId the tournament is known by its name in the file (openfootball:world-cup-2026).
+ */
+export async function importOpenfootball(
+  scope: RequestScope,
+  json: string,
+  externalId?: string | null,
+): Promise<ImportReport> {
   scope.requireRole('manager', 'only managers import tournaments');
-  if (!/^[\w.:-]{3,100}$/.test(externalId)) {
-    throw badInput(
-      'externalId must be 3 to 100 letters, digits, _ . : or -, e.g. openfootball:2026-worldcup',
-      'externalId',
-    );
-  }
+  if (externalId != null && !isValidExternalId(externalId))
+    throw badInput(`externalId must be ${EXTERNAL_ID_RULE}`, 'externalId');
   let parsed;
   try {
     parsed = parseOpenfootball(JSON.parse(json));
@@ -258,7 +262,10 @@ export async function importOpenfootball(scope: RequestScope, json: string, exte
     if (err instanceof FixtureFormatError) throw badInput(err.message, 'json');
     throw err;
   }
-  const report = await importTournament(scope.db, parsed, { externalId }).catch((err) => {
+  const id = externalId ?? defaultExternalId(parsed.name);
+  if (!id)
+    throw badInput(`the tournament name "${parsed.name}" has no letter or digit: give an externalId`, 'externalId');
+  const report = await importTournament(scope.db, parsed, { externalId: id }).catch((err) => {
     if (isUniqueViolation(err)) throw conflict('another import of the same file is running; try again', 'externalId');
     throw err;
   });

@@ -1,5 +1,8 @@
 // Writes a parsed openfootball tournament, idempotently: every row is keyed by a stable externalId, a second
 // run creates nothing twice and updates what changed. One transaction: a failure leaves nothing half-written.
+// What people decided stays: each match remembers what the file last said about its kickoff and its result, and
+// a date or result an operator set since (a postponement, a cancellation, a new date, a score entered by hand) is
+// kept while the file still says what it said then. A file that says something new about it wins.
 import type { Db, Tx } from '../db/client.ts';
 import { rescoreMatches } from '../game/rescore.ts';
 import type { ParsedTournament } from './openfootball.ts';
@@ -9,6 +12,8 @@ export interface ImportOptions {
   externalId: string;
   /** Country the tournament belongs to (default "World"). */
   countryName?: string;
+  /** Companies that enter the tournament, in the same transaction (idempotent: one that plays it already does). */
+  enterCompanyIds?: number[];
 }
 
 export interface ImportReport {
@@ -21,6 +26,8 @@ export interface ImportReport {
   changedResultMatchIds: number[];
   /** Predictions whose points changed. */
   rescoredPredictions: number;
+  /** Dates and results (status and score) set by hand that the file said nothing new about, so were kept. */
+  keptDecisions: number;
 }
 
 const teamExternalId = (name: string) => `openfootball:team:${name}`;
@@ -37,11 +44,28 @@ const RESULT_FIELDS = [
   'status',
 ] as const;
 
+type ResultFields = Record<(typeof RESULT_FIELDS)[number], unknown>;
+/** A match's result as Match.importedResult remembers it: the result fields in a fixed order, as JSON. */
+const resultMemory = (m: ResultFields) => JSON.stringify(RESULT_FIELDS.map((f) => m[f] ?? null));
+// Matches imported before the importer remembered anything: openfootball only ever says SCHEDULED (no score) or
+// FINISHED, so any other status was set by hand over a file that said "scheduled, no score".
+const FILE_STATUSES = new Set(['SCHEDULED', 'FINISHED']);
+const SCHEDULED_MEMORY = resultMemory({
+  status: 'SCHEDULED',
+  homeTeamGoals: null,
+  awayTeamGoals: null,
+  homeTeamPenaltyGoals: null,
+  awayTeamPenaltyGoals: null,
+  penaltiesWinner: null,
+});
+
+const sameTime = (a: Date, b: Date) => a.getTime() === b.getTime();
+
 function changedFields<T extends Record<string, unknown>>(existing: Record<string, unknown>, wanted: T): Partial<T> {
   const diff: Partial<T> = {};
   for (const [k, v] of Object.entries(wanted)) {
     const old = existing[k];
-    const same = v instanceof Date && old instanceof Date ? v.getTime() === old.getTime() : v === old;
+    const same = v instanceof Date && old instanceof Date ? sameTime(v, old) : v === old;
     if (!same) (diff as Record<string, unknown>)[k] = v;
   }
   return diff;
@@ -106,6 +130,14 @@ async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): 
     }
   }
 
+  for (const companyId of options.enterCompanyIds ?? []) {
+    await tx.companyTournament.upsert({
+      where: { companyId_tournamentId: { companyId, tournamentId } },
+      create: { companyId, tournamentId },
+      update: {},
+    });
+  }
+
   // Rounds.
   const roundExternalId = (name: string) => `${options.externalId}:round:${name}`;
   const existingRounds = new Map(
@@ -135,6 +167,7 @@ async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): 
   );
   const matches = { created: 0, updated: 0, unchanged: 0 };
   const changedResultMatchIds: number[] = [];
+  let keptDecisions = 0;
   const toCreate = [];
   for (const m of parsed.matches) {
     const data = {
@@ -156,17 +189,35 @@ async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): 
       status: m.status,
       hasPenalties: m.group === null,
     };
+    // What the file says now, remembered for the next import.
+    const memory = { importedDate: m.kickoff, importedResult: resultMemory(data) };
     const existing = existingMatches.get(matchExternalId(m.key));
     if (!existing) {
-      toCreate.push({ ...data, tournamentId, externalId: matchExternalId(m.key) });
+      toCreate.push({ ...data, ...memory, tournamentId, externalId: matchExternalId(m.key) });
       continue;
     }
-    const diff = changedFields(existing, data);
+    // An operator changed it since the last import (the row differs from what the file said then), and the file
+    // still says what it said then: the operator's decision stands.
+    const wanted: Partial<typeof data> = { ...data };
+    const lastDate = existing.importedDate;
+    if (lastDate && sameTime(m.kickoff, lastDate) && !sameTime(existing.date, lastDate)) {
+      delete wanted.date;
+      keptDecisions++;
+    }
+    const lastResult = existing.importedResult ?? (FILE_STATUSES.has(existing.status) ? null : SCHEDULED_MEMORY);
+    if (lastResult === memory.importedResult && resultMemory(existing) !== lastResult) {
+      for (const f of RESULT_FIELDS) delete wanted[f];
+      keptDecisions++;
+    }
+    const diff = changedFields(existing, wanted);
+    const memoryDiff = changedFields(existing, memory);
+    if (Object.keys(diff).length || Object.keys(memoryDiff).length)
+      await tx.match.update({ where: { id: existing.id }, data: { ...diff, ...memoryDiff } });
+    // Only what shows counts as updated; a refreshed memory alone (first import of this version) does not.
     if (!Object.keys(diff).length) {
       matches.unchanged++;
       continue;
     }
-    await tx.match.update({ where: { id: existing.id }, data: diff });
     matches.updated++;
     if (RESULT_FIELDS.some((f) => f in diff)) changedResultMatchIds.push(existing.id);
   }
@@ -190,5 +241,6 @@ async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): 
     matches,
     changedResultMatchIds: changedResultMatchIds.sort((a, b) => a - b),
     rescoredPredictions: rescored.predictions,
+    keptDecisions,
   };
 }

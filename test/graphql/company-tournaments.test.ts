@@ -45,6 +45,21 @@ describe('global tournaments', () => {
     expect(refusal(await s.gql(IMPORT, { j: MINI, e: 'test:y' }, as('admin')))?.code).toBe('FORBIDDEN');
   });
 
+  it('without externalId the tournament is known by the name in the file, as the CLI knows it', async () => {
+    const NAMED = `mutation($j: String!) { importOpenfootball(json: $j) { tournamentId tournament } }`;
+    const renamed = JSON.stringify({ ...JSON.parse(MINI), name: 'Mini Cup by Name' });
+    const first = await s.gql(NAMED, { j: renamed }, as('manager'));
+    expect(first.data.importOpenfootball.tournament).toBe('created');
+    const again = await s.gql(NAMED, { j: renamed }, as('manager'));
+    expect(again.data.importOpenfootball).toEqual({ ...first.data.importOpenfootball, tournament: 'unchanged' });
+    const row = await s.t.db.prisma.tournament.findUniqueOrThrow({
+      where: { id: first.data.importOpenfootball.tournamentId },
+    });
+    expect(row.externalId).toBe('openfootball:mini-cup-by-name');
+    const unnamed = JSON.stringify({ ...JSON.parse(MINI), name: '!!!' });
+    expect(refusal(await s.gql(NAMED, { j: unnamed }, as('manager')))?.field).toBe('externalId');
+  });
+
   it('an admin enters and leaves it; players see it in their tournaments meanwhile', async () => {
     const available = await s.gql('{ availableTournaments { id } }', {}, as('admin'));
     expect(available.data.availableTournaments.map((t: { id: number }) => t.id)).toContain(imported);

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { importTournament } from '../../src/import/import-tournament.ts';
-import { parseOpenfootball } from '../../src/import/openfootball.ts';
+import { parseOpenfootball, type ParsedTournament } from '../../src/import/openfootball.ts';
 import mini from '../fixtures/openfootball/mini-cup.json' with { type: 'json' };
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
 import { ROOT } from '../helpers/process.ts';
@@ -156,6 +156,164 @@ describe('importTournament', () => {
       expect(again.matches).toEqual({ created: 0, updated: 0, unchanged: 104 });
     },
   );
+});
+
+describe('what people decided stays', () => {
+  // The Mini Cup's final (m12) is scheduled for 2030-06-20 18:00 UTC; its first group match was 2-1.
+  const FINAL = 'm12';
+  const FIRST = '2026-06-01:alpha:bravo';
+  const KICKOFF = new Date('2030-06-20T18:00:00.000Z');
+  const MOVED = new Date('2030-06-27T18:00:00.000Z');
+  type Row = Record<string, unknown>;
+  /** The Mini Cup file, with the final played (`final`), moved (`date`) or the first match changed (`first`). */
+  const file = (change: { final?: number[]; date?: string; time?: string; first?: number[] } = {}) => {
+    const f = structuredClone(mini) as { name: string; matches: Array<Record<string, unknown>> };
+    if (change.final) f.matches[5].score = { ft: change.final };
+    if (change.date) Object.assign(f.matches[5], { date: change.date, time: change.time });
+    if (change.first) f.matches[0].score = { ft: change.first };
+    return parseOpenfootball(f);
+  };
+  const postponed = { status: 'POSTPONED' };
+  const cases: Array<{
+    name: string;
+    match?: string;
+    /** What the operator set by hand after the first import. */
+    operator: Row;
+    /** The match imported before the importer remembered what the file said. */
+    legacy?: boolean;
+    again: ParsedTournament;
+    expected: Row;
+    kept: number;
+    results: number;
+  }> = [
+    {
+      name: 'POSTPONED survives the same file',
+      operator: postponed,
+      again: file(),
+      expected: postponed,
+      kept: 1,
+      results: 0,
+    },
+    {
+      name: 'CANCELLED survives the same file',
+      operator: { status: 'CANCELLED' },
+      again: file(),
+      expected: { status: 'CANCELLED' },
+      kept: 1,
+      results: 0,
+    },
+    {
+      name: 'SUSPENDED with the score so far survives the same file',
+      operator: { status: 'SUSPENDED', homeTeamGoals: 1, awayTeamGoals: 0 },
+      again: file(),
+      expected: { status: 'SUSPENDED', homeTeamGoals: 1, awayTeamGoals: 0 },
+      kept: 1,
+      results: 0,
+    },
+    {
+      name: 'a new date survives the same file',
+      operator: { date: MOVED },
+      again: file(),
+      expected: { date: MOVED, status: 'SCHEDULED' },
+      kept: 1,
+      results: 0,
+    },
+    {
+      name: 'a postponement to a new date survives the same file: both decisions',
+      operator: { status: 'POSTPONED', date: MOVED },
+      again: file(),
+      expected: { status: 'POSTPONED', date: MOVED },
+      kept: 2,
+      results: 0,
+    },
+    {
+      name: 'a score entered by hand survives the fixtures file again',
+      operator: { status: 'FINISHED', homeTeamGoals: 3, awayTeamGoals: 0 },
+      again: file(),
+      expected: { status: 'FINISHED', homeTeamGoals: 3, awayTeamGoals: 0 },
+      kept: 1,
+      results: 0,
+    },
+    {
+      name: 'a result the file brings wins over a postponement',
+      operator: postponed,
+      again: file({ final: [2, 1] }),
+      expected: { status: 'FINISHED', homeTeamGoals: 2, awayTeamGoals: 1 },
+      kept: 0,
+      results: 1,
+    },
+    {
+      name: 'a new date the file brings wins over the one set by hand',
+      operator: { date: MOVED },
+      again: file({ date: '2030-06-21', time: '20:00' }),
+      expected: { date: new Date('2030-06-21T20:00:00.000Z') },
+      kept: 0,
+      results: 0,
+    },
+    {
+      name: 'a result the file brings applies, and the date set by hand stays',
+      operator: { status: 'POSTPONED', date: MOVED },
+      again: file({ final: [0, 0] }),
+      expected: { status: 'FINISHED', homeTeamGoals: 0, awayTeamGoals: 0, date: MOVED },
+      kept: 1,
+      results: 1,
+    },
+    {
+      name: "an operator's correction of a finished result survives the same file",
+      match: FIRST,
+      operator: { homeTeamGoals: 2, awayTeamGoals: 2 },
+      again: file(),
+      expected: { status: 'FINISHED', homeTeamGoals: 2, awayTeamGoals: 2 },
+      kept: 1,
+      results: 0,
+    },
+    {
+      name: 'a correction the file brings later wins over the one set by hand',
+      match: FIRST,
+      operator: { homeTeamGoals: 2, awayTeamGoals: 2 },
+      again: file({ first: [3, 1] }),
+      expected: { status: 'FINISHED', homeTeamGoals: 3, awayTeamGoals: 1 },
+      kept: 0,
+      results: 1,
+    },
+    {
+      name: 'imported before the importer remembered: a status openfootball never gives survives',
+      operator: postponed,
+      legacy: true,
+      again: file(),
+      expected: postponed,
+      kept: 1,
+      results: 0,
+    },
+    {
+      name: "imported before the importer remembered: the date is the file's (nothing tells it was moved)",
+      operator: { date: MOVED },
+      legacy: true,
+      again: file(),
+      expected: { date: KICKOFF },
+      kept: 0,
+      results: 0,
+    },
+  ];
+
+  it.each(cases.map((c, i) => ({ ...c, i })))('$name', async (c) => {
+    const p = t.db.prisma;
+    const externalId = `test:decisions-${c.i}`;
+    await importTournament(p, file(), { externalId });
+    const where = { externalId: `${externalId}:match:${c.match ?? FINAL}` };
+    const memory = c.legacy ? { importedDate: null, importedResult: null } : {};
+    await p.match.update({ where, data: { ...c.operator, ...memory } as never });
+
+    const report = await importTournament(p, c.again, { externalId });
+    expect(report.keptDecisions).toBe(c.kept);
+    expect(report.changedResultMatchIds).toHaveLength(c.results);
+    expect(await p.match.findUniqueOrThrow({ where })).toMatchObject(c.expected);
+    // The file's other matches are untouched; a third run of the same file keeps the same decisions and writes
+    // nothing.
+    const third = await importTournament(p, c.again, { externalId });
+    expect(third.matches).toEqual({ created: 0, updated: 0, unchanged: 7 });
+    expect(await p.match.findUniqueOrThrow({ where })).toMatchObject(c.expected);
+  });
 });
 
 describe('npm run import:openfootball', () => {

@@ -91,11 +91,13 @@ export class CompanyTournamentsResolver {
   @Mutation(() => ImportReport, {
     description:
       'Managers only. Imports an openfootball worldcup.json (the file as a string) idempotently under externalId, ' +
-      'as npm run import:openfootball does; changed results rescore their predictions. Companies then enter it.',
+      'as npm run import:openfootball does; changed results rescore their predictions. Companies then enter it. ' +
+      'Without externalId the tournament is known by the name in the file: openfootball:world-cup-2026 for ' +
+      '"World Cup 2026".',
   })
   importOpenfootball(
     @Arg('json', () => String) json: string,
-    @Arg('externalId', () => String) externalId: string,
+    @Arg('externalId', () => String, { nullable: true }) externalId: string | null | undefined,
     @Ctx() ctx: Context,
   ) {
     return tournaments.importOpenfootball(ctx.scope, json, externalId);

@@ -55,4 +55,10 @@ export class ImportReport {
   @Field(() => [Int], { description: 'Matches whose result changed (their predictions were rescored).' })
   changedResultMatchIds!: number[];
   @Field(() => Int) rescoredPredictions!: number;
+  @Field(() => Int, {
+    description:
+      'Dates and results (status, score) an operator set by hand since the last import, kept because the file ' +
+      'said nothing new about them.',
+  })
+  keptDecisions!: number;
 }

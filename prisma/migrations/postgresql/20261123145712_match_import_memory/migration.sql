@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Match" ADD COLUMN     "importedDate" TIMESTAMP(3),
+ADD COLUMN     "importedResult" TEXT;
