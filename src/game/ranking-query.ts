@@ -43,13 +43,15 @@ function membersOf(scope: RankingScope) {
         ${scope.areaId})`
       : Prisma.empty;
   const role = rules.rankAdmins ? Prisma.empty : Prisma.sql`AND u."role" = 'player'`;
-  // Playing: a prediction on one of the tournament's matches, or dream-final picks in it.
+  // Playing: a prediction on one of the tournament's matches, dream-final picks or a bonus answer in it.
   const played = rules.rankNonPlayers
     ? Prisma.empty
     : Prisma.sql`AND (EXISTS (SELECT 1 FROM "Prediction" pp WHERE pp."userId" = u."id" AND pp."matchId" IN
           (SELECT mm."id" FROM "Match" mm WHERE mm."tournamentId" = ${scope.tournamentId}))
         OR EXISTS (SELECT 1 FROM "DreamFinalPick" dp JOIN "DreamFinalsSetting" ds ON ds."id" = dp."settingId"
-          WHERE dp."userId" = u."id" AND ds."tournamentId" = ${scope.tournamentId}))`;
+          WHERE dp."userId" = u."id" AND ds."tournamentId" = ${scope.tournamentId})
+        OR EXISTS (SELECT 1 FROM "BonusAnswer" ba JOIN "BonusQuestion" bq ON bq."id" = ba."questionId"
+          WHERE ba."userId" = u."id" AND bq."tournamentId" = ${scope.tournamentId}))`;
   return Prisma.sql`u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL ${area} ${league} ${role} ${played}`;
 }
 

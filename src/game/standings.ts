@@ -1,5 +1,5 @@
-// Keeps TournamentStanding (a user's scored points, exact and outcome hits, plus dream-final points in one
-// tournament) in step with the predictions. Called by rescoring for the users it touched; a full rebuild
+// Keeps TournamentStanding (a user's scored points, exact and outcome hits, plus dream-final and bonus-question
+// points in one tournament) in step with the predictions. Called by rescoring for the users it touched; a full rebuild
 // for data written around it (a migration, the benchmark generator). Delete-and-insert keeps the SQL the
 // same on SQLite and PostgreSQL.
 import { Prisma, sumInHundredths } from '../db/sql.ts';
@@ -13,7 +13,9 @@ function insertFor(tournamentId: number, users: Prisma.Sql) {
     SELECT ${tournamentId}, u."id", u."companyId",
       ${sumInHundredths(Prisma.sql`COALESCE(SUM(p."points"), 0) + COALESCE((SELECT SUM(dp."points")
         FROM "DreamFinalPick" dp JOIN "DreamFinalsSetting" ds ON ds."id" = dp."settingId"
-        WHERE dp."userId" = u."id" AND ds."tournamentId" = ${tournamentId}), 0)`)},
+        WHERE dp."userId" = u."id" AND ds."tournamentId" = ${tournamentId}), 0)
+        + COALESCE((SELECT SUM(ba."points") FROM "BonusAnswer" ba JOIN "BonusQuestion" bq ON bq."id" = ba."questionId"
+        WHERE ba."userId" = u."id" AND bq."tournamentId" = ${tournamentId}), 0)`)},
       CAST(COALESCE(SUM(CASE WHEN p."exactHit" THEN 1 ELSE 0 END), 0) AS INTEGER),
       CAST(COALESCE(SUM(CASE WHEN p."outcomeHit" THEN 1 ELSE 0 END), 0) AS INTEGER)
     FROM "User" u
@@ -45,7 +47,9 @@ export async function rebuildStandings(tx: Tx, tournamentIds: number[]): Promise
       SELECT p2."userId" FROM "Prediction" p2 JOIN "Match" m2 ON m2."id" = p2."matchId" WHERE m2."tournamentId" =
         ${tournamentId}
       UNION SELECT dp2."userId" FROM "DreamFinalPick" dp2 JOIN "DreamFinalsSetting" ds2 ON ds2."id" = dp2."settingId"
-      WHERE ds2."tournamentId" = ${tournamentId}`,
+      WHERE ds2."tournamentId" = ${tournamentId}
+      UNION SELECT ba2."userId" FROM "BonusAnswer" ba2 JOIN "BonusQuestion" bq2 ON bq2."id" = ba2."questionId"
+      WHERE bq2."tournamentId" = ${tournamentId}`,
       ),
     );
   }

@@ -57,6 +57,7 @@ export const LIST_ESTIMATES: Record<string, Estimate> = {
   'Query.myInternalRankings': fixed(10),
   'Query.myInternalRankingInvitations': fixed(10),
   'Query.postComments': fixed(50),
+  'Query.bonusQuestions': fixed(20),
   // A ranking's page is sized by the `ranking` field's own take.
   'Ranking.entries': (_args, parentArgs, sizes) => page(parentArgs, {}, sizes),
   'Company.tournaments': fixed(3),

@@ -27,6 +27,7 @@ import { CommunityResolver } from './resolvers/community.resolver.ts';
 import { CompanyResolver } from './resolvers/company.resolver.ts';
 import { GameResolver } from './resolvers/game.resolver.ts';
 import { ScoringSettingsResolver } from './resolvers/scoring-settings.resolver.ts';
+import { BonusQuestionResolver } from './resolvers/bonus-question.resolver.ts';
 import {
   CountryFields,
   DreamFinalPickFields,
@@ -66,6 +67,7 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   CompanyResolver,
   GameResolver,
   ScoringSettingsResolver,
+  BonusQuestionResolver,
   InvitationResolver,
   PostResolver,
   RankingResolver,

@@ -132,13 +132,18 @@ async function reference(
     where: { status: 'SCORED', match: { tournamentId, ...(rounds ? { roundId: { in: rounds } } : {}) } },
     include: { match: { select: { roundId: true } } },
   });
+  // Dream-final picks and bonus answers count in the general ranking only.
   const picks = rounds
     ? []
-    : await p.dreamFinalPick.findMany({ where: { setting: { tournamentId, companyId: demoId } } });
-  // Who played: any prediction in the tournament (scored or not), or dream-final picks.
+    : [
+        ...(await p.dreamFinalPick.findMany({ where: { setting: { tournamentId, companyId: demoId } } })),
+        ...(await p.bonusAnswer.findMany({ where: { question: { tournamentId, companyId: demoId } } })),
+      ];
+  // Who played: any prediction in the tournament (scored or not), dream-final picks or bonus answers.
   const players = new Set([
     ...(await p.prediction.findMany({ where: { match: { tournamentId } } })).map((x) => x.userId),
     ...(await p.dreamFinalPick.findMany({ where: { setting: { tournamentId } } })).map((x) => x.userId),
+    ...(await p.bonusAnswer.findMany({ where: { question: { tournamentId } } })).map((x) => x.userId),
   ]);
   const users = everyone.filter(
     (u) => (rules.rankAdmins || u.role === 'player') && (rules.rankNonPlayers || players.has(u.id)),

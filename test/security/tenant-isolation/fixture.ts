@@ -40,6 +40,8 @@ export interface Ids {
   globexCupRound: number;
   globexCupMatch: number;
   globexDream: number;
+  /** Globex's bonus question about its own cup, answered by a Globex player. */
+  globexBonusQuestion: number;
   demoLeague: number;
   globexLeague: number;
   globexLeagueInvitation: number;
@@ -111,6 +113,18 @@ export async function createFixture(srv: TestServer): Promise<Ids> {
   });
   await p.prediction.create({
     data: { userId: globexPlayer1, matchId: globexCupMatch.id, homeTeamGoals: 2, awayTeamGoals: 1 },
+  });
+  const globexBonusQuestion = await p.bonusQuestion.create({
+    data: {
+      companyId: globex,
+      tournamentId: globexCup.id,
+      kind: 'NUMBER',
+      text: 'Goals in the Globex Office Cup?',
+      options: [],
+      points: 5,
+      closesAt: kickoff,
+      answers: { create: { userId: globexPlayer1, value: '3' } },
+    },
   });
   const globexDream = await p.dreamFinalsSetting.create({
     data: {
@@ -298,6 +312,7 @@ export async function createFixture(srv: TestServer): Promise<Ids> {
     globexCup: globexCup.id,
     globexCupRound: globexCupRound.id,
     globexCupMatch: globexCupMatch.id,
+    globexBonusQuestion: globexBonusQuestion.id,
     globexDream: globexDream.id,
     demoLeague: demoLeague.id,
     globexLeague: globexLeague.id,
