@@ -41,7 +41,8 @@ export async function upsertPrediction(
         create: { userId: viewer.id, matchId: match.id, ...values },
         update: values,
       });
-      // Counted after the write, in its transaction: two jokers placed at once cannot both pass.
+      // Counted after the write, in its transaction, so the refusal undoes it. SQLite runs one writer at a time;
+      // on PostgreSQL the same player placing two jokers in the same instant could have both counted as one.
       if (row.isJoker) {
         const jokers = await tx.prediction.count({
           where: { userId: viewer.id, isJoker: true, match: { roundId: match.roundId } },
