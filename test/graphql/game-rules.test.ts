@@ -199,6 +199,15 @@ describe('jokers, the deadline, and a postponed match', () => {
       const closed = await up(soon.id);
       expect(closed.errors?.[0]).toMatchObject({ extensions: { code: 'FORBIDDEN' }, message: /60 minutes before/ });
       expect((await up(later.id)).errors).toBeUndefined();
+      // Every match says when it closes for the company.
+      const listed = await s.gql(
+        '{ myTournaments { rounds { matches { id date predictionsCloseAt } } } }',
+        {},
+        bearer(t.player),
+      );
+      const all = listed.data.myTournaments.flatMap((x: any) => x.rounds.flatMap((r: any) => r.matches));
+      const shown = all.find((m: { id: number }) => m.id === soon.id);
+      expect(new Date(shown.date).getTime() - new Date(shown.predictionsCloseAt).getTime()).toBe(60 * 60_000);
     } finally {
       await set({ predictionDeadlineMinutes: 0 });
     }

@@ -2,6 +2,9 @@ import { Arg, Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { Context } from '../context.ts';
 import type { CountryRow, MatchRow, PredictionRow, RoundRow, TeamRow, TournamentRow } from '../../loaders/registry.ts';
 import { stringArray } from '../../domain/defaults.ts';
+import { closingTime } from '../../game/predictions.ts';
+import { readScoringSettings } from '../../game/scoring-settings.ts';
+import { DateTime } from '../scalars.ts';
 import { Company } from '../types/company.ts';
 import {
   Country,
@@ -73,6 +76,13 @@ export class MatchFields {
   }
   @FieldResolver(() => Round) async round(@Root() m: MatchRow, @Ctx() ctx: Context) {
     return required(await ctx.loaders.round.load(m.roundId), 'round');
+  }
+  @FieldResolver(() => DateTime, {
+    description:
+      'When predictions on it close in the company the request acts on: kickoff less its predictionDeadlineMinutes.',
+  })
+  predictionsCloseAt(@Root() m: MatchRow, @Ctx() ctx: Context) {
+    return closingTime(m, readScoringSettings(ctx.auth.tenant?.scoringSettings).predictionDeadlineMinutes);
   }
   @FieldResolver(() => [Prediction], {
     description:
