@@ -286,8 +286,14 @@ export class Loaders {
   get triviaAnswersByUser() {
     return this.manyBy<Row>('triviaAnswersByUser', 'triviaAnswer', 'userId', [{ id: 'asc' }]);
   }
+  /**
+   * A user's graded trivia answers, only of questions whose window has ended: until then nobody learns whether an
+   * answer was right (src/game/trivia.ts).
+   */
   get triviaSolutionsByUser() {
-    return this.manyBy<Row>('triviaSolutionsByUser', 'triviaSolution', 'userId', [{ id: 'asc' }]);
+    return this.manyBy<Row>('triviaSolutionsByUser', 'triviaSolution', 'userId', [{ id: 'asc' }], {
+      question: { endsAt: { lte: this.scope.now } },
+    });
   }
 
   /** Tournaments a company takes part in, plus its own custom tournaments, active ones first. */
