@@ -295,6 +295,22 @@ export class Loaders {
       question: { endsAt: { lte: this.scope.now } },
     });
   }
+  /** The viewer's own answer to each trivia question (none or one). */
+  get ownTriviaAnswersByQuestion() {
+    return this.manyBy<TriviaAnswerRow>('ownTriviaAnswersByQuestion', 'triviaAnswer', 'questionId', [{ id: 'asc' }], {
+      userId: this.scope.viewerId ?? -1,
+    });
+  }
+  /** The viewer's own graded answer to each trivia question (none or one); callers ask once the window has ended. */
+  get ownTriviaSolutionsByQuestion() {
+    return this.manyBy<TriviaSolutionRow>(
+      'ownTriviaSolutionsByQuestion',
+      'triviaSolution',
+      'questionId',
+      [{ id: 'asc' }],
+      { userId: this.scope.viewerId ?? -1 },
+    );
+  }
 
   /** Tournaments a company takes part in, plus its own custom tournaments, active ones first. */
   get tournamentsByCompany(): DataLoader<number, TournamentRow[]> {
@@ -408,6 +424,8 @@ import type {
   RoundRow,
   TeamRow,
   TournamentRow,
+  TriviaAnswerRow,
+  TriviaSolutionRow,
   UserRow,
 } from '../db/rows.ts';
 export type {
