@@ -8,6 +8,7 @@ import { paging } from '../domain/paging.ts';
 import { rankingOf, rankingPage, type RankingScope } from '../game/ranking-query.ts';
 import type { RankedStanding } from '../game/rankings.ts';
 import { readScoringSettings } from '../game/scoring-settings.ts';
+import type { UserRow } from '../db/rows.ts';
 import type { RequestScope } from './scope.ts';
 
 export interface RankingArgs {
@@ -125,4 +126,18 @@ export async function ranking(
     callerIncluded ? rankingOf(scope.db, which, viewer.id) : Promise.resolve(null),
   ]);
   return { total, entries, me };
+}
+
+/**
+ * The user a ranking entry names, as the caller may see them: null for every entry but the caller's own when the
+ * company sets disableRankingsUserNames and the caller is a player (admins, the reseller and managers still see
+ * who is ranked). The prediction and trivia rankings both show their users through it.
+ */
+export async function rankedUser(scope: RequestScope, userId: number): Promise<UserRow | null> {
+  const { viewer, tenant } = scope.requireTenant();
+  if (tenant.disableRankingsUserNames && userId !== viewer.id && !roleAtLeast(viewer.role as RoleName, 'admin'))
+    return null;
+  const user = await scope.loaders.user.load(userId);
+  if (!user) throw new Error('ranked user is missing');
+  return user;
 }

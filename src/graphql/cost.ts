@@ -51,6 +51,7 @@ export const LIST_ESTIMATES: Record<string, Estimate> = {
   'Query.users': page,
   'Query.news': page,
   'Query.availableTournaments': page,
+  'Query.triviaQuestions': page,
   'Mutation.reorderExtraFields': fixed(100),
   'Query.myNotifications': page,
   'Query.myTournaments': fixed(3),
@@ -60,6 +61,7 @@ export const LIST_ESTIMATES: Record<string, Estimate> = {
   'Query.bonusQuestions': fixed(20),
   // A ranking's page is sized by the `ranking` field's own take.
   'Ranking.entries': (_args, parentArgs, sizes) => page(parentArgs, {}, sizes),
+  'TriviaRanking.entries': (_args, parentArgs, sizes) => page(parentArgs, {}, sizes),
   'Company.tournaments': fixed(3),
   'Company.customTournaments': fixed(3),
   'Company.customTeams': fixed(50),

@@ -27,6 +27,7 @@ export {
 export const BannerType = { superior: 'superior', middle: 'middle', side: 'side' } as const;
 export const DisplayAuthorType = { user: 'user', company: 'company' } as const;
 export const PostAllowedContent = { textOnly: 'textOnly', textAndImage: 'textAndImage' } as const;
+export const TriviaWindow = { UPCOMING: 'UPCOMING', OPEN: 'OPEN', CLOSED: 'CLOSED' } as const;
 export const VisibleAreaRankings = { none: 'none', all: 'all', own: 'own' } as const;
 
 registerEnumType(Role, { name: 'Role', description: 'Ranked player < admin < reseller < manager.' });
@@ -44,4 +45,8 @@ registerEnumType(NotificationType, { name: 'NotificationType' });
 registerEnumType(BannerType, { name: 'BannerType' });
 registerEnumType(DisplayAuthorType, { name: 'DisplayAuthorType' });
 registerEnumType(PostAllowedContent, { name: 'PostAllowedContent' });
+registerEnumType(TriviaWindow, {
+  name: 'TriviaWindow',
+  description: 'A trivia question by the server clock: UPCOMING before startsAt, OPEN until endsAt, then CLOSED.',
+});
 registerEnumType(VisibleAreaRankings, { name: 'VisibleAreaRankings' });

@@ -6,8 +6,9 @@
 // Freshness: every request reads the database's data-version token (src/db/data-version.ts) before anything
 // else (src/http/request-scope.ts). An answer is stored under that token only if it still held after the answer was
 // computed (so every row read, the caller's own included, came from that one state), and served only to
-// requests that read the same token. The only rule that depends on the clock, prediction privacy ("others'
-// predictions once the match has kicked off"), changes at the next kickoff: an answer is served only before it.
+// requests that read the same token. The rules that depend on the clock change at the next kickoff (prediction
+// privacy: "others' predictions once the match has kicked off") and at the next end of a trivia question's window
+// (a person's own graded answers, User.triviaSolutions, show from then on): an answer is served only before both.
 // Scope: per process and bounded in bytes (least recently used out first). Correct across instances because
 // the token comes from the shared database; any write anywhere invalidates every answer (coarse, never stale).
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
@@ -36,7 +37,7 @@ const CACHEABLE_ROOT_FIELDS = new Set([
 
 interface Entry {
   version: string;
-  /** Epoch ms of the next kickoff after the answer was computed: prediction visibility changes then. */
+  /** Epoch ms of the next kickoff or trivia window end after the answer was computed: visibility changes then. */
   validUntil: number;
   data: Record<string, unknown>;
   bytes: number;
@@ -141,11 +142,13 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
             if (errors?.length || !data) return;
             // Stored only if nothing was committed while it was computed: then every statement saw one state.
             if ((await db.dataVersion()) !== version) return;
-            const next = await db.prisma.match.aggregate({
-              _min: { date: true },
-              where: { date: { gt: contextValue.now } },
-            });
-            const validUntil = next._min.date?.getTime() ?? Number.POSITIVE_INFINITY;
+            const { now } = contextValue;
+            const [kickoff, triviaEnd] = await Promise.all([
+              db.prisma.match.aggregate({ _min: { date: true }, where: { date: { gt: now } } }),
+              db.prisma.triviaQuestion.aggregate({ _min: { endsAt: true }, where: { endsAt: { gt: now } } }),
+            ]);
+            const next = [kickoff._min.date, triviaEnd._min.endsAt].map((d) => d?.getTime() ?? Infinity);
+            const validUntil = Math.min(...next);
             cache.set(key, { version, validUntil, data, bytes: JSON.stringify(data).length + key.length });
           } catch {
             // Storing is best effort: the answer itself is already complete (an outage shows on the next request).

@@ -49,6 +49,7 @@ import { NotificationResolver } from './resolvers/notification.resolver.ts';
 import { PostResolver } from './resolvers/post.resolver.ts';
 import { RankingEntryFields, RankingResolver } from './resolvers/ranking.resolver.ts';
 import { TournamentResolver } from './resolvers/tournament.resolver.ts';
+import { TriviaQuestionFields, TriviaRankingEntryFields, TriviaResolver } from './resolvers/trivia.resolver.ts';
 import { UserCompactFields, UserFields } from './resolvers/user.fields.ts';
 
 export const resolvers: [ClassType, ...ClassType[]] = [
@@ -73,6 +74,9 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   RankingResolver,
   TournamentResolver,
   RankingEntryFields,
+  TriviaResolver,
+  TriviaQuestionFields,
+  TriviaRankingEntryFields,
   AreaFields,
   CompanyFields,
   CompanyCompactFields,

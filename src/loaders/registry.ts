@@ -286,8 +286,30 @@ export class Loaders {
   get triviaAnswersByUser() {
     return this.manyBy<Row>('triviaAnswersByUser', 'triviaAnswer', 'userId', [{ id: 'asc' }]);
   }
+  /**
+   * A user's graded trivia answers, only of questions whose window has ended: until then nobody learns whether an
+   * answer was right (src/game/trivia.ts).
+   */
   get triviaSolutionsByUser() {
-    return this.manyBy<Row>('triviaSolutionsByUser', 'triviaSolution', 'userId', [{ id: 'asc' }]);
+    return this.manyBy<Row>('triviaSolutionsByUser', 'triviaSolution', 'userId', [{ id: 'asc' }], {
+      question: { endsAt: { lte: this.scope.now } },
+    });
+  }
+  /** The viewer's own answer to each trivia question (none or one). */
+  get ownTriviaAnswersByQuestion() {
+    return this.manyBy<TriviaAnswerRow>('ownTriviaAnswersByQuestion', 'triviaAnswer', 'questionId', [{ id: 'asc' }], {
+      userId: this.scope.viewerId ?? -1,
+    });
+  }
+  /** The viewer's own graded answer to each trivia question (none or one); callers ask once the window has ended. */
+  get ownTriviaSolutionsByQuestion() {
+    return this.manyBy<TriviaSolutionRow>(
+      'ownTriviaSolutionsByQuestion',
+      'triviaSolution',
+      'questionId',
+      [{ id: 'asc' }],
+      { userId: this.scope.viewerId ?? -1 },
+    );
   }
 
   /** Tournaments a company takes part in, plus its own custom tournaments, active ones first. */
@@ -402,6 +424,8 @@ import type {
   RoundRow,
   TeamRow,
   TournamentRow,
+  TriviaAnswerRow,
+  TriviaSolutionRow,
   UserRow,
 } from '../db/rows.ts';
 export type {

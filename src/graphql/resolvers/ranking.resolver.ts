@@ -1,7 +1,6 @@
 // Rankings. The work is src/app/rankings.ts's; these map arguments to it.
 import { Args, ArgsType, Ctx, Field, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import * as rankings from '../../app/rankings.ts';
-import { roleAtLeast, type RoleName } from '../../auth/roles.ts';
 import type { Context } from '../context.ts';
 import { Ranking, RankingEntry, RankingUser } from '../types/ranking.ts';
 
@@ -52,12 +51,7 @@ export class RankingEntryFields {
       "The ranked user. null for every entry but the caller's own when the company sets disableRankingsUserNames and " +
       "the caller is a player (admins, the company's reseller and managers still see who is ranked).",
   })
-  async user(@Root() entry: RankingEntry, @Ctx() ctx: Context) {
-    const { viewer, tenant } = ctx.scope.requireTenant();
-    if (tenant.disableRankingsUserNames && entry.userId !== viewer.id && !roleAtLeast(viewer.role as RoleName, 'admin'))
-      return null;
-    const user = await ctx.loaders.user.load(entry.userId);
-    if (!user) throw new Error('ranked user is missing');
-    return user;
+  user(@Root() entry: RankingEntry, @Ctx() ctx: Context) {
+    return rankings.rankedUser(ctx.scope, entry.userId);
   }
 }

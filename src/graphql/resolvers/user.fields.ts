@@ -78,7 +78,12 @@ export class UserFields extends sharedUserFields(User, Company) {
   @FieldResolver(() => [TriviaAnswer]) triviaAnswers(@Root() u: UserRow, @Ctx() ctx: Context) {
     return own(u, ctx) ? ctx.loaders.triviaAnswersByUser.load(u.id) : [];
   }
-  @FieldResolver(() => [TriviaSolution]) triviaSolutions(@Root() u: UserRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => [TriviaSolution], {
+    description:
+      "The user's graded trivia answers, of the questions whose window has ended (until then nobody learns " +
+      'whether an answer was right). Only to the user themselves: [] for anyone else.',
+  })
+  triviaSolutions(@Root() u: UserRow, @Ctx() ctx: Context) {
     return own(u, ctx) ? ctx.loaders.triviaSolutionsByUser.load(u.id) : [];
   }
 }

@@ -46,6 +46,9 @@ export interface Ids {
   globexLeague: number;
   globexLeagueInvitation: number;
   globexNotification: number;
+  /** Trivia, which Demo Corp and Globex both play: an open question of each, Globex's answered by its player 1. */
+  demoTrivia: number;
+  globexTrivia: number;
   /** Globex's news item, extra-field definition and custom team, for the structure operations. */
   globexNews: number;
   globexExtraField: string;
@@ -181,6 +184,29 @@ export async function createFixture(srv: TestServer): Promise<Ids> {
     data: { id: 'isolation-badge', companyId: globex, name: 'globexBadge', kind: 'profile', order: 1, type: 'string' },
   });
   await note(demo, demoPlayer1, 'Demo note', 'isolation:demo');
+  // Trivia: purchased by both, an open question each; Globex's answered (and graded) by its player 1.
+  await p.company.updateMany({
+    where: { id: { in: [demo, globex] } },
+    data: { purchasedGames: { ...DEFAULT_COMPANY_JSON.purchasedGames, trivia: true } },
+  });
+  const trivia = (companyId: number, text: string, options: string[]) =>
+    p.triviaQuestion.create({
+      data: {
+        companyId,
+        text,
+        options,
+        correctOption: 0,
+        points: 3,
+        startsAt: new Date(Date.now() - 3_600_000),
+        endsAt: new Date(Date.UTC(2031, 0, 1)),
+      },
+    });
+  const demoTrivia = await trivia(demo, 'Demo Corp trivia: the mascot?', ['Demo Owl', 'Demo Fox']);
+  const globexTrivia = await trivia(globex, 'Globex trivia: where is the Headquarters?', ['Globex Tower', 'Cypress']);
+  await p.triviaAnswer.create({ data: { questionId: globexTrivia.id, userId: globexPlayer1, option: 0 } });
+  await p.triviaSolution.create({
+    data: { questionId: globexTrivia.id, userId: globexPlayer1, isCorrect: true, points: 3 },
+  });
   // Community and invitations of Globex beyond the demo data.
   const globexPost = posts.globex;
   const globexComment = await p.postComment.findFirstOrThrow({ where: { postId: globexPost } });
@@ -318,6 +344,8 @@ export async function createFixture(srv: TestServer): Promise<Ids> {
     globexLeague: globexLeague.id,
     globexLeagueInvitation: globexLeagueInvitation.id,
     globexNotification: globexNotification.id,
+    demoTrivia: demoTrivia.id,
+    globexTrivia: globexTrivia.id,
     jwt: {
       globexLink: await forgeInvitationLink(globexInvitation),
       globexRevokedLink: await forgeInvitationLink(globexRevokedInvitation.id),

@@ -4,7 +4,17 @@
 // leave the rows as they were.
 import { expect } from 'vitest';
 import { DEMO_PASSWORD } from '../../helpers/app.ts';
-import { FB, NF, onlyDemoEmails, resellerToInitech, SNAP, switchingToGlobex, type Case, type Db } from './matrix.ts';
+import {
+  FB,
+  NF,
+  onlyDemoEmails,
+  onlyRanked,
+  resellerToInitech,
+  SNAP,
+  switchingToGlobex,
+  type Case,
+  type Db,
+} from './matrix.ts';
 
 const byId = { orderBy: { id: 'asc' as const } };
 const OPS = {
@@ -26,6 +36,8 @@ const OPS = {
   people: (p: Db) => p.user.findMany({ ...byId }),
   tokens: (p: Db) => p.accountToken.findMany(byId),
   bonus: (p: Db) => Promise.all([p.bonusQuestion.findMany(byId), p.bonusAnswer.findMany(byId)]),
+  trivia: (p: Db) =>
+    Promise.all([p.triviaQuestion.findMany(byId), p.triviaAnswer.findMany(byId), p.triviaSolution.findMany(byId)]),
 };
 
 const D = {
@@ -76,6 +88,13 @@ const D = {
     roundId: $round, homeTeamId: $home, awayTeamId: $away, date: "2031-01-01T00:00:00.000Z" }) { id } }`,
   updateCustomMatch: `mutation($id: Int!) { updateCustomMatch(matchId: $id, input: { venue: "x" }) { id } }`,
   importOpenfootball: `mutation { importOpenfootball(json: "{}", externalId: "isolation:x") { tournamentId } }`,
+  triviaQuestions: `{ triviaQuestions(take: 100) { id text options correctOption myAnswer { option } } }`,
+  createTriviaQuestion: `mutation { createTriviaQuestion(input: { text: "isolation", options: ["a", "b"],
+    correctOption: 0, startsAt: "2030-01-01T00:00:00.000Z", endsAt: "2030-01-02T00:00:00.000Z" }) { id } }`,
+  updateTriviaQuestion: `mutation($id: Int!) { updateTriviaQuestion(id: $id, input: { text: "hijacked" }) { id } }`,
+  deleteTriviaQuestion: `mutation($id: Int!) { deleteTriviaQuestion(id: $id) }`,
+  answerTrivia: `mutation($id: Int!) { answerTrivia(questionId: $id, option: 1) { id text correctOption } }`,
+  triviaRanking: `{ triviaRanking(take: 100) { total entries { points user { name } } me { points } } }`,
   requestPasswordReset: `mutation($e: String!) { requestPasswordReset(email: $e) }`,
   resetPassword: `mutation($t: String!) { resetPassword(token: $t, password: "Another-pass-2026!") { token } }`,
   register: `mutation($e: String!, $area: Int) { register(input: {
@@ -262,6 +281,53 @@ export const OPERATOR_CASES: Case[] = [
     unchanged: OPS.football },
   { op: 'importOpenfootball', as: 'reseller', why: 'only managers import', doc: D.importOpenfootball, expect: FB,
     unchanged: OPS.football },
+
+  // Trivia (purchased by Demo Corp and Globex in the fixture)
+  { op: 'triviaQuestions', as: 'player', why: 'their own company only', doc: D.triviaQuestions, expect: 'OK',
+    check: (d, x) => expect(d.map((q: { id: number }) => q.id)).toEqual([x.demoTrivia]) },
+  { op: 'triviaQuestions', as: 'reseller', h: { 'x-app-company': 'GLOBEX' }, why: 'a company it manages',
+    doc: D.triviaQuestions, expect: 'OK', forbid: ['demo', 'initech', 'hooli'],
+    check: (d, x) => expect(d.map((q: { id: number }) => q.id)).toEqual([x.globexTrivia]) },
+  { op: 'triviaQuestions', as: 'globexPlayer', h: { 'x-app-path': 'demo' }, why: "Demo Corp's questions",
+    doc: D.triviaQuestions, expect: FB },
+  ...switchingToGlobex({ op: 'triviaQuestions', why: "Globex's questions", doc: D.triviaQuestions }),
+  ...resellerToInitech({ op: 'triviaQuestions', why: "Initech's questions", doc: D.triviaQuestions }),
+  { op: 'createTriviaQuestion', as: 'player', why: 'players publish no question', doc: D.createTriviaQuestion,
+    expect: FB, unchanged: OPS.trivia },
+  ...switchingToGlobex({ op: 'createTriviaQuestion', why: 'a question in Globex', doc: D.createTriviaQuestion,
+    unchanged: OPS.trivia }),
+  ...resellerToInitech({ op: 'createTriviaQuestion', why: 'a question in Initech', doc: D.createTriviaQuestion,
+    unchanged: OPS.trivia }),
+  { op: 'updateTriviaQuestion', as: 'admin', why: "Globex's question", doc: D.updateTriviaQuestion,
+    vars: (x) => ({ id: x.globexTrivia }), expect: NF, unchanged: OPS.trivia },
+  { op: 'updateTriviaQuestion', as: 'reseller', h: { 'x-app-company': 'DEMO' }, why: "Globex's question, through " +
+    'Demo Corp', doc: D.updateTriviaQuestion, vars: (x) => ({ id: x.globexTrivia }), expect: NF,
+    unchanged: OPS.trivia },
+  { op: 'updateTriviaQuestion', as: 'player', why: "their own company's question", doc: D.updateTriviaQuestion,
+    vars: (x) => ({ id: x.demoTrivia }), expect: FB, unchanged: OPS.trivia },
+  { op: 'deleteTriviaQuestion', as: 'admin', why: "Globex's question", doc: D.deleteTriviaQuestion,
+    vars: (x) => ({ id: x.globexTrivia }), expect: NF, unchanged: OPS.trivia },
+  { op: 'deleteTriviaQuestion', as: 'player', why: "their own company's question", doc: D.deleteTriviaQuestion,
+    vars: (x) => ({ id: x.demoTrivia }), expect: FB, unchanged: OPS.trivia },
+  ...switchingToGlobex({ op: 'deleteTriviaQuestion', why: "Globex's question", doc: D.deleteTriviaQuestion,
+    vars: (x) => ({ id: x.globexTrivia }), unchanged: OPS.trivia }),
+  { op: 'answerTrivia', as: 'player', why: "Globex's question", doc: D.answerTrivia,
+    vars: (x) => ({ id: x.globexTrivia }), expect: NF, unchanged: OPS.trivia },
+  { op: 'answerTrivia', as: 'admin', why: "Globex's question", doc: D.answerTrivia,
+    vars: (x) => ({ id: x.globexTrivia }), expect: NF, unchanged: OPS.trivia },
+  { op: 'answerTrivia', as: 'globexPlayer', why: "Demo Corp's question", doc: D.answerTrivia,
+    vars: (x) => ({ id: x.demoTrivia }), expect: NF, unchanged: OPS.trivia },
+  { op: 'answerTrivia', as: 'reseller', h: { 'x-app-company': 'GLOBEX' }, why: 'trivia is played in your own ' +
+    'company', doc: D.answerTrivia, vars: (x) => ({ id: x.globexTrivia }), expect: FB, unchanged: OPS.trivia },
+  ...switchingToGlobex({ op: 'answerTrivia', why: "Globex's question", doc: D.answerTrivia,
+    vars: (x) => ({ id: x.globexTrivia }), unchanged: OPS.trivia }),
+  { op: 'triviaRanking', as: 'player', why: 'ranks only Demo Corp users', doc: D.triviaRanking, expect: 'OK',
+    check: (d) => onlyRanked(d, /^(demo player|dana admin)/i) },
+  { op: 'triviaRanking', as: 'reseller', h: { 'x-app-company': 'GLOBEX' }, why: 'ranks only Globex users',
+    doc: D.triviaRanking, expect: 'OK', forbid: ['demo', 'initech', 'hooli'],
+    check: (d) => onlyRanked(d, /^(globex player|gus admin)/i) },
+  ...switchingToGlobex({ op: 'triviaRanking', why: "Globex's ranking", doc: D.triviaRanking }),
+  ...resellerToInitech({ op: 'triviaRanking', why: "Initech's ranking", doc: D.triviaRanking }),
 
   // Sign-up and e-mail links
   { op: 'requestPasswordReset', as: 'anon', h: { 'x-app-path': 'demo' },
