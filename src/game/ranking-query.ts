@@ -254,7 +254,11 @@ export async function rankingOf(prisma: Db, scope: RankingScope, userId: number)
     return rows[0] ? { ...plain(rows[0]), position: Number(rows[0].ahead) + 1 } : null;
   }
   const rule = rulesOf(scope).tieRule;
-  const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`WITH scores AS (${scoresSelect(scope)})
+  // The scores are read twice (the caller's row, who ranks ahead). Round wins are worth computing once; plain
+  // scores SQLite filters to the caller's row faster when it may fold them into the query (bench:ranking).
+  const materialized = Prisma.raw(rule === 'ROUND_WINS' ? 'MATERIALIZED' : '');
+  const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`
+    WITH scores AS ${materialized} (${scoresSelect(scope)})
     SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s WHERE ${ahead('mine', rule)}) AS "ahead"
     FROM scores mine WHERE mine."userId" = ${userId}`;
   if (!rows[0]) return null;
