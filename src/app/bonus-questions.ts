@@ -216,6 +216,8 @@ export async function answerBonusQuestion(scope: RequestScope, id: number, answe
   const question = await scope.db.bonusQuestion.findUnique({ where: { id } });
   if (!question || question.companyId !== tenant.id) throw notFound('bonus question', id);
   refuseWhereOff(tenant);
+  // A tournament the company has left takes no more answers.
+  await tournamentOf(scope, tenant.id, question.tournamentId);
   const closing = closesAt(question, await decidingKickoff(scope, question.kind as BonusKind, question.tournamentId));
   if (scope.now >= closing) throw forbidden(`answers closed at ${closing.toISOString()}`);
   const q = { kind: question.kind as BonusKind, options: strings(question.options) };

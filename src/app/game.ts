@@ -43,7 +43,8 @@ export async function upsertPrediction(
       });
       // Counted after the write, in its transaction, so the refusal undoes it. SQLite runs one writer at a time;
       // on PostgreSQL the same player placing two jokers in the same instant could have both counted as one.
-      if (row.isJoker) {
+      // Only a joker placed now is counted: one placed under a larger allowance stays where it is.
+      if (input.isJoker) {
         const jokers = await tx.prediction.count({
           where: { userId: viewer.id, isJoker: true, match: { roundId: match.roundId } },
         });
@@ -150,6 +151,9 @@ export async function rescheduleMatch(scope: RequestScope, matchId: number, date
     const current = await tx.match.findUniqueOrThrow({ where: { id: match.id } });
     if (!RESCHEDULABLE.has(current.status))
       throw conflict(`the match is ${current.status.toLowerCase()}: only a match not played yet gets a new date`);
+    // Past its kickoff a match counts as played (its predictions are shown) unless it was postponed.
+    if (current.status !== 'POSTPONED' && current.date <= scope.now)
+      throw conflict('the match has kicked off: postpone it (setMatchResult status POSTPONED) before moving it');
     return tx.match.update({ where: { id: match.id }, data: { date, status: 'SCHEDULED', elapsedTime: null } });
   });
 }

@@ -40,3 +40,28 @@ export async function firstLegsOf(tx: Tx, matches: Leg[]): Promise<Map<number, F
   }
   return found;
 }
+
+/** The second legs these matches are the first legs of: a corrected first leg changes their aggregate. */
+export async function secondLegsOf(tx: Tx, matches: Leg[]): Promise<number[]> {
+  const firsts = matches.filter((m) => !m.isTwoWaysSecondMatch);
+  if (firsts.length === 0) return [];
+  const candidates = await tx.match.findMany({
+    where: {
+      tournamentId: { in: [...new Set(firsts.map((m) => m.tournamentId))] },
+      isTwoWaysSecondMatch: true,
+      homeTeamId: { in: firsts.map((m) => m.awayTeamId) },
+    },
+    select: { id: true, tournamentId: true, date: true, homeTeamId: true, awayTeamId: true },
+  });
+  return candidates
+    .filter((c) =>
+      firsts.some(
+        (f) =>
+          f.tournamentId === c.tournamentId &&
+          f.homeTeamId === c.awayTeamId &&
+          f.awayTeamId === c.homeTeamId &&
+          f.date < c.date,
+      ),
+    )
+    .map((c) => c.id);
+}

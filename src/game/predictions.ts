@@ -68,6 +68,8 @@ export interface ResultInput {
   awayTeamPenaltyGoals?: number | null;
   /** A correction that removes a recorded shoot-out says so. */
   noShootOut?: boolean | null;
+  /** A correction that removes recorded extra time says so. */
+  noExtraTime?: boolean | null;
 }
 
 /** What the rules of a result need to know about the match as it stands. */
@@ -76,6 +78,7 @@ export interface MatchForResult {
   hasPenalties: boolean | null;
   isTwoWaysSecondMatch: boolean | null;
   homeTeamPenaltyGoals: number | null;
+  homeTeamExtraTimeGoals: number | null;
 }
 
 export interface StoredResult {
@@ -147,6 +150,7 @@ export function checkResult(
       : !match.isTwoWaysSecondMatch && h === a;
   const tie = match.isTwoWaysSecondMatch ? 'the aggregate over both legs' : 'the match';
 
+  if (homeFt !== null && input.noExtraTime) return refuse('noExtraTime', 'noExtraTime goes without a 90-minute score');
   if (homeFt !== null) {
     if (!match.hasPenalties)
       return refuse('homeTeamFullTimeGoals', 'this match cannot go to extra time (it cannot go to penalties)');
@@ -166,6 +170,12 @@ export function checkResult(
     return refuse(
       'homeTeamPenaltyGoals',
       'the match has a recorded shoot-out: give its penalty scores again, or noShootOut: true to remove it',
+    );
+  }
+  if (home !== null && homeFt === null && match.homeTeamExtraTimeGoals != null && !input.noExtraTime) {
+    return refuse(
+      'homeTeamFullTimeGoals',
+      'the match has a recorded extra time: give its 90-minute score again, or noExtraTime: true to remove it',
     );
   }
   return {

@@ -5,7 +5,7 @@ import type { Tx } from '../db/client.ts';
 import { enqueue } from '../notifications/outbox.ts';
 import { rescoreDreamFinals } from './dream-finals-rescore.ts';
 import { refreshStandings } from './standings.ts';
-import { firstLegsOf } from './first-legs.ts';
+import { firstLegsOf, secondLegsOf } from './first-legs.ts';
 import { scorePrediction, type Score } from './scoring.ts';
 import { readScoringSettings } from './scoring-settings.ts';
 
@@ -19,7 +19,11 @@ export interface RescoreReport {
 /** `companyId`: only that company's players' predictions (its rules changed, nobody else's). */
 export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: number): Promise<RescoreReport> {
   if (matchIds.length === 0) return { matches: 0, predictions: 0, tournamentIds: [] };
-  const matches = await tx.match.findMany({ where: { id: { in: matchIds } } });
+  const given = await tx.match.findMany({ where: { id: { in: matchIds } } });
+  // A first leg's result is part of its second leg's aggregate: that one is rescored too.
+  const seconds = (await secondLegsOf(tx, given)).filter((id) => !matchIds.includes(id));
+  const matches = seconds.length ? [...given, ...(await tx.match.findMany({ where: { id: { in: seconds } } }))] : given;
+  matchIds = matches.map((m) => m.id);
   const firstLegs = await firstLegsOf(tx, matches);
   const predictions = await tx.prediction.findMany({
     where: { matchId: { in: matchIds }, ...(companyId === undefined ? {} : { user: { companyId } }) },

@@ -209,7 +209,9 @@ async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): 
       keptDecisions++;
     }
     const lastResult = existing.importedResult ?? (FILE_STATUSES.has(existing.status) ? null : SCHEDULED_MEMORY);
-    if (lastResult === memory.importedResult && resultMemory(existing) !== lastResult) {
+    // A new kickoff in the file is news about a postponed match too: it is scheduled again (as rescheduleMatch does).
+    const rescheduled = existing.status === 'POSTPONED' && 'date' in wanted && !sameTime(existing.date, m.kickoff);
+    if (lastResult === memory.importedResult && resultMemory(existing) !== lastResult && !rescheduled) {
       for (const f of RESULT_FIELDS) delete wanted[f];
       keptDecisions++;
     }

@@ -6,6 +6,7 @@ const KICKOFF = new Date('2030-06-11T19:00:00Z');
 const AFTER = new Date('2030-06-11T21:00:00Z');
 const BEFORE = new Date('2030-06-11T18:00:00Z');
 const group: MatchForResult = {
+  homeTeamExtraTimeGoals: null,
   date: KICKOFF,
   hasPenalties: false,
   isTwoWaysSecondMatch: false,
@@ -14,6 +15,7 @@ const group: MatchForResult = {
 const knockout: MatchForResult = { ...group, hasPenalties: true };
 const secondLeg: MatchForResult = { ...knockout, isTwoWaysSecondMatch: true };
 const withShootOut: MatchForResult = { ...knockout, homeTeamPenaltyGoals: 4 };
+const withExtraTime: MatchForResult = { ...knockout, homeTeamExtraTimeGoals: 2 };
 const score = (h: number, a: number, more: Partial<ResultInput> = {}): ResultInput => ({
   status: 'FINISHED',
   homeTeamGoals: h,
@@ -160,6 +162,25 @@ describe('checkResult', () => {
       'noShootOut',
     ],
     ['clearing the score (postponed) drops the shoot-out', { status: 'POSTPONED' }, withShootOut, AFTER, null, null],
+    // Corrections of recorded extra time
+    ['a correction leaving out the extra time', score(2, 1), withExtraTime, AFTER, null, 'homeTeamFullTimeGoals'],
+    ['a correction saying there was none', score(2, 1, { noExtraTime: true }), withExtraTime, AFTER, null, null],
+    [
+      'a correction repeating it',
+      score(2, 1, { homeTeamFullTimeGoals: 1, awayTeamFullTimeGoals: 1 }),
+      withExtraTime,
+      AFTER,
+      null,
+      null,
+    ],
+    [
+      'noExtraTime with a 90-minute score',
+      score(2, 1, { homeTeamFullTimeGoals: 1, awayTeamFullTimeGoals: 1, noExtraTime: true }),
+      withExtraTime,
+      AFTER,
+      null,
+      'noExtraTime',
+    ],
   ])('%s', (_name, input, match, now, leg, argument) => {
     const checked = checkResult(input, match, now, leg);
     expect(checked.ok ? null : checked.argument).toBe(argument);

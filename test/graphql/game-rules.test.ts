@@ -184,6 +184,13 @@ describe('jokers, the deadline, and a postponed match', () => {
       where: { matchId: replay.id, userId: s.demo.users['player1@demo.test'] },
     });
     expect(mine).toMatchObject({ status: 'SCORED', points: 6, exactHit: true });
+    // A joker placed under a larger allowance stays, and the prediction still changes without naming it.
+    await set({ jokersPerRound: 2 });
+    const third = await extraFinal(600);
+    expect((await predict(third.id, true)).data.upsertPrediction.isJoker).toBe(true);
+    await set({ jokersPerRound: 0 });
+    expect((await predict(third.id)).data.upsertPrediction.isJoker).toBe(true);
+    expect(errorOf(await predict(third.id, true))).toEqual({ code: 'BAD_USER_INPUT', argument: 'isJoker' });
     // Without jokers the company's jokers count once again.
     await set({ jokersPerRound: 0 });
     expect((await s.t.db.prisma.prediction.findUniqueOrThrow({ where: { id: mine.id } })).points).toBe(3);
@@ -234,6 +241,10 @@ describe('jokers, the deadline, and a postponed match', () => {
 
     const played = await s.gql(RESCHEDULE, { m: s.demo.matches.opener, d: when.toISOString() }, manager);
     expect(errorOf(played)?.code).toBe('CONFLICT');
+    // Past its kickoff, a match without a result is not moved (its predictions are shown): postponed first.
+    const kicked = await extraFinal(60);
+    await s.kickOff(kicked.id);
+    expect(errorOf(await s.gql(RESCHEDULE, { m: kicked.id, d: when.toISOString() }, manager))?.code).toBe('CONFLICT');
     expect(errorOf(await s.gql(RESCHEDULE, { m: match.id, d: when.toISOString() }, bearer(t.player)))?.code).toBe(
       'FORBIDDEN',
     );
@@ -278,10 +289,16 @@ describe('both scores of a match', () => {
       homeTeamExtraTimeGoals: 3,
       awayTeamExtraTimeGoals: 2,
     });
-    // Without a 90-minute score there was no extra time.
-    const plain = await s.gql(
+    // A correction that leaves the extra time out is refused; noExtraTime says there was none.
+    const leftOut = await s.gql(
       RESULT,
       { i: { matchId: semi.id, status: 'FINISHED', homeTeamGoals: 2, awayTeamGoals: 0 } },
+      manager,
+    );
+    expect(errorOf(leftOut)).toEqual({ code: 'BAD_USER_INPUT', argument: 'homeTeamFullTimeGoals' });
+    const plain = await s.gql(
+      RESULT,
+      { i: { matchId: semi.id, status: 'FINISHED', homeTeamGoals: 2, awayTeamGoals: 0, noExtraTime: true } },
       manager,
     );
     expect(plain.data.setMatchResult).toMatchObject({
@@ -306,5 +323,58 @@ describe('both scores of a match', () => {
       manager,
     );
     expect(errorOf(wrong)).toEqual({ code: 'BAD_USER_INPUT', argument: 'homeTeamFullTimeGoals' });
+  });
+});
+
+describe('two-legged ties', () => {
+  it('a corrected first leg rescores its second leg, whose aggregate it changes', async () => {
+    const p = s.t.db.prisma;
+    const manager = { ...bearer(t.manager), ...demoHeader };
+    const final = await p.match.findUniqueOrThrow({ where: { id: s.demo.matches.final } });
+    const [argentina, france] = [s.demo.teams.Argentina, s.demo.teams.France];
+    const leg = (home: number, away: number, minutes: number, second: boolean) =>
+      p.match.create({
+        data: {
+          roundId: final.roundId,
+          tournamentId: final.tournamentId,
+          date: new Date(Date.now() + minutes * 60_000),
+          homeTeamId: home,
+          awayTeamId: away,
+          hasPenalties: true,
+          isTwoWaysSecondMatch: second,
+        },
+      });
+    const first = await leg(france, argentina, -120, false);
+    const second = await leg(argentina, france, 60, true);
+    const result = (matchId: number, more: object) =>
+      s.gql(RESULT, { i: { matchId, status: 'FINISHED', ...more } }, manager);
+    expect((await result(first.id, { homeTeamGoals: 2, awayTeamGoals: 0 })).errors).toBeUndefined();
+    await s.gql(SET, { c: s.demo.companies.DEMO, i: { advancingTeam: 2 }, confirm: true }, bearer(t.admin));
+    try {
+      const up = await s.gql(
+        UPSERT,
+        { i: { matchId: second.id, homeTeamGoals: 1, awayTeamGoals: 0, penaltiesWinner: 'home' } },
+        bearer(t.player),
+      );
+      expect(up.errors).toBeUndefined();
+      await s.kickOff(second.id);
+      // 2-0 levels the tie at 2-2; Argentina wins the shoot-out.
+      const r = await result(second.id, {
+        homeTeamGoals: 2,
+        awayTeamGoals: 0,
+        homeTeamPenaltyGoals: 4,
+        awayTeamPenaltyGoals: 3,
+      });
+      expect(r.errors).toBeUndefined();
+      const mine = () =>
+        p.prediction.findFirstOrThrow({ where: { matchId: second.id, userId: s.demo.users['player1@demo.test'] } });
+      // Right winner (1) and the shoot-out's winner (1); 1-0 would have sent France through (2-1 over both legs).
+      expect((await mine()).points).toBe(2);
+      // The first leg was 1-0, not 2-0: the 1-0 now levels the tie, which Argentina wins on penalties: +2.
+      expect((await result(first.id, { homeTeamGoals: 1, awayTeamGoals: 0 })).errors).toBeUndefined();
+      expect((await mine()).points).toBe(4);
+    } finally {
+      await s.gql(SET, { c: s.demo.companies.DEMO, i: { advancingTeam: 0 }, confirm: true }, bearer(t.admin));
+    }
   });
 });

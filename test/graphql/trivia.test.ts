@@ -213,7 +213,6 @@ describe('playing and the ranking', () => {
       ['q1', 3],
       ['q4', 0],
     ],
-    admin: [['q1', 1]],
   };
   const SPEC = {
     q1: { options: ['Brazil', 'Argentina', 'Germany', 'France'], correctOption: 1, points: 3 },
@@ -309,6 +308,12 @@ describe('playing and the ranking', () => {
     );
   });
 
+  it('admins, who see the right option, do not answer', async () => {
+    const r = await answer(tokenOf('admin'), ids.q4, 0);
+    expect(code(r)).toBe('FORBIDDEN');
+    expect(r.errors![0].message).toMatch(/admins see the right answers/);
+  });
+
   it('after the window: no more answers, the right option and grades show', async () => {
     await close(ids.q1, ids.q2, ids.q3);
     expect(code(await answer(tokenOf('p9'), ids.q1, 1))).toBe('FORBIDDEN');
@@ -363,12 +368,11 @@ describe('playing and the ranking', () => {
     const hits = reference('HITS');
     const points = reference('POINTS');
     const at = (rows: Row[], who: string) => rows.find((r) => r.id === ids[who])!.position!;
-    expect([at(hits, 'p1'), at(hits, 'p2'), at(hits, 'p3'), at(hits, 'p5'), at(hits, 'admin')]).toEqual([
-      1, 2, 3, 4, 4,
-    ]);
-    expect([at(points, 'p1'), at(points, 'p2'), at(points, 'p3'), at(points, 'p5'), at(points, 'admin')]).toEqual([
-      1, 1, 3, 3, 3,
-    ]);
+    expect([at(hits, 'p1'), at(hits, 'p2'), at(hits, 'p3'), at(hits, 'p5')]).toEqual([1, 2, 3, 4]);
+    expect([at(points, 'p1'), at(points, 'p2'), at(points, 'p3'), at(points, 'p5')]).toEqual([1, 1, 3, 3]);
+    // p4 and p6: two right answers for 2 points each, tied under both rules.
+    expect(at(hits, 'p4')).toBe(at(hits, 'p6'));
+    expect(at(points, 'p4')).toBe(at(points, 'p6'));
     expect(at(hits, 'p7')).toBeLessThan(at(hits, 'p9'));
     expect(at(points, 'p7')).toBe(at(points, 'p9'));
   });

@@ -251,6 +251,14 @@ describe('what people decided stays', () => {
       results: 0,
     },
     {
+      name: 'a new kickoff the file brings schedules a postponed match again',
+      operator: postponed,
+      again: file({ date: '2030-06-21', time: '20:00' }),
+      expected: { status: 'SCHEDULED', date: new Date('2030-06-21T20:00:00.000Z') },
+      kept: 0,
+      results: 1,
+    },
+    {
       name: 'a result the file brings applies, and the date set by hand stays',
       operator: { status: 'POSTPONED', date: MOVED },
       again: file({ final: [0, 0] }),

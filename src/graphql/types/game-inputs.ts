@@ -41,5 +41,10 @@ export class SetMatchResultInput {
     description: 'Removes a recorded shoot-out: a correction without penalty scores is refused otherwise.',
   })
   noShootOut?: boolean | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Removes recorded extra time: a correction without the 90-minute score is refused otherwise.',
+  })
+  noExtraTime?: boolean | null;
   @Field(() => MatchStatus) status!: string;
 }

@@ -60,10 +60,12 @@ const D = {
   predictionDeadlineMinutes: 'Predictions close this many minutes before kickoff. Default 0 (at kickoff).',
   jokersPerRound:
     'How many predictions per round a player may mark as a joker (isJoker), doubling their points. Default 0: no ' +
-    'jokers (and jokers placed earlier stop counting).',
+    'jokers (and jokers placed earlier stop counting). Lowered, jokers already placed stay and count.',
   tieRule: 'Who shares a position in rankings. Default HITS.',
   rankAdmins: "Whether the company's admins (and resellers, managers) appear in rankings. Default true.",
-  rankNonPlayers: 'Whether people who never made a prediction in the tournament appear in its rankings. Default true.',
+  rankNonPlayers:
+    'Whether people who never played in the tournament (no prediction, dream-final pick or bonus answer) appear in ' +
+    'its rankings. Default true.',
 };
 
 @ObjectType({
