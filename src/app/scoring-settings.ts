@@ -34,7 +34,11 @@ export async function updateScoringSettings(
 ): Promise<ScoringSettingsUpdate> {
   const { viewer } = scope.requireRole('admin', "only admins, resellers and managers change a company's game rules");
   const company = await administered(scope, viewer, companyId);
-  const rounds = await scope.db.round.findMany({ where: { tournament: playedBy(company.id) }, select: { id: true } });
+  // Multipliers name rounds of the company's tournaments; other changes need no rounds.
+  const rounds =
+    input.roundMultipliers == null
+      ? []
+      : await scope.db.round.findMany({ where: { tournament: playedBy(company.id) }, select: { id: true } });
   const problem = settingsProblem(input, new Set(rounds.map((r) => r.id)));
   if (problem) throw badInput(problem.message, problem.argument);
 

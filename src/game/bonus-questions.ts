@@ -1,6 +1,7 @@
 // Bonus questions (the spec's "extra predictions"), pure: what a question and an answer may be, when answers
 // close, and what an answer earns. An answer is kept as text in one canonical form per kind, so "right" is a
 // comparison of strings.
+import { finalRound, thirdPlaceRound } from './dream-finals.ts';
 
 export const BONUS_KINDS = ['CHAMPION', 'FINALIST', 'TOP_SCORER', 'NUMBER', 'CHOICE'] as const;
 export type BonusKind = (typeof BONUS_KINDS)[number];
@@ -131,10 +132,11 @@ export function decidingRound<R extends { id: number; name: string; position: nu
   kind: BonusKind,
   rounds: R[],
 ): R | null {
-  if (!TEAM_KINDS.has(kind)) return null;
-  const ordered = rounds.filter((r) => !/third/i.test(r.name)).sort((a, b) => a.position - b.position);
-  const final = ordered.find((r) => /^finals?$/i.test(r.name.trim())) ?? ordered[ordered.length - 1];
+  const final = TEAM_KINDS.has(kind) ? finalRound(rounds) : undefined;
   if (!final) return null;
   if (kind === 'CHAMPION') return final;
-  return ordered[ordered.indexOf(final) - 1] ?? final;
+  // The round before the final, the match for third place aside.
+  const third = thirdPlaceRound(rounds);
+  const before = rounds.filter((r) => r !== third && r.position < final.position);
+  return before.sort((a, b) => b.position - a.position)[0] ?? final;
 }

@@ -30,20 +30,26 @@ function winnerAndLoser(m: DreamMatch): [number, number] | null {
   return homeWins ? [m.homeTeamId, m.awayTeamId] : [m.awayTeamId, m.homeTeamId];
 }
 
-/** The final's round (named so, else the last) and the round of the match for third place (if any). */
+/** The round of the match for third place, if any. */
+export const thirdPlaceRound = <R extends DreamRound>(rounds: R[]): R | undefined =>
+  rounds.find((r) => /third/i.test(r.name));
+
+/** The final's round: named so, else the last one that is not the match for third place. */
+export function finalRound<R extends DreamRound>(rounds: R[]): R | undefined {
+  const named = rounds.find((r) => /^finals?$/i.test(r.name.trim()));
+  if (named) return named;
+  const third = thirdPlaceRound(rounds);
+  return rounds.filter((r) => r !== third).sort((a, b) => b.position - a.position)[0];
+}
+
+/** The rounds whose matches decide dream-final positions: the final's and the match for third place's. */
 export function decidingRounds<R extends DreamRound>(rounds: R[]): R[] {
-  const finalRound =
-    rounds.find((r) => /^finals?$/i.test(r.name.trim())) ?? [...rounds].sort((a, b) => b.position - a.position)[0];
-  const thirdRound = rounds.find((r) => /third/i.test(r.name));
-  return [finalRound, thirdRound].filter((r): r is R => r !== undefined);
+  return [finalRound(rounds), thirdPlaceRound(rounds)].filter((r): r is R => r !== undefined);
 }
 
 /** Position -> team id, for the positions already decided. */
 export function finalStandings(rounds: DreamRound[], matches: DreamMatch[]): Map<number, number> {
   const standings = new Map<number, number>();
-  const finalRound =
-    rounds.find((r) => /^finals?$/i.test(r.name.trim())) ?? [...rounds].sort((a, b) => b.position - a.position)[0];
-  const thirdRound = rounds.find((r) => /third/i.test(r.name));
   const decide = (round: DreamRound | undefined, first: number) => {
     const match = round ? matches.find((m) => m.roundId === round.id) : undefined;
     const result = match ? winnerAndLoser(match) : null;
@@ -52,8 +58,8 @@ export function finalStandings(rounds: DreamRound[], matches: DreamMatch[]): Map
       standings.set(first + 1, result[1]);
     }
   };
-  decide(finalRound, 1);
-  decide(thirdRound, 3);
+  decide(finalRound(rounds), 1);
+  decide(thirdPlaceRound(rounds), 3);
   return standings;
 }
 

@@ -67,6 +67,14 @@ describe('bonus questions', () => {
     expect(decidingRound('CHAMPION', rounds)?.id).toBe(4);
     expect(decidingRound('FINALIST', rounds)?.id).toBe(2);
     expect(decidingRound('NUMBER', rounds)).toBeNull();
+    // Without a round named so, the final is the last round that is not the match for third place.
+    const unnamed = [
+      { id: 1, name: 'Semis', position: 1 },
+      { id: 2, name: 'Championship game', position: 2 },
+      { id: 3, name: 'Third place', position: 3 },
+    ];
+    expect(decidingRound('CHAMPION', unnamed)?.id).toBe(2);
+    expect(decidingRound('FINALIST', unnamed)?.id).toBe(1);
     const late = new Date('2030-08-01T00:00:00Z');
     const kickoff = new Date('2030-07-14T19:00:00Z');
     expect(closesAt({ closesAt: late }, kickoff)).toEqual(kickoff);
