@@ -22,6 +22,10 @@ import { registerAnswerSizeLimit } from './security/answer-size.ts';
 import { registerSecurity } from './security/http-security.ts';
 import { LoginThrottle } from './security/login-throttle.ts';
 import { mailChannel } from './mail/channel.ts';
+import type { LiveBus } from './live/bus.ts';
+import { openLiveBus } from './live/open-bus.ts';
+import { startLiveServer } from './graphql/live-server.ts';
+import type { IncomingMessage } from 'node:http';
 import { MailDelivery } from './mail/delivery.ts';
 import { registerRequestDeadline } from './security/request-deadline.ts';
 import { registerDocs } from './rest/docs.ts';
@@ -37,6 +41,8 @@ declare module 'fastify' {
     lifecycle: { draining: boolean };
     /** Sends the e-mail outbox; the notifications tick wakes it too. */
     mail: MailDelivery;
+    /** The live feed: delivered notifications are published on it (src/server.ts). */
+    live: LiveBus;
   }
 }
 
@@ -187,7 +193,10 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   else app.log.info({ mail: mail.channel.description }, 'e-mail goes out through this channel');
   app.decorate('mail', mail);
   app.addHook('onClose', async () => mail.close());
-  const sources: ScopeSources = { db, config, authRows, mail };
+  const live = await openLiveBus(config.database, db.prisma, (level, obj, msg) => app.log[level](obj, msg));
+  app.decorate('live', live);
+  app.addHook('onClose', async () => live.close());
+  const sources: ScopeSources = { db, config, authRows, mail, live };
   const apollo = createApollo(config, app.log, metrics, [
     fastifyApolloDrainPlugin(app),
     textInputsPlugin(),
@@ -206,6 +215,20 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
         contextOf(await openRequestScope(sources, tenantHeaders(request)), config, clientOf(request)),
     }),
   });
+  if (config.live.maxSockets > 0) {
+    const sockets = startLiveServer(app.server, {
+      config,
+      log: app.log,
+      sources,
+      sizes: companySizes,
+      client: (ip) => ({ ip, loginThrottle, resetThrottle, outcome: newOutcome() }),
+      addressOf: (request) => normalizeIP(forwardedAddress(request, config.http.trustProxyHops)),
+      draining: () => app.lifecycle.draining,
+    });
+    // Before the listener closes: open sockets would keep app.close() waiting.
+    app.addHook('preClose', async () => sockets.close());
+    metrics.watchLive(() => ({ ...sockets.figures(), ...live.stats }));
+  }
   registerRestRoutes(app, { apollo, sources, clientOf });
   registerAnswerSizeLimit(app, config.graphql.maxResponseBytes);
   registerDocs(app);
@@ -263,4 +286,18 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The client address of a request Fastify does not route (a WebSocket upgrade), believing X-Forwarded-For for
+ * `hops` proxies exactly as the HTTP routes do (trustProxy in buildApp).
+ */
+function forwardedAddress(request: IncomingMessage, hops: number): string {
+  const header = request.headers['x-forwarded-for'];
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const chain = [request.socket.remoteAddress ?? 'unknown', ...forwarded.reverse()];
+  return chain[Math.min(hops, chain.length - 1)];
 }

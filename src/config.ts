@@ -65,6 +65,16 @@ export interface Config {
   /** Bytes of answers the response cache may keep (src/graphql/response-cache.ts); 0 turns it off. */
   responseCacheBytes: number;
   mail: MailConfig;
+  /** Subscriptions over WebSocket (src/graphql/live-server.ts). */
+  live: {
+    /** Open sockets per replica; 0 turns subscriptions off. */
+    maxSockets: number;
+    /** Open sockets per client address (IPv6 by its /64). */
+    maxSocketsPerAddress: number;
+    maxSubscriptionsPerSocket: number;
+    /** A socket is pinged this often and closed when the last ping went unanswered. */
+    keepAliveMs: number;
+  };
 }
 
 /** Where e-mail goes (src/mail/channel.ts). */
@@ -193,6 +203,13 @@ export function loadConfig(env: Env = process.env, warn: (msg: string) => void =
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
       loginMax: int(env, 'LOGIN_RATE_LIMIT_MAX', 10, 1, 1_000_000),
       loginWindowMs: int(env, 'LOGIN_RATE_LIMIT_WINDOW_MS', 15 * 60_000, 1000, 86_400_000),
+    },
+    live: {
+      maxSockets: int(env, 'WS_MAX_SOCKETS', 10_000, 0, 1_000_000),
+      // An office behind one NAT address watches a matchday together.
+      maxSocketsPerAddress: int(env, 'WS_MAX_SOCKETS_PER_ADDRESS', 200, 1, 1_000_000),
+      maxSubscriptionsPerSocket: int(env, 'WS_MAX_SUBSCRIPTIONS_PER_SOCKET', 20, 1, 1000),
+      keepAliveMs: int(env, 'WS_KEEPALIVE_SECONDS', 30, 1, 3600) * 1000,
     },
     metrics: {
       enabled: bool(env, 'METRICS_ENABLED', true),

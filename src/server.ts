@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { describeTarget } from './db/adapters.ts';
 import type { Database } from './db/client.ts';
 import { prepareDatabase } from './bootstrap/prepare.ts';
-import { loggingSender } from './notifications/sender.ts';
+import { loggingSender, withLiveEvents } from './notifications/sender.ts';
 import { notificationsTick } from './notifications/tick.ts';
 
 function fail(message: string): never {
@@ -49,7 +49,10 @@ async function main() {
 
   // Time-based notifications and delivery, then the e-mail outbox. Idempotent (dedupe keys, claimed matches and
   // messages), so several instances may tick at once.
-  const sender = loggingSender((obj, msg) => app.log.info(obj, msg));
+  const sender = withLiveEvents(
+    loggingSender((obj, msg) => app.log.info(obj, msg)),
+    app.live,
+  );
   const tick = () =>
     notificationsTick(db.prisma, sender)
       .then(

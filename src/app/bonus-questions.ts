@@ -175,6 +175,7 @@ export async function deleteBonusQuestion(scope: RequestScope, id: number): Prom
       answers.map((a) => a.userId),
     );
   });
+  scope.live.publish({ kind: 'ranking', tournamentId: question.tournamentId, companyId: question.companyId });
   return true;
 }
 
@@ -207,6 +208,7 @@ export async function setBonusAnswers(
     );
     return updated;
   });
+  scope.live.publish({ kind: 'ranking', tournamentId: question.tournamentId, companyId: question.companyId });
   return view(row, closing, null);
 }
 

@@ -126,7 +126,7 @@ async function refereedMatch(scope: RequestScope, matchId: number): Promise<Matc
 /** A result as a referee would record it (see checkResult); rescores the match's predictions in the same step. */
 export async function setMatchResult(scope: RequestScope, input: ResultInput & { matchId: number }): Promise<MatchRow> {
   const match = await refereedMatch(scope, input.matchId);
-  return scope.write(async (tx) => {
+  const { row, rescored } = await scope.write(async (tx) => {
     // Checked against the match as this transaction sees it: a shoot-out recorded meanwhile counts.
     const current = await tx.match.findUniqueOrThrow({ where: { id: match.id } });
     const firstLeg = (await firstLegsOf(tx, [current])).get(current.id) ?? null;
@@ -134,9 +134,12 @@ export async function setMatchResult(scope: RequestScope, input: ResultInput & {
     if (!checked.ok) throw badInput(checked.message, checked.argument);
     const data = { ...checked.data, status: checked.data.status as MatchStatus };
     const row = await tx.match.update({ where: { id: match.id }, data });
-    await rescoreMatches(tx, [match.id]);
-    return row;
+    return { row, rescored: await rescoreMatches(tx, [match.id]) };
   });
+  scope.live.publish({ kind: 'match', tournamentId: row.tournamentId, matchId: row.id });
+  if (rescored.standingsChanged)
+    for (const tournamentId of rescored.tournamentIds) scope.live.publish({ kind: 'ranking', tournamentId });
+  return row;
 }
 
 /**
@@ -147,7 +150,7 @@ export async function rescheduleMatch(scope: RequestScope, matchId: number, date
   const match = await refereedMatch(scope, matchId);
   if (!(date instanceof Date) || Number.isNaN(date.getTime())) throw badInput('date must be a date-time', 'date');
   if (date.getTime() <= scope.now.getTime()) throw badInput('the new kickoff must be in the future', 'date');
-  return scope.write(async (tx) => {
+  const row = await scope.write(async (tx) => {
     const current = await tx.match.findUniqueOrThrow({ where: { id: match.id } });
     if (!RESCHEDULABLE.has(current.status))
       throw conflict(`the match is ${current.status.toLowerCase()}: only a match not played yet gets a new date`);
@@ -156,6 +159,8 @@ export async function rescheduleMatch(scope: RequestScope, matchId: number, date
       throw conflict('the match has kicked off: postpone it (setMatchResult status POSTPONED) before moving it');
     return tx.match.update({ where: { id: match.id }, data: { date, status: 'SCHEDULED', elapsedTime: null } });
   });
+  scope.live.publish({ kind: 'match', tournamentId: row.tournamentId, matchId: row.id });
+  return row;
 }
 
 const RESCHEDULABLE = new Set(['SCHEDULED', 'TIMED', 'POSTPONED']);

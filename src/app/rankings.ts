@@ -48,9 +48,31 @@ export async function ranking(
   scope: RequestScope,
   args: RankingArgs,
 ): Promise<{ total: number; entries: RankedStanding[]; me: RankedStanding | null }> {
-  const { tournamentId, roundId, areaId, internalRankingId, combinedRoundsDefinition, skip, take } = args;
+  const page = paging(args.skip, args.take);
+  const { which, callerIncluded, viewerId } = await rankingShown(scope, args);
+  const [{ total, entries }, me] = await Promise.all([
+    rankingPage(scope.db, which, page.skip, page.take),
+    callerIncluded ? rankingOf(scope.db, which, viewerId) : Promise.resolve(null),
+  ]);
+  return { total, entries, me };
+}
+
+/**
+ * The caller's standing in a tournament's general ranking, under the same rules as `ranking`: null when the
+ * caller is not ranked there (live updates read it on every change, so no page is read).
+ */
+export async function myStanding(scope: RequestScope, tournamentId: number): Promise<RankedStanding | null> {
+  const { which, callerIncluded, viewerId } = await rankingShown(scope, { tournamentId });
+  return callerIncluded ? rankingOf(scope.db, which, viewerId) : null;
+}
+
+/** Which ranking the arguments name, once the caller is allowed to see it (else the refusal). */
+async function rankingShown(
+  scope: RequestScope,
+  args: Omit<RankingArgs, 'skip' | 'take'>,
+): Promise<{ which: RankingScope; callerIncluded: boolean; viewerId: number }> {
+  const { tournamentId, roundId, areaId, internalRankingId, combinedRoundsDefinition } = args;
   let { roundIds } = args;
-  const page = paging(skip, take);
   const { viewer, tenant } = scope.requireTenant();
   const tournaments = await scope.loaders.tournamentsByCompany.load(tenant.id);
   if (!tournaments.some((t) => t.id === tournamentId)) throw notFound('tournament', tournamentId);
@@ -121,11 +143,7 @@ export async function ranking(
     rules: { tieRule, rankAdmins, rankNonPlayers },
   };
   const callerIncluded = viewer.companyId === tenant.id && (areaId == null || inArea(areaId));
-  const [{ total, entries }, me] = await Promise.all([
-    rankingPage(scope.db, which, page.skip, page.take),
-    callerIncluded ? rankingOf(scope.db, which, viewer.id) : Promise.resolve(null),
-  ]);
-  return { total, entries, me };
+  return { which, callerIncluded, viewerId: viewer.id };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { CompanyRow, UserRow } from '../db/rows.ts';
 import { forbidden, unauthenticated } from '../domain/errors.ts';
+import type { LiveEvent } from '../live/events.ts';
 import type { Loaders } from '../loaders/registry.ts';
 import type { ObjectBudget } from './object-budget.ts';
 
@@ -29,6 +30,8 @@ export interface ScopeParts {
   config: Pick<Config, 'jwtSecret' | 'jwtTtlSeconds' | 'database' | 'dbStatementTimeoutMs' | 'mail'>;
   /** Sends what an operation queued in the outbox (src/mail/delivery.ts), without waiting for it. */
   mail: { wake(): void };
+  /** Tells live subscribers, on every replica, what changed: call it once the change committed. */
+  live: { publish(event: LiveEvent): void };
 }
 
 export interface Acting {
@@ -43,6 +46,7 @@ export class RequestScope {
   readonly objects: ObjectBudget;
   readonly config: ScopeParts['config'];
   readonly mail: ScopeParts['mail'];
+  readonly live: ScopeParts['live'];
   private readonly auth: RequestAuth;
 
   constructor(parts: ScopeParts) {
@@ -53,6 +57,7 @@ export class RequestScope {
       objects: this.objects,
       config: this.config,
       mail: this.mail,
+      live: this.live,
       auth: this.auth,
     } = parts);
   }

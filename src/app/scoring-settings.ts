@@ -42,7 +42,7 @@ export async function updateScoringSettings(
   const problem = settingsProblem(input, new Set(rounds.map((r) => r.id)));
   if (problem) throw badInput(problem.message, problem.argument);
 
-  return scope.write(async (tx) => {
+  const result = await scope.write(async (tx) => {
     // Read again inside the transaction: two changes at once both apply, the second over the first.
     const current = await tx.company.findUniqueOrThrow({ where: { id: company.id } });
     const before = readScoringSettings(current.scoringSettings);
@@ -63,7 +63,15 @@ export async function updateScoringSettings(
       where: { id: company.id },
       data: { scoringSettings: JSON.parse(JSON.stringify(after)) },
     });
+    // Tie rules and who is ranked move the ranking without rescoring anything.
+    const moved = JSON.stringify(before) !== JSON.stringify(after);
     const rescored = sameScoring(before, after) ? 0 : (await rescoreCompany(tx, company.id)).predictions;
-    return { company: row, scoringSettings: shownSettings(after), rescoredPredictions: rescored };
+    return { company: row, scoringSettings: shownSettings(after), rescoredPredictions: rescored, moved };
   });
+  if (result.moved) {
+    const played = await scope.db.tournament.findMany({ where: playedBy(company.id), select: { id: true } });
+    for (const { id } of played) scope.live.publish({ kind: 'ranking', tournamentId: id, companyId: company.id });
+  }
+  const { moved: _moved, ...answer } = result;
+  return answer;
 }

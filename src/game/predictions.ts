@@ -70,6 +70,8 @@ export interface ResultInput {
   noShootOut?: boolean | null;
   /** A correction that removes recorded extra time says so. */
   noExtraTime?: boolean | null;
+  /** Minutes played, for a match in play (IN_PLAY or PAUSED); omitted keeps the clock shown so far. */
+  elapsedTime?: number | null;
 }
 
 /** What the rules of a result need to know about the match as it stands. */
@@ -92,9 +94,15 @@ export interface StoredResult {
   homeTeamPenaltyGoals: number | null;
   awayTeamPenaltyGoals: number | null;
   penaltiesWinner: 'home' | 'away' | null;
+  /** undefined: unchanged (a live update without the clock). */
+  elapsedTime?: number | null;
 }
 
 const FINAL = new Set(['FINISHED', 'AWARDED']);
+/** A match's clock runs only while it is played. */
+const LIVE = new Set(['IN_PLAY', 'PAUSED']);
+/** 120 minutes and stoppage time, with room to spare. */
+export const MAX_ELAPSED_MINUTES = 150;
 
 type Refusal = { ok: false; argument: string; message: string };
 const refuse = (argument: string, message: string): Refusal => ({ ok: false, argument, message });
@@ -142,6 +150,13 @@ export function checkResult(
     return refuse('status', `the match kicks off at ${match.date.toISOString()}: it has no result before then`);
   if (home === null && (homeFt !== null || homePen !== null))
     return refuse('homeTeamGoals', 'a 90-minute or penalty score needs the final score');
+  const elapsed = input.elapsedTime;
+  if (elapsed !== undefined && elapsed !== null) {
+    if (!LIVE.has(input.status))
+      return refuse('elapsedTime', 'elapsedTime is the clock of a match in play (status IN_PLAY or PAUSED)');
+    if (!Number.isInteger(elapsed) || elapsed < 0 || elapsed > MAX_ELAPSED_MINUTES)
+      return refuse('elapsedTime', `elapsedTime must be a whole number of minutes from 0 to ${MAX_ELAPSED_MINUTES}`);
+  }
 
   // A level tie: the match itself, or over both legs for a second leg.
   const level = (h: number, a: number) =>
@@ -191,6 +206,7 @@ export function checkResult(
       homeTeamPenaltyGoals: homePen,
       awayTeamPenaltyGoals: awayPen,
       penaltiesWinner: homePen === null ? null : homePen > awayPen! ? 'home' : 'away',
+      elapsedTime: LIVE.has(input.status) ? (elapsed ?? undefined) : null,
     },
   };
 }

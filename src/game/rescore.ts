@@ -12,13 +12,15 @@ import { readScoringSettings } from './scoring-settings.ts';
 export interface RescoreReport {
   matches: number;
   predictions: number;
-  /** Tournaments whose rankings changed: what "rankingsUpdated" notifications are about. */
+  /** Tournaments of the matches rescored: what "rankingsUpdated" notifications are about. */
   tournamentIds: number[];
+  /** Whether any standing was refreshed: rankings moved (live subscribers hear of it). */
+  standingsChanged: boolean;
 }
 
 /** `companyId`: only that company's players' predictions (its rules changed, nobody else's). */
 export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: number): Promise<RescoreReport> {
-  if (matchIds.length === 0) return { matches: 0, predictions: 0, tournamentIds: [] };
+  if (matchIds.length === 0) return { matches: 0, predictions: 0, tournamentIds: [], standingsChanged: false };
   const given = await tx.match.findMany({ where: { id: { in: matchIds } } });
   // A first leg's result is part of its second leg's aggregate: that one is rescored too.
   const seconds = (await secondLegsOf(tx, given)).filter((id) => !matchIds.includes(id));
@@ -101,7 +103,8 @@ export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: num
   // A final or third-place result decides dream-final picks too.
   const dreamChanged = companyId === undefined ? await rescoreDreamFinals(tx, tournamentIds) : 0;
   // The general ranking reads TournamentStanding: refresh it for everyone whose points may have moved.
-  if (changed > 0 || dreamChanged > 0) {
+  const standingsChanged = changed > 0 || dreamChanged > 0;
+  if (standingsChanged) {
     for (const tournamentId of tournamentIds) {
       const here = new Set(matches.filter((m) => m.tournamentId === tournamentId).map((m) => m.id));
       const users = predictions.filter((p) => here.has(p.matchId)).map((p) => p.userId);
@@ -115,7 +118,7 @@ export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: num
       await refreshStandings(tx, tournamentId, users);
     }
   }
-  return { matches: matches.length, predictions: changed, tournamentIds };
+  return { matches: matches.length, predictions: changed, tournamentIds, standingsChanged };
 }
 
 /** After a company's rules changed: every decided match its players predicted, with its rules, in one step. */

@@ -12,7 +12,12 @@ import type { Config } from '../config.ts';
 import { isDatabaseUnavailable, isStatementTimeout } from '../db/errors.ts';
 import { currentSqlStats } from '../db/sql-stats.ts';
 import type { Metrics } from '../observability/metrics.ts';
-import { ERROR_STATUS, SERVICE_UNAVAILABLE_MESSAGE, STATEMENT_TIMEOUT_MESSAGE } from '../domain/errors.ts';
+import {
+  badInputBeforeExecution,
+  ERROR_STATUS,
+  SERVICE_UNAVAILABLE_MESSAGE,
+  STATEMENT_TIMEOUT_MESSAGE,
+} from '../domain/errors.ts';
 import type { Context } from './context.ts';
 import { jitGateway } from './jit-executor.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
@@ -89,6 +94,22 @@ function outcomePlugin(metrics: Metrics): ApolloServerPlugin<Context> {
             const wait = errors[0].extensions?.retryAfterSeconds;
             if (typeof wait === 'number') response.http.headers.set('retry-after', String(wait));
           }
+        },
+      };
+    },
+  };
+}
+
+/** Subscriptions are served over WebSocket (src/graphql/live-server.ts); over HTTP they are refused unrun. */
+function subscriptionsOverWebSocketPlugin(): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation }) {
+          if (operation?.operation === 'subscription')
+            throw badInputBeforeExecution(
+              'subscriptions are served over WebSocket (graphql-transport-ws) at /graphql, not over HTTP',
+            );
         },
       };
     },
@@ -196,6 +217,7 @@ export function createApollo(
     plugins: [
       sqlStatsPlugin(config.sqlStats),
       outcomePlugin(metrics),
+      subscriptionsOverWebSocketPlugin(),
       // Both are on by default and wrap every field resolver (willResolveField): on a post with its comments and
       // likes that is thousands of wrapper calls per request for cache hints and traces nobody reads.
       ApolloServerPluginCacheControlDisabled(),

@@ -8,6 +8,7 @@ import type { OpenedRequest } from '../http/request-scope.ts';
 import type { Loaders } from '../loaders/registry.ts';
 import type { RequestOutcome } from '../observability/metrics.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
+import type { LiveChannel } from './live-stream.ts';
 
 export interface Context {
   config: Config;
@@ -26,6 +27,8 @@ export interface Context {
   objects: ObjectBudget;
   /** What the operations in src/app take: caller, tenant, clock, store, loaders. */
   scope: RequestScope;
+  /** Operations over WebSocket only: the live feed, and a fresh scope per event (src/graphql/live-server.ts). */
+  live?: LiveChannel;
 }
 
 /** Who is on the other end of the connection, and the per-process state that limits them. */

@@ -45,6 +45,7 @@ import {
   InternalRankingInvitationFields,
   InternalRankingResolver,
 } from './resolvers/internal-ranking.resolver.ts';
+import { LiveResolver } from './resolvers/live.resolver.ts';
 import { NotificationResolver } from './resolvers/notification.resolver.ts';
 import { PostResolver } from './resolvers/post.resolver.ts';
 import { RankingEntryFields, RankingResolver } from './resolvers/ranking.resolver.ts';
@@ -57,6 +58,7 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   InternalRankingFields,
   InternalRankingInvitationFields,
   NotificationResolver,
+  LiveResolver,
   AuthResolver,
   AccountResolver,
   CompanyTournamentsResolver,
@@ -135,6 +137,16 @@ export function getSchema(): GraphQLSchema {
         directives: [...specifiedDirectives, CutoffDirective],
         // Inputs are checked by hand where the rules need the database; class-validator adds nothing here.
         validate: false,
+        // Every subscription brings its own `subscribe` over the live feed (src/graphql/live-stream.ts); TypeGraphQL
+        // insists on a PubSub of its own all the same, which nothing may use.
+        pubSub: {
+          publish: () => {
+            throw new Error('publish through the live feed (src/live/bus.ts)');
+          },
+          subscribe: () => {
+            throw new Error('subscribe through the live feed (src/graphql/live-stream.ts)');
+          },
+        },
       }),
     ),
   );

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { Loaders } from '../loaders/registry.ts';
 import type { MailDelivery } from '../mail/delivery.ts';
+import type { LiveBus } from '../live/bus.ts';
 
 /** What every request's scope is built from: the store, the configuration and (with the caches on) auth rows. */
 export interface ScopeSources {
@@ -16,6 +17,8 @@ export interface ScopeSources {
   config: Config;
   authRows: AuthRowCache | null;
   mail: MailDelivery;
+  /** Where operations announce what they changed, once it committed (src/live/bus.ts). */
+  live: LiveBus;
 }
 
 export interface OpenedRequest {
@@ -31,14 +34,23 @@ export interface OpenedRequest {
 }
 
 /** Authenticates the caller, picks the tenant, and makes the request's clock, loaders and object budget. */
-export async function openRequestScope(
-  { db, config, authRows, mail }: ScopeSources,
-  headers: TenantHeaders,
-): Promise<OpenedRequest> {
+export async function openRequestScope(sources: ScopeSources, headers: TenantHeaders): Promise<OpenedRequest> {
+  const { db, config, authRows } = sources;
   // Unreadable (the database is away): no caching; authentication then meets the outage and keeps it for the guards.
   const dataVersion = authRows ? await db.dataVersion().catch(() => null) : null;
   const rows = authRows && dataVersion ? authRows.at(dataVersion) : undefined;
   const auth = await resolveRequestAuth(db.prisma, headers, config.jwtSecret, rows);
+  return scopeFor(sources, { auth, dataVersion, headers });
+}
+
+/**
+ * A new scope for a caller already authenticated: a fresh clock, loaders and object budget. A subscription takes
+ * one per event, so nothing read for an earlier event is shown as current.
+ */
+export function scopeFor(
+  { db, config, mail, live }: ScopeSources,
+  { auth, dataVersion, headers }: Omit<OpenedRequest, 'scope'>,
+): OpenedRequest {
   const now = new Date();
   const objects = new ObjectBudget(config.graphql.maxObjects);
   const loaders = new Loaders(db.prisma, {
@@ -51,7 +63,7 @@ export async function openRequestScope(
   if (auth.viewer) loaders.user.prime(auth.viewer.id, auth.viewer);
   if (auth.tenant) loaders.company.prime(auth.tenant.id, auth.tenant);
   if (auth.viewerCompany) loaders.company.prime(auth.viewerCompany.id, auth.viewerCompany);
-  const scope = new RequestScope({ db: db.prisma, auth, now, loaders, objects, config, mail });
+  const scope = new RequestScope({ db: db.prisma, auth, now, loaders, objects, config, mail, live });
   return { scope, auth, dataVersion, headers };
 }
 

@@ -3,6 +3,7 @@
 // transaction that marks the notification sent. Each notification is claimed first (a conditional UPDATE), so
 // two processes never deliver it at once.
 import type { Db } from '../db/client.ts';
+import type { LiveEvent } from '../live/events.ts';
 import { queueEmail } from '../mail/outbox.ts';
 import { notificationEmail } from './email-text.ts';
 
@@ -22,6 +23,22 @@ export function loggingSender(log: (obj: object, msg: string) => void): Notifica
   return {
     async send(n) {
       log({ notificationId: n.id, userId: n.userId, type: n.type, email: n.sendEmail }, 'notification sent');
+    },
+  };
+}
+
+/**
+ * Also tells the user's live subscribers (notificationReceived), on whichever replica they are connected: one
+ * publish per delivery, and delivery claims each notification once across replicas.
+ */
+export function withLiveEvents(
+  sender: NotificationSender,
+  live: { publish(event: LiveEvent): void },
+): NotificationSender {
+  return {
+    async send(n) {
+      await sender.send(n);
+      live.publish({ kind: 'notification', userId: n.userId, notificationId: n.id });
     },
   };
 }

@@ -112,6 +112,48 @@ export class Metrics {
     });
   }
 
+  /** Subscriptions over WebSocket and the live feed (src/graphql/live-server.ts, src/live/). */
+  watchLive(read: () => LiveFigures) {
+    const registers = [this.registry];
+    const gauge = (name: string, help: string, pick: (f: LiveFigures) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(pick(read()));
+        },
+      });
+    const counter = (name: string, help: string, pick: (f: LiveFigures) => number) =>
+      new Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          this.reset();
+          this.inc(pick(read()));
+        },
+      });
+    gauge('prode_live_sockets', 'Open WebSocket connections', (f) => f.sockets);
+    gauge('prode_live_subscriptions', 'Active subscriptions', (f) => f.subscriptions);
+    counter('prode_live_sockets_opened_total', 'WebSocket connections accepted', (f) => f.opened);
+    new Counter({
+      name: 'prode_live_sockets_refused_total',
+      help: 'WebSocket upgrades refused, by reason (per_address, total, draining, path)',
+      labelNames: ['reason'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [reason, n] of Object.entries(read().refused)) this.inc({ reason }, n);
+      },
+    });
+    counter('prode_live_events_published_total', 'Live events this replica published', (f) => f.published);
+    counter('prode_live_publish_failures_total', 'Live events that could not be published', (f) => f.publishFailures);
+    counter('prode_live_events_received_total', 'Live events heard from the feed', (f) => f.received);
+    counter('prode_live_messages_sent_total', 'Subscription results sent to clients', (f) => f.sent);
+    counter('prode_live_feed_lost_total', 'Times the feed was lost and subscribers told to refetch', (f) => f.missed);
+  }
+
   observeRequest(r: {
     method: string;
     route: string;
@@ -139,4 +181,16 @@ export class Metrics {
     this.operationLabels.add(name);
     return name;
   }
+}
+
+export interface LiveFigures {
+  sockets: number;
+  subscriptions: number;
+  opened: number;
+  refused: Record<string, number>;
+  sent: number;
+  published: number;
+  publishFailures: number;
+  received: number;
+  missed: number;
 }

@@ -35,7 +35,8 @@ async function scopeOf(email: string | null, dbStatementTimeoutMs = 25_000) {
   });
   const mailConfig = { smtpUrl: null, folder: null, from: 'test@example.test', appUrl: 'http://127.0.0.1' };
   const config = { jwtSecret: SECRET, jwtTtlSeconds: 3600, database: t.target, dbStatementTimeoutMs, mail: mailConfig };
-  return new RequestScope({ db: p, auth, now, loaders, objects, config, mail: { wake: () => {} } });
+  const live = { publish: () => {} };
+  return new RequestScope({ db: p, auth, now, loaders, objects, config, mail: { wake: () => {} }, live });
 }
 
 describe('RequestScope', () => {

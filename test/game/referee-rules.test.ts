@@ -32,6 +32,18 @@ describe('checkResult', () => {
     ['an AWARDED result before kickoff', score(3, 0, { status: 'AWARDED' }), group, BEFORE, null, 'status'],
     ['a live score before kickoff is not a result', score(0, 0, { status: 'IN_PLAY' }), group, BEFORE, null, null],
     ['POSTPONED without a score', { status: 'POSTPONED' }, group, BEFORE, null, null],
+    ['the clock of a match in play', score(1, 0, { status: 'IN_PLAY', elapsedTime: 67 }), group, AFTER, null, null],
+    ['the clock at half time', score(1, 0, { status: 'PAUSED', elapsedTime: 45 }), group, AFTER, null, null],
+    ['a clock on a finished match', score(1, 0, { elapsedTime: 90 }), group, AFTER, null, 'elapsedTime'],
+    [
+      'a clock past 150 minutes',
+      score(1, 0, { status: 'IN_PLAY', elapsedTime: 151 }),
+      group,
+      AFTER,
+      null,
+      'elapsedTime',
+    ],
+    ['a negative clock', score(1, 0, { status: 'IN_PLAY', elapsedTime: -1 }), group, AFTER, null, 'elapsedTime'],
     ['FINISHED without a score', { status: 'FINISHED' }, group, AFTER, null, 'homeTeamGoals'],
     ['one side only', { status: 'FINISHED', homeTeamGoals: 1 }, group, AFTER, null, 'awayTeamGoals'],
     ['negative goals', score(-1, 0), group, AFTER, null, 'homeTeamGoals'],
@@ -210,6 +222,7 @@ describe('checkResult', () => {
         homeTeamPenaltyGoals: 3,
         awayTeamPenaltyGoals: 4,
         penaltiesWinner: 'away',
+        elapsedTime: null,
       },
     });
     const plain = checkResult(score(2, 0), group, AFTER);
@@ -219,6 +232,14 @@ describe('checkResult', () => {
       homeTeamExtraTimeGoals: null,
       awayTeamExtraTimeGoals: null,
     });
+  });
+
+  it('keeps the clock of a match in play, leaves it as it was when not given, and stops it otherwise', () => {
+    const live = (more: Partial<ResultInput>) => checkResult(score(1, 0, { status: 'IN_PLAY', ...more }), group, AFTER);
+    const at = (r: ReturnType<typeof checkResult>) => (r.ok ? r.data.elapsedTime : 'refused');
+    expect(at(live({ elapsedTime: 67 }))).toBe(67);
+    expect(at(live({}))).toBeUndefined();
+    expect(at(checkResult(score(1, 0), group, AFTER))).toBeNull();
   });
 });
 

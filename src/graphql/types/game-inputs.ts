@@ -46,5 +46,12 @@ export class SetMatchResultInput {
     description: 'Removes recorded extra time: a correction without the 90-minute score is refused otherwise.',
   })
   noExtraTime?: boolean | null;
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'Minutes played (0 to 150), while the match is IN_PLAY or PAUSED; omitted keeps the clock shown so far. ' +
+      'Other statuses clear it.',
+  })
+  elapsedTime?: number | null;
   @Field(() => MatchStatus) status!: string;
 }

@@ -1,4 +1,4 @@
-// The matrix is complete: every root Query and Mutation field of schema.graphql and every REST route of the OpenAPI
+// The matrix is complete: every root Query, Mutation and Subscription field of schema.graphql and every REST route of the OpenAPI
 // document has at least one row, over the union of the four tables' rows, and no row names an operation that no
 // longer exists. Without this, a new operation would ship with no isolation test at all.
 import { readFileSync } from 'node:fs';
@@ -9,8 +9,9 @@ import { MUTATION_CASES } from './mutation-cases.ts';
 import { OPERATOR_CASES } from './operator-cases.ts';
 import { QUERY_CASES } from './query-cases.ts';
 import { REST_CASES } from './rest-cases.ts';
+import { SUBSCRIPTION_CASES } from './subscription-cases.ts';
 
-const CASES = [...QUERY_CASES, ...MUTATION_CASES, ...REST_CASES, ...OPERATOR_CASES];
+const CASES = [...QUERY_CASES, ...MUTATION_CASES, ...REST_CASES, ...OPERATOR_CASES, ...SUBSCRIPTION_CASES];
 
 let srv: TestServer;
 // The routes come from the server's own OpenAPI document; no data is needed for that.
@@ -20,13 +21,14 @@ beforeAll(async () => {
 afterAll(() => srv?.close());
 
 const COMPLETENESS =
-  'covers every root Query and Mutation field of schema.graphql ' + 'and every REST route of the OpenAPI document';
+  'covers every root Query, Mutation and Subscription field of schema.graphql ' +
+  'and every REST route of the OpenAPI document';
 type OpenApi = { paths: Record<string, Record<string, unknown>> };
 
 describe('tenant isolation matrix', () => {
   it(COMPLETENESS, async () => {
     const sdl = parse(readFileSync(new URL('../../../schema.graphql', import.meta.url), 'utf8'));
-    const isRoot = (name: string) => name === 'Query' || name === 'Mutation';
+    const isRoot = (name: string) => name === 'Query' || name === 'Mutation' || name === 'Subscription';
     const rootFields = sdl.definitions.flatMap((d) =>
       (d.kind === Kind.OBJECT_TYPE_DEFINITION || d.kind === Kind.OBJECT_TYPE_EXTENSION) && isRoot(d.name.value)
         ? (d.fields ?? []).map((f) => f.name.value)

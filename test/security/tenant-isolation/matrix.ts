@@ -17,6 +17,8 @@ import { expect } from 'vitest';
 import type { TestServer } from '../../helpers/app.ts';
 import type { Ids } from './fixture.ts';
 
+import type { LiveEvent } from '../../../src/live/events.ts';
+
 export type Actor = 'anon' | 'player' | 'admin' | 'reseller' | 'globexPlayer';
 export type Headers = Record<string, string>;
 export type Outcome = 'OK' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'BAD_USER_INPUT';
@@ -38,6 +40,11 @@ export interface Case {
   check?: (data: any, x: Ids, p: Db) => void | Promise<void>;
   /** Rows the request must not change: read before and after. */
   unchanged?: (p: Db, x: Ids) => Promise<unknown>;
+  /**
+   * Subscriptions only: the event published once the server holds the subscription (an id, as replicas send it).
+   * A subscription row answers its first result: the refusal, or what that event shows the caller.
+   */
+  event?: (x: Ids, p: Db, as: Actor) => Promise<LiveEvent>;
   /** Companies none of whose data may appear in the answer; by default every company the caller may not reach. */
   forbid?: Array<keyof typeof MARKERS>;
 }

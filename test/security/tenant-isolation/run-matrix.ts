@@ -4,6 +4,7 @@
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, TEST_JWT_SECRET, type TestServer } from '../../helpers/app.ts';
+import { activeSubscriptions, liveClient, untilSubscribed } from '../../helpers/live.ts';
 import { createFixture, type Ids } from './fixture.ts';
 import { DEFAULT_FORBID, MARKERS, type Actor, type Case, type Headers } from './matrix.ts';
 
@@ -61,6 +62,7 @@ export function runMatrix(cases: Case[]): void {
       );
       return { outcome: String(json.code), data: null, text };
     }
+    if (c.event) return subscribeOnce(c, headers);
     const res = await fetch(`${srv.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
@@ -74,6 +76,35 @@ export function runMatrix(cases: Case[]): void {
       return { outcome: String(json.errors[0].extensions?.code), data: null, text };
     }
     return { outcome: 'OK', data: json.data?.[c.op], text };
+  }
+
+  /** A subscription over WebSocket: refused at once, or held by the server and answering the case's event. */
+  async function subscribeOnce(c: Case, headers: Headers): Promise<{ outcome: string; data: unknown; text: string }> {
+    const before = await activeSubscriptions(srv.url);
+    const client = liveClient(srv.url, headers);
+    try {
+      const watch = client.subscribe(typeof c.doc === 'string' ? c.doc : print(c.doc!), c.vars?.(x) ?? {});
+      const held = untilSubscribed(srv.url, before + 1).then(
+        () => 'held' as const,
+        () => 'not held' as const,
+      );
+      // The first result: a refusal sent at once, or the answer to the event published once the server holds it.
+      const first = watch.next(5000);
+      first.catch(() => {});
+      if ((await Promise.race([held, first])) === 'held')
+        srv.app.live.publish(await c.event!(x, srv.t.db.prisma, c.as));
+      const result = await first;
+      const text = JSON.stringify(result);
+      if (result.errors?.length) {
+        expect(result.data?.[c.op] ?? null, `${labelOf(c)}: an error answer carried data`).toBeNull();
+        return { outcome: String(result.errors[0].extensions?.code), data: null, text };
+      }
+      return { outcome: 'OK', data: result.data?.[c.op], text };
+    } finally {
+      await client.dispose();
+      // The next row counts from a server that has let this one go.
+      while ((await activeSubscriptions(srv.url)) > before) await new Promise((r) => setTimeout(r, 10));
+    }
   }
 
   beforeAll(async () => {

@@ -1,0 +1,52 @@
+// What a live subscriber may watch, and what an event shows them: the same guards and readers as the queries, run
+// again for every event with the subscriber's own scope (events carry ids, never rows).
+import type { MatchRow, NotificationRow } from '../db/rows.ts';
+import { notFound } from '../domain/errors.ts';
+import type { RankedStanding } from '../game/rankings.ts';
+import { myStanding } from './rankings.ts';
+import type { RequestScope } from './scope.ts';
+
+/** The tournament's matches may be watched by anyone whose company plays it (as `tournament` reads it). */
+export async function watchMatches(scope: RequestScope, tournamentId: number): Promise<void> {
+  const { tenant } = scope.requireTenant();
+  const tournaments = await scope.loaders.tournamentsByCompany.load(tenant.id);
+  if (!tournaments.some((t) => t.id === tournamentId)) throw notFound('tournament', tournamentId);
+}
+
+/** The match an event names, as `Match` shows it to this subscriber; null once it is not theirs to see. */
+export async function updatedMatch(scope: RequestScope, tournamentId: number, matchId: number): Promise<MatchRow> {
+  await watchMatches(scope, tournamentId);
+  const match = await scope.loaders.match.load(matchId);
+  if (!match || match.tournamentId !== tournamentId) throw notFound('match', matchId);
+  return match;
+}
+
+/**
+ * The caller's standing may be watched where the general ranking may be read (its guards, once). Answers which
+ * ranking events concern the subscriber: those of every company, and those of the company the request acts on.
+ */
+export async function watchRanking(
+  scope: RequestScope,
+  tournamentId: number,
+): Promise<(event: { companyId?: number }) => boolean> {
+  await myStanding(scope, tournamentId);
+  const { tenant } = scope.requireTenant();
+  return (event) => event.companyId === undefined || event.companyId === tenant.id;
+}
+
+export function standingNow(scope: RequestScope, tournamentId: number): Promise<RankedStanding | null> {
+  return myStanding(scope, tournamentId);
+}
+
+/** Anyone signed in hears of their own notifications. */
+export function watchNotifications(scope: RequestScope): void {
+  scope.requireViewer();
+}
+
+/** The caller's notification an event names (another user's never reaches them). */
+export async function deliveredNotification(scope: RequestScope, notificationId: number): Promise<NotificationRow> {
+  const viewer = scope.requireViewer();
+  const row = await scope.db.notification.findFirst({ where: { id: notificationId, userId: viewer.id } });
+  if (!row) throw notFound('notification', notificationId);
+  return row;
+}

@@ -1,0 +1,244 @@
+// Subscriptions over WebSocket (graphql-ws, the graphql-transport-ws protocol Apollo Client and urql speak), on
+// the HTTP server's own port and path (/graphql). Each subscription is held to what a query is: the token and the
+// tenant headers, sent as connectionParams, authenticate it; the depth, field, alias, token and cost limits refuse
+// it before it runs; errors carry the same codes. Queries and mutations stay on HTTP.
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+} from 'graphql';
+import type { Context as WsContext } from 'graphql-ws';
+import { useServer } from 'graphql-ws/use/ws';
+import { decodeJwt } from 'jose';
+import { WebSocketServer } from 'ws';
+import type { Config } from '../config.ts';
+import { DomainError, queryTooCostly } from '../domain/errors.ts';
+import { scopeFor, openRequestScope, type OpenedRequest, type ScopeSources } from '../http/request-scope.ts';
+import type { LiveFigures } from '../observability/metrics.ts';
+import type { TenantHeaders } from '../auth/request-auth.ts';
+import { formatErrorFor } from './apollo.ts';
+import type { CompanySizes } from './company-sizes.ts';
+import { contextOf, type ClientInfo, type Context } from './context.ts';
+import { documentFragments, operationCost } from './cost.ts';
+import { aliasLimitRule, queryLimitsRule } from './limits.ts';
+import { getSchema } from './schema.ts';
+
+/** A subscriber's authentication is read again at most this long after it was last read. */
+const REAUTH_MS = 60_000;
+const CONNECTION_INIT_WAIT_MS = 5000;
+/** The close code clients reconnect on: the server is going away (RFC 6455 section 7.4.1). */
+export const GOING_AWAY = 1001;
+
+export interface LiveServerDeps {
+  config: Config;
+  log: FastifyBaseLogger;
+  sources: ScopeSources;
+  sizes: CompanySizes;
+  /** Who is on the other end, by address (the throttles and the outcome metrics read it). */
+  client: (ip: string) => ClientInfo;
+  /** The client address of an upgrade request, proxies believed as for HTTP requests. */
+  addressOf: (request: IncomingMessage) => string;
+  /** True while the replica drains: no new sockets. */
+  draining: () => boolean;
+}
+
+export interface LiveServer {
+  figures(): Omit<LiveFigures, 'published' | 'publishFailures' | 'received' | 'missed'>;
+  /** Closes every socket with 1001 (going away), so clients reconnect, to another replica if there is one. */
+  close(): Promise<void>;
+}
+
+type AddressedRequest = IncomingMessage & { prodeAddress?: string };
+type Extra = { request: AddressedRequest };
+
+export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServer {
+  const { config, log } = deps;
+  const format = formatErrorFor(config, log);
+  const schema = getSchema();
+  const rules = [
+    ...specifiedRules,
+    queryLimitsRule(config.graphql.maxDepth, config.graphql.maxFields),
+    aliasLimitRule(config.graphql.maxAliases),
+  ];
+  const perAddress = new Map<string, number>();
+  const figures = { sockets: 0, subscriptions: 0, opened: 0, sent: 0, refused: {} as Record<string, number> };
+  const refuse = (socket: Duplex, status: number, reason: string, why: string) => {
+    figures.refused[why] = (figures.refused[why] ?? 0) + 1;
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  };
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: config.http.bodyLimitBytes });
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== '/graphql') return refuse(socket, 404, 'Not Found', 'path');
+    if (deps.draining()) return refuse(socket, 503, 'Service Unavailable', 'draining');
+    if (figures.sockets >= config.live.maxSockets) return refuse(socket, 503, 'Service Unavailable', 'total');
+    const address = deps.addressOf(request);
+    const open = perAddress.get(address) ?? 0;
+    if (open >= config.live.maxSocketsPerAddress) return refuse(socket, 429, 'Too Many Requests', 'per_address');
+    perAddress.set(address, open + 1);
+    figures.sockets++;
+    figures.opened++;
+    socket.once('close', () => {
+      figures.sockets--;
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
+    // graphql-ws keeps the request in ctx.extra: the address travels on it.
+    (request as AddressedRequest).prodeAddress = address;
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  };
+  server.on('upgrade', onUpgrade);
+
+  // Shaped as Apollo shapes them over HTTP: the same codes, without the HTTP status Apollo reads and drops.
+  const errorsOf = (errors: readonly GraphQLError[]) =>
+    errors.map((e) => {
+      const { http: _http, ...extensions } = (format(e.toJSON(), e).extensions ?? {}) as Record<string, unknown>;
+      return { ...format(e.toJSON(), e), extensions };
+    });
+
+  const graphqlWs = useServer<Record<string, unknown> | undefined, Extra>(
+    {
+      schema,
+      connectionInitWaitTimeout: CONNECTION_INIT_WAIT_MS,
+      onSubscribe: async (ctx, _id, payload) => {
+        if (Object.keys(ctx.subscriptions).length >= config.live.maxSubscriptionsPerSocket)
+          return [refusal(`at most ${config.live.maxSubscriptionsPerSocket} subscriptions per connection`)];
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query, { maxTokens: config.graphql.maxTokens });
+        } catch (err) {
+          return [withCode(err instanceof GraphQLError ? err : refusal(String(err)), 'GRAPHQL_PARSE_FAILED')];
+        }
+        const invalid = validate(schema, document, rules);
+        if (invalid.length) return invalid.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED'));
+        const operation = getOperationAST(document, payload.operationName);
+        if (!operation) return [refusal('the document names no operation to run (operationName)')];
+        if (operation.operation !== 'subscription')
+          return [refusal(`a ${operation.operation} goes over HTTP (POST /graphql); WebSocket takes subscriptions`)];
+        const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {});
+        if (coerced.errors) return coerced.errors;
+        const contextValue = await liveContext(ctx, deps);
+        const company = contextValue.auth.tenant?.id ?? contextValue.auth.viewer?.companyId;
+        const cost = operationCost(
+          schema,
+          operation,
+          documentFragments(document),
+          coerced.coerced,
+          deps.sizes.for(company),
+        );
+        if (cost > config.graphql.maxCost) return [asGraphQLError(queryTooCostly(cost, config.graphql.maxCost))];
+        const args: ExecutionArgs = {
+          schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue,
+        };
+        return args;
+      },
+      onOperation: () => {
+        figures.subscriptions++;
+      },
+      onComplete: () => {
+        figures.subscriptions--;
+      },
+      onError: (_ctx, _id, _payload, errors) => errorsOf(errors),
+      onNext: (_ctx, _id, _payload, _args, result) => {
+        figures.sent++;
+        if (!result.errors) return;
+        return { ...result, errors: errorsOf(result.errors.map((e) => asGraphQLError(e))) };
+      },
+    },
+    wss,
+    config.live.keepAliveMs,
+  );
+
+  return {
+    figures: () => ({ ...figures, refused: { ...figures.refused } }),
+    async close() {
+      server.off('upgrade', onUpgrade);
+      await graphqlWs.dispose();
+    },
+  };
+}
+
+/** The connection's context for one subscription: authenticated now, then re-read at most every REAUTH_MS. */
+async function liveContext(ctx: WsContext<Record<string, unknown> | undefined, Extra>, deps: LiveServerDeps) {
+  const headers = headersOf(ctx.connectionParams);
+  const address = ctx.extra.request.prodeAddress ?? 'unknown';
+  const client = deps.client(address);
+  let opened: OpenedRequest = await openRequestScope(deps.sources, headers);
+  let readAt = Date.now();
+  const expiresAt = tokenExpiry(headers.authorization);
+  const context: Context = contextOf(opened, deps.config, client);
+  context.live = {
+    bus: deps.sources.live,
+    refresh: async () => {
+      try {
+        if (Date.now() - readAt > REAUTH_MS || Date.now() >= expiresAt) {
+          opened = await openRequestScope(deps.sources, headers);
+          readAt = Date.now();
+        } else {
+          opened = scopeFor(deps.sources, opened);
+        }
+      } catch (err) {
+        deps.log.warn({ err: String((err as Error).message ?? err) }, 'subscription: cannot refresh its scope');
+        opened = scopeFor(deps.sources, opened);
+      }
+      Object.assign(context, contextOf(opened, deps.config, client), { live: context.live });
+    },
+  };
+  return context;
+}
+
+/** When the bearer token stops being valid (its signature was checked when the subscription began). */
+function tokenExpiry(authorization: string | undefined): number {
+  const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1];
+  if (!token) return Infinity;
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp * 1000 : Infinity;
+  } catch {
+    return Infinity;
+  }
+}
+
+/** connectionParams hold what HTTP requests send as headers, under the same names (any case). */
+function headersOf(params: Record<string, unknown> | undefined): TenantHeaders {
+  const get = (name: string) => {
+    for (const [k, v] of Object.entries(params ?? {})) if (k.toLowerCase() === name && typeof v === 'string') return v;
+    return undefined;
+  };
+  return {
+    authorization: get('authorization'),
+    appHost: get('x-app-host'),
+    appPath: get('x-app-path'),
+    appCompany: get('x-app-company'),
+  };
+}
+
+/** The code Apollo gives parse and validation errors over HTTP. */
+const withCode = (e: GraphQLError, code: string) =>
+  new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { code } });
+
+const refusal = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+
+/** A domain error raised outside execution, as graphql-js would wrap it inside. */
+function asGraphQLError(err: unknown): GraphQLError {
+  if (err instanceof GraphQLError) return err;
+  const e = err as Error;
+  return new GraphQLError(e.message, {
+    originalError: e,
+    extensions: e instanceof DomainError ? e.extensions : {},
+  });
+}

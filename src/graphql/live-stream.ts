@@ -1,0 +1,83 @@
+// One subscription's events: heard from the live feed, queued while the subscriber's last event is still being
+// sent, and each one answered with a fresh scope (clock, loaders, object budget), so nothing read for an earlier
+// event is shown as current.
+import type { LiveBus } from '../live/bus.ts';
+import type { LiveEvent } from '../live/events.ts';
+import { badInput } from '../domain/errors.ts';
+import type { Context } from './context.ts';
+
+/** What a subscription resolver is given per event: one event, or word that some may have been missed. */
+export type LiveDelivery = { event: LiveEvent; missed?: undefined } | { missed: true; event?: undefined };
+
+/** Set on the context of operations that arrive over WebSocket (src/graphql/live-server.ts). */
+export interface LiveChannel {
+  bus: LiveBus;
+  /** Gives the context a fresh scope for the next event; re-reads the caller now and then. */
+  refresh(): Promise<void>;
+}
+
+/** Events a slow subscriber may have waiting; past it they are dropped for one missedEvents. */
+const MAX_QUEUED = 100;
+
+export function liveChannelOf(ctx: Context): LiveChannel {
+  if (!ctx.live)
+    throw badInput('subscriptions are served over WebSocket (graphql-transport-ws) at /graphql, not over HTTP');
+  return ctx.live;
+}
+
+/** The events of `topic` that `accept` lets through, until the subscriber completes or disconnects. */
+export function liveStream(
+  channel: LiveChannel,
+  topic: string,
+  accept: (event: LiveEvent) => boolean = () => true,
+): AsyncIterableIterator<LiveDelivery> {
+  const queue: LiveDelivery[] = [];
+  const keys = new Set<string>();
+  let wake: (() => void) | null = null;
+  let done = false;
+  const push = (delivery: LiveDelivery, key: string) => {
+    if (keys.has(key)) return; // the same change twice before it was sent: once is enough
+    if (queue.length >= MAX_QUEUED) {
+      queue.length = 0;
+      keys.clear();
+      delivery = { missed: true };
+      key = 'missed';
+    }
+    queue.push(delivery);
+    keys.add(key);
+    wake?.();
+  };
+  const offEvent = channel.bus.subscribe(topic, (event) => {
+    if (accept(event)) push({ event }, JSON.stringify(event));
+  });
+  const offMissed = channel.bus.onMissed(() => push({ missed: true }, 'missed'));
+  const finish = () => {
+    if (done) return;
+    done = true;
+    offEvent();
+    offMissed();
+    wake?.();
+  };
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    async next() {
+      while (!done && queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+      if (done) return { done: true, value: undefined };
+      const value = queue.shift()!;
+      keys.delete(value.missed ? 'missed' : JSON.stringify(value.event));
+      await channel.refresh();
+      return { done: false, value };
+    },
+    async return() {
+      finish();
+      return { done: true, value: undefined };
+    },
+    async throw(err: unknown) {
+      finish();
+      throw err;
+    },
+  };
+}

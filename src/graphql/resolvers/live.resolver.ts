@@ -1,0 +1,71 @@
+// Subscriptions. What may be watched and what an event shows are src/app/live.ts's; these pick the topic and map
+// each event to its answer, read with the subscriber's own fresh scope.
+import { Arg, Ctx, Int, Resolver, Root, Subscription, type ResolverData } from 'type-graphql';
+import * as live from '../../app/live.ts';
+import type { NotificationRow } from '../../db/rows.ts';
+import { matchTopic, notificationTopic, rankingTopic } from '../../live/events.ts';
+import type { Context } from '../context.ts';
+import { liveChannelOf, liveStream, type LiveDelivery } from '../live-stream.ts';
+import { MatchUpdate, NotificationEvent, RankingChange } from '../types/live.ts';
+
+type SubscribeData = Omit<ResolverData<Context>, 'root'> & { args: Record<string, unknown> };
+
+@Resolver()
+export class LiveResolver {
+  @Subscription(() => MatchUpdate, {
+    description:
+      "Each change of a match of the tournament (score, status, elapsed time, kickoff) as it is set. The caller's " +
+      'company must play the tournament. Over WebSocket only (graphql-transport-ws at /graphql).',
+    subscribe: async ({ args, context }: SubscribeData) => {
+      const channel = liveChannelOf(context);
+      const tournamentId = args.tournamentId as number;
+      await live.watchMatches(context.scope, tournamentId);
+      return liveStream(channel, matchTopic(tournamentId));
+    },
+  })
+  async matchUpdated(
+    @Root() delivery: LiveDelivery,
+    @Arg('tournamentId', () => Int) tournamentId: number,
+    @Ctx() ctx: Context,
+  ): Promise<MatchUpdate> {
+    if (delivery.missed || delivery.event.kind !== 'match') return { match: null, missedEvents: true };
+    return { match: await live.updatedMatch(ctx.scope, tournamentId, delivery.event.matchId), missedEvents: false };
+  }
+
+  @Subscription(() => RankingChange, {
+    description:
+      "Each time the tournament's ranking moves in the caller's company (a result, a correction, a change of rules " +
+      "or bonus answers), with the caller's new standing. Where the general ranking may be read. Over WebSocket only.",
+    subscribe: async ({ args, context }: SubscribeData) => {
+      const channel = liveChannelOf(context);
+      const tournamentId = args.tournamentId as number;
+      const concerns = await live.watchRanking(context.scope, tournamentId);
+      return liveStream(channel, rankingTopic(tournamentId), (event) => event.kind === 'ranking' && concerns(event));
+    },
+  })
+  async rankingChanged(
+    @Root() delivery: LiveDelivery,
+    @Arg('tournamentId', () => Int) tournamentId: number,
+    @Ctx() ctx: Context,
+  ): Promise<RankingChange> {
+    const me = await live.standingNow(ctx.scope, tournamentId);
+    return { tournamentId, me, pageChanged: true, missedEvents: Boolean(delivery.missed) };
+  }
+
+  @Subscription(() => NotificationEvent, {
+    description: "Each of the caller's notifications as it is delivered. Over WebSocket only.",
+    subscribe: ({ context }: SubscribeData) => {
+      const channel = liveChannelOf(context);
+      live.watchNotifications(context.scope);
+      return liveStream(channel, notificationTopic(context.scope.requireViewer().id));
+    },
+  })
+  async notificationReceived(
+    @Root() delivery: LiveDelivery,
+    @Ctx() ctx: Context,
+  ): Promise<{ notification: NotificationRow | null; missedEvents: boolean }> {
+    if (delivery.missed || delivery.event.kind !== 'notification') return { notification: null, missedEvents: true };
+    const notification = await live.deliveredNotification(ctx.scope, delivery.event.notificationId);
+    return { notification, missedEvents: false };
+  }
+}

@@ -1,0 +1,82 @@
+// The live feed inside one process: who listens to which topic, and the signal that events may have been missed.
+// Publishing is the feed's own (src/live/local-bus.ts in one process, src/live/pg-bus.ts across replicas).
+import { topicOf, type LiveEvent } from './events.ts';
+
+export type LiveListener = (event: LiveEvent) => void;
+
+export interface LiveBus {
+  /**
+   * Tells every replica's subscribers; call it after the change committed. Never throws and never waits for
+   * delivery: a failed publish is logged and counted.
+   */
+  publish(event: LiveEvent): void;
+  /** Calls `listener` for every event on `topic` (src/live/events.ts); returns the unsubscribe. */
+  subscribe(topic: string, listener: LiveListener): () => void;
+  /** Calls `listener` when this replica may have missed events (its feed was lost and is back). */
+  onMissed(listener: () => void): () => void;
+  readonly stats: LiveStats;
+  close(): Promise<void>;
+}
+
+export interface LiveStats {
+  published: number;
+  publishFailures: number;
+  /** Events heard from the feed (this replica's own included). */
+  received: number;
+  /** Times the feed was lost and subscribers were told to refetch. */
+  missed: number;
+  /** Topics with at least one listener in this process. */
+  topics: number;
+}
+
+/** Listener bookkeeping shared by the feeds. */
+export class Fanout {
+  private readonly listeners = new Map<string, Set<LiveListener>>();
+  private readonly missedListeners = new Set<() => void>();
+  readonly stats: LiveStats = { published: 0, publishFailures: 0, received: 0, missed: 0, topics: 0 };
+
+  constructor(private readonly log: (obj: object, msg: string) => void) {}
+
+  subscribe(topic: string, listener: LiveListener): () => void {
+    let set = this.listeners.get(topic);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(topic, set);
+      this.stats.topics = this.listeners.size;
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(topic) === set) {
+        this.listeners.delete(topic);
+        this.stats.topics = this.listeners.size;
+      }
+    };
+  }
+
+  onMissed(listener: () => void): () => void {
+    this.missedListeners.add(listener);
+    return () => this.missedListeners.delete(listener);
+  }
+
+  /** Hands an event to its topic's listeners; one listener's failure does not keep it from the others. */
+  dispatch(event: LiveEvent): void {
+    this.stats.received++;
+    const set = this.listeners.get(topicOf(event));
+    if (!set) return;
+    for (const listener of [...set]) this.guard(() => listener(event));
+  }
+
+  missed(): void {
+    this.stats.missed++;
+    for (const listener of [...this.missedListeners]) this.guard(listener);
+  }
+
+  private guard(call: () => void) {
+    try {
+      call();
+    } catch (err) {
+      this.log({ err: String((err as Error).message ?? err) }, 'live listener failed');
+    }
+  }
+}

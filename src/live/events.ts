@@ -1,0 +1,52 @@
+// What the live feed carries between gateway replicas: ids, never rows. A subscriber's replica loads what its
+// subscriber may see (src/app/live.ts), so an event needs no tenant filtering of its own and stays far below
+// PostgreSQL's 8000-byte NOTIFY limit.
+
+export type LiveEvent =
+  /** A match's score, status or kickoff changed. */
+  | { kind: 'match'; tournamentId: number; matchId: number }
+  /** Standings of the tournament moved: in every company that plays it, or in `companyId` only (its rules). */
+  | { kind: 'ranking'; tournamentId: number; companyId?: number }
+  /** A notification of `userId` was delivered. */
+  | { kind: 'notification'; userId: number; notificationId: number };
+
+/** Where an event is heard: subscribers listen to one topic each. */
+export function topicOf(event: LiveEvent): string {
+  switch (event.kind) {
+    case 'match':
+      return matchTopic(event.tournamentId);
+    case 'ranking':
+      return rankingTopic(event.tournamentId);
+    case 'notification':
+      return notificationTopic(event.userId);
+  }
+}
+
+export const matchTopic = (tournamentId: number) => `match:${tournamentId}`;
+export const rankingTopic = (tournamentId: number) => `ranking:${tournamentId}`;
+export const notificationTopic = (userId: number) => `notification:${userId}`;
+
+const id = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
+
+/**
+ * An event read back from the wire, or null when it is not one: NOTIFY on the channel is open to any role that
+ * can connect, so what arrives is checked like input.
+ */
+export function parseLiveEvent(text: string): LiveEvent | null {
+  let v: Record<string, unknown>;
+  try {
+    v = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (typeof v !== 'object' || v === null) return null;
+  if (v.kind === 'match' && id(v.tournamentId) && id(v.matchId))
+    return { kind: 'match', tournamentId: v.tournamentId, matchId: v.matchId };
+  if (v.kind === 'ranking' && id(v.tournamentId) && (v.companyId === undefined || id(v.companyId)))
+    return v.companyId === undefined
+      ? { kind: 'ranking', tournamentId: v.tournamentId }
+      : { kind: 'ranking', tournamentId: v.tournamentId, companyId: v.companyId };
+  if (v.kind === 'notification' && id(v.userId) && id(v.notificationId))
+    return { kind: 'notification', userId: v.userId, notificationId: v.notificationId };
+  return null;
+}

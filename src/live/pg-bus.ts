@@ -1,0 +1,138 @@
+// The live feed across gateway replicas: PostgreSQL LISTEN/NOTIFY on one channel of the service's database.
+// Each replica keeps one listening connection of its own (a pooled one cannot LISTEN) and publishes through the
+// store's pool. A replica hears its own events back through the channel too, so every event takes one path.
+// When the listening connection is lost, events sent meanwhile are gone: the replica reconnects and tells its
+// subscribers to refetch rather than pretending nothing happened.
+import pg from 'pg';
+import { Fanout, type LiveBus, type LiveListener } from './bus.ts';
+import { parseLiveEvent, type LiveEvent } from './events.ts';
+
+export const LIVE_CHANNEL = 'prode_live';
+const RETRY_MIN_MS = 250;
+const RETRY_MAX_MS = 5000;
+/** A dead TCP peer can go unnoticed for minutes: the listener asks the server something this often. */
+const HEARTBEAT_MS = 15_000;
+
+type Log = (level: 'info' | 'warn', obj: object, msg: string) => void;
+
+export class PgBus implements LiveBus {
+  private readonly fanout: Fanout;
+  private client: pg.Client | null = null;
+  private closed = false;
+  private lostAt: number | null = null;
+  private retryMs = RETRY_MIN_MS;
+  private readonly heartbeat: NodeJS.Timeout;
+  /** Resolves once the first LISTEN is in place (it keeps trying until then, or until closed). */
+  readonly ready: Promise<void>;
+
+  constructor(
+    private readonly url: string,
+    /** Sends one NOTIFY through the store's pool. */
+    private readonly notify: (channel: string, payload: string) => Promise<unknown>,
+    private readonly log: Log,
+  ) {
+    this.fanout = new Fanout((obj, msg) => log('warn', obj, msg));
+    this.ready = this.listen();
+    this.heartbeat = setInterval(() => void this.check(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  get stats() {
+    return this.fanout.stats;
+  }
+
+  /** Whether the listening connection is up (readiness and metrics). */
+  get listening(): boolean {
+    return this.client !== null;
+  }
+
+  publish(event: LiveEvent): void {
+    this.fanout.stats.published++;
+    this.notify(LIVE_CHANNEL, JSON.stringify(event)).catch((err) => {
+      this.fanout.stats.publishFailures++;
+      this.log('warn', { err: firstLine(err), event }, 'live event not published');
+    });
+  }
+
+  subscribe(topic: string, listener: LiveListener) {
+    return this.fanout.subscribe(topic, listener);
+  }
+
+  onMissed(listener: () => void) {
+    return this.fanout.onMissed(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+
+  private async listen(): Promise<void> {
+    while (!this.closed) {
+      const client = new pg.Client({
+        connectionString: this.url,
+        connectionTimeoutMillis: 5000,
+        keepAlive: true,
+        // Named, so an operator can tell it in pg_stat_activity.
+        application_name: 'prode-live',
+      });
+      client.on('notification', (msg) => {
+        if (msg.channel !== LIVE_CHANNEL || !msg.payload) return;
+        const event = parseLiveEvent(msg.payload);
+        if (event) this.fanout.dispatch(event);
+        else this.log('warn', { payload: msg.payload.slice(0, 200) }, 'live feed: not an event, ignored');
+      });
+      client.on('error', (err) => this.lost(client, err));
+      client.on('end', () => this.lost(client, null));
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${LIVE_CHANNEL}`);
+      } catch (err) {
+        client.removeAllListeners('notification');
+        await client.end().catch(() => {});
+        this.lostAt ??= Date.now();
+        this.log('warn', { err: firstLine(err), retryInMs: this.retryMs }, 'live feed: cannot listen');
+        await new Promise((r) => setTimeout(r, this.retryMs).unref());
+        this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+        continue;
+      }
+      if (this.closed) {
+        await client.end().catch(() => {});
+        return;
+      }
+      this.client = client;
+      this.retryMs = RETRY_MIN_MS;
+      if (this.lostAt !== null) {
+        this.log('info', { lostForMs: Date.now() - this.lostAt }, 'live feed back: subscribers told to refetch');
+        this.lostAt = null;
+        this.fanout.missed();
+      }
+      return;
+    }
+  }
+
+  private lost(client: pg.Client, err: Error | null) {
+    if (this.client !== client || this.closed) return;
+    this.client = null;
+    this.lostAt = Date.now();
+    client.removeAllListeners('notification');
+    client.end().catch(() => {});
+    this.log('warn', { err: err ? firstLine(err) : 'connection ended' }, 'live feed lost: reconnecting');
+    void this.listen();
+  }
+
+  private async check() {
+    const client = this.client;
+    if (!client) return;
+    try {
+      await client.query('SELECT 1');
+    } catch (err) {
+      this.lost(client, err as Error);
+    }
+  }
+}
+
+const firstLine = (err: unknown) => String((err as Error)?.message ?? err).split('\n')[0];
