@@ -1,6 +1,6 @@
-// The matrix is complete: every root Query, Mutation and Subscription field of schema.graphql and every REST route of the OpenAPI
-// document has at least one row, over the union of the four tables' rows, and no row names an operation that no
-// longer exists. Without this, a new operation would ship with no isolation test at all.
+// The matrix is complete: every root Query, Mutation and Subscription field of schema.graphql and every REST route
+// of the OpenAPI document has at least one row, over the union of the tables' rows, and no row names an operation that
+// no longer exists. Without this, a new operation would ship with no isolation test at all.
 import { readFileSync } from 'node:fs';
 import { Kind, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
