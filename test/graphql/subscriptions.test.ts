@@ -267,3 +267,24 @@ describe.runIf(suiteProvider === 'postgresql')('a lost feed', () => {
     expect(event.data.matchUpdated).toEqual({ missedEvents: true, match: null });
   });
 });
+
+describe('a replica of its own', () => {
+  it('caps the sockets of one address, and closes the rest with 1001 (going away) when it shuts down', async () => {
+    const own = await startTestServer({ env: { WS_MAX_SOCKETS_PER_ADDRESS: '2' } });
+    const token = await own.loginAs('player');
+    const params = { authorization: `Bearer ${token}`, 'x-app-path': 'demo' };
+    const [a, b] = [liveClient(own.url, params), liveClient(own.url, params)];
+    a.subscribe(NOTIFICATIONS);
+    b.subscribe(NOTIFICATIONS);
+    await untilSubscribed(own.url, 2);
+    const third = new WebSocket(`${own.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+    const status = await new Promise<number>((resolve) => {
+      third.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      third.on('open', () => resolve(101));
+    });
+    expect(status).toBe(429);
+    await own.close();
+    expect((await a.closed).code).toBe(1001);
+    expect((await b.closed).code).toBe(1001);
+  });
+});

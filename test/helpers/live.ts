@@ -36,6 +36,8 @@ export function liveClient(httpUrl: string, connectionParams: Record<string, str
     connectionParams,
     retryAttempts: 0,
     lazy: false,
+    // Tests read the close event themselves (closed); graphql-ws would print it.
+    onNonLazyError: () => {},
     on: {
       closed: (event) => {
         const e = event as { code: number; reason: string };
