@@ -118,7 +118,8 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
     const demoPlayer = await login(a.url, 'player1@demo.test', 'demo');
     const globexPlayer = await login(a.url, 'player1@globex.test');
     const demoAdmin = await login(b.url, 'admin@demo.test', 'demo');
-    const RANKING = `subscription($t: Int!) { rankingChanged(tournamentId: $t) { tournamentId me { position points } } }`;
+    const RANKING = `subscription($t: Int!) { rankingChanged(tournamentId: $t) { tournamentId
+      me { position points } } }`;
     const demo = watch(a.url, demoPlayer, RANKING, { t: tournamentId }, 'demo');
     const globex = watch(a.url, globexPlayer, RANKING, { t: tournamentId });
     await untilSubscribed(a.url, 3);
