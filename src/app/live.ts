@@ -6,17 +6,31 @@ import type { RankedStanding } from '../game/rankings.ts';
 import { myStanding } from './rankings.ts';
 import type { RequestScope } from './scope.ts';
 
+/** Loads shared by the subscribers of one event (src/live/bus.ts EventReads); none by default. */
+type SharedReads = { once<T>(key: string, load: () => Promise<T>): Promise<T> };
+const unshared: SharedReads = { once: (_key, load) => load() };
+
 /** The tournament's matches may be watched by anyone whose company plays it (as `tournament` reads it). */
-export async function watchMatches(scope: RequestScope, tournamentId: number): Promise<void> {
+export async function watchMatches(scope: RequestScope, tournamentId: number, reads = unshared): Promise<void> {
   const { tenant } = scope.requireTenant();
-  const tournaments = await scope.loaders.tournamentsByCompany.load(tenant.id);
+  const tournaments = await reads.once(`tournamentsByCompany:${tenant.id}`, () =>
+    scope.loaders.tournamentsByCompany.load(tenant.id),
+  );
   if (!tournaments.some((t) => t.id === tournamentId)) throw notFound('tournament', tournamentId);
 }
 
-/** The match an event names, as `Match` shows it to this subscriber; null once it is not theirs to see. */
-export async function updatedMatch(scope: RequestScope, tournamentId: number, matchId: number): Promise<MatchRow> {
-  await watchMatches(scope, tournamentId);
-  const match = await scope.loaders.match.load(matchId);
+/**
+ * The match an event names, as `Match` shows it to this subscriber (its field resolvers apply their rights):
+ * NOT_FOUND once it is not theirs to see. The row is the football tables', the same for every tenant.
+ */
+export async function updatedMatch(
+  scope: RequestScope,
+  tournamentId: number,
+  matchId: number,
+  reads = unshared,
+): Promise<MatchRow> {
+  await watchMatches(scope, tournamentId, reads);
+  const match = await reads.once(`match:${matchId}`, () => scope.loaders.match.load(matchId));
   if (!match || match.tournamentId !== tournamentId) throw notFound('match', matchId);
   return match;
 }

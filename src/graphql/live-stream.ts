@@ -1,13 +1,14 @@
 // One subscription's events: heard from the live feed, queued while the subscriber's last event is still being
 // sent, and each one answered with a fresh scope (clock, loaders, object budget), so nothing read for an earlier
 // event is shown as current.
-import type { LiveBus } from '../live/bus.ts';
+import type { EventReads, LiveBus } from '../live/bus.ts';
 import type { LiveEvent } from '../live/events.ts';
 import { badInput } from '../domain/errors.ts';
 import type { Context } from './context.ts';
 
 /** What a subscription resolver is given per event: one event, or word that some may have been missed. */
-export type LiveDelivery = { event: LiveEvent; missed?: undefined } | { missed: true; event?: undefined };
+export type LiveDelivery =
+  { event: LiveEvent; reads: EventReads; missed?: undefined } | { missed: true; event?: undefined; reads?: undefined };
 
 /** Set on the context of operations that arrive over WebSocket (src/graphql/live-server.ts). */
 export interface LiveChannel {
@@ -47,8 +48,8 @@ export function liveStream(
     keys.add(key);
     wake?.();
   };
-  const offEvent = channel.bus.subscribe(topic, (event) => {
-    if (accept(event)) push({ event }, JSON.stringify(event));
+  const offEvent = channel.bus.subscribe(topic, (event, reads) => {
+    if (accept(event)) push({ event, reads }, JSON.stringify(event));
   });
   const offMissed = channel.bus.onMissed(() => push({ missed: true }, 'missed'));
   const finish = () => {

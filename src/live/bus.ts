@@ -2,7 +2,25 @@
 // Publishing is the feed's own (src/live/local-bus.ts in one process, src/live/pg-bus.ts across replicas).
 import { topicOf, type LiveEvent } from './events.ts';
 
-export type LiveListener = (event: LiveEvent) => void;
+export type LiveListener = (event: LiveEvent, reads: EventReads) => void;
+
+/**
+ * Reads shared by every subscriber of one event in this process: rows that are the same whoever asks (a match of
+ * the football tables, one company's tournaments) are loaded once per event, not once per socket. What differs
+ * per subscriber (their standing, their rights) is never put here.
+ */
+export class EventReads {
+  private readonly loads = new Map<string, Promise<unknown>>();
+
+  once<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let p = this.loads.get(key) as Promise<T> | undefined;
+    if (!p) {
+      p = load();
+      this.loads.set(key, p);
+    }
+    return p;
+  }
+}
 
 export interface LiveBus {
   /**
@@ -64,7 +82,8 @@ export class Fanout {
     this.stats.received++;
     const set = this.listeners.get(topicOf(event));
     if (!set) return;
-    for (const listener of [...set]) this.guard(() => listener(event));
+    const reads = new EventReads();
+    for (const listener of [...set]) this.guard(() => listener(event, reads));
   }
 
   missed(): void {

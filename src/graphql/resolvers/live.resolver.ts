@@ -29,7 +29,8 @@ export class LiveResolver {
     @Ctx() ctx: Context,
   ): Promise<MatchUpdate> {
     if (delivery.missed || delivery.event.kind !== 'match') return { match: null, missedEvents: true };
-    return { match: await live.updatedMatch(ctx.scope, tournamentId, delivery.event.matchId), missedEvents: false };
+    const { event, reads } = delivery;
+    return { match: await live.updatedMatch(ctx.scope, tournamentId, event.matchId, reads), missedEvents: false };
   }
 
   @Subscription(() => RankingChange, {
