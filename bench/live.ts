@@ -123,6 +123,7 @@ async function main() {
     lastOfEvent.sort((a, b) => a - b);
     const ms = (n: number) => `${n.toFixed(1)} ms`;
     const medianP99 = (sorted: number[]) => `${ms(quantile(sorted, 0.5))} / ${ms(quantile(sorted, 0.99))}`;
+    const slowest = lastOfEvent.at(-1)!;
     const perSocket = (bytes: number) => `${(bytes / SOCKETS / 1024).toFixed(1)} KiB`;
     const store = databaseUrl ? 'PostgreSQL (LISTEN/NOTIFY)' : 'SQLite (in-process feed)';
     const cpu = os.cpus();
@@ -143,7 +144,7 @@ published before it) to the moment a subscriber had the event; "from the request
 | Deliveries (sockets x updates) | ${fromAnswer.length} of ${SOCKETS * UPDATES} (${missing} missing) |
 | Delay from the write's answer: median / p99 | ${medianP99(fromAnswer)} |
 | Delay from the write's request: median / p99 | ${medianP99(fromRequest)} |
-| Until the last subscriber had an update: median / max | ${ms(quantile(lastOfEvent, 0.5))} / ${ms(lastOfEvent.at(-1)!)} |
+| Until the last subscriber had an update: median / max | ${ms(quantile(lastOfEvent, 0.5))} / ${ms(slowest)} |
 | Server RSS before the sockets / with them / peak | ${MiB(rssBefore)} / ${MiB(rssAfter)} / ${MiB(peakRss)} MiB |
 | Memory per socket (RSS / JS heap) | ${perSocket(rssAfter - rssBefore)} / ${perSocket(heapAfter - heapBefore)} |
 `;
