@@ -269,7 +269,7 @@ describe.runIf(suiteProvider === 'postgresql')('a lost feed', () => {
 });
 
 describe('a replica of its own', () => {
-  it('caps sockets per address, closes those that stop answering pings, and the rest with 1001 on shutdown', async () => {
+  it('caps sockets per address, closes those that miss a ping, and the rest with 1001 on shutdown', async () => {
     const own = await startTestServer({ env: { WS_MAX_SOCKETS_PER_ADDRESS: '2', WS_KEEPALIVE_SECONDS: '1' } });
     const token = await own.loginAs('player');
     const params = { authorization: `Bearer ${token}`, 'x-app-path': 'demo' };
