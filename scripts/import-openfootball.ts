@@ -10,6 +10,8 @@ import { openDatabase, type Db } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { defaultExternalId, EXTERNAL_ID_RULE, isValidExternalId } from '../src/import/external-id.ts';
 import { importTournament } from '../src/import/import-tournament.ts';
+import { importLiveEvents } from '../src/import/live-events.ts';
+import { notifyLiveEvents } from '../src/live/pg-bus.ts';
 import { parseOpenfootball } from '../src/import/openfootball.ts';
 
 const USAGE = `usage: npm run import:openfootball -- <file.json> [--external-id <id>] [--company <code|path|domain>]...
@@ -120,6 +122,12 @@ try {
       `rescored; ${report.keptDecisions} hand-set decisions kept` +
       (companies.size ? `; entered for ${[...companies.values()].map((c) => c.code).join(', ')}` : ''),
   );
+  // The replicas' subscribers hear of the new results (on SQLite the server's feed is its own process's).
+  if (config.database.provider === 'postgresql')
+    await notifyLiveEvents(
+      (channel, payload) => db.prisma.$executeRawUnsafe('SELECT pg_notify($1, $2)', channel, payload),
+      importLiveEvents(report),
+    );
   await db.close();
   process.exit(0);
 } catch (err) {

@@ -136,3 +136,14 @@ export class PgBus implements LiveBus {
 }
 
 const firstLine = (err: unknown) => String((err as Error)?.message ?? err).split('\n')[0];
+
+/**
+ * Publishes events from a process that serves no subscribers (the importer's CLI): NOTIFY through its store's
+ * connection, heard by every replica that listens.
+ */
+export async function notifyLiveEvents(
+  notify: (channel: string, payload: string) => Promise<unknown>,
+  events: LiveEvent[],
+): Promise<void> {
+  for (const event of events) await notify(LIVE_CHANNEL, JSON.stringify(event));
+}

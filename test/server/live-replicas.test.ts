@@ -1,12 +1,15 @@
 // Two gateway processes on one PostgreSQL, as a company that outgrew one machine runs them: what is written
 // through one replica reaches the other replica's subscribers within a second, only those it concerns, and a
 // notification both replicas could deliver reaches its user once.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, TEST_JWT_SECRET } from '../helpers/app.ts';
 import { emptyTarget, suiteProvider } from '../helpers/db.ts';
-import { liveClient, untilSubscribed, type LiveClient } from '../helpers/live.ts';
-import { startService, type Service } from '../helpers/process.ts';
+import { activeSubscriptions, liveClient, untilSubscribed, type LiveClient } from '../helpers/live.ts';
+import { ROOT, runScript, startService, type Service } from '../helpers/process.ts';
 
 const env = (url: string) => ({
   DATABASE_URL: url,
@@ -24,6 +27,7 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
   let b: Service;
   let db: pg.Client;
   let drop: () => Promise<void>;
+  let url: string;
   const clients: LiveClient[] = [];
   let tournamentId: number;
   let matchId: number;
@@ -62,7 +66,7 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
   beforeAll(async () => {
     const target = await emptyTarget('postgresql');
     drop = target.drop;
-    const url = (target.target as { url: string }).url;
+    url = (target.target as { url: string }).url;
     // One after the other: the first migrates and seeds the empty database.
     a = await startService(env(url));
     b = await startService(env(url));
@@ -138,10 +142,47 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
     expect(await globex.quiet(1000)).toBe(true);
   });
 
+  it("results imported by the CLI reach the replicas' subscribers", async () => {
+    const mini = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/openfootball/mini-cup.json'), 'utf8'));
+    const dir = mkdtempSync(join(tmpdir(), 'prode-live-import-'));
+    const write = (name: string, results: boolean) => {
+      const path = join(dir, name);
+      const matches = mini.matches.map((m: object) => (results ? m : { ...m, score: undefined }));
+      writeFileSync(path, JSON.stringify({ name: 'Live Cup', matches }));
+      return path;
+    };
+    const importer = async (file: string) => {
+      const run = runScript('scripts/import-openfootball.ts', { DATABASE_URL: url, JWT_SECRET: TEST_JWT_SECRET }, [
+        file,
+        '--company',
+        'DEMO',
+      ]);
+      expect(await run.exited, run.output()).toBe(0);
+    };
+    await importer(write('fixtures.json', false));
+    const cup = (await db.query(`SELECT id FROM "Tournament" WHERE name = 'Live Cup'`)).rows[0].id;
+    const player = await login(a.url, 'player1@demo.test', 'demo');
+    const before = await activeSubscriptions(a.url);
+    const seen = watch(
+      a.url,
+      player,
+      `subscription($t: Int!) { matchUpdated(tournamentId: $t) { match { id status homeTeamGoals } } }`,
+      { t: cup },
+      'demo',
+    );
+    await untilSubscribed(a.url, before + 1);
+    await importer(write('results.json', true));
+    const event = await seen.next(5000);
+    expect(event.data.matchUpdated.match.status).toBe('FINISHED');
+    expect(typeof event.data.matchUpdated.match.homeTeamGoals).toBe('number');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('a notification is delivered once although both replicas tick', async () => {
     const player = await login(b.url, 'player2@demo.test', 'demo');
+    const before = await activeSubscriptions(a.url);
     const seen = watch(a.url, player, `subscription { notificationReceived { notification { id type } } }`, {}, 'demo');
-    await untilSubscribed(a.url, 4);
+    await untilSubscribed(a.url, before + 1);
     const user = (await db.query(`SELECT id, "companyId" FROM "User" WHERE email = 'player2@demo.test'`)).rows[0];
     const { rows } = await db.query(
       `INSERT INTO "Notification" ("companyId", "userId", type, payload, "dedupeKey")
