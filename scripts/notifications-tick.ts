@@ -1,5 +1,5 @@
 // `npm run notifications:tick`: runs the notification triggers and delivery once, then sends the e-mail outbox
-// (for cron, or by hand).
+// (for cron, or by hand). The triggers run even if a server ran them this period (they are idempotent): no lease.
 import { loadConfig } from '../src/config.ts';
 import { prepareDatabase } from '../src/bootstrap/prepare.ts';
 import { mailChannel } from '../src/mail/channel.ts';

@@ -20,7 +20,7 @@ import { redactUrl } from './observability/redact.ts';
 import './observability/request-outcome.ts';
 import { registerAnswerSizeLimit } from './security/answer-size.ts';
 import { registerSecurity } from './security/http-security.ts';
-import { LoginThrottle } from './security/login-throttle.ts';
+import { loginThrottleFor } from './security/throttle-for-store.ts';
 import { mailChannel } from './mail/channel.ts';
 import type { LiveBus } from './live/bus.ts';
 import { openLiveBus } from './live/open-bus.ts';
@@ -133,8 +133,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   // Every statement Prisma sends while serving this request is counted in this request's store.
   app.decorate('lifecycle', { draining: false });
   const metrics = new Metrics();
-  const loginThrottle = new LoginThrottle(config.rateLimit.loginMax, config.rateLimit.loginWindowMs);
-  const resetThrottle = new LoginThrottle(RESET_REQUESTS_MAX, RESET_REQUESTS_WINDOW_MS);
+  const loginThrottle = loginThrottleFor(db, 'login', config.rateLimit.loginMax, config.rateLimit.loginWindowMs);
+  const resetThrottle = loginThrottleFor(db, 'reset', RESET_REQUESTS_MAX, RESET_REQUESTS_WINDOW_MS);
   // IPv6 clients are keyed by their /64, as the general rate limit does: one host owns a whole /64.
   const clientOf = (request: FastifyRequest): ClientInfo => ({
     ip: normalizeIP(request.ip),
@@ -165,7 +165,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     });
   });
   registerRequestDeadline(app, config.http.requestTimeoutMs);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, db);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (config.sqlStats) {

@@ -47,17 +47,19 @@ async function main() {
   }
   app.log.info({ database: db.description, env: config.env }, 'prode gateway ready');
 
-  // Time-based notifications and delivery, then the e-mail outbox. Idempotent (dedupe keys, claimed matches and
-  // messages), so several instances may tick at once.
+  // Time-based notifications and delivery, then the e-mail outbox. Every instance ticks: the triggers run in one
+  // per period (a lease), delivery in each (claimed messages). Each delivery is also a live event.
   const sender = withLiveEvents(
     loggingSender((obj, msg) => app.log.info(obj, msg)),
     app.live,
   );
   const tick = () =>
-    notificationsTick(db.prisma, sender)
-      .then(
-        (r) =>
-          (r.pendingPredictions || r.pendingDreamFinals || r.sent || r.failed) && app.log.info(r, 'notifications tick'),
+    notificationsTick(db.prisma, sender, { triggersOncePerMs: config.notificationsIntervalSeconds * 1000 })
+      .then((r) =>
+        app.log[r.pendingPredictions || r.pendingDreamFinals || r.sent || r.failed ? 'info' : 'debug'](
+          r,
+          'notifications tick',
+        ),
       )
       .catch((err) => app.log.error({ err }, 'notifications tick failed'))
       // E-mail queued by the tick, and any left from a failed try or another process's crash.

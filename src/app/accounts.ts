@@ -31,7 +31,7 @@ export async function requestPasswordReset(
 ): Promise<true> {
   const email = emailInput(input.email);
   // Every request counts, found or not: the limit says nothing about whether the account exists.
-  const attempt = input.client.throttle.attempt(input.client.ip, email);
+  const attempt = await input.client.throttle.attempt(input.client.ip, email);
   if (attempt.retryAfterSeconds !== null) {
     throw rateLimited(
       `too many reset requests: try again in ${attempt.retryAfterSeconds} s`,

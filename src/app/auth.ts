@@ -32,7 +32,7 @@ export async function login(
   if (normalized.length > MAX_EMAIL_LENGTH)
     throw badInput(`email is longer than ${MAX_EMAIL_LENGTH} characters`, 'email');
   // Counted before anything is checked (src/security/login-throttle.ts): attempts in flight count too.
-  const attempt = client.throttle.attempt(client.ip, normalized);
+  const attempt = await client.throttle.attempt(client.ip, normalized);
   if (attempt.retryAfterSeconds !== null) {
     throw rateLimited(`too many failed logins: try again in ${attempt.retryAfterSeconds} s`, attempt.retryAfterSeconds);
   }
@@ -40,11 +40,11 @@ export async function login(
   try {
     user = await checkCredentials(scope, headers, normalized, password);
   } catch (err) {
-    attempt.cancelled(); // the database failed: no credential was checked
+    await attempt.cancelled(); // the database failed: no credential was checked
     throw err;
   }
   if (!user) throw unauthenticated(companyNamed(headers) ? BAD_CREDENTIALS : BAD_CREDENTIALS_NO_COMPANY);
-  attempt.succeeded();
+  await attempt.succeeded();
   const company = await scope.loaders.company.load(user.companyId);
   if (company?.requiresEmailVerification && !user.emailVerified) {
     throw emailNotVerified(

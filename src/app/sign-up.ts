@@ -165,7 +165,7 @@ export async function requestEmailVerification(
   client: { ip: string; throttle: LoginThrottle },
 ): Promise<true> {
   const address = emailInput(email);
-  const attempt = client.throttle.attempt(client.ip, address);
+  const attempt = await client.throttle.attempt(client.ip, address);
   if (attempt.retryAfterSeconds !== null) {
     throw rateLimited(`too many requests: try again in ${attempt.retryAfterSeconds} s`, attempt.retryAfterSeconds);
   }

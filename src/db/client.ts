@@ -24,6 +24,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
+const providers = new WeakMap<object, DatabaseTarget['provider']>();
+
+/**
+ * The provider of a client opened by openDatabase, for the few statements written per provider (claims with SKIP
+ * LOCKED, state shared by replicas), so that code taking a Db need not be handed it separately.
+ */
+export function providerOf(prisma: Db): DatabaseTarget['provider'] {
+  const provider = providers.get(prisma);
+  if (!provider) throw new Error('providerOf: this client was not opened by openDatabase');
+  return provider;
+}
+
 export async function openDatabase(target: DatabaseTarget, options: AdapterOptions = {}): Promise<Database> {
   const transactions = new TransactionTracker();
   const adapter = countingAdapterFactory(trackTransactions(adapterFactory(target, options), transactions));
@@ -34,6 +46,7 @@ export async function openDatabase(target: DatabaseTarget, options: AdapterOptio
     target.provider === 'sqlite'
       ? new SqliteClient({ adapter })
       : (new PostgresClient({ adapter }) as unknown as SqliteClient);
+  providers.set(prisma, target.provider);
   if (target.provider === 'sqlite') {
     // WAL lets readers proceed while one writer commits; busy_timeout waits instead of failing with SQLITE_BUSY.
     await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');

@@ -17,6 +17,15 @@ export function currentSqlStats(): SqlStats | undefined {
   return storage.getStore();
 }
 
+/**
+ * Runs `fn` outside any request's count: bookkeeping a request causes but does not ask for (its rate-limit counter)
+ * is not one of its statements.
+ */
+export function uncounted<T>(fn: () => PromiseLike<T>): Promise<T> {
+  // Awaited inside: Prisma's queries start when awaited, and must start outside the request's store.
+  return storage.exit(async () => await fn());
+}
+
 const COUNTED = new Set(['queryRaw', 'executeRaw']);
 
 function countingQueryable<T extends object>(target: T): T {

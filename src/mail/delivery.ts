@@ -1,19 +1,18 @@
-// Sends what the outbox holds. Each e-mail is claimed before it is sent (a conditional UPDATE: one process wins),
-// so two gateway processes, or a tick and a wake-up, never send it twice. A claim is a lease: a process that dies
-// mid-send leaves the e-mail to be retried once the lease ends (at least once, never twice at the same time).
+// Sends what the outbox holds. E-mails are claimed in small batches before they are sent (src/db/claims.ts: one
+// process wins each), so two gateway processes, or a tick and a wake-up, never send one twice. A claim is a lease:
+// a process that dies mid-send leaves the e-mail to be retried once the lease ends (at least once, never twice at
+// the same time).
+import { claimInBatches } from '../db/claims.ts';
 import type { Db } from '../db/client.ts';
 import type { OutgoingEmailRow } from '../db/rows.ts';
 import type { MailChannel } from './channel.ts';
 
 const LEASE_MS = 60_000;
+/** Claimed at a time: the lease must outlast sending the whole batch (60 s for 10 leaves 6 s a message). */
+const CLAIM_BATCH = 10;
 const MAX_ATTEMPTS = 5;
 /** A failed e-mail waits this long times its attempts before the next try. */
 const RETRY_BACKOFF_MS = 30_000;
-
-const claimable = (now: Date) => ({
-  status: 'PENDING' as const,
-  OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }],
-});
 
 export interface DeliveryReport {
   sent: number;
@@ -24,17 +23,13 @@ type Log = (obj: object, msg: string) => void;
 
 /** Sends up to `limit` claimable e-mails, oldest first. */
 export async function deliverEmails(db: Db, channel: MailChannel, log: Log, limit = 100): Promise<DeliveryReport> {
-  const now = new Date();
-  const due = await db.outgoingEmail.findMany({ where: claimable(now), orderBy: { id: 'asc' }, take: limit });
   const report = { sent: 0, failed: 0 };
-  for (const email of due) {
-    const claimed = await db.outgoingEmail.updateMany({
-      where: { id: email.id, ...claimable(new Date()) },
-      data: { claimedUntil: new Date(Date.now() + LEASE_MS) },
-    });
-    if (claimed.count === 0) continue; // another process has it
-    if (await sendOne(db, channel, email, log)) report.sent++;
-    else report.failed++;
+  const batches = claimInBatches(db, 'OutgoingEmail', { limit, batchSize: CLAIM_BATCH, leaseMs: LEASE_MS });
+  for await (const ids of batches) {
+    for (const email of await db.outgoingEmail.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } })) {
+      if (await sendOne(db, channel, email, log)) report.sent++;
+      else report.failed++;
+    }
   }
   return report;
 }

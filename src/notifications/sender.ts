@@ -1,8 +1,10 @@
 // Delivery: drains PENDING notifications through a pluggable sender (the default writes a log line; a push
 // provider implements the same interface) and, for users who keep e-mail on, queues the e-mail in the same
-// transaction that marks the notification sent. Each notification is claimed first (a conditional UPDATE), so
-// two processes never deliver it at once.
+// transaction that marks the notification sent. Notifications are claimed in batches first (src/db/claims.ts), so
+// two processes never deliver one at once.
+import { claimInBatches } from '../db/claims.ts';
 import type { Db } from '../db/client.ts';
+import type { NotificationRow } from '../db/rows.ts';
 import type { LiveEvent } from '../live/events.ts';
 import { queueEmail } from '../mail/outbox.ts';
 import { notificationEmail } from './email-text.ts';
@@ -45,11 +47,8 @@ export function withLiveEvents(
 
 const MAX_ATTEMPTS = 5;
 const LEASE_MS = 60_000;
-
-const claimable = (now: Date) => ({
-  status: 'PENDING' as const,
-  OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }],
-});
+/** Claimed at a time: the lease must outlast sending the whole batch (60 s for 50 leaves 1.2 s a send). */
+const CLAIM_BATCH = 50;
 
 /**
  * Sends up to `limit` pending notifications; failures are retried on later runs, up to 5 attempts. `emails` counts
@@ -60,51 +59,53 @@ export async function deliverPending(
   sender: NotificationSender,
   limit = 500,
 ): Promise<{ sent: number; failed: number; emails: number }> {
-  const pending = await prisma.notification.findMany({
-    where: claimable(new Date()),
-    orderBy: { id: 'asc' },
-    take: limit,
-  });
   let sent = 0;
   let failed = 0;
   let emails = 0;
-  for (const n of pending) {
-    const claimed = await prisma.notification.updateMany({
-      where: { id: n.id, ...claimable(new Date()) },
-      data: { claimedUntil: new Date(Date.now() + LEASE_MS) },
-    });
-    if (claimed.count === 0) continue; // another process delivers it
-    try {
-      await sender.send(n);
-      emails += await prisma.$transaction(async (tx) => {
-        await tx.notification.update({
-          where: { id: n.id },
-          data: { status: 'SENT', sentAt: new Date(), attempts: { increment: 1 }, claimedUntil: null },
-        });
-        if (!n.sendEmail) return 0;
-        const user = await tx.user.findFirst({ where: { id: n.userId, deletedAt: null } });
-        if (!user) return 0;
-        await queueEmail(tx, {
-          to: user.email,
-          kind: `notification:${n.type}`,
-          ...notificationEmail(n.type, n.payload, user.name),
-        });
-        return 1;
-      });
-      sent++;
-    } catch (err) {
-      const attempts = n.attempts + 1;
-      await prisma.notification.update({
-        where: { id: n.id },
-        data: {
-          attempts,
-          lastError: String((err as Error).message ?? err).slice(0, 500),
-          status: attempts >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
-          claimedUntil: null,
-        },
-      });
-      failed++;
+  const batches = claimInBatches(prisma, 'Notification', { limit, batchSize: CLAIM_BATCH, leaseMs: LEASE_MS });
+  for await (const ids of batches) {
+    for (const n of await prisma.notification.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } })) {
+      const outcome = await deliverOne(prisma, sender, n);
+      if (outcome === null) failed++;
+      else {
+        sent++;
+        emails += outcome;
+      }
     }
   }
   return { sent, failed, emails };
+}
+
+/** Sends one claimed notification: the e-mails it queued (0 or 1), or null when it failed. */
+async function deliverOne(prisma: Db, sender: NotificationSender, n: NotificationRow): Promise<number | null> {
+  try {
+    await sender.send(n);
+    return await prisma.$transaction(async (tx) => {
+      await tx.notification.update({
+        where: { id: n.id },
+        data: { status: 'SENT', sentAt: new Date(), attempts: { increment: 1 }, claimedUntil: null },
+      });
+      if (!n.sendEmail) return 0;
+      const user = await tx.user.findFirst({ where: { id: n.userId, deletedAt: null } });
+      if (!user) return 0;
+      await queueEmail(tx, {
+        to: user.email,
+        kind: `notification:${n.type}`,
+        ...notificationEmail(n.type, n.payload, user.name),
+      });
+      return 1;
+    });
+  } catch (err) {
+    const attempts = n.attempts + 1;
+    await prisma.notification.update({
+      where: { id: n.id },
+      data: {
+        attempts,
+        lastError: String((err as Error).message ?? err).slice(0, 500),
+        status: attempts >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
+        claimedUntil: null,
+      },
+    });
+    return null;
+  }
 }

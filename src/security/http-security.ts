@@ -4,12 +4,19 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { RateCounters } from '../db/rate-counters.ts';
+import { sharedRequestStore } from './request-limit-store.ts';
 
 // JSON answers never need to load anything; the HTML pages (Sandbox, Swagger UI) bring their own scripts and
 // styles, so they are left without a CSP rather than given a loose one.
 const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-export async function registerSecurity(app: FastifyInstance, config: Config) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  db: Pick<Database, 'provider' | 'prisma'>,
+) {
   await app.register(helmet, { global: true, contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (/^application\/([\w.-]+\+)?json/.test(String(reply.getHeader('content-type') ?? '')))
@@ -50,6 +57,17 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       global: true,
       max: config.rateLimit.max,
       timeWindow: config.rateLimit.windowMs,
+      // On PostgreSQL every replica counts against one limit; on SQLite (one process) the plugin's memory does.
+      // A request whose count cannot be read is let through: the database is away, and the request's own statements
+      // answer that with 503, where a failed count would answer 500.
+      ...(db.provider === 'postgresql'
+        ? {
+            store: sharedRequestStore(
+              new RateCounters(db.prisma, (err) => app.log.warn({ err }, 'rate limits: cannot prune the counters')),
+            ),
+            skipOnError: true,
+          }
+        : {}),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         message:

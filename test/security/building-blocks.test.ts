@@ -3,47 +3,47 @@ import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../src/db/errors.ts';
 import { Metrics } from '../../src/observability/metrics.ts';
 import { redactUrl } from '../../src/observability/redact.ts';
-import { LoginThrottle } from '../../src/security/login-throttle.ts';
+import { MemoryLoginThrottle } from '../../src/security/memory-login-throttle.ts';
 
-describe('LoginThrottle', () => {
-  it('refuses an address and e-mail after max failures until the window ends, and tells how long to wait', () => {
+describe('MemoryLoginThrottle', () => {
+  it('refuses an address and e-mail after max failures until the window ends, and tells how long to wait', async () => {
     let now = 0;
-    const t = new LoginThrottle(3, 60_000, () => now);
+    const t = new MemoryLoginThrottle(3, 60_000, () => now);
     for (let i = 0; i < 3; i++) {
-      expect(t.check('1.2.3.4', 'a@x.test')).toBeNull();
-      t.attempt('1.2.3.4', 'a@x.test');
+      expect(await t.check('1.2.3.4', 'a@x.test')).toBeNull();
+      await t.attempt('1.2.3.4', 'a@x.test');
     }
-    expect(t.check('1.2.3.4', 'a@x.test')).toBe(60);
-    expect(t.check('1.2.3.4', 'b@x.test')).toBeNull();
-    expect(t.check('5.6.7.8', 'a@x.test')).toBeNull();
+    expect(await t.check('1.2.3.4', 'a@x.test')).toBe(60);
+    expect(await t.check('1.2.3.4', 'b@x.test')).toBeNull();
+    expect(await t.check('5.6.7.8', 'a@x.test')).toBeNull();
     now = 30_000;
-    expect(t.check('1.2.3.4', 'a@x.test')).toBe(30);
+    expect(await t.check('1.2.3.4', 'a@x.test')).toBe(30);
     now = 60_001;
-    expect(t.check('1.2.3.4', 'a@x.test')).toBeNull();
+    expect(await t.check('1.2.3.4', 'a@x.test')).toBeNull();
   });
 
-  it('refuses an address after ten times max failures over any e-mails', () => {
-    const t = new LoginThrottle(2, 60_000, () => 0);
-    for (let i = 0; i < 20; i++) t.attempt('1.2.3.4', `u${i}@x.test`);
-    expect(t.check('1.2.3.4', 'fresh@x.test')).toBe(60);
+  it('refuses an address after ten times max failures over any e-mails', async () => {
+    const t = new MemoryLoginThrottle(2, 60_000, () => 0);
+    for (let i = 0; i < 20; i++) await t.attempt('1.2.3.4', `u${i}@x.test`);
+    expect(await t.check('1.2.3.4', 'fresh@x.test')).toBe(60);
   });
 
-  it("a success clears the e-mail's failures", () => {
-    const t = new LoginThrottle(2, 60_000, () => 0);
-    t.attempt('1.2.3.4', 'a@x.test');
-    t.succeeded('1.2.3.4', 'a@x.test');
-    t.attempt('1.2.3.4', 'a@x.test');
-    expect(t.check('1.2.3.4', 'a@x.test')).toBeNull();
+  it("a success clears the e-mail's failures", async () => {
+    const t = new MemoryLoginThrottle(2, 60_000, () => 0);
+    await t.attempt('1.2.3.4', 'a@x.test');
+    await (await t.attempt('1.2.3.4', 'a@x.test')).succeeded();
+    await t.attempt('1.2.3.4', 'a@x.test');
+    expect(await t.check('1.2.3.4', 'a@x.test')).toBeNull();
   });
 
-  it('stays bounded whatever the e-mails and addresses', () => {
+  it('stays bounded whatever the e-mails and addresses', async () => {
     let now = 0;
-    const t = new LoginThrottle(5, 60_000, () => now);
-    for (let i = 0; i < 60_000; i++) t.attempt(`10.0.${i >> 8}.${i & 255}`, `${'x'.repeat(1000)}${i}@x.test`);
+    const t = new MemoryLoginThrottle(5, 60_000, () => now);
+    for (let i = 0; i < 60_000; i++) await t.attempt(`10.0.${i >> 8}.${i & 255}`, `${'x'.repeat(1000)}${i}@x.test`);
     expect(t.size).toBeLessThanOrEqual(50_000);
     now = 120_000;
     now += 1001;
-    t.attempt('1.1.1.1', 'a@x.test'); // prunes the expired ones
+    await t.attempt('1.1.1.1', 'a@x.test'); // prunes the expired ones
     expect(t.size).toBe(2);
   });
 });

@@ -1,10 +1,16 @@
 // Login throttling counts attempts in flight: each login is counted when it starts, before its password is
 // checked (src/security/login-throttle.ts), so attempts sent at once are held to LOGIN_RATE_LIMIT_MAX exactly
-// like attempts sent one after another. Unit tests of the reservation, then real servers over loopback.
+// like attempts sent one after another. Unit tests of the reservation (in memory, and shared through PostgreSQL when
+// the suite runs on it), then real servers over loopback, whose throttle is the store's.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
-import { LoginThrottle } from '../../src/security/login-throttle.ts';
+import { RateCounters } from '../../src/db/rate-counters.ts';
+import type { LoginThrottle } from '../../src/security/login-throttle.ts';
+import { MemoryLoginThrottle } from '../../src/security/memory-login-throttle.ts';
+import { SharedLoginThrottle } from '../../src/security/shared-login-throttle.ts';
 import { DEMO_PASSWORD, startTestServer, type GqlResult, type TestServer } from '../helpers/app.ts';
+import { freshDatabase, suiteProvider, type TestDatabase } from '../helpers/db.ts';
 
 const json = { 'content-type': 'application/json' };
 const LOGIN = 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }';
@@ -18,56 +24,100 @@ function tally(values: Array<string | number>): Record<string, number> {
   return counts;
 }
 
-describe('LoginThrottle.attempt', () => {
-  it('counts an attempt when it starts: the attempts in flight fill the window, the next is refused', () => {
-    const t = new LoginThrottle(3, 60_000, () => 0);
-    const started = Array.from({ length: 3 }, () => t.attempt('1.2.3.4', 'a@x.test'));
+// The in-memory throttle always; the one shared through PostgreSQL when the suite runs on it. Each test gets a
+// throttle of its own (a name of its own in the shared table).
+const throttles: Array<[string, (max: number, windowMs: number, clock: () => number) => LoginThrottle]> = [
+  ['in memory', (max, windowMs, clock) => new MemoryLoginThrottle(max, windowMs, clock)],
+];
+let shared: TestDatabase | undefined;
+if (suiteProvider === 'postgresql') {
+  throttles.push([
+    'shared through PostgreSQL',
+    (max, windowMs, clock) =>
+      new SharedLoginThrottle(new RateCounters(shared!.db.prisma), `t${randomUUID()}`, max, windowMs, clock),
+  ]);
+  beforeAll(async () => {
+    shared = await freshDatabase();
+  });
+  afterAll(() => shared?.drop());
+}
+
+describe.each(throttles)('LoginThrottle.attempt, %s', (_name, make) => {
+  it('counts an attempt when it starts: the attempts in flight fill the window, the next is refused', async () => {
+    const t = make(3, 60_000, () => 0);
+    const started = await Promise.all(Array.from({ length: 3 }, () => t.attempt('1.2.3.4', 'a@x.test')));
     expect(started.map((a) => a.retryAfterSeconds)).toEqual([null, null, null]);
-    expect(t.attempt('1.2.3.4', 'a@x.test').retryAfterSeconds).toBe(60);
-    expect(t.check('1.2.3.4', 'a@x.test')).toBe(60);
-    expect(t.attempt('1.2.3.4', 'b@x.test').retryAfterSeconds).toBeNull();
+    expect((await t.attempt('1.2.3.4', 'a@x.test')).retryAfterSeconds).toBe(60);
+    expect(await t.check('1.2.3.4', 'a@x.test')).toBe(60);
+    expect((await t.attempt('1.2.3.4', 'b@x.test')).retryAfterSeconds).toBeNull();
   });
 
-  it('a success gives its attempt back and clears the e-mail; an attempt left alone stays a failure', () => {
-    const t = new LoginThrottle(2, 60_000, () => 0);
-    t.attempt('1.2.3.4', 'a@x.test'); // failed
-    t.attempt('1.2.3.4', 'a@x.test').succeeded();
-    t.attempt('1.2.3.4', 'a@x.test'); // failed
-    expect(t.check('1.2.3.4', 'a@x.test')).toBeNull();
-    t.attempt('1.2.3.4', 'a@x.test'); // failed
-    expect(t.check('1.2.3.4', 'a@x.test')).toBe(60);
+  it('of 40 attempts at once for one e-mail, the limit pass; of 120 for many e-mails, ten times it', async () => {
+    const t = make(10, 60_000, () => 0);
+    const one = await Promise.all(Array.from({ length: 40 }, () => t.attempt('1.2.3.4', 'a@x.test')));
+    expect(tally(one.map((a) => (a.retryAfterSeconds === null ? 'passed' : 'refused')))).toEqual({
+      passed: 10,
+      refused: 30,
+    });
+    const many = await Promise.all(Array.from({ length: 120 }, (_, i) => t.attempt('5.6.7.8', `u${i}@x.test`)));
+    expect(tally(many.map((a) => (a.retryAfterSeconds === null ? 'passed' : 'refused')))).toEqual({
+      passed: 100,
+      refused: 20,
+    });
   });
 
-  it('successes never use up the address: a hundred logins of twenty users from one address all pass', () => {
-    const t = new LoginThrottle(1, 60_000, () => 0); // ten per address
+  it('a success gives its attempt back and clears the e-mail; an attempt left alone stays a failure', async () => {
+    const t = make(2, 60_000, () => 0);
+    await t.attempt('1.2.3.4', 'a@x.test'); // failed
+    await (await t.attempt('1.2.3.4', 'a@x.test')).succeeded();
+    await t.attempt('1.2.3.4', 'a@x.test'); // failed
+    expect(await t.check('1.2.3.4', 'a@x.test')).toBeNull();
+    await t.attempt('1.2.3.4', 'a@x.test'); // failed
+    expect(await t.check('1.2.3.4', 'a@x.test')).toBe(60);
+  });
+
+  it('successes never use up the address: a hundred logins of twenty users from one address all pass', async () => {
+    const t = make(1, 60_000, () => 0); // ten per address
     for (let i = 0; i < 100; i++) {
-      const a = t.attempt('1.2.3.4', `u${i % 20}@x.test`);
+      const a = await t.attempt('1.2.3.4', `u${i % 20}@x.test`);
       expect(a.retryAfterSeconds, `login ${i}`).toBeNull();
-      a.succeeded();
+      await a.succeeded();
     }
   });
 
-  it('a cancelled attempt (no credential checked) counts for nothing; a refused one counted nothing', () => {
-    const t = new LoginThrottle(1, 60_000, () => 0);
-    for (let i = 0; i < 5; i++) t.attempt('1.2.3.4', 'a@x.test').cancelled();
-    const failed = t.attempt('1.2.3.4', 'a@x.test');
+  it('a cancelled attempt (no credential checked) counts for nothing; a refused one counted nothing', async () => {
+    const t = make(1, 60_000, () => 0);
+    for (let i = 0; i < 5; i++) await (await t.attempt('1.2.3.4', 'a@x.test')).cancelled();
+    const failed = await t.attempt('1.2.3.4', 'a@x.test');
     expect(failed.retryAfterSeconds).toBeNull();
-    const refused = t.attempt('1.2.3.4', 'a@x.test');
+    const refused = await t.attempt('1.2.3.4', 'a@x.test');
     expect(refused.retryAfterSeconds).toBe(60);
-    refused.cancelled();
-    refused.succeeded();
-    expect(t.check('1.2.3.4', 'a@x.test')).toBe(60);
+    await refused.cancelled();
+    await refused.succeeded();
+    expect(await t.check('1.2.3.4', 'a@x.test')).toBe(60);
   });
 
-  it('ends an attempt in the window it was counted in, not in a later one', () => {
+  it('ends an attempt in the window it was counted in, not in a later one', async () => {
     let now = 0;
-    const t = new LoginThrottle(1, 60_000, () => now);
-    const old = t.attempt('1.2.3.4', 'a@x.test');
+    const t = make(1, 60_000, () => now);
+    const old = await t.attempt('1.2.3.4', 'a@x.test');
     now = 60_001;
-    t.attempt('1.2.3.4', 'a@x.test'); // a new window, one failure
-    old.cancelled();
-    old.cancelled(); // twice: still once
-    expect(t.check('1.2.3.4', 'a@x.test')).toBe(60);
+    await t.attempt('1.2.3.4', 'a@x.test'); // a new window, one failure
+    await old.cancelled();
+    await old.cancelled(); // twice: still once
+    expect(await t.check('1.2.3.4', 'a@x.test')).toBe(60);
+  });
+
+  it('tells how long is left of the window, and forgets the failures when it ends', async () => {
+    let now = 0;
+    const t = make(1, 60_000, () => now);
+    await t.attempt('1.2.3.4', 'a@x.test');
+    now = 30_000;
+    expect(await t.check('1.2.3.4', 'a@x.test')).toBe(30);
+    expect((await t.attempt('1.2.3.4', 'a@x.test')).retryAfterSeconds).toBe(30);
+    now = 60_001;
+    expect(await t.check('1.2.3.4', 'a@x.test')).toBeNull();
+    expect((await t.attempt('1.2.3.4', 'a@x.test')).retryAfterSeconds).toBeNull();
   });
 });
 

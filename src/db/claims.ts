@@ -1,0 +1,77 @@
+// Claims rows of a delivery queue (Notification, OutgoingEmail) for one sender: a claimed row is leased to it
+// (claimedUntil) and no other process takes it until the lease ends, so several replicas draining one queue send
+// each row once. PostgreSQL claims a batch in one statement and skips rows another process is claiming at that
+// moment (FOR UPDATE SKIP LOCKED), so replicas never wait on each other; SQLite, whose writers take turns anyway,
+// claims row by row with a conditional update.
+import { providerOf, type Db } from './client.ts';
+import { Prisma } from './sql.ts';
+
+export type Queue = 'Notification' | 'OutgoingEmail';
+
+/** Claimable: pending, and held by no one (never claimed, or the claim's lease or retry wait has ended). */
+const claimable = (now: Date) => ({
+  status: 'PENDING' as const,
+  OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }],
+});
+
+/**
+ * Claims up to `limit` claimable rows, oldest first, a batch at a time: each batch is claimed (its lease starts)
+ * once the caller is done with the one before, and starts after it, so a call meets each row at most once.
+ */
+export async function* claimInBatches(
+  prisma: Db,
+  queue: Queue,
+  { limit, batchSize, leaseMs }: { limit: number; batchSize: number; leaseMs: number },
+): AsyncGenerator<number[]> {
+  for (let afterId = 0, claimed = 0; claimed < limit;) {
+    const ids = await claimBatch(prisma, queue, { afterId, limit: Math.min(batchSize, limit - claimed), leaseMs });
+    if (ids.length === 0) return;
+    afterId = ids[ids.length - 1];
+    claimed += ids.length;
+    yield ids;
+  }
+}
+
+/** Claims up to `limit` claimable rows with ids above `afterId`, oldest first, for `leaseMs`; their ids in order. */
+async function claimBatch(
+  prisma: Db,
+  queue: Queue,
+  { afterId, limit, leaseMs }: { afterId: number; limit: number; leaseMs: number },
+): Promise<number[]> {
+  if (providerOf(prisma) === 'postgresql') {
+    const now = new Date();
+    const table = Prisma.raw(`"${queue}"`);
+    const rows = await prisma.$queryRaw<Array<{ id: number }>>`
+      UPDATE ${table} SET "claimedUntil" = ${new Date(now.getTime() + leaseMs)}::timestamp
+      WHERE id IN (
+        SELECT id FROM ${table}
+        WHERE id > ${afterId} AND status = 'PENDING'
+          AND ("claimedUntil" IS NULL OR "claimedUntil" < ${now}::timestamp)
+        ORDER BY id LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id`;
+    return rows.map((r) => r.id).sort((a, b) => a - b);
+  }
+  const claimed: number[] = [];
+  let cursor = afterId;
+  while (claimed.length < limit) {
+    const where = { id: { gt: cursor }, ...claimable(new Date()) };
+    const page = { where, select: { id: true }, orderBy: { id: 'asc' as const }, take: limit - claimed.length };
+    const candidates =
+      queue === 'Notification' ? await prisma.notification.findMany(page) : await prisma.outgoingEmail.findMany(page);
+    if (candidates.length === 0) break;
+    for (const { id } of candidates) {
+      cursor = id;
+      const claim = {
+        where: { id, ...claimable(new Date()) },
+        data: { claimedUntil: new Date(Date.now() + leaseMs) },
+      };
+      const { count } =
+        queue === 'Notification'
+          ? await prisma.notification.updateMany(claim)
+          : await prisma.outgoingEmail.updateMany(claim);
+      if (count === 1) claimed.push(id); // else another process has it
+    }
+  }
+  return claimed;
+}

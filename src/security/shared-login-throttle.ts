@@ -1,0 +1,53 @@
+// The login throttle (login-throttle.ts) kept in PostgreSQL (src/db/rate-counters.ts), so that every replica counts
+// against one limit. An attempt is checked and counted in one locked step; ending it costs one more statement.
+import type { RateCounters } from '../db/rate-counters.ts';
+import { addressKey, emailKey, PER_ADDRESS_FACTOR, secondsUntil } from './login-throttle.ts';
+import type { LoginAttempt, LoginThrottle } from './login-throttle.ts';
+
+export class SharedLoginThrottle implements LoginThrottle {
+  constructor(
+    private readonly counters: RateCounters,
+    /** Prefixes the keys, so throttles sharing the table keep their own counts. */
+    private readonly name: string,
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async check(address: string, email: string): Promise<number | null> {
+    const now = this.clock();
+    const until = await this.counters.fullUntil(this.limits(address, email), new Date(now));
+    return until ? secondsUntil(until.getTime(), now) : null;
+  }
+
+  async attempt(address: string, email: string): Promise<LoginAttempt> {
+    const now = this.clock();
+    const limits = this.limits(address, email);
+    const { refusedUntil, windows } = await this.counters.hitUnder(limits, this.windowMs, new Date(now));
+    if (refusedUntil) {
+      const retryAfterSeconds = secondsUntil(refusedUntil.getTime(), now);
+      return { retryAfterSeconds, succeeded: async () => {}, cancelled: async () => {} };
+    }
+    const [perAddress, perEmail] = limits.map((l) => windows.find((w) => w.key === l.key)!);
+    let ended = false;
+    // An attempt that cannot be given back (the database is away) stays counted as a failure: the limit errs on
+    // the safe side, and the caller's own error is the one to report.
+    const end = async (given: typeof windows, cleared: string[]) => {
+      if (ended) return;
+      ended = true;
+      await this.counters.giveBack(given, cleared).catch(() => {});
+    };
+    return {
+      retryAfterSeconds: null,
+      succeeded: () => end([perAddress], [perEmail.key]),
+      cancelled: () => end([perAddress, perEmail], []),
+    };
+  }
+
+  private limits(address: string, email: string) {
+    return [
+      { key: `${this.name}:${addressKey(address)}`, max: this.max * PER_ADDRESS_FACTOR },
+      { key: `${this.name}:${emailKey(address, email)}`, max: this.max },
+    ];
+  }
+}
