@@ -53,7 +53,12 @@ async function main() {
     loggingSender((obj, msg) => app.log.info(obj, msg)),
     app.live,
   );
-  const tick = () =>
+  // One tick at a time in a process: a long delivery is not joined by the next period's, which would only contend
+  // for the same claims.
+  let ticking = false;
+  const tick = () => {
+    if (ticking) return;
+    ticking = true;
     notificationsTick(db.prisma, sender, { triggersOncePerMs: config.notificationsIntervalSeconds * 1000 })
       .then((r) =>
         app.log[r.pendingPredictions || r.pendingDreamFinals || r.sent || r.failed ? 'info' : 'debug'](
@@ -63,7 +68,11 @@ async function main() {
       )
       .catch((err) => app.log.error({ err }, 'notifications tick failed'))
       // E-mail queued by the tick, and any left from a failed try or another process's crash.
-      .finally(() => app.mail.wake());
+      .finally(() => {
+        ticking = false;
+        app.mail.wake();
+      });
+  };
   const timer =
     config.notificationsIntervalSeconds > 0 ? setInterval(tick, config.notificationsIntervalSeconds * 1000) : undefined;
   timer?.unref();

@@ -4,33 +4,18 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, TEST_JWT_SECRET } from '../helpers/app.ts';
-import { emptyTarget, suiteProvider } from '../helpers/db.ts';
+import { suiteProvider } from '../helpers/db.ts';
+import { startReplicas, type Replicas } from '../helpers/replicas.ts';
 import { activeSubscriptions, liveClient, untilSubscribed, type LiveClient } from '../helpers/live.ts';
-import { ROOT, runScript, startService, type Service } from '../helpers/process.ts';
-
-const env = (url: string) => ({
-  DATABASE_URL: url,
-  JWT_SECRET: TEST_JWT_SECRET,
-  PASSWORD_HASH_COST: '14',
-  RATE_LIMIT_MAX: '0',
-  LOGIN_RATE_LIMIT_MAX: '1000',
-  // Both replicas tick every second: delivery must still happen once.
-  NOTIFICATIONS_INTERVAL_SECONDS: '1',
-  SHUTDOWN_DELAY_MS: '0',
-});
+import { ROOT, runScript } from '../helpers/process.ts';
 
 describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL', () => {
-  let a: Service;
-  let b: Service;
-  let db: pg.Client;
-  let drop: () => Promise<void>;
-  let url: string;
+  let replicas: Replicas;
+  let a: { url: string };
+  let b: { url: string };
   const clients: LiveClient[] = [];
-  let tournamentId: number;
-  let matchId: number;
 
   const login = async (url: string, email: string, appPath?: string) => {
     const res = await fetch(`${url}/graphql`, {
@@ -64,27 +49,14 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
   };
 
   beforeAll(async () => {
-    const target = await emptyTarget('postgresql');
-    drop = target.drop;
-    url = (target.target as { url: string }).url;
-    // One after the other: the first migrates and seeds the empty database.
-    a = await startService(env(url));
-    b = await startService(env(url));
-    db = new pg.Client({ connectionString: url });
-    await db.connect();
-    tournamentId = (await db.query('SELECT id FROM "Tournament" ORDER BY id LIMIT 1')).rows[0].id;
-    matchId = (
-      await db.query(`SELECT id FROM "Match" WHERE "tournamentId" = $1 AND status = 'SCHEDULED' ORDER BY id LIMIT 1`, [
-        tournamentId,
-      ])
-    ).rows[0].id;
+    // Both replicas tick every second: delivery must still happen once.
+    replicas = await startReplicas(2, { NOTIFICATIONS_INTERVAL_SECONDS: '1' });
+    [a, b] = replicas.urls.map((url) => ({ url }));
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.dispose()));
-    await Promise.all([a?.stop(), b?.stop()]);
-    await db?.end();
-    await drop?.();
+    await replicas?.stop();
   });
 
   it('a result set through B reaches a matchUpdated subscriber on A within a second', async () => {
@@ -94,11 +66,12 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
       a.url,
       player,
       `subscription($t: Int!) { matchUpdated(tournamentId: $t) { match { id status homeTeamGoals awayTeamGoals } } }`,
-      { t: tournamentId },
+      { t: replicas.demo.tournament },
       'demo',
     );
     await untilSubscribed(a.url, 1);
-    await db.query(`UPDATE "Match" SET date = now() - interval '1 minute' WHERE id = $1`, [matchId]);
+    const matchId = replicas.demo.matches.final;
+    await replicas.db.prisma.match.update({ where: { id: matchId }, data: { date: new Date(Date.now() - 60_000) } });
     const started = Date.now();
     const r = await gql(
       b.url,
@@ -124,10 +97,11 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
     const demoAdmin = await login(b.url, 'admin@demo.test', 'demo');
     const RANKING = `subscription($t: Int!) { rankingChanged(tournamentId: $t) { tournamentId
       me { position points } } }`;
+    const tournamentId = replicas.demo.tournament;
     const demo = watch(a.url, demoPlayer, RANKING, { t: tournamentId }, 'demo');
     const globex = watch(a.url, globexPlayer, RANKING, { t: tournamentId });
     await untilSubscribed(a.url, 3);
-    const company = (await db.query(`SELECT id FROM "Company" WHERE code = 'DEMO'`)).rows[0].id;
+    const company = replicas.demo.companies.DEMO;
     const r = await gql(
       b.url,
       demoAdmin,
@@ -152,15 +126,12 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
       return path;
     };
     const importer = async (file: string) => {
-      const run = runScript('scripts/import-openfootball.ts', { DATABASE_URL: url, JWT_SECRET: TEST_JWT_SECRET }, [
-        file,
-        '--company',
-        'DEMO',
-      ]);
+      const env = { DATABASE_URL: replicas.databaseUrl, JWT_SECRET: TEST_JWT_SECRET };
+      const run = runScript('scripts/import-openfootball.ts', env, [file, '--company', 'DEMO']);
       expect(await run.exited, run.output()).toBe(0);
     };
     await importer(write('fixtures.json', false));
-    const cup = (await db.query(`SELECT id FROM "Tournament" WHERE name = 'Live Cup'`)).rows[0].id;
+    const { id: cup } = await replicas.db.prisma.tournament.findFirstOrThrow({ where: { name: 'Live Cup' } });
     const player = await login(a.url, 'player1@demo.test', 'demo');
     const before = await activeSubscriptions(a.url);
     const seen = watch(
@@ -183,13 +154,15 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
     const before = await activeSubscriptions(a.url);
     const seen = watch(a.url, player, `subscription { notificationReceived { notification { id type } } }`, {}, 'demo');
     await untilSubscribed(a.url, before + 1);
-    const user = (await db.query(`SELECT id, "companyId" FROM "User" WHERE email = 'player2@demo.test'`)).rows[0];
-    const { rows } = await db.query(
-      `INSERT INTO "Notification" ("companyId", "userId", type, payload, "dedupeKey")
-       VALUES ($1, $2, 'rankingsUpdated', '{}', 'replicas-test') RETURNING id`,
-      [user.companyId, user.id],
-    );
-    const id = rows[0].id;
+    const { id } = await replicas.db.prisma.notification.create({
+      data: {
+        companyId: replicas.demo.companies.DEMO,
+        userId: replicas.demo.users['player2@demo.test'],
+        type: 'rankingsUpdated',
+        payload: {},
+        dedupeKey: 'live-replicas-test',
+      },
+    });
     // Both replicas tick every second: within a few ticks it is delivered, and nothing comes twice.
     const deliveries: number[] = [];
     const deadline = Date.now() + 8000;
@@ -204,7 +177,7 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
       ...seen.results.slice(deliveries.length).map((r) => r.data.notificationReceived.notification.id),
     ];
     expect(all.filter((n) => n === id)).toHaveLength(1);
-    const row = (await db.query(`SELECT status, attempts FROM "Notification" WHERE id = $1`, [id])).rows[0];
-    expect(row).toEqual({ status: 'SENT', attempts: 1 });
+    const row = await replicas.db.prisma.notification.findUniqueOrThrow({ where: { id } });
+    expect({ status: row.status, attempts: row.attempts }).toEqual({ status: 'SENT', attempts: 1 });
   });
 });
