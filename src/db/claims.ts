@@ -14,6 +14,12 @@ const claimable = (now: Date) => ({
   OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }],
 });
 
+/** Rows claimed together: their lease ends at `until` unless each is taken (takeClaimed) before it is sent. */
+export interface ClaimedBatch {
+  ids: number[];
+  until: Date;
+}
+
 /**
  * Claims up to `limit` claimable rows, oldest first, a batch at a time: each batch is claimed (its lease starts)
  * once the caller is done with the one before, and starts after it, so a call meets each row at most once.
@@ -22,27 +28,48 @@ export async function* claimInBatches(
   prisma: Db,
   queue: Queue,
   { limit, batchSize, leaseMs }: { limit: number; batchSize: number; leaseMs: number },
-): AsyncGenerator<number[]> {
+): AsyncGenerator<ClaimedBatch> {
   for (let afterId = 0, claimed = 0; claimed < limit;) {
-    const ids = await claimBatch(prisma, queue, { afterId, limit: Math.min(batchSize, limit - claimed), leaseMs });
+    const until = new Date(Date.now() + leaseMs);
+    const ids = await claimBatch(prisma, queue, { afterId, limit: Math.min(batchSize, limit - claimed), until });
     if (ids.length === 0) return;
     afterId = ids[ids.length - 1];
     claimed += ids.length;
-    yield ids;
+    yield { ids, until };
   }
 }
 
-/** Claims up to `limit` claimable rows with ids above `afterId`, oldest first, for `leaseMs`; their ids in order. */
+/**
+ * Renews one row's lease right before it is sent, if the batch's claim still holds it: a batch sent slowly may
+ * outlast its lease, and another process may have claimed the rest since. False: leave the row to that process.
+ */
+export async function takeClaimed(
+  prisma: Db,
+  queue: Queue,
+  id: number,
+  until: Date,
+  leaseMs: number,
+): Promise<boolean> {
+  const claim = {
+    where: { id, status: 'PENDING' as const, claimedUntil: until },
+    data: { claimedUntil: new Date(Math.max(Date.now() + leaseMs, until.getTime() + 1)) },
+  };
+  const { count } =
+    queue === 'Notification' ? await prisma.notification.updateMany(claim) : await prisma.outgoingEmail.updateMany(claim);
+  return count === 1;
+}
+
+/** Claims up to `limit` claimable rows with ids above `afterId`, oldest first, until `until`; their ids in order. */
 async function claimBatch(
   prisma: Db,
   queue: Queue,
-  { afterId, limit, leaseMs }: { afterId: number; limit: number; leaseMs: number },
+  { afterId, limit, until }: { afterId: number; limit: number; until: Date },
 ): Promise<number[]> {
   if (providerOf(prisma) === 'postgresql') {
     const now = new Date();
     const table = Prisma.raw(`"${queue}"`);
     const rows = await prisma.$queryRaw<Array<{ id: number }>>`
-      UPDATE ${table} SET "claimedUntil" = ${new Date(now.getTime() + leaseMs)}::timestamp
+      UPDATE ${table} SET "claimedUntil" = ${until}::timestamp
       WHERE id IN (
         SELECT id FROM ${table}
         WHERE id > ${afterId} AND status = 'PENDING'
@@ -62,10 +89,7 @@ async function claimBatch(
     if (candidates.length === 0) break;
     for (const { id } of candidates) {
       cursor = id;
-      const claim = {
-        where: { id, ...claimable(new Date()) },
-        data: { claimedUntil: new Date(Date.now() + leaseMs) },
-      };
+      const claim = { where: { id, ...claimable(new Date()) }, data: { claimedUntil: until } };
       const { count } =
         queue === 'Notification'
           ? await prisma.notification.updateMany(claim)

@@ -72,11 +72,15 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
   const figures = { sockets: 0, subscriptions: 0, opened: 0, sent: 0, refused: {} as Record<string, number> };
   const refuse = (socket: Duplex, status: number, reason: string, why: string) => {
     figures.refused[why] = (figures.refused[why] ?? 0) + 1;
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () =>
+      socket.destroy(),
+    );
   };
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.http.bodyLimitBytes });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node takes its own error listener off an upgraded socket: a reset while we answer must not crash the process.
+    socket.on('error', () => socket.destroy());
     const path = (request.url ?? '').split('?')[0];
     if (path !== '/graphql') return refuse(socket, 404, 'Not Found', 'path');
     if (deps.draining()) return refuse(socket, 503, 'Service Unavailable', 'draining');
@@ -102,8 +106,9 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
   // Shaped as Apollo shapes them over HTTP: the same codes, without the HTTP status Apollo reads and drops.
   const errorsOf = (errors: readonly GraphQLError[]) =>
     errors.map((e) => {
-      const { http: _http, ...extensions } = (format(e.toJSON(), e).extensions ?? {}) as Record<string, unknown>;
-      return { ...format(e.toJSON(), e), extensions };
+      const shaped = format(e.toJSON(), e);
+      const { http: _http, ...extensions } = (shaped.extensions ?? {}) as Record<string, unknown>;
+      return { ...shaped, extensions };
     });
 
   const graphqlWs = useServer<Record<string, unknown> | undefined, Extra>(
@@ -111,7 +116,8 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
       schema,
       connectionInitWaitTimeout: CONNECTION_INIT_WAIT_MS,
       onSubscribe: async (ctx, _id, payload) => {
-        if (Object.keys(ctx.subscriptions).length >= config.live.maxSubscriptionsPerSocket)
+        // graphql-ws has already counted this one in.
+        if (Object.keys(ctx.subscriptions).length > config.live.maxSubscriptionsPerSocket)
           return [refusal(`at most ${config.live.maxSubscriptionsPerSocket} subscriptions per connection`)];
         let document: DocumentNode;
         try {

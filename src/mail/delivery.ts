@@ -2,13 +2,13 @@
 // process wins each), so two gateway processes, or a tick and a wake-up, never send one twice. A claim is a lease:
 // a process that dies mid-send leaves the e-mail to be retried once the lease ends (at least once, never twice at
 // the same time).
-import { claimInBatches } from '../db/claims.ts';
+import { claimInBatches, takeClaimed } from '../db/claims.ts';
 import type { Db } from '../db/client.ts';
 import type { OutgoingEmailRow } from '../db/rows.ts';
 import type { MailChannel } from './channel.ts';
 
 const LEASE_MS = 60_000;
-/** Claimed at a time: the lease must outlast sending the whole batch (60 s for 10 leaves 6 s a message). */
+/** Claimed at a time; each message's lease is renewed right before it is sent (takeClaimed). */
 const CLAIM_BATCH = 10;
 const MAX_ATTEMPTS = 5;
 /** A failed e-mail waits this long times its attempts before the next try. */
@@ -25,8 +25,9 @@ type Log = (obj: object, msg: string) => void;
 export async function deliverEmails(db: Db, channel: MailChannel, log: Log, limit = 100): Promise<DeliveryReport> {
   const report = { sent: 0, failed: 0 };
   const batches = claimInBatches(db, 'OutgoingEmail', { limit, batchSize: CLAIM_BATCH, leaseMs: LEASE_MS });
-  for await (const ids of batches) {
+  for await (const { ids, until } of batches) {
     for (const email of await db.outgoingEmail.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } })) {
+      if (!(await takeClaimed(db, 'OutgoingEmail', email.id, until, LEASE_MS))) continue; // the lease ran out
       if (await sendOne(db, channel, email, log)) report.sent++;
       else report.failed++;
     }

@@ -225,8 +225,11 @@ describe('limits', () => {
 
   it('caps the subscriptions of one connection', async () => {
     const c = connect(t.player, 'demo');
+    const before = await activeNow();
     const watches = [1, 2, 3, 4].map(() => c.subscribe(NOTIFICATIONS));
     const end = await watches[3].ended;
+    await untilSubscribed(s.url, before + 3);
+    for (const w of watches.slice(0, 3)) expect(await w.quiet(0)).toBe(true);
     const errors = end.error as Array<{ message: string }>;
     expect(errors[0].message).toMatch(/at most 3 subscriptions/);
   });
