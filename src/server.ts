@@ -56,10 +56,12 @@ async function main() {
   // One tick at a time in a process: a long delivery is not joined by the next period's, which would only contend
   // for the same claims.
   let ticking = false;
+  // A little under the period: a tick that fires a moment early in the next period still finds the lease free.
+  const triggersLeaseMs = Math.round(config.notificationsIntervalSeconds * 900);
   const tick = () => {
     if (ticking) return;
     ticking = true;
-    notificationsTick(db.prisma, sender, { triggersOncePerMs: config.notificationsIntervalSeconds * 1000 })
+    notificationsTick(db.prisma, sender, { triggersOncePerMs: triggersLeaseMs })
       .then((r) =>
         app.log[r.pendingPredictions || r.pendingDreamFinals || r.sent || r.failed ? 'info' : 'debug'](
           r,

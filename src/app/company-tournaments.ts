@@ -240,7 +240,9 @@ export async function updateCustomMatch(
     throw conflict('the match has started: only its result changes now (setMatchResult)');
   }
   const data = await matchData(scope, tenant.id, input, match);
-  return scope.write((tx) => tx.match.update({ where: { id: match.id }, data }));
+  const row = await scope.write((tx) => tx.match.update({ where: { id: match.id }, data }));
+  scope.live.publish({ kind: 'match', tournamentId: row.tournamentId, matchId: row.id });
+  return row;
 }
 
 /**

@@ -54,9 +54,9 @@ export async function takeClaimed(
     where: { id, status: 'PENDING' as const, claimedUntil: until },
     data: { claimedUntil: new Date(Math.max(Date.now() + leaseMs, until.getTime() + 1)) },
   };
-  const { count } =
-    queue === 'Notification' ? await prisma.notification.updateMany(claim) : await prisma.outgoingEmail.updateMany(claim);
-  return count === 1;
+  const taken =
+    queue === 'Notification' ? prisma.notification.updateMany(claim) : prisma.outgoingEmail.updateMany(claim);
+  return (await taken).count === 1;
 }
 
 /** Claims up to `limit` claimable rows with ids above `afterId`, oldest first, until `until`; their ids in order. */

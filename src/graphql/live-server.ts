@@ -34,6 +34,7 @@ import { getSchema } from './schema.ts';
 /** A subscriber's authentication is read again at most this long after it was last read. */
 const REAUTH_MS = 60_000;
 const CONNECTION_INIT_WAIT_MS = 5000;
+const CLOSE_HANDSHAKE_MS = 2000;
 /** The close code clients reconnect on: the server is going away (RFC 6455 section 7.4.1). */
 export const GOING_AWAY = 1001;
 
@@ -173,7 +174,12 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
     figures: () => ({ ...figures, refused: { ...figures.refused } }),
     async close() {
       server.off('upgrade', onUpgrade);
+      // A client that does not answer the close handshake is cut off: shutdown does not wait on it.
+      const cut = setTimeout(() => {
+        for (const ws of wss.clients) ws.terminate();
+      }, CLOSE_HANDSHAKE_MS);
       await graphqlWs.dispose();
+      clearTimeout(cut);
     },
   };
 }
@@ -189,6 +195,7 @@ async function liveContext(ctx: WsContext<Record<string, unknown> | undefined, E
   const context: Context = contextOf(opened, deps.config, client);
   context.live = {
     bus: deps.sources.live,
+    expiresAt,
     refresh: async () => {
       try {
         if (Date.now() - readAt > REAUTH_MS || Date.now() >= expiresAt) {
@@ -198,10 +205,18 @@ async function liveContext(ctx: WsContext<Record<string, unknown> | undefined, E
           opened = scopeFor(deps.sources, opened);
         }
       } catch (err) {
-        deps.log.warn({ err: String((err as Error).message ?? err) }, 'subscription: cannot refresh its scope');
-        opened = scopeFor(deps.sources, opened);
+        // Closed, not open: without a fresh read of the caller this event is answered with the outage.
+        deps.log.warn({ err: String((err as Error).message ?? err) }, 'subscription: cannot read its caller again');
+        const failed = err instanceof Error ? err : new Error(String(err));
+        const auth = { viewer: null, viewerCompany: null, tenant: null, viewerError: failed, tenantError: failed };
+        opened = scopeFor(deps.sources, { ...opened, auth });
+        readAt = 0;
       }
       Object.assign(context, contextOf(opened, deps.config, client), { live: context.live });
+      const { auth } = opened;
+      // A caller deleted, deactivated, moved or whose token expired: this event answers why, then the subscription
+      // ends. An outage (a read that failed) keeps it: the next event reads the caller again.
+      return readAt === 0 || (auth.viewer !== null && !auth.viewerError && !auth.tenantError);
     },
   };
   return context;

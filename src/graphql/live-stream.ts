@@ -13,8 +13,13 @@ export type LiveDelivery =
 /** Set on the context of operations that arrive over WebSocket (src/graphql/live-server.ts). */
 export interface LiveChannel {
   bus: LiveBus;
-  /** Gives the context a fresh scope for the next event; re-reads the caller now and then. */
-  refresh(): Promise<void>;
+  /**
+   * Gives the context a fresh scope for the next event; re-reads the caller now and then. False: the caller may no
+   * longer subscribe (the event's answer says why, and the subscription ends after it).
+   */
+  refresh(): Promise<boolean>;
+  /** When the caller's token expires (ms since the epoch; Infinity without one). */
+  expiresAt: number;
 }
 
 /** Events a slow subscriber may have waiting; past it they are dropped for one missedEvents. */
@@ -52,11 +57,18 @@ export function liveStream(
     if (accept(event)) push({ event, reads }, JSON.stringify(event));
   });
   const offMissed = channel.bus.onMissed(() => push({ missed: true }, 'missed'));
+  // At the token's expiry the caller is read again (and refused): no subscription outlives its token.
+  const untilExpiry = channel.expiresAt - Date.now();
+  const expiry =
+    untilExpiry < 2 ** 31 - 1 ? setTimeout(() => push({ missed: true }, 'missed'), Math.max(0, untilExpiry)) : null;
+  expiry?.unref();
+  let last = false;
   const finish = () => {
     if (done) return;
     done = true;
     offEvent();
     offMissed();
+    if (expiry) clearTimeout(expiry);
     wake?.();
   };
   return {
@@ -64,12 +76,15 @@ export function liveStream(
       return this;
     },
     async next() {
-      while (!done && queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      while (!done && !last && queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       wake = null;
-      if (done) return { done: true, value: undefined };
+      if (done || last) {
+        finish();
+        return { done: true, value: undefined };
+      }
       const value = queue.shift()!;
       keys.delete(value.missed ? 'missed' : JSON.stringify(value.event));
-      await channel.refresh();
+      last = !(await channel.refresh());
       return { done: false, value };
     },
     async return() {

@@ -12,6 +12,9 @@ const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 5000;
 /** A dead TCP peer can go unnoticed for minutes: the listener asks the server something this often. */
 const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_TIMEOUT_MS = 5000;
+/** A NOTIFY that failed is tried once more after this long (a pool busy for a moment). */
+const REPUBLISH_MS = 250;
 
 type Log = (level: 'info' | 'warn', obj: object, msg: string) => void;
 
@@ -48,10 +51,13 @@ export class PgBus implements LiveBus {
 
   publish(event: LiveEvent): void {
     this.fanout.stats.published++;
-    this.notify(LIVE_CHANNEL, JSON.stringify(event)).catch((err) => {
-      this.fanout.stats.publishFailures++;
-      this.log('warn', { err: firstLine(err), event }, 'live event not published');
-    });
+    const payload = JSON.stringify(event);
+    this.notify(LIVE_CHANNEL, payload)
+      .catch(() => new Promise((r) => setTimeout(r, REPUBLISH_MS)).then(() => this.notify(LIVE_CHANNEL, payload)))
+      .catch((err) => {
+        this.fanout.stats.publishFailures++;
+        this.log('warn', { err: firstLine(err), event }, 'live event not published');
+      });
   }
 
   subscribe(topic: string, listener: LiveListener) {
@@ -124,13 +130,26 @@ export class PgBus implements LiveBus {
     void this.listen();
   }
 
+  private checking = false;
+
+  /** Asks the listening connection something; no answer within HEARTBEAT_TIMEOUT_MS counts as lost. */
   private async check() {
     const client = this.client;
-    if (!client) return;
+    if (!client || this.checking) return;
+    this.checking = true;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await client.query('SELECT 1');
+      await Promise.race([
+        client.query('SELECT 1'),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('no answer to the heartbeat')), HEARTBEAT_TIMEOUT_MS);
+        }),
+      ]);
     } catch (err) {
       this.lost(client, err as Error);
+    } finally {
+      clearTimeout(timer);
+      this.checking = false;
     }
   }
 }

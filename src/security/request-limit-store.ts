@@ -21,8 +21,10 @@ export function sharedRequestStore(counters: RateCounters): FastifyRateLimitStor
     }
 
     /** A route with limits of its own counts apart, as the plugin's in-memory store does. */
-    child(routeOptions: { path: string }): FastifyRateLimitStore {
-      return new SharedRequestStore(null, `${this.prefix}${routeOptions.path}:`);
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // The plugin passes its merged options, with the route under routeInfo (its types say otherwise).
+      const route = (routeOptions as unknown as { routeInfo?: { url?: string; method?: unknown } }).routeInfo ?? {};
+      return new SharedRequestStore(null, `${this.prefix}${String(route.method ?? '')}:${route.url ?? ''}:`);
     }
   };
 }

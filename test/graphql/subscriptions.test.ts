@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { forgeAccessToken } from '../helpers/tokens.ts';
 import { suiteProvider } from '../helpers/db.ts';
 import { liveClient, untilSubscribed, type LiveClient } from '../helpers/live.ts';
 import { notificationsTick } from '../../src/notifications/tick.ts';
@@ -193,6 +194,19 @@ describe('notificationReceived', () => {
     expect((await anonymous.next()).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
     const forged = connect('not.a.token').subscribe(NOTIFICATIONS);
     expect((await forged.next()).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('a long-lived subscription', () => {
+  it('ends when its token expires: the last answer is UNAUTHENTICATED, then complete', async () => {
+    const token = await forgeAccessToken(
+      { userId: s.demo.users['player1@demo.test'], companyId: s.demo.companies.DEMO, role: 'player' },
+      { expiresIn: 2 },
+    );
+    const watch = connect(token, 'demo').subscribe(NOTIFICATIONS);
+    const last = await watch.next(5000);
+    expect(last.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    expect(await watch.ended).toEqual({});
   });
 });
 

@@ -28,7 +28,10 @@ export class LiveResolver {
     @Arg('tournamentId', () => Int) tournamentId: number,
     @Ctx() ctx: Context,
   ): Promise<MatchUpdate> {
-    if (delivery.missed || delivery.event.kind !== 'match') return { match: null, missedEvents: true };
+    if (delivery.missed || delivery.event.kind !== 'match') {
+      await live.watchMatches(ctx.scope, tournamentId); // the caller is asked again, even for word of missed events
+      return { match: null, missedEvents: true };
+    }
     const { event, reads } = delivery;
     return { match: await live.updatedMatch(ctx.scope, tournamentId, event.matchId, reads), missedEvents: false };
   }
@@ -65,7 +68,10 @@ export class LiveResolver {
     @Root() delivery: LiveDelivery,
     @Ctx() ctx: Context,
   ): Promise<{ notification: NotificationRow | null; missedEvents: boolean }> {
-    if (delivery.missed || delivery.event.kind !== 'notification') return { notification: null, missedEvents: true };
+    if (delivery.missed || delivery.event.kind !== 'notification') {
+      live.watchNotifications(ctx.scope);
+      return { notification: null, missedEvents: true };
+    }
     const notification = await live.deliveredNotification(ctx.scope, delivery.event.notificationId);
     return { notification, missedEvents: false };
   }
