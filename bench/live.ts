@@ -136,8 +136,8 @@ graphql-ws clients on one machine (the clients' work competes with the server's 
 Each of ${SOCKETS} sockets holds one \`matchUpdated(tournamentId)\` subscription (match id, status, score, elapsed
 time), spread over ${target.playerTokens.length} players of Demo Corp. A manager then sets the score and clock of one
 match ${UPDATES} times in a row (\`setMatchResult\`, IN_PLAY), waiting for every subscriber to have each update.
-The delay runs from the moment the write's answer arrived (the transaction had committed and the event was
-published before it) to the moment a subscriber had the event; "from the request" adds the write itself.
+The delay runs from the moment the write's answer arrived (its transaction had committed and its event had been
+handed to the feed) to the moment a subscriber had the event; "from the request" adds the write itself.
 
 | Figure | Value |
 |---|---|

@@ -20,7 +20,8 @@ import { useServer } from 'graphql-ws/use/ws';
 import { decodeJwt } from 'jose';
 import { WebSocketServer } from 'ws';
 import type { Config } from '../config.ts';
-import { DomainError, queryTooCostly } from '../domain/errors.ts';
+import { DomainError, queryTooCostly, rateLimited } from '../domain/errors.ts';
+import { AddressWindow } from '../security/address-window.ts';
 import { scopeFor, openRequestScope, type OpenedRequest, type ScopeSources } from '../http/request-scope.ts';
 import type { LiveFigures } from '../observability/metrics.ts';
 import type { TenantHeaders } from '../auth/request-auth.ts';
@@ -70,6 +71,8 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
     aliasLimitRule(config.graphql.maxAliases),
   ];
   const perAddress = new Map<string, number>();
+  // Upgrades and subscriptions count like requests (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS), in this replica.
+  const requests = new AddressWindow(config.rateLimit.max, config.rateLimit.windowMs);
   const figures = { sockets: 0, subscriptions: 0, opened: 0, sent: 0, refused: {} as Record<string, number> };
   const refuse = (socket: Duplex, status: number, reason: string, why: string) => {
     figures.refused[why] = (figures.refused[why] ?? 0) + 1;
@@ -87,6 +90,7 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
     if (deps.draining()) return refuse(socket, 503, 'Service Unavailable', 'draining');
     if (figures.sockets >= config.live.maxSockets) return refuse(socket, 503, 'Service Unavailable', 'total');
     const address = deps.addressOf(request);
+    if (requests.hit(address) !== null) return refuse(socket, 429, 'Too Many Requests', 'rate');
     const open = perAddress.get(address) ?? 0;
     if (open >= config.live.maxSocketsPerAddress) return refuse(socket, 429, 'Too Many Requests', 'per_address');
     perAddress.set(address, open + 1);
@@ -120,6 +124,8 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
         // graphql-ws has already counted this one in.
         if (Object.keys(ctx.subscriptions).length > config.live.maxSubscriptionsPerSocket)
           return [refusal(`at most ${config.live.maxSubscriptionsPerSocket} subscriptions per connection`)];
+        const wait = requests.hit(ctx.extra.request.prodeAddress ?? 'unknown');
+        if (wait !== null) return [asGraphQLError(rateLimited(`too many subscriptions: try again in ${wait} s`, wait))];
         let document: DocumentNode;
         try {
           document = parse(payload.query, { maxTokens: config.graphql.maxTokens });
@@ -196,6 +202,10 @@ async function liveContext(ctx: WsContext<Record<string, unknown> | undefined, E
   context.live = {
     bus: deps.sources.live,
     expiresAt,
+    release: () => {
+      opened = scopeFor(deps.sources, opened);
+      Object.assign(context, contextOf(opened, deps.config, client), { live: context.live });
+    },
     refresh: async () => {
       try {
         if (Date.now() - readAt > REAUTH_MS || Date.now() >= expiresAt) {

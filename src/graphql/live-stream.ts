@@ -20,6 +20,8 @@ export interface LiveChannel {
   refresh(): Promise<boolean>;
   /** When the caller's token expires (ms since the epoch; Infinity without one). */
   expiresAt: number;
+  /** Lets go of what the last event read (its loaders' rows) while the subscription waits for the next. */
+  release(): void;
 }
 
 /** Events a slow subscriber may have waiting; past it they are dropped for one missedEvents. */
@@ -76,6 +78,7 @@ export function liveStream(
       return this;
     },
     async next() {
+      channel.release(); // the last answer has been sent: its rows need not wait with us
       while (!done && !last && queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       wake = null;
       if (done || last) {

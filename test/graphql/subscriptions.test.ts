@@ -317,3 +317,27 @@ describe('a replica of its own', () => {
     expect((await a.closed).code).toBe(1001);
   });
 });
+
+describe('a replica with a request limit', () => {
+  it('counts upgrades and subscriptions from one address like requests: RATE_LIMITED past it, 429 on upgrade', async () => {
+    const own = await startTestServer({ env: { RATE_LIMIT_MAX: '4', RATE_LIMIT_WINDOW_MS: '60000' } });
+    try {
+      const token = await own.loginAs('player');
+      const c = liveClient(own.url, { authorization: `Bearer ${token}`, 'x-app-path': 'demo' });
+      // The upgrade is the first of four; three subscriptions fill the window.
+      const watches = [1, 2, 3, 4].map(() => c.subscribe(NOTIFICATIONS));
+      await untilSubscribed(own.url, 3);
+      const refused = (await watches[3].ended).error as Array<{ extensions: { code: string } }>;
+      expect(refused[0].extensions.code).toBe('RATE_LIMITED');
+      const again = new WebSocket(`${own.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+      const status = await new Promise<number>((resolve) => {
+        again.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        again.on('open', () => resolve(101));
+      });
+      expect(status).toBe(429);
+      await c.dispose();
+    } finally {
+      await own.close();
+    }
+  });
+});
