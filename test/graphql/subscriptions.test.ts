@@ -319,7 +319,7 @@ describe('a replica of its own', () => {
 });
 
 describe('a replica with a request limit', () => {
-  it('counts upgrades and subscriptions from one address like requests: RATE_LIMITED past it, 429 on upgrade', async () => {
+  it('counts upgrades and subscriptions of an address like requests: RATE_LIMITED, then 429', async () => {
     const own = await startTestServer({ env: { RATE_LIMIT_MAX: '4', RATE_LIMIT_WINDOW_MS: '60000' } });
     try {
       const token = await own.loginAs('player');
