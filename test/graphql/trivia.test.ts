@@ -107,6 +107,7 @@ describe('where trivia is played', () => {
 
 describe('publishing', () => {
   it('checks the question, naming the argument', async () => {
+    const halfAnHour = minutes(30); // one instant: two calls a millisecond apart would make a window of 1 ms
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ text: '   ' }, 'text'],
       [{ text: 'x'.repeat(501) }, 'text'],
@@ -121,7 +122,7 @@ describe('publishing', () => {
       [{ correctOption: undefined }, 'correctOption'],
       [{ points: -1 }, 'points'],
       [{ points: 1001 }, 'points'],
-      [{ startsAt: minutes(30), endsAt: minutes(30) }, 'endsAt'],
+      [{ startsAt: halfAnHour, endsAt: halfAnHour }, 'endsAt'],
       [{ startsAt: minutes(-30), endsAt: minutes(-1) }, 'endsAt'],
       [{ startsAt: '1999-12-31T00:00:00.000Z' }, 'startsAt'],
       [{ startsAt: undefined }, 'startsAt'],
