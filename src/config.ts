@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { DatabaseTarget } from './db/adapters.ts';
+import { withEnvFile } from './env-file.ts';
 
 export class ConfigError extends Error {}
 
@@ -152,7 +153,8 @@ function jwtSecret(env: Env, nodeEnv: Config['env'], dataDir: string, warn: (msg
   return secret;
 }
 
-export function loadConfig(env: Env = process.env, warn: (msg: string) => void = console.warn): Config {
+/** Without an `env`, the process's environment over .env (src/env-file.ts). */
+export function loadConfig(env: Env = withEnvFile().env, warn: (msg: string) => void = console.warn): Config {
   const rawEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(rawEnv)) {
     throw new ConfigError(`NODE_ENV must be development, production or test, got "${rawEnv}"`);

@@ -2,6 +2,7 @@
 import { buildApp, firstLine } from './app.ts';
 import { setPasswordHashCost } from './auth/passwords.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { describeEnvFile, withEnvFile } from './env-file.ts';
 import { describeTarget } from './db/adapters.ts';
 import type { Database } from './db/client.ts';
 import { prepareDatabase } from './bootstrap/prepare.ts';
@@ -16,11 +17,14 @@ function fail(message: string): never {
 const CLOSE_GRACE_MS = 10_000;
 
 async function main() {
+  const { env, file } = withEnvFile();
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(env);
   } catch (err) {
-    if (err instanceof ConfigError) fail(`configuration error: ${err.message}`);
+    // The file may be where the bad value came from: the one line says whether there was one.
+    if (err instanceof ConfigError)
+      fail(`configuration error: ${err.message}${file ? ` (${describeEnvFile(file)})` : ''}`);
     throw err;
   }
   // Before the demo seed (prepareDatabase) hashes anything.
@@ -45,7 +49,7 @@ async function main() {
         : `cannot listen: ${firstLine(err)}`,
     );
   }
-  app.log.info({ database: db.description, env: config.env }, 'prode gateway ready');
+  app.log.info({ database: db.description, env: config.env, envFile: describeEnvFile(file) }, 'prode gateway ready');
 
   // Time-based notifications and delivery, then the e-mail outbox. Every instance ticks: the triggers run in one
   // per period (a lease), delivery in each (claimed messages). Each delivery is also a live event.

@@ -29,7 +29,8 @@ export interface Service {
 
 /** Environment for a child: the test runner's, minus the store selection (each test picks its own). */
 export function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+  // ENV_FILE: a developer's .env stays out of the tests' servers unless a test gives a file of its own.
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ENV_FILE: '/dev/null' };
   delete env.DATABASE_URL;
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];
