@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 import { forgeAccessToken } from '../helpers/tokens.ts';
 import { suiteProvider } from '../helpers/db.ts';
-import { liveClient, untilSubscribed, type LiveClient } from '../helpers/live.ts';
+import { activeSubscriptions, liveClient, liveMetric, untilSubscribed, type LiveClient } from '../helpers/live.ts';
 import { notificationsTick } from '../../src/notifications/tick.ts';
 import { loggingSender, withLiveEvents } from '../../src/notifications/sender.ts';
 
@@ -42,14 +42,9 @@ const RESULT = `mutation($i: SetMatchResultInput!) { setMatchResult(input: $i) {
 const SETTINGS = `mutation($c: Int!, $i: ScoringSettingsInput!) {
   updateScoringSettings(companyId: $c, input: $i, confirm: true) { rescoredPredictions } }`;
 
-async function activeNow() {
-  const text = await (await fetch(`${s.url}/metrics`)).text();
-  return Number(/^prode_live_subscriptions (\d+)/m.exec(text)?.[1]);
-}
-
 describe('matchUpdated', () => {
   it('a result reaches the tournament’s subscribers in every company that plays it, as they may see it', async () => {
-    const before = await activeNow();
+    const before = await activeSubscriptions(s.url);
     const demo = connect(t.player, 'demo').subscribe(MATCH, { t: s.demo.tournament });
     const globex = connect(t.globexPlayer).subscribe(MATCH, { t: s.demo.tournament });
     await untilSubscribed(s.url, before + 2);
@@ -90,7 +85,7 @@ describe('matchUpdated', () => {
     );
     const query = `subscription($t: Int!) { matchUpdated(tournamentId: $t) { match { id status
       predictions { user { id } homeTeamGoals } } } }`;
-    const before = await activeNow();
+    const before = await activeSubscriptions(s.url);
     const watch = connect(t.player, 'demo').subscribe(query, { t: s.demo.tournament });
     await untilSubscribed(s.url, before + 1);
     const future = new Date(Date.now() + 86_400_000).toISOString();
@@ -119,7 +114,7 @@ describe('matchUpdated', () => {
 
 describe('rankingChanged', () => {
   it('one company’s change of rules reaches its subscribers with their standing, no other company’s', async () => {
-    const before = await activeNow();
+    const before = await activeSubscriptions(s.url);
     const demo = connect(t.player, 'demo').subscribe(RANKING, { t: s.demo.tournament });
     const globex = connect(t.globexPlayer).subscribe(RANKING, { t: s.demo.tournament });
     await untilSubscribed(s.url, before + 2);
@@ -140,7 +135,7 @@ describe('rankingChanged', () => {
   });
 
   it('a result reaches every company’s ranking subscribers', async () => {
-    const before = await activeNow();
+    const before = await activeSubscriptions(s.url);
     const globex = connect(t.globexPlayer).subscribe(RANKING, { t: s.demo.tournament });
     await untilSubscribed(s.url, before + 1);
     const matchId = s.demo.matches.opener;
@@ -163,7 +158,7 @@ describe('notificationReceived', () => {
       s.app.live,
     );
     await notificationsTick(p, sender); // what earlier tests queued goes out before anyone listens
-    const before = await activeNow();
+    const before = await activeSubscriptions(s.url);
     const mine = connect(t.player, 'demo').subscribe(NOTIFICATIONS);
     const theirs = connect(t.player2, 'demo').subscribe(NOTIFICATIONS);
     await untilSubscribed(s.url, before + 2);
@@ -239,7 +234,7 @@ describe('limits', () => {
 
   it('caps the subscriptions of one connection', async () => {
     const c = connect(t.player, 'demo');
-    const before = await activeNow();
+    const before = await activeSubscriptions(s.url);
     const watches = [1, 2, 3, 4].map(() => c.subscribe(NOTIFICATIONS));
     const end = await watches[3].ended;
     await untilSubscribed(s.url, before + 3);
@@ -251,9 +246,8 @@ describe('limits', () => {
 
 describe('sockets', () => {
   it('are counted on /metrics', async () => {
-    const text = await (await fetch(`${s.url}/metrics`)).text();
-    expect(Number(/^prode_live_sockets (\d+)/m.exec(text)?.[1])).toBeGreaterThan(0);
-    expect(Number(/^prode_live_messages_sent_total (\d+)/m.exec(text)?.[1])).toBeGreaterThan(0);
+    expect(await liveMetric(s.url, 'prode_live_sockets')).toBeGreaterThan(0);
+    expect(await liveMetric(s.url, 'prode_live_messages_sent_total')).toBeGreaterThan(0);
   });
 
   it('are refused on other paths', async () => {
@@ -268,7 +262,7 @@ describe('sockets', () => {
 
 describe.runIf(suiteProvider === 'postgresql')('a lost feed', () => {
   it('tells subscribers to refetch once it is back', async () => {
-    const before = await activeNow();
+    const before = await activeSubscriptions(s.url);
     const watch = connect(t.player, 'demo').subscribe(MATCH, { t: s.demo.tournament });
     await untilSubscribed(s.url, before + 1);
     const target = s.t.target as { url: string };
@@ -302,9 +296,7 @@ describe('a replica of its own', () => {
     expect(status).toBe(429);
     // A socket that stops answering pings (a phone gone into a tunnel) is closed; live clients answer them.
     await b.dispose();
-    const sockets = async () =>
-      Number(/^prode_live_sockets (\d+)/m.exec(await (await fetch(`${own.url}/metrics`)).text())?.[1]);
-    while ((await sockets()) > 1) await new Promise((r) => setTimeout(r, 20));
+    while ((await liveMetric(own.url, 'prode_live_sockets')) > 1) await new Promise((r) => setTimeout(r, 20));
     const silent = new WebSocket(`${own.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', {
       autoPong: false,
     });

@@ -95,11 +95,14 @@ export function liveClient(httpUrl: string, connectionParams: Record<string, str
   };
 }
 
-/** The server's active subscriptions as /metrics tells them. */
-export async function activeSubscriptions(httpUrl: string): Promise<number> {
+/** A live gauge of the server's /metrics (prode_live_sockets, prode_live_subscriptions, ...). */
+export async function liveMetric(httpUrl: string, name: string): Promise<number> {
   const text = await (await fetch(`${httpUrl}/metrics`)).text();
-  return Number(/^prode_live_subscriptions (\d+)/m.exec(text)?.[1] ?? 0);
+  return Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
 }
+
+/** The server's active subscriptions as /metrics tells them. */
+export const activeSubscriptions = (httpUrl: string) => liveMetric(httpUrl, 'prode_live_subscriptions');
 
 /** Waits until the server holds at least `n` active subscriptions. */
 export async function untilSubscribed(httpUrl: string, n: number, timeoutMs = 5000): Promise<void> {
