@@ -46,6 +46,7 @@ import {
   InternalRankingResolver,
 } from './resolvers/internal-ranking.resolver.ts';
 import { LiveResolver } from './resolvers/live.resolver.ts';
+import { MatchListsResolver } from './resolvers/match-lists.resolver.ts';
 import { NotificationResolver } from './resolvers/notification.resolver.ts';
 import { PostResolver } from './resolvers/post.resolver.ts';
 import { RankingEntryFields, RankingResolver } from './resolvers/ranking.resolver.ts';
@@ -75,6 +76,7 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   PostResolver,
   RankingResolver,
   TournamentResolver,
+  MatchListsResolver,
   RankingEntryFields,
   TriviaResolver,
   TriviaQuestionFields,
