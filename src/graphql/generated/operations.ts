@@ -4,101 +4,171 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Where on the page a banner shows. */
 export type BannerType =
+  /** In the middle. */
   | 'middle'
+  /** At the side. */
   | 'side'
+  /** On top. */
   | 'superior';
 
+/** Whether a post shows as its author or as the company. */
 export type DisplayAuthorType =
+  /** As the company. */
   | 'company'
+  /** As its author. */
   | 'user';
 
+/** The type of an extra field's values. */
 export type ExtraFieldType =
+  /** true or false. */
   | 'boolean'
+  /** A city name. */
   | 'city'
+  /** A country code (see locationScope). */
   | 'country'
+  /** A date, as an ISO-8601 string. */
   | 'date'
+  /** An e-mail address. */
   | 'email'
+  /** A number. */
   | 'number'
+  /** One of the choices the field's settings list. */
   | 'select'
+  /** A state code (see locationScope). */
   | 'state'
+  /** Free text. */
   | 'string';
 
 /** A reference by id, as in the PATCH body ({ "id": 3 }). */
 export type IdRef = {
+  /** The id referred to. */
   id: number;
 };
 
+/** A single sign-on provider. */
 export type LoginProviderName =
+  /** Sign in with Google. */
   | 'google';
 
 /** football-data.org's match status vocabulary. */
 export type MatchStatus =
+  /** Decided off the pitch: the awarded score counts as the result. */
   | 'AWARDED'
+  /** Not to be played: its predictions are VOID. */
   | 'CANCELLED'
+  /** In extra time. */
   | 'EXTRA_TIME'
+  /** Played to the end: predictions are scored. */
   | 'FINISHED'
+  /** Being played (elapsedTime says the minute). */
   | 'IN_PLAY'
+  /** At half time or another break. */
   | 'PAUSED'
+  /** In the penalty shoot-out. */
   | 'PENALTY_SHOOTOUT'
+  /** Moved to a date not known yet (rescheduleMatch sets it). */
   | 'POSTPONED'
+  /** Not played yet; kickoff date set, time may change. Takes predictions. */
   | 'SCHEDULED'
+  /** Stopped during play, to be resumed or decided later. */
   | 'SUSPENDED'
+  /** Not played yet; kickoff time confirmed. Takes predictions. */
   | 'TIMED';
 
+/** What a notification is about. */
 export type NotificationType =
+  /** Someone accepted the user's league invitation. */
   | 'internalRankingInvitationAccepted'
+  /** The user was invited to a private league. */
   | 'internalRankingInvitationReceived'
+  /** Someone rejected the user's league invitation. */
   | 'internalRankingInvitationRejected'
+  /** Dream-final picks close within 48 hours and the user has none. */
   | 'pendingDreamFinalPrediction'
+  /** A match the user has not predicted kicks off within 24 hours. */
   | 'pendingMatchesPredictions'
+  /** Results moved the rankings of a tournament the user plays. */
   | 'rankingsUpdated';
 
+/** What a company's passwords must meet (at most 128 characters in every policy). */
 export type PasswordPolicy =
+  /** At least 8 characters. */
   | 'base'
+  /** At least 8 characters, not a common password, not one character repeated (NIST 800-63B). */
   | 'nist'
+  /** At least 10 characters, mixing lower and upper case letters, digits and symbols. */
   | 'strong';
 
+/** The side that wins a penalty shoot-out. */
 export type PenaltiesWinner =
+  /** The away team. */
   | 'away'
+  /** The home team. */
   | 'home';
 
+/** What posts may carry. */
 export type PostAllowedContent =
+  /** Text and an https image. */
   | 'textAndImage'
+  /** Text only: imageUrl is refused. */
   | 'textOnly';
 
 /** PENDING until scored; SCORED with points; VOID when the match was cancelled. */
 export type PredictionStatus =
+  /** The match has no final result yet. */
   | 'PENDING'
+  /** Points given (see points). */
   | 'SCORED'
+  /** The match was cancelled: no points. */
   | 'VOID';
 
+/** The plan a company bought. */
 export type PurchasedPlan =
+  /** Every feature. */
   | 'full'
+  /** The reduced plan. */
   | 'lite';
 
 /** Ranked player < admin < reseller < manager. */
 export type Role =
+  /** Administers their own company: people, settings, content. */
   | 'admin'
+  /** Runs the platform: every company, global tournaments and results. */
   | 'manager'
+  /** Plays: predicts, posts, answers trivia. */
   | 'player'
+  /** Administers their own company and the companies it manages. */
   | 'reseller';
 
 /** The PATCH /invitations/:id body (spec 4.4). Omitted fields keep their value; null clears an area. */
 export type UpdateInvitationInput = {
+  /** Level-1 area; null clears it. */
   areaLevel1?: IdRef | null | undefined;
+  /** Level-2 area; null clears it. */
   areaLevel2?: IdRef | null | undefined;
+  /** Level-3 area; null clears it. */
   areaLevel3?: IdRef | null | undefined;
+  /** Moves the invitation to a company the caller manages. */
   company?: IdRef | null | undefined;
+  /** Where the invitation goes. */
   email?: string | null | undefined;
+  /** Id in an external system. */
   externalId?: string | null | undefined;
+  /** Name of the person invited. */
   name?: string | null | undefined;
+  /** The role on joining, up to the caller's own. */
   role?: Role | null | undefined;
 };
 
+/** Which area rankings players see (admins and above see every one). */
 export type VisibleAreaRankings =
+  /** Every area's. */
   | 'all'
+  /** None. */
   | 'none'
+  /** Only those of the areas they are placed in. */
   | 'own';
 
 export type DeepTournamentsMineQueryVariables = Exact<{ [key: string]: never; }>;

@@ -22,32 +22,56 @@ export class InvitationFields {
   externalId(@Root() i: InvitationRow) {
     return i.externalId ?? String(i.id);
   }
-  @FieldResolver(() => CompanyCompact) company(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => CompanyCompact, { description: 'The company invited to.' }) company(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.company.load(i.companyId);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel1(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-1 area; null when none.', nullable: true }) areaLevel1(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel1Id);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel2(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-2 area; null when none.', nullable: true }) areaLevel2(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel2Id);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel3(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-3 area; null when none.', nullable: true }) areaLevel3(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel3Id);
   }
 }
 
 @Resolver(() => PublicInvitation)
 export class PublicInvitationFields {
-  @FieldResolver(() => Company) company(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Company, { description: 'The company invited to.' }) company(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.company.load(i.companyId);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel1(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-1 area; null when none.', nullable: true }) areaLevel1(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel1Id);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel2(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-2 area; null when none.', nullable: true }) areaLevel2(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel2Id);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel3(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-3 area; null when none.', nullable: true }) areaLevel3(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel3Id);
   }
 }

@@ -27,7 +27,9 @@ export class MatchListsResolver {
     from?: Date | null,
     @Arg('to', () => DateTime, {
       nullable: true,
-      description: `Kickoff at or before this instant (UTC), not before from and at most ${lists.MAX_WINDOW_DAYS} days after it. Left out: no end.`,
+      description:
+        'Kickoff at or before this instant (UTC), not before from and at most ' +
+        `${lists.MAX_WINDOW_DAYS} days after it. Left out: no end.`,
     })
     to?: Date | null,
     @Arg('tournamentId', () => Int, { nullable: true, description: TOURNAMENT }) tournamentId?: number | null,
