@@ -217,6 +217,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
+    ...(trusted ? { preHandler: trusted.preHandler() } : {}),
     handler: fastifyApolloHandler(apollo, {
       // Auth failures, outages included, are kept in the context and thrown by the resolvers' guards, where
       // formatError maps an outage to SERVICE_UNAVAILABLE.

@@ -220,7 +220,6 @@ export function createApollo(
     formatError: formatErrorFor(config, log),
     logger: log,
     plugins: [
-      ...(trusted ? [trusted.plugin() as ApolloServerPlugin<Context>] : []),
       sqlStatsPlugin(config.sqlStats),
       outcomePlugin(metrics),
       subscriptionsOverWebSocketPlugin(),

@@ -1,9 +1,11 @@
 // Trusted documents (PERSISTED_OPERATIONS_ONLY=true): only the operations of operations/manifest.json run.
 // A client sends an operation by its hash, APQ-style (extensions.persistedQuery.sha256Hash, no query), or as its
 // exact text; anything else is refused before it is parsed. Over HTTP the manifest stands in for Apollo's APQ cache
-// (a hash resolves to its manifest text, nothing can be registered) and a plugin refuses any other source; over
-// WebSocket live-server.ts asks trustedSource. docs/trusted-documents.md is the client's side of it.
-import type { ApolloServerPlugin } from '@apollo/server';
+// (a hash resolves to its manifest text, nothing can be registered) and a preHandler on /graphql refuses any other
+// text before Apollo sees it; over WebSocket live-server.ts asks trustedSource. The REST routes run their stored
+// operations in-process (src/rest/routes.ts): the manifest lists them (a test checks), so they need no gate.
+// docs/trusted-documents.md is the client's side of it.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config.ts';
 import { persistedQueryNotInList } from '../domain/errors.ts';
@@ -63,16 +65,24 @@ export class TrustedDocuments {
   }
 
   /**
-   * Refuses every request whose source is not a manifest operation, before Apollo parses it. Apollo's queryHash is
-   * the SHA-256 of the source: computed from the text, or the APQ hash it checked against the text or looked up.
+   * The preHandler of /graphql: a request that carries a query text (POST body or GET parameter) runs only if the
+   * text is a manifest operation's. One that carries only a hash goes on to Apollo, which looks it up in apqCache.
+   * Refused before Apollo parses anything: 400 with a GraphQL error body, as Apollo answers bad requests.
    */
-  plugin(): ApolloServerPlugin {
-    return {
-      requestDidStart: async () => ({
-        didResolveSource: async ({ queryHash }) => {
-          if (!this.has(queryHash)) throw notInList();
-        },
-      }),
+  preHandler() {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const carried = request.method === 'GET' ? [request.query] : [request.body].flat();
+      for (const item of carried) {
+        const query = (item as { query?: unknown } | null)?.query;
+        if (typeof query === 'string' && query !== '' && !this.has(sha256Hex(query))) {
+          const refused = notInList();
+          request.outcome.errorCodes = [refused.code];
+          return reply
+            .code(400)
+            .type('application/json; charset=utf-8')
+            .send({ errors: [{ message: refused.message, extensions: { code: refused.code } }] });
+        }
+      }
     };
   }
 
