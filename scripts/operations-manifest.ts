@@ -1,5 +1,5 @@
 // `npm run operations:manifest`: writes operations/manifest.json (the trusted documents) from operations/** as
-// compiled by `npm run codegen`. A test fails when the committed file is stale.
+// compiled by GraphQL Code Generator; `npm run codegen` runs it last. A test fails when the committed file is stale.
 import { writeFileSync } from 'node:fs';
 import { buildManifest, MANIFEST_FILE, manifestText } from '../src/graphql/operations-manifest.ts';
 

@@ -104,7 +104,7 @@ describe('operations/**', () => {
 });
 
 describe('operations/manifest.json', () => {
-  it('is what npm run operations:manifest makes from operations/** (run it after npm run codegen)', () => {
+  it('is what npm run codegen (operations:manifest) makes from operations/** (run npm run codegen)', () => {
     expect(readFileSync(MANIFEST_FILE, 'utf8')).toBe(manifestText(buildManifest()));
   });
 
