@@ -11,6 +11,7 @@ import { createApollo } from './graphql/apollo.ts';
 import { CompanySizes } from './graphql/company-sizes.ts';
 import { costPlugin } from './graphql/cost-plugin.ts';
 import { textInputsPlugin } from './graphql/text-inputs.ts';
+import { TrustedDocuments } from './graphql/trusted-documents.ts';
 import { contextOf, type ClientInfo } from './graphql/context.ts';
 import { openRequestScope, tenantHeaders, type ScopeSources } from './http/request-scope.ts';
 import { ResponseCache, responseCachePlugin } from './graphql/response-cache.ts';
@@ -197,17 +198,26 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   app.decorate('live', live);
   app.addHook('onClose', async () => live.close());
   const sources: ScopeSources = { db, config, authRows, mail, live };
-  const apollo = createApollo(config, app.log, metrics, [
-    fastifyApolloDrainPlugin(app),
-    textInputsPlugin(),
-    costPlugin(config.graphql.maxCost, companySizes),
-    ...(responseCache ? [responseCachePlugin(responseCache, db)] : []),
-  ]);
+  const trusted = config.graphql.persistedOperationsOnly ? TrustedDocuments.load() : null;
+  if (trusted) app.log.info({ operations: trusted.size }, 'PERSISTED_OPERATIONS_ONLY: only manifest operations run');
+  const apollo = createApollo(
+    config,
+    app.log,
+    metrics,
+    [
+      fastifyApolloDrainPlugin(app),
+      textInputsPlugin(),
+      costPlugin(config.graphql.maxCost, companySizes),
+      ...(responseCache ? [responseCachePlugin(responseCache, db)] : []),
+    ],
+    trusted,
+  );
   await apollo.start();
   // Not stopped from app.close(): its drain plugin itself calls fastify.close(), which would wait on itself.
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
+    ...(trusted ? { preHandler: trusted.preHandler() } : {}),
     handler: fastifyApolloHandler(apollo, {
       // Auth failures, outages included, are kept in the context and thrown by the resolvers' guards, where
       // formatError maps an outage to SERVICE_UNAVAILABLE.
@@ -221,6 +231,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
       log: app.log,
       sources,
       sizes: companySizes,
+      trusted,
       client: (ip) => ({ ip, loginThrottle, resetThrottle, outcome: newOutcome() }),
       addressOf: (request) => normalizeIP(forwardedAddress(request, config.http.trustProxyHops)),
       draining: () => app.lifecycle.draining,

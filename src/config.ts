@@ -31,6 +31,8 @@ export interface Config {
     maxTokens: number;
     introspection: boolean;
     sandbox: boolean;
+    /** Only the documents of operations/manifest.json run (trusted documents, docs/trusted-documents.md). */
+    persistedOperationsOnly: boolean;
     /** Estimated objects an answer may hold, refused before it runs (src/graphql/cost.ts). */
     maxCost: number;
     /** Objects a request may resolve: execution stops past it (src/app/object-budget.ts). */
@@ -193,6 +195,7 @@ export function loadConfig(env: Env = withEnvFile().env, warn: (msg: string) => 
       maxResponseBytes: int(env, 'GRAPHQL_MAX_RESPONSE_BYTES', 16 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
       introspection: bool(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),
       sandbox: bool(env, 'GRAPHQL_SANDBOX', nodeEnv !== 'production'),
+      persistedOperationsOnly: bool(env, 'PERSISTED_OPERATIONS_ONLY', false),
     },
     http: {
       bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),

@@ -22,6 +22,7 @@ import type { Context } from './context.ts';
 import { jitGateway } from './jit-executor.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { getSchema } from './schema.ts';
+import type { TrustedDocuments } from './trusted-documents.ts';
 
 // The codes the domain raises on purpose (the one table, src/domain/errors.ts); anything else is internal.
 const KNOWN_CODES = new Set<string>(Object.keys(ERROR_STATUS).filter((code) => code !== 'INTERNAL_SERVER_ERROR'));
@@ -198,6 +199,7 @@ export function createApollo(
   log: FastifyBaseLogger,
   metrics: Metrics,
   extraPlugins: ApolloServerPlugin<Context>[] = [],
+  trusted: TrustedDocuments | null = null,
 ) {
   return new ApolloServer<Context>({
     ...(config.graphqlJit ? { gateway: jitGateway(getSchema()) } : { schema: getSchema() }),
@@ -205,6 +207,9 @@ export function createApollo(
     // Shutdown is server.ts's: Apollo's own SIGTERM handler (on outside NODE_ENV=test) stops it and re-raises the
     // signal, which cut our drain short and exited 1.
     stopOnTerminationSignals: false,
+    // Automatic persisted queries (docs/trusted-documents.md): by default in Apollo's own in-memory LRU cache (about
+    // 30 MiB, per replica); with PERSISTED_OPERATIONS_ONLY the manifest answers instead, and nothing is registered.
+    ...(trusted ? { persistedQueries: { cache: trusted.apqCache() } } : {}),
     // The parser stops at this many tokens: a 100k-brace document is refused before it costs a deep recursion.
     parseOptions: { maxTokens: config.graphql.maxTokens },
     includeStacktraceInErrorResponses: config.env === 'development',

@@ -31,6 +31,7 @@ import { contextOf, type ClientInfo, type Context } from './context.ts';
 import { documentFragments, operationCost } from './cost.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { getSchema } from './schema.ts';
+import type { TrustedDocuments } from './trusted-documents.ts';
 
 /** A subscriber's authentication is read again at most this long after it was last read. */
 const REAUTH_MS = 60_000;
@@ -44,6 +45,8 @@ export interface LiveServerDeps {
   log: FastifyBaseLogger;
   sources: ScopeSources;
   sizes: CompanySizes;
+  /** PERSISTED_OPERATIONS_ONLY: the manifest whose operations alone may be subscribed to; null accepts any. */
+  trusted: TrustedDocuments | null;
   /** Who is on the other end, by address (the throttles and the outcome metrics read it). */
   client: (ip: string) => ClientInfo;
   /** The client address of an upgrade request, proxies believed as for HTTP requests. */
@@ -126,9 +129,17 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
           return [refusal(`at most ${config.live.maxSubscriptionsPerSocket} subscriptions per connection`)];
         const wait = requests.hit(ctx.extra.request.prodeAddress ?? 'unknown');
         if (wait !== null) return [asGraphQLError(rateLimited(`too many subscriptions: try again in ${wait} s`, wait))];
+        let source = payload.query;
+        if (deps.trusted) {
+          try {
+            source = deps.trusted.trustedSource(payload.query, payload.extensions);
+          } catch (err) {
+            return [asGraphQLError(err)];
+          }
+        }
         let document: DocumentNode;
         try {
-          document = parse(payload.query, { maxTokens: config.graphql.maxTokens });
+          document = parse(source, { maxTokens: config.graphql.maxTokens });
         } catch (err) {
           return [withCode(err instanceof GraphQLError ? err : refusal(String(err)), 'GRAPHQL_PARSE_FAILED')];
         }
