@@ -24,11 +24,11 @@ export type DisplayAuthorType =
 export type ExtraFieldType =
   /** true or false. */
   | 'boolean'
-  /** A city name. */
+  /** A city name, free text. */
   | 'city'
-  /** A country code (see locationScope). */
+  /** A country code: one of locationScope.countries when it lists any. */
   | 'country'
-  /** A date, as an ISO-8601 string. */
+  /** A calendar date like 2026-06-11. */
   | 'date'
   /** An e-mail address. */
   | 'email'
@@ -36,7 +36,7 @@ export type ExtraFieldType =
   | 'number'
   /** One of the choices the field's settings list. */
   | 'select'
-  /** A state code (see locationScope). */
+  /** A state code: one of locationScope.states when it lists any. */
   | 'state'
   /** Free text. */
   | 'string';

@@ -17,7 +17,7 @@ export class AreaFields {
     return a.parentAreaId == null ? null : ctx.loaders.area.load(a.parentAreaId);
   }
   @FieldResolver(() => [Area], {
-    description: 'The areas one level below; [] for a level-3 area or one without ' + 'children.',
+    description: 'The areas one level below; [] for a level-3 area or one without children.',
   })
   childrenAreas(@Root() a: AreaRow, @Ctx() ctx: Context) {
     return ctx.loaders.childAreas.load(a.id);

@@ -60,7 +60,7 @@ export class BonusQuestionResolver {
       'same step. May be set again to correct it.',
   })
   setBonusQuestionAnswers(
-    @Arg('id', () => Int, { description: 'A closed bonus question of the current company (another: ' + 'NOT_FOUND).' })
+    @Arg('id', () => Int, { description: 'A closed bonus question of the current company (another: NOT_FOUND).' })
     id: number,
     @Arg('correctAnswers', () => [String], {
       description: "The right answers, each as an answer of the question's kind is " + 'written.',

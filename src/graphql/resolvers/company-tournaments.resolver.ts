@@ -116,7 +116,7 @@ export class CompanyTournamentsResolver {
   importOpenfootball(
     @Arg('json', () => String, { description: 'The content of an openfootball worldcup.json file.' }) json: string,
     @Arg('externalId', () => String, {
-      description: 'Identifies the tournament across imports; a re-import with the ' + 'same one updates it.',
+      description: 'Identifies the tournament across imports; a re-import with the same one updates it.',
       nullable: true,
     })
     externalId: string | null | undefined,

@@ -32,7 +32,7 @@ export class GameResolver {
     })
     settingId: number,
     @Arg('teamIds', () => [Int], {
-      description: 'Teams of the tournament in finishing order, one per awarded ' + 'position.',
+      description: 'Teams of the tournament in finishing order, one per awarded position.',
     })
     teamIds: number[],
     @Ctx() ctx: Context,

@@ -51,7 +51,7 @@ export class LiveResolver {
   async rankingChanged(
     @Root() delivery: LiveDelivery,
     @Arg('tournamentId', () => Int, {
-      description: 'A tournament the company plays, whose general ranking the caller ' + 'may read.',
+      description: 'A tournament the company plays, whose general ranking the caller may read.',
     })
     tournamentId: number,
     @Ctx() ctx: Context,

@@ -36,7 +36,7 @@ export class PeopleResolver {
 
   @Mutation(() => User, { description: `Reactivates a deactivated person, within maxUsersAmount. ${ADMINS}` })
   reactivateUser(
-    @Arg('userId', () => Int, { description: 'A deactivated person of the current company (another: ' + 'NOT_FOUND).' })
+    @Arg('userId', () => Int, { description: 'A deactivated person of the current company (another: NOT_FOUND).' })
     userId: number,
     @Ctx() ctx: Context,
   ) {

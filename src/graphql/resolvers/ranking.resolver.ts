@@ -27,7 +27,7 @@ class RankingArgs implements rankings.RankingArgs {
   @Field(() => Int, { description: 'Entries per page, 1 to 100 (default 20).', nullable: true }) take?: number;
   @Field(() => Int, { description: 'Entries to pass over, >= 0 (default 0).', nullable: true }) skip?: number;
   @Field(() => Int, {
-    description: 'Only people placed in this area of the company (another: ' + 'NOT_FOUND).',
+    description: 'Only people placed in this area of the company (another: NOT_FOUND).',
     nullable: true,
   })
   areaId?: number;

@@ -18,8 +18,7 @@ export class ScoringSettingsResolver {
     companyId: number,
     @Arg('input', () => ScoringSettingsInput, { description: 'The rules to change.' }) input: ScoringSettingsInput,
     @Arg('confirm', () => Boolean, {
-      description:
-        'Needed once a match of its tournaments has kicked off: the ' + 'change rescores decided predictions.',
+      description: 'Needed once a match of its tournaments has kicked off: the change rescores decided predictions.',
       defaultValue: false,
     })
     confirm: boolean,

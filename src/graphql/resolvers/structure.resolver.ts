@@ -37,7 +37,7 @@ export class StructureResolver {
     @Arg('areaId', () => Int, { description: 'An area of the current company (another: NOT_FOUND).' }) areaId: number,
     @Ctx() ctx: Context,
     @Arg('moveUsersToAreaId', () => Int, {
-      description: 'Another area of the same level, where its people and invitations ' + 'move first.',
+      description: 'Another area of the same level, where its people and invitations move first.',
       nullable: true,
     })
     moveUsersToAreaId?: number | null,

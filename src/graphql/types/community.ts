@@ -4,7 +4,7 @@ import { DisplayAuthorType } from '../enums.ts';
 import { DateTime } from '../scalars.ts';
 
 @ObjectType({
-  description: 'Who a post is shown as: its author, or the company for posts by ' + 'admins and above.',
+  description: 'Who a post is shown as: its author, or the company for posts by admins and above.',
   simpleResolvers: true,
 })
 export class DisplayAuthor {

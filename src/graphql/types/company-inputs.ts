@@ -21,7 +21,7 @@ export class AreaSettingsInput {
   selfAssignOnSignUp?: boolean;
 }
 
-@InputType({ description: 'featureSettings.community in part: fields left out keep their ' + 'value.' })
+@InputType({ description: 'featureSettings.community in part: fields left out keep their value.' })
 export class CommunitySettingsInput {
   @Field(() => Boolean, { description: 'Whether the community wall is open.', nullable: true }) enabled?: boolean;
   @Field(() => String, { nullable: true, description: 'textOnly or textAndImage.' }) postAllowedContent?: string;
@@ -29,7 +29,7 @@ export class CommunitySettingsInput {
   postAuthorMinRole?: string;
 }
 
-@InputType({ description: 'featureSettings.rankings in part: fields left out keep their ' + 'value.' })
+@InputType({ description: 'featureSettings.rankings in part: fields left out keep their value.' })
 export class RankingSettingsInput {
   @Field(() => Boolean, { description: 'Whether players see the general ranking.', nullable: true })
   showGeneralRanking?: boolean;
@@ -64,7 +64,7 @@ export class CompanyNotificationSettingsInput {
   forbiddenTypes!: string[];
 }
 
-@InputType({ description: 'Which games the company bought; fields left out keep their ' + 'value.' })
+@InputType({ description: 'Which games the company bought; fields left out keep their value.' })
 export class PurchasedGamesInput {
   @Field(() => Boolean, { description: 'The prediction game.', nullable: true }) prode?: boolean;
   @Field(() => Boolean, { description: 'Trivia questions.', nullable: true }) trivia?: boolean;

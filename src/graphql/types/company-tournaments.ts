@@ -4,7 +4,7 @@ import { DateTime } from '../scalars.ts';
 
 @InputType({ description: 'A custom tournament. Left out on update: unchanged; name is required to create.' })
 export class CustomTournamentInput {
-  @Field(() => String, { description: '1 to 100 characters.', nullable: true }) name?: string | null;
+  @Field(() => String, { description: '1 to 120 characters.', nullable: true }) name?: string | null;
   @Field(() => String, { description: 'An image URL; null removes it.', nullable: true }) logoUrl?: string | null;
   @Field(() => Boolean, { description: 'Whether its matches can go to penalties by default.', nullable: true })
   hasPenalties?: boolean | null;
@@ -16,7 +16,7 @@ export class CustomTournamentInput {
 
 @InputType({ description: 'A round of a custom tournament. Left out on update: unchanged; name and date to create.' })
 export class CustomRoundInput {
-  @Field(() => String, { description: '1 to 100 characters.', nullable: true }) name?: string | null;
+  @Field(() => String, { description: '1 to 120 characters.', nullable: true }) name?: string | null;
   @Field(() => DateTime, { nullable: true, description: 'When the round starts.' }) date?: Date | null;
   @Field(() => Boolean, { description: 'Whether its matches can go to penalties.', nullable: true }) hasPenalties?:
     boolean | null;
@@ -24,7 +24,7 @@ export class CustomRoundInput {
 
 @InputType({ description: "A team of the company's own." })
 export class CustomTeamInput {
-  @Field(() => String, { description: "Unique among the company's teams." }) name!: string;
+  @Field(() => String, { description: "1 to 120 characters, unique among the company's teams." }) name!: string;
   @Field(() => String, { description: 'An image URL.', nullable: true }) logoUrl?: string | null;
 }
 
@@ -46,7 +46,7 @@ export class CustomMatchInput {
 }
 
 @ObjectType({
-  description: 'How many rows of one kind an import created, updated and left as ' + 'they were.',
+  description: 'How many rows of one kind an import created, updated and left as they were.',
   simpleResolvers: true,
 })
 export class ImportCount {

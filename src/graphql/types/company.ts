@@ -14,19 +14,19 @@ export abstract class CompanyShape {
   @Field(() => String, { description: 'Image on the login page; null when none.', nullable: true }) loginImageUrl?:
     string | null;
   @Field(() => String, {
-    description: 'How the login announcement is styled: info, success, warning or ' + 'error; null when unset.',
+    description: 'How the login announcement is styled: info, success, warning or error; null when unset.',
     nullable: true,
   })
   loginAnnouncementSeverity?: string | null;
   @Field(() => String, { description: 'Isologo (symbol) image URL; null when none.', nullable: true }) isologoUrl?:
     string | null;
   @Field(() => String, {
-    description: 'Its own host name (e.g. prode.example.com), matched by ' + 'x-app-host; null when none.',
+    description: 'Its own host name (e.g. prode.example.com), matched by x-app-host; null when none.',
     nullable: true,
   })
   appCustomDomain?: string | null;
   @Field(() => String, {
-    description: 'Its path on the shared site, matched by x-app-path; null when ' + 'none.',
+    description: 'Its path on the shared site, matched by x-app-path; null when none.',
     nullable: true,
   })
   appPath?: string | null;
@@ -38,7 +38,7 @@ export abstract class CompanyShape {
   @Field(() => Boolean, { description: 'News is off.' }) disableNews!: boolean;
   @Field(() => Boolean, { description: 'News is not shown on the home page.' }) disableNewsFromHome!: boolean;
   @Field(() => Boolean, {
-    description: 'Nobody signs up by themselves (register is FORBIDDEN); people ' + 'join by invitation.',
+    description: 'Nobody signs up by themselves (register is FORBIDDEN); people join by invitation.',
   })
   disableRegister!: boolean;
   @Field(() => Boolean, { description: 'Google sign-in is off.' }) disableGoogleLogin!: boolean;
@@ -93,7 +93,7 @@ export class Company extends CompanyShape {
   @Field(() => Boolean, { description: 'The home page shows an announcement.' })
   mainPageAnnouncementIsEnabled!: boolean;
   @Field(() => String, {
-    description: 'How the home page announcement is styled: info, success, warning ' + 'or error; null when unset.',
+    description: 'How the home page announcement is styled: info, success, warning or error; null when unset.',
     nullable: true,
   })
   mainPageAnnouncementSeverity?: string | null;

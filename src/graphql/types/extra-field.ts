@@ -21,13 +21,13 @@ export class CompanyExtraField {
   @Field(() => String, { description: 'Stable id (referenced by reorderExtraFields, updateExtraField).' }) id!: string;
   @Field(() => String, { description: 'Key of the value on a user; never changes.' }) name!: string;
   @Field(() => String, { description: 'Free label of what it holds, set by the company.' }) kind!: string;
-  @Field(() => Int, { description: "Position in the company's list, from 0." }) order!: number;
+  @Field(() => Int, { description: "Position in the company's list: lower first." }) order!: number;
   @Field(() => Boolean, { description: 'People must fill it in.' }) isRequired!: boolean;
   @Field(() => ExtraFieldType, { description: 'The type of its values.' }) type!: string;
   @Field(() => JSONObject, { description: 'Free-form grouping for display; null when none.', nullable: true }) group?:
     object | null;
   @Field(() => LocationScope, {
-    description: 'For country, state and city fields: the places offered; null: ' + 'any.',
+    description: 'For country, state and city fields: the places offered; null: any.',
     nullable: true,
   })
   locationScope?: LocationScope | null;

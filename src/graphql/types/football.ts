@@ -25,7 +25,7 @@ export class Tournament {
   @Field(() => String, { description: 'The season, e.g. 2026; null when none.', nullable: true }) season?:
     string | null;
   @Field(() => String, {
-    description: 'Id in the source it was imported from; null for custom ' + 'tournaments.',
+    description: 'Id in the source it was imported from; null for custom tournaments.',
     nullable: true,
   })
   externalId?: string | null;
@@ -103,7 +103,7 @@ export class Prediction {
   @Field(() => Int, { description: 'Predicted home goals (0 to 99).' }) homeTeamGoals!: number;
   @Field(() => Int, { description: 'Predicted away goals (0 to 99).' }) awayTeamGoals!: number;
   @Field(() => PenaltiesWinner, {
-    description: 'Predicted shoot-out winner, for a predicted draw; null when ' + 'none.',
+    description: 'Predicted shoot-out winner, for a predicted draw; null when none.',
     nullable: true,
   })
   penaltiesWinner?: string | null;

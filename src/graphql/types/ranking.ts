@@ -27,7 +27,7 @@ export class RankingEntry {
   @Field(() => Float, { description: POINTS }) points!: number;
   @Field(() => Int, { description: 'Predictions with the exact score.' }) exactHits!: number;
   @Field(() => Int, {
-    description: 'Predictions with the right outcome (win, draw, loss) but not the ' + 'exact score.',
+    description: 'Predictions with the right outcome (win, draw, loss) but not the exact score.',
   })
   outcomeHits!: number;
   @Field(() => Int, { nullable: true, description: ROUND_WINS }) roundWins?: number | null;
@@ -40,14 +40,14 @@ export class RankingMe {
   @Field(() => Float, { description: POINTS }) points!: number;
   @Field(() => Int, { description: 'Predictions with the exact score.' }) exactHits!: number;
   @Field(() => Int, {
-    description: 'Predictions with the right outcome (win, draw, loss) but not the ' + 'exact score.',
+    description: 'Predictions with the right outcome (win, draw, loss) but not the exact score.',
   })
   outcomeHits!: number;
   @Field(() => Int, { nullable: true, description: ROUND_WINS }) roundWins?: number | null;
 }
 
 @ObjectType({
-  description: 'A page of a ranking: general, of a round, of an area or of a ' + 'private league.',
+  description: 'A page of a ranking: general, of a round, of an area or of a private league.',
   simpleResolvers: true,
 })
 export class Ranking {

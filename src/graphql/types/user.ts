@@ -11,7 +11,7 @@ export abstract class UserShape {
   @Field(() => Boolean, { description: 'They confirmed their e-mail.' }) emailVerified!: boolean;
   @Field(() => String, { description: 'Id in an external system.' }) externalId!: string;
   @Field(() => String, {
-    description: 'Their id at the login provider; for e-mail and password ' + 'accounts, the e-mail.',
+    description: 'Their id at the login provider; for e-mail and password accounts, the e-mail.',
   })
   loginProviderId!: string;
   @Field(() => LoginProviderName, {
@@ -33,7 +33,7 @@ export abstract class UserShape {
 @ObjectType({ simpleResolvers: true, description: 'A user, full form (spec 2.3).' })
 export class User extends UserShape {
   @Field(() => String, {
-    description: 'IANA time zone, e.g. America/Argentina/Buenos_Aires; null: none ' + 'chosen (times are UTC anyway).',
+    description: 'IANA time zone, e.g. America/Argentina/Buenos_Aires; null: none chosen (times are UTC anyway).',
     nullable: true,
   })
   timezone?: string | null;
@@ -60,8 +60,11 @@ export class UserCompact extends UserShape {}
 @ObjectType({ description: "A device's push token.", simpleResolvers: true })
 export class FirebaseToken {
   @Field(() => Int, { description: 'Database id.' }) id!: number;
-  @Field(() => String, { description: 'e.g. ios, android, web; null when unknown.', nullable: true }) platform?:
-    string | null;
+  @Field(() => String, {
+    description: 'The device platform the client registered; null when not given.',
+    nullable: true,
+  })
+  platform?: string | null;
   @Field(() => DateTime, { description: 'When it was registered (UTC).' }) createdAt!: Date;
 }
 
