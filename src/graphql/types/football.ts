@@ -87,7 +87,10 @@ export class Match {
   penaltiesWinner?: string | null;
   @Field(() => String, { description: 'Id in the source it was imported from; null when none.', nullable: true })
   externalId?: string | null;
-  @Field(() => Boolean, { description: 'The "predictions open" notification was sent.', nullable: true })
+  @Field(() => Boolean, {
+    description: 'The reminder to predict it (pendingMatchesPredictions) was sent; false or null: not yet.',
+    nullable: true,
+  })
   alreadySentOpenNotification?: boolean | null;
   @Field(() => Boolean, { description: 'It can go to penalties (a knockout match).', nullable: true }) hasPenalties?:
     boolean | null;

@@ -37,7 +37,10 @@ export class User extends UserShape {
     nullable: true,
   })
   timezone?: string | null;
-  @Field(() => Boolean, { description: 'They must set a new password before playing.' })
+  @Field(() => Boolean, {
+    description:
+      'The account is flagged to set a new password (clients prompt for it); resetting the password clears it.',
+  })
   requiresAccountRecovery!: boolean;
   @Field(() => Boolean, { description: 'The guided tour is shown.' }) showInitialTour!: boolean;
   @Field(() => DateTime, { description: 'When the account was created (UTC).' }) createdAt!: Date;
