@@ -179,6 +179,26 @@ describe('PATCH /invitations/:id', () => {
     expect(again.data.updateInvitation).toEqual(r.body);
   });
 
+  it('answers the same externalId as the lookup by JWT, with or without one given', async () => {
+    const h = { ...bearer(tokens.admin), 'x-app-path': 'demo' };
+    const create = `mutation ($input: CreateInvitationInput!) { createInvitation(input: $input) {
+      token invitation { id } } }`;
+    for (const [email, externalId] of [
+      ['ext.none@demo.test', undefined],
+      ['ext.given@demo.test', 'HR-0042'],
+    ] as const) {
+      const created = await s.gql(create, { input: { email, ...(externalId ? { externalId } : {}) } }, h);
+      expect(created.errors).toBeUndefined();
+      const { token, invitation } = created.data.createInvitation;
+      const patched = await rest('PATCH', `/invitations/${invitation.id}`, h, { name: 'Same Id' });
+      const looked = await rest('GET', `/invitations/jwt/${token}`);
+      expect(patched.status).toBe(200);
+      expect(looked.status).toBe(200);
+      expect(patched.body.externalId).toBe(externalId ?? String(invitation.id));
+      expect(looked.body.externalId).toBe(patched.body.externalId);
+    }
+  });
+
   it('400 for bad bodies and values, 409 for a duplicate e-mail, and nothing changes', async () => {
     const before = await snapshot();
     const h = { ...bearer(tokens.admin), 'x-app-path': 'demo' };
