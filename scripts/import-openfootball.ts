@@ -25,7 +25,17 @@ set by hand that the file says nothing new about.
                       openfootball:world-cup-2026), not the file's own name
   --company <c>       enter the tournament for this company, named by its code, app path or custom domain;
                       repeat for more companies
-  -h, --help          print this and exit`;
+  -h, --help          print this and exit
+
+Environment (and the .env file, as for npm start):
+  DATABASE_URL        postgresql://... for PostgreSQL; unset: the SQLite file $DATA_DIR/prode.db
+  DATA_DIR            where that SQLite file lives (default ./data)
+  ENV_FILE            read this file instead of ./.env
+
+Examples:
+  npm run import:openfootball -- ../shared/data/openfootball/2026-worldcup.json --company DEMO
+  npm run import:openfootball -- results.json --external-id openfootball:world-cup-2026
+  DATABASE_URL=postgresql://user:pass@127.0.0.1:5432/prode npm run import:openfootball -- 2026-worldcup.json`;
 
 function fail(message: string): never {
   console.error(`import:openfootball: ${message}`);
