@@ -171,6 +171,7 @@ describe('the command line', () => {
   it.each([
     { by: 'code', names: ['BETA'], codes: ['BETA'] },
     { by: 'app path, in any case', names: ['Beta'], codes: ['BETA'] },
+    { by: 'code, in any case', names: ['gamma'], codes: ['GAMMA'] },
     { by: 'custom domain', names: ['prode.gamma.test'], codes: ['GAMMA'] },
     {
       by: 'code, app path and domain of one company: entered once',

@@ -89,9 +89,17 @@ describe('GET /posts/:id', () => {
   });
 
   it('x-app-company: allowed for the reseller managing the company, refused for others', async () => {
-    expect(
-      (await rest('GET', `/posts/${ids.globexPost}`, { ...bearer(tokens.reseller), 'x-app-company': 'GLOBEX' })).status,
-    ).toBe(200);
+    // A code matches without regard to case, as x-app-path and x-app-host do.
+    for (const code of ['GLOBEX', 'globex', 'Globex', ' gLoBeX '])
+      expect(
+        (await rest('GET', `/posts/${ids.globexPost}`, { ...bearer(tokens.reseller), 'x-app-company': code })).status,
+        code,
+      ).toBe(200);
+    expectError(
+      await rest('GET', `/posts/${ids.globexPost}`, { ...bearer(tokens.reseller), 'x-app-company': 'GLOBEX2' }),
+      404,
+      'NOT_FOUND',
+    );
     expectError(
       await rest('GET', `/posts/${ids.globexPost}`, { ...bearer(tokens.admin), 'x-app-company': 'GLOBEX' }),
       403,
