@@ -5,8 +5,8 @@
 // - no header: the caller's own company;
 // - x-app-host (Company.appCustomDomain) or x-app-path (Company.appPath): that company; a caller of another
 //   company may use it only as a manager or as the reseller that manages it, else FORBIDDEN;
-// - x-app-company (id, or code without regard to case): honoured only for managers and for resellers managing that company;
-//   anyone else gets FORBIDDEN.
+// - x-app-company (id, or code without regard to case): honoured only for managers and for resellers managing
+//   that company; anyone else gets FORBIDDEN.
 import type { Db } from '../db/client.ts';
 import { companyByCode } from '../db/company-code.ts';
 import { forbidden, notFound, unauthenticated } from '../domain/errors.ts';

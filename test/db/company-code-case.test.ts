@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe(`${suiteProvider}: company codes without regard to case`, () => {
-  it('a database with codes differing only in case stops before the migration, naming them; renamed, it migrates', async () => {
+  it('codes differing only in case stop the migration, named; renamed, the database migrates', async () => {
     const { target, drop } = await emptyTarget();
     drops.push(drop);
     await migrateDatabase(target);

@@ -99,7 +99,8 @@ describe('README snippets', () => {
     const done = outputs.length - 1;
     expect(
       run.status,
-      `block ${done + 1} failed (exit ${run.status}):\n${snippets[done]}\n--- printed:\n${outputs[done]}\n${run.stderr}`,
+      `block ${done + 1} failed (exit ${run.status}):\n${snippets[done]}\n--- printed:\n` +
+        `${outputs[done]?.slice(0, 2000)}\n${run.stderr}`,
     ).toBe(0);
     expect(done).toBe(snippets.length);
     snippets.forEach((snippet, i) => {
