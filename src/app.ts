@@ -31,6 +31,7 @@ import { MailDelivery } from './mail/delivery.ts';
 import { registerRequestDeadline } from './security/request-deadline.ts';
 import { registerDocs } from './rest/docs.ts';
 import { errorBody } from './rest/errors.ts';
+import { trackRouteMethods } from './rest/allowed-methods.ts';
 import { registerErrorHandlers, registerRestRoutes } from './rest/routes.ts';
 
 declare module 'fastify' {
@@ -165,6 +166,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
       outcome: request.outcome ?? newOutcome(),
     });
   });
+  // Before any route, so every route is in the table a wrong method's 405 answers from.
+  const allowedMethods = trackRouteMethods(app);
   registerRequestDeadline(app, config.http.requestTimeoutMs);
   await registerSecurity(app, config, db);
   app.addHook('onSend', async (request, reply) => {
@@ -243,7 +246,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   registerRestRoutes(app, { apollo, sources, clientOf });
   registerAnswerSizeLimit(app, config.graphql.maxResponseBytes);
   registerDocs(app);
-  registerErrorHandlers(app);
+  registerErrorHandlers(app, allowedMethods);
   if (config.metrics.enabled) registerMetricsRoute(app, metrics, config.metrics.token, config.env === 'production');
 
   // Liveness: the process answers. Never touches the database, so a slow store does not get us restarted.

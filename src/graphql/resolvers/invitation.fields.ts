@@ -13,14 +13,15 @@ type InvitationRow = {
   areaLevel3Id: number | null;
 };
 const area = (ctx: Context, id: number | null) => (id == null ? null : ctx.loaders.area.load(id));
+// The spec requires externalId in the PATCH form and allows it in the JWT lookup: both forms answer the same
+// value, so a client that reads it from one sees it again in the other.
+const EXTERNAL_ID = 'The external identifier; an invitation created without one answers its id.';
+const externalIdOf = (i: InvitationRow) => i.externalId ?? String(i.id);
 
 @Resolver(() => Invitation)
 export class InvitationFields {
-  @FieldResolver(() => String, {
-    description: 'The external identifier; an invitation created without one answers its id.',
-  })
-  externalId(@Root() i: InvitationRow) {
-    return i.externalId ?? String(i.id);
+  @FieldResolver(() => String, { description: EXTERNAL_ID }) externalId(@Root() i: InvitationRow) {
+    return externalIdOf(i);
   }
   @FieldResolver(() => CompanyCompact, { description: 'The company invited to.' }) company(
     @Root() i: InvitationRow,
@@ -50,6 +51,9 @@ export class InvitationFields {
 
 @Resolver(() => PublicInvitation)
 export class PublicInvitationFields {
+  @FieldResolver(() => String, { description: EXTERNAL_ID }) externalId(@Root() i: InvitationRow) {
+    return externalIdOf(i);
+  }
   @FieldResolver(() => Company, { description: 'The company invited to.' }) company(
     @Root() i: InvitationRow,
     @Ctx() ctx: Context,

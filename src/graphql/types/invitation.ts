@@ -1,5 +1,5 @@
-// Invitation (spec 2.8) in its two forms: the PATCH form (company compact, externalId required) and the
-// public JWT-lookup form (company full, area ids present).
+// Invitation (spec 2.8) in its two forms: the PATCH form (company compact) and the public JWT-lookup form (company
+// full, area ids present). Both answer the same externalId (resolvers/invitation.fields.ts).
 import { ArgsType, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { Role } from '../enums.ts';
 
@@ -22,10 +22,7 @@ abstract class InvitationBase {
 export class Invitation extends InvitationBase {}
 
 @ObjectType({ simpleResolvers: true, description: 'An invitation as the public lookup by JWT returns it.' })
-export class PublicInvitation extends InvitationBase {
-  @Field(() => String, { description: 'Id in an external system; null when none.', nullable: true }) externalId?:
-    string | null;
-}
+export class PublicInvitation extends InvitationBase {}
 
 @InputType({ description: 'A reference by id, as in the PATCH body ({ "id": 3 }).' })
 export class IdRef {
