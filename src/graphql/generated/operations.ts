@@ -4,101 +4,171 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Where on the page a banner shows. */
 export type BannerType =
+  /** In the middle. */
   | 'middle'
+  /** At the side. */
   | 'side'
+  /** On top. */
   | 'superior';
 
+/** Whether a post shows as its author or as the company. */
 export type DisplayAuthorType =
+  /** As the company. */
   | 'company'
+  /** As its author. */
   | 'user';
 
+/** The type of an extra field's values. */
 export type ExtraFieldType =
+  /** true or false. */
   | 'boolean'
+  /** A city name, free text. */
   | 'city'
+  /** A country code: one of locationScope.countries when it lists any. */
   | 'country'
+  /** A calendar date like 2026-06-11. */
   | 'date'
+  /** An e-mail address. */
   | 'email'
+  /** A number. */
   | 'number'
+  /** One of the choices the field's settings list. */
   | 'select'
+  /** A state code: one of locationScope.states when it lists any. */
   | 'state'
+  /** Free text. */
   | 'string';
 
 /** A reference by id, as in the PATCH body ({ "id": 3 }). */
 export type IdRef = {
+  /** The id referred to. */
   id: number;
 };
 
+/** A single sign-on provider. */
 export type LoginProviderName =
+  /** Sign in with Google. */
   | 'google';
 
 /** football-data.org's match status vocabulary. */
 export type MatchStatus =
+  /** Decided off the pitch: the awarded score counts as the result. */
   | 'AWARDED'
+  /** Not to be played: its predictions are VOID. */
   | 'CANCELLED'
+  /** In extra time. */
   | 'EXTRA_TIME'
+  /** Played to the end: predictions are scored. */
   | 'FINISHED'
+  /** Being played (elapsedTime says the minute). */
   | 'IN_PLAY'
+  /** At half time or another break. */
   | 'PAUSED'
+  /** In the penalty shoot-out. */
   | 'PENALTY_SHOOTOUT'
+  /** Moved to a date not known yet (rescheduleMatch sets it). */
   | 'POSTPONED'
+  /** Not played yet; kickoff date set, time may change. Takes predictions. */
   | 'SCHEDULED'
+  /** Stopped during play, to be resumed or decided later. */
   | 'SUSPENDED'
+  /** Not played yet; kickoff time confirmed. Takes predictions. */
   | 'TIMED';
 
+/** What a notification is about. */
 export type NotificationType =
+  /** Someone accepted the user's league invitation. */
   | 'internalRankingInvitationAccepted'
+  /** The user was invited to a private league. */
   | 'internalRankingInvitationReceived'
+  /** Someone rejected the user's league invitation. */
   | 'internalRankingInvitationRejected'
+  /** Dream-final picks close within 48 hours and the user has none. */
   | 'pendingDreamFinalPrediction'
+  /** A match the user has not predicted kicks off within 24 hours. */
   | 'pendingMatchesPredictions'
+  /** Results moved the rankings of a tournament the user plays. */
   | 'rankingsUpdated';
 
+/** What a company's passwords must meet (at most 128 characters in every policy). */
 export type PasswordPolicy =
+  /** At least 8 characters. */
   | 'base'
+  /** At least 8 characters, not a common password, not one character repeated (NIST 800-63B). */
   | 'nist'
+  /** At least 10 characters, mixing lower and upper case letters, digits and symbols. */
   | 'strong';
 
+/** The side that wins a penalty shoot-out. */
 export type PenaltiesWinner =
+  /** The away team. */
   | 'away'
+  /** The home team. */
   | 'home';
 
+/** What posts may carry. */
 export type PostAllowedContent =
+  /** Text and an https image. */
   | 'textAndImage'
+  /** Text only: imageUrl is refused. */
   | 'textOnly';
 
 /** PENDING until scored; SCORED with points; VOID when the match was cancelled. */
 export type PredictionStatus =
+  /** The match has no final result yet. */
   | 'PENDING'
+  /** Points given (see points). */
   | 'SCORED'
+  /** The match was cancelled: no points. */
   | 'VOID';
 
+/** The plan a company bought. */
 export type PurchasedPlan =
+  /** Every feature. */
   | 'full'
+  /** The reduced plan. */
   | 'lite';
 
 /** Ranked player < admin < reseller < manager. */
 export type Role =
+  /** Administers their own company: people, settings, content. */
   | 'admin'
+  /** Runs the platform: every company, global tournaments and results. */
   | 'manager'
+  /** Plays: predicts, posts, answers trivia. */
   | 'player'
+  /** Administers their own company and the companies it manages. */
   | 'reseller';
 
 /** The PATCH /invitations/:id body (spec 4.4). Omitted fields keep their value; null clears an area. */
 export type UpdateInvitationInput = {
+  /** Level-1 area; null clears it. */
   areaLevel1?: IdRef | null | undefined;
+  /** Level-2 area; null clears it. */
   areaLevel2?: IdRef | null | undefined;
+  /** Level-3 area; null clears it. */
   areaLevel3?: IdRef | null | undefined;
+  /** Moves the invitation to a company the caller manages. */
   company?: IdRef | null | undefined;
+  /** Where the invitation goes. */
   email?: string | null | undefined;
+  /** Id in an external system. */
   externalId?: string | null | undefined;
+  /** Name of the person invited. */
   name?: string | null | undefined;
+  /** The role on joining, up to the caller's own. */
   role?: Role | null | undefined;
 };
 
+/** Which area rankings players see (admins and above see every one). */
 export type VisibleAreaRankings =
+  /** Every area's. */
   | 'all'
+  /** None. */
   | 'none'
+  /** Only those of the areas they are placed in. */
   | 'own';
 
 export type DeepTournamentsMineQueryVariables = Exact<{ [key: string]: never; }>;
@@ -220,6 +290,28 @@ export type NotificationReceivedSubscriptionVariables = Exact<{ [key: string]: n
 
 export type NotificationReceivedSubscription = { notificationReceived: { missedEvents: boolean, notification: { id: number, type: NotificationType, payload: Record<string, unknown> } | null } };
 
+export type UpcomingMatchesQueryVariables = Exact<{
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  tournamentId?: number | null | undefined;
+  status?: Array<MatchStatus> | MatchStatus | null | undefined;
+  skip?: number | null | undefined;
+  take?: number | null | undefined;
+}>;
+
+
+export type UpcomingMatchesQuery = { matches: Array<{ id: number, date: string, status: MatchStatus, predictionsCloseAt: string, homeTeam: { name: string }, awayTeam: { name: string }, round: { name: string, tournament: { id: number, name: string } | null }, predictions: Array<{ homeTeamGoals: number, awayTeamGoals: number, isJoker: boolean }> }> };
+
+export type MyPredictionsQueryVariables = Exact<{
+  tournamentId?: number | null | undefined;
+  status?: Array<PredictionStatus> | PredictionStatus | null | undefined;
+  skip?: number | null | undefined;
+  take?: number | null | undefined;
+}>;
+
+
+export type MyPredictionsQuery = { myPredictions: Array<{ id: number, homeTeamGoals: number, awayTeamGoals: number, penaltiesWinner: PenaltiesWinner | null, status: PredictionStatus, points: number | null, isJoker: boolean, match: { id: number, date: string, status: MatchStatus, homeTeamGoals: number | null, awayTeamGoals: number | null, homeTeam: { name: string }, awayTeam: { name: string } } }> };
+
 export const RestCompanyFullFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RestCompanyFullFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Company"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"allowExceedMaxUsers"}},{"kind":"Field","name":{"kind":"Name","value":"allowMobileApp"}},{"kind":"Field","name":{"kind":"Name","value":"allowUserDeleteAccount"}},{"kind":"Field","name":{"kind":"Name","value":"allowUserEmailEdit"}},{"kind":"Field","name":{"kind":"Name","value":"allowUserNameEdit"}},{"kind":"Field","name":{"kind":"Name","value":"appCustomDomain"}},{"kind":"Field","name":{"kind":"Name","value":"appPath"}},{"kind":"Field","name":{"kind":"Name","value":"banners"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"desktopImageUrl"}},{"kind":"Field","name":{"kind":"Name","value":"mobileImageUrl"}},{"kind":"Field","name":{"kind":"Name","value":"link"}}]}},{"kind":"Field","name":{"kind":"Name","value":"combinedRoundsRankingDefinitions"}},{"kind":"Field","name":{"kind":"Name","value":"comingSoonModeIsEnabled"}},{"kind":"Field","name":{"kind":"Name","value":"comingSoonModeBackgroundImageUrl"}},{"kind":"Field","name":{"kind":"Name","value":"comingSoonModeTextColor"}},{"kind":"Field","name":{"kind":"Name","value":"customColors"}},{"kind":"Field","name":{"kind":"Name","value":"customFontFamily"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"disableAreaRankingsMainPageSummary"}},{"kind":"Field","name":{"kind":"Name","value":"disableAreas"}},{"kind":"Field","name":{"kind":"Name","value":"disableExtraPredictions"}},{"kind":"Field","name":{"kind":"Name","value":"disableGoogleLogin"}},{"kind":"Field","name":{"kind":"Name","value":"disableInitialTour"}},{"kind":"Field","name":{"kind":"Name","value":"disableInternalRankings"}},{"kind":"Field","name":{"kind":"Name","value":"disableNews"}},{"kind":"Field","name":{"kind":"Name","value":"disableNewsFromHome"}},{"kind":"Field","name":{"kind":"Name","value":"disableRankingsMainPageCards"}},{"kind":"Field","name":{"kind":"Name","value":"disableRankingsMainPageSummary"}},{"kind":"Field","name":{"kind":"Name","value":"disableRankingsTable"}},{"kind":"Field","name":{"kind":"Name","value":"disableRankingsUserNames"}},{"kind":"Field","name":{"kind":"Name","value":"disableRegister"}},{"kind":"Field","name":{"kind":"Name","value":"disableTournamentDetails"}},{"kind":"Field","name":{"kind":"Name","value":"disableTrivias"}},{"kind":"Field","name":{"kind":"Name","value":"dreamFinalsSettings"},"directives":[{"kind":"Directive","name":{"kind":"Name","value":"cutoff"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"extraFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"order"}},{"kind":"Field","name":{"kind":"Name","value":"isRequired"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"group"}},{"kind":"Field","name":{"kind":"Name","value":"onlyForAreas"}},{"kind":"Field","name":{"kind":"Name","value":"settings"}},{"kind":"Field","name":{"kind":"Name","value":"locationScope"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"countries"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"states"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"featureSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"areas"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"minUsersForAreaRanking"}},{"kind":"Field","name":{"kind":"Name","value":"selfAssignOnSignUp"}}]}},{"kind":"Field","name":{"kind":"Name","value":"community"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"postAllowedContent"}},{"kind":"Field","name":{"kind":"Name","value":"postAuthorMinRole"}}]}},{"kind":"Field","name":{"kind":"Name","value":"rankings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"showGeneralRanking"}},{"kind":"Field","name":{"kind":"Name","value":"showRoundRankings"}},{"kind":"Field","name":{"kind":"Name","value":"showRoundRankingsForAreas"}},{"kind":"Field","name":{"kind":"Name","value":"visibleAreaRankings"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"googleServicesConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adSenseClientId"}},{"kind":"Field","name":{"kind":"Name","value":"allowSearchEngineIndexing"}},{"kind":"Field","name":{"kind":"Name","value":"analyticsTrackingId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"initialConfigLastStep"}},{"kind":"Field","name":{"kind":"Name","value":"invitations"}},{"kind":"Field","name":{"kind":"Name","value":"isologoUrl"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}},{"kind":"Field","name":{"kind":"Name","value":"loginImageUrl"}},{"kind":"Field","name":{"kind":"Name","value":"loginLogoUrl"}},{"kind":"Field","name":{"kind":"Name","value":"isReseller"}},{"kind":"Field","name":{"kind":"Name","value":"loginAnnouncementIsEnabled"}},{"kind":"Field","name":{"kind":"Name","value":"loginAnnouncementSeverity"}},{"kind":"Field","name":{"kind":"Name","value":"mainPageAnnouncementIsEnabled"}},{"kind":"Field","name":{"kind":"Name","value":"mainPageAnnouncementSeverity"}},{"kind":"Field","name":{"kind":"Name","value":"loginStrategy"}},{"kind":"Field","name":{"kind":"Name","value":"maxUsersAmount"}},{"kind":"Field","name":{"kind":"Name","value":"news"}},{"kind":"Field","name":{"kind":"Name","value":"notificationSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"forbiddenTypes"}}]}},{"kind":"Field","name":{"kind":"Name","value":"passwordPolicy"}},{"kind":"Field","name":{"kind":"Name","value":"purchasedGames"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"prode"}},{"kind":"Field","name":{"kind":"Name","value":"trivia"}}]}},{"kind":"Field","name":{"kind":"Name","value":"purchasedPlan"}},{"kind":"Field","name":{"kind":"Name","value":"requiresEmailVerification"}},{"kind":"Field","name":{"kind":"Name","value":"rssFeeds"}},{"kind":"Field","name":{"kind":"Name","value":"supportedLanguages"}},{"kind":"Field","name":{"kind":"Name","value":"supportEmail"}},{"kind":"Field","name":{"kind":"Name","value":"theme"}},{"kind":"Field","name":{"kind":"Name","value":"tournaments"},"directives":[{"kind":"Directive","name":{"kind":"Name","value":"cutoff"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"users"}}]}}]} as unknown as DocumentNode<RestCompanyFullFieldsFragment, unknown>;
 export const RestAreaFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RestArea"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Area"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"parentArea"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"childrenAreas"},"directives":[{"kind":"Directive","name":{"kind":"Name","value":"cutoff"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<RestAreaFragment, unknown>;
 export const RestCompanyFullFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RestCompanyFull"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Company"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"RestCompanyFullFields"}},{"kind":"Field","name":{"kind":"Name","value":"areas"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"RestArea"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RestCompanyFullFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Company"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"allowExceedMaxUsers"}},{"kind":"Field","name":{"kind":"Name","value":"allowMobileApp"}},{"kind":"Field","name":{"kind":"Name","value":"allowUserDeleteAccount"}},{"kind":"Field","name":{"kind":"Name","value":"allowUserEmailEdit"}},{"kind":"Field","name":{"kind":"Name","value":"allowUserNameEdit"}},{"kind":"Field","name":{"kind":"Name","value":"appCustomDomain"}},{"kind":"Field","name":{"kind":"Name","value":"appPath"}},{"kind":"Field","name":{"kind":"Name","value":"banners"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"desktopImageUrl"}},{"kind":"Field","name":{"kind":"Name","value":"mobileImageUrl"}},{"kind":"Field","name":{"kind":"Name","value":"link"}}]}},{"kind":"Field","name":{"kind":"Name","value":"combinedRoundsRankingDefinitions"}},{"kind":"Field","name":{"kind":"Name","value":"comingSoonModeIsEnabled"}},{"kind":"Field","name":{"kind":"Name","value":"comingSoonModeBackgroundImageUrl"}},{"kind":"Field","name":{"kind":"Name","value":"comingSoonModeTextColor"}},{"kind":"Field","name":{"kind":"Name","value":"customColors"}},{"kind":"Field","name":{"kind":"Name","value":"customFontFamily"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"disableAreaRankingsMainPageSummary"}},{"kind":"Field","name":{"kind":"Name","value":"disableAreas"}},{"kind":"Field","name":{"kind":"Name","value":"disableExtraPredictions"}},{"kind":"Field","name":{"kind":"Name","value":"disableGoogleLogin"}},{"kind":"Field","name":{"kind":"Name","value":"disableInitialTour"}},{"kind":"Field","name":{"kind":"Name","value":"disableInternalRankings"}},{"kind":"Field","name":{"kind":"Name","value":"disableNews"}},{"kind":"Field","name":{"kind":"Name","value":"disableNewsFromHome"}},{"kind":"Field","name":{"kind":"Name","value":"disableRankingsMainPageCards"}},{"kind":"Field","name":{"kind":"Name","value":"disableRankingsMainPageSummary"}},{"kind":"Field","name":{"kind":"Name","value":"disableRankingsTable"}},{"kind":"Field","name":{"kind":"Name","value":"disableRankingsUserNames"}},{"kind":"Field","name":{"kind":"Name","value":"disableRegister"}},{"kind":"Field","name":{"kind":"Name","value":"disableTournamentDetails"}},{"kind":"Field","name":{"kind":"Name","value":"disableTrivias"}},{"kind":"Field","name":{"kind":"Name","value":"dreamFinalsSettings"},"directives":[{"kind":"Directive","name":{"kind":"Name","value":"cutoff"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"extraFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"order"}},{"kind":"Field","name":{"kind":"Name","value":"isRequired"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"group"}},{"kind":"Field","name":{"kind":"Name","value":"onlyForAreas"}},{"kind":"Field","name":{"kind":"Name","value":"settings"}},{"kind":"Field","name":{"kind":"Name","value":"locationScope"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"countries"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"states"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"featureSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"areas"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"minUsersForAreaRanking"}},{"kind":"Field","name":{"kind":"Name","value":"selfAssignOnSignUp"}}]}},{"kind":"Field","name":{"kind":"Name","value":"community"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"postAllowedContent"}},{"kind":"Field","name":{"kind":"Name","value":"postAuthorMinRole"}}]}},{"kind":"Field","name":{"kind":"Name","value":"rankings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"showGeneralRanking"}},{"kind":"Field","name":{"kind":"Name","value":"showRoundRankings"}},{"kind":"Field","name":{"kind":"Name","value":"showRoundRankingsForAreas"}},{"kind":"Field","name":{"kind":"Name","value":"visibleAreaRankings"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"googleServicesConfig"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adSenseClientId"}},{"kind":"Field","name":{"kind":"Name","value":"allowSearchEngineIndexing"}},{"kind":"Field","name":{"kind":"Name","value":"analyticsTrackingId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"initialConfigLastStep"}},{"kind":"Field","name":{"kind":"Name","value":"invitations"}},{"kind":"Field","name":{"kind":"Name","value":"isologoUrl"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}},{"kind":"Field","name":{"kind":"Name","value":"loginImageUrl"}},{"kind":"Field","name":{"kind":"Name","value":"loginLogoUrl"}},{"kind":"Field","name":{"kind":"Name","value":"isReseller"}},{"kind":"Field","name":{"kind":"Name","value":"loginAnnouncementIsEnabled"}},{"kind":"Field","name":{"kind":"Name","value":"loginAnnouncementSeverity"}},{"kind":"Field","name":{"kind":"Name","value":"mainPageAnnouncementIsEnabled"}},{"kind":"Field","name":{"kind":"Name","value":"mainPageAnnouncementSeverity"}},{"kind":"Field","name":{"kind":"Name","value":"loginStrategy"}},{"kind":"Field","name":{"kind":"Name","value":"maxUsersAmount"}},{"kind":"Field","name":{"kind":"Name","value":"news"}},{"kind":"Field","name":{"kind":"Name","value":"notificationSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"forbiddenTypes"}}]}},{"kind":"Field","name":{"kind":"Name","value":"passwordPolicy"}},{"kind":"Field","name":{"kind":"Name","value":"purchasedGames"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"prode"}},{"kind":"Field","name":{"kind":"Name","value":"trivia"}}]}},{"kind":"Field","name":{"kind":"Name","value":"purchasedPlan"}},{"kind":"Field","name":{"kind":"Name","value":"requiresEmailVerification"}},{"kind":"Field","name":{"kind":"Name","value":"rssFeeds"}},{"kind":"Field","name":{"kind":"Name","value":"supportedLanguages"}},{"kind":"Field","name":{"kind":"Name","value":"supportEmail"}},{"kind":"Field","name":{"kind":"Name","value":"theme"}},{"kind":"Field","name":{"kind":"Name","value":"tournaments"},"directives":[{"kind":"Directive","name":{"kind":"Name","value":"cutoff"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"users"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RestArea"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Area"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"parentArea"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"childrenAreas"},"directives":[{"kind":"Directive","name":{"kind":"Name","value":"cutoff"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<RestCompanyFullFragment, unknown>;
@@ -247,3 +339,5 @@ export const LoginDocument = {"kind":"Document","definitions":[{"kind":"Operatio
 export const MeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"company"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"company"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<MeQuery, MeQueryVariables>;
 export const DeepTournamentsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DeepTournaments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"company"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"tournaments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"rounds"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"matches"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"predictions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"points"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"company"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"areaLevel1"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"areaLevel2"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"areaLevel3"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<DeepTournamentsQuery, DeepTournamentsQueryVariables>;
 export const NotificationReceivedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"NotificationReceived"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationReceived"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"missedEvents"}},{"kind":"Field","name":{"kind":"Name","value":"notification"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"payload"}}]}}]}}]}}]} as unknown as DocumentNode<NotificationReceivedSubscription, NotificationReceivedSubscriptionVariables>;
+export const UpcomingMatchesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UpcomingMatches"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTime"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"to"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTime"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tournamentId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"MatchStatus"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"skip"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"take"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"matches"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}},{"kind":"Argument","name":{"kind":"Name","value":"to"},"value":{"kind":"Variable","name":{"kind":"Name","value":"to"}}},{"kind":"Argument","name":{"kind":"Name","value":"tournamentId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tournamentId"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}},{"kind":"Argument","name":{"kind":"Name","value":"skip"},"value":{"kind":"Variable","name":{"kind":"Name","value":"skip"}}},{"kind":"Argument","name":{"kind":"Name","value":"take"},"value":{"kind":"Variable","name":{"kind":"Name","value":"take"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"predictionsCloseAt"}},{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"round"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"tournament"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"predictions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"onlyMine"},"value":{"kind":"BooleanValue","value":true}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"homeTeamGoals"}},{"kind":"Field","name":{"kind":"Name","value":"awayTeamGoals"}},{"kind":"Field","name":{"kind":"Name","value":"isJoker"}}]}}]}}]}}]} as unknown as DocumentNode<UpcomingMatchesQuery, UpcomingMatchesQueryVariables>;
+export const MyPredictionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyPredictions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tournamentId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PredictionStatus"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"skip"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"take"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"myPredictions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"tournamentId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tournamentId"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}},{"kind":"Argument","name":{"kind":"Name","value":"skip"},"value":{"kind":"Variable","name":{"kind":"Name","value":"skip"}}},{"kind":"Argument","name":{"kind":"Name","value":"take"},"value":{"kind":"Variable","name":{"kind":"Name","value":"take"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"homeTeamGoals"}},{"kind":"Field","name":{"kind":"Name","value":"awayTeamGoals"}},{"kind":"Field","name":{"kind":"Name","value":"penaltiesWinner"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"points"}},{"kind":"Field","name":{"kind":"Name","value":"isJoker"}},{"kind":"Field","name":{"kind":"Name","value":"match"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"homeTeamGoals"}},{"kind":"Field","name":{"kind":"Name","value":"awayTeamGoals"}},{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]} as unknown as DocumentNode<MyPredictionsQuery, MyPredictionsQueryVariables>;

@@ -23,16 +23,28 @@ export class InvitationFields {
   @FieldResolver(() => String, { description: EXTERNAL_ID }) externalId(@Root() i: InvitationRow) {
     return externalIdOf(i);
   }
-  @FieldResolver(() => CompanyCompact) company(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => CompanyCompact, { description: 'The company invited to.' }) company(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.company.load(i.companyId);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel1(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-1 area; null when none.', nullable: true }) areaLevel1(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel1Id);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel2(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-2 area; null when none.', nullable: true }) areaLevel2(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel2Id);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel3(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-3 area; null when none.', nullable: true }) areaLevel3(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel3Id);
   }
 }
@@ -42,16 +54,28 @@ export class PublicInvitationFields {
   @FieldResolver(() => String, { description: EXTERNAL_ID }) externalId(@Root() i: InvitationRow) {
     return externalIdOf(i);
   }
-  @FieldResolver(() => Company) company(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Company, { description: 'The company invited to.' }) company(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.company.load(i.companyId);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel1(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-1 area; null when none.', nullable: true }) areaLevel1(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel1Id);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel2(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-2 area; null when none.', nullable: true }) areaLevel2(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel2Id);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel3(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-3 area; null when none.', nullable: true }) areaLevel3(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel3Id);
   }
 }
