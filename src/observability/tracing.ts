@@ -167,8 +167,8 @@ export function traceRootResolvers(schema: GraphQLSchema, tracer: Tracer) {
 }
 
 /**
- * A client span per SQL statement sent for a request (or inside any other span). Statements outside any trace (start-up, background ticks)
- * make no spans.
+ * A client span per SQL statement sent for a request (or inside any other span). Statements outside any trace
+ * (start-up, background ticks) make no spans.
  */
 export function traceSqlStatements(tracer: Tracer, system: 'sqlite' | 'postgresql') {
   observeStatements((sql, run) => {

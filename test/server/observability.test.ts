@@ -69,7 +69,7 @@ const jsonLines = (output: string): Line[] =>
     .map((l) => JSON.parse(l) as Line);
 
 describe(`the request log (${suiteProvider})`, () => {
-  it('one JSON line per request: operation, root fields, tenant, user, status, codes, statements; no secret', async () => {
+  it('one JSON line per request: operation, root fields, tenant, user, status, codes, SQL; no secret', async () => {
     const { env, imports } = await serviceEnv({});
     const service = await startService(env);
     let output: string;
@@ -96,7 +96,7 @@ describe(`the request log (${suiteProvider})`, () => {
         expect(forRequest, `lines of request ${id}`).toHaveLength(1);
         return forRequest[0];
       });
-      const me = ((ok.body.data as { me: { id: number } }).me).id;
+      const me = (ok.body.data as { me: { id: number } }).me.id;
       expect(mine).toMatchObject({
         msg: 'request',
         level: 30,
