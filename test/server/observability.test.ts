@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyTarget, suiteProvider } from '../helpers/db.ts';
+import { liveClient, untilSubscribed } from '../helpers/live.ts';
 import { ROOT, startService, type Service } from '../helpers/process.ts';
 
 const PASSWORD = 'Prode-demo-2026!';
@@ -88,6 +89,12 @@ describe(`the request log (${suiteProvider})`, () => {
       });
       expect(rest.status).toBe(404);
       const ids = [ok.res, failed.res, rest].map((r) => r.headers.get('x-request-id'));
+      // A subscription: a line when it starts, one when it ends.
+      const live = liveClient(service.url, { Authorization: `Bearer ${token}`, 'x-app-path': 'demo' });
+      live.subscribe('subscription Alerts { notificationReceived { missedEvents } }');
+      await untilSubscribed(service.url, 1);
+      await live.dispose();
+      await new Promise((r) => setTimeout(r, 300));
       expect(await service.stop()).toBe(0);
       output = service.output();
       const lines = jsonLines(output);
@@ -123,6 +130,16 @@ describe(`the request log (${suiteProvider})`, () => {
         rootFields: ['invitationByJwt'],
         errorCodes: ['NOT_FOUND'],
       });
+      const subscription = {
+        operation: 'Alerts',
+        rootFields: ['notificationReceived'],
+        tenantPath: 'demo',
+        userId: me,
+      };
+      expect(lines.filter((l) => l.msg === 'subscription')).toEqual([
+        expect.objectContaining({ ...subscription, event: 'subscribe' }),
+        expect.objectContaining({ ...subscription, event: 'complete', ms: expect.any(Number) }),
+      ]);
       // Fastify's own pair of lines is gone; start-up spoke JSON too (every line parsed above).
       expect(output).not.toMatch(/incoming request|request completed/);
       expect(lines.find((l) => l.msg === 'prode gateway ready')).toMatchObject({ tracing: 'off' });
