@@ -50,7 +50,8 @@ async function main() {
   // Loaded only when asked for: without OTEL_EXPORTER_OTLP_ENDPOINT no part of the SDK is imported.
   let tracing: Tracing | null = null;
   if (config.tracing) {
-    tracing = await (await import('./observability/tracing-sdk.ts')).startTracing(config.tracing, VERSION);
+    const { startTracing } = await import('./observability/tracing-sdk.ts');
+    tracing = await startTracing(config.tracing, VERSION, (msg) => log.warn(msg));
     log.info(
       { endpoint: config.tracing.endpoint, protocol: config.tracing.protocol, service: config.tracing.serviceName },
       'tracing: spans are exported over OTLP',
