@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GraphQLFieldResolver, GraphQLSchema } from 'graphql';
 import { currentSqlStats, observeStatements } from '../db/sql-stats.ts';
+import { redactUrl } from './redact.ts';
 
 /** What src/server.ts hands to the app when tracing is on. */
 export interface Tracing {
@@ -72,7 +73,7 @@ export const traceIdOf = (request: FastifyRequest) => request.span?.spanContext(
 function pathOf(request: FastifyRequest): string {
   const route = request.routeOptions.url;
   // A routed request is named by its template, so tokens in paths (invitation links) never reach a span.
-  return route ?? request.url.split('?')[0].slice(0, 200);
+  return route ?? redactUrl(request.url.split('?')[0]).slice(0, 200);
 }
 
 /** Each operation's span context, by the operation's context value (what resolvers are handed). */
@@ -92,7 +93,7 @@ export function tracingPlugin(tracer: Tracer): ApolloServerPlugin {
       const span = tracer.startSpan('GraphQL operation', { kind: SpanKind.INTERNAL }, parent);
       const spanContext = trace.setSpan(parent, span);
       operations.set(contextValue, spanContext);
-      // The request's statements are children of the operation from here on (see sqlSpans).
+      // The request's statements are children of the operation from here on (see traceSqlStatements).
       const stats = currentSqlStats();
       if (stats) stats.traceParent = spanContext;
       return {
@@ -105,7 +106,9 @@ export function tracingPlugin(tracer: Tracer): ApolloServerPlugin {
         },
         async willSendResponse({ response }) {
           if (response.body.kind === 'single') {
-            const codes = (response.body.singleResult.errors ?? []).map((e) => String(e.extensions?.code));
+            const codes = (response.body.singleResult.errors ?? []).map((e) =>
+              String(e.extensions?.code ?? 'INTERNAL_SERVER_ERROR'),
+            );
             if (codes.length) {
               span.setAttribute('prode.error_codes', codes);
               span.setStatus({ code: SpanStatusCode.ERROR });
