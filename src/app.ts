@@ -2,12 +2,19 @@
 // health probes and metrics.
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import { normalizeIP } from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { runWithSqlStats, type SqlStats } from './db/sql-stats.ts';
 import { AuthRowCache } from './auth/auth-row-cache.ts';
 import { createApollo } from './graphql/apollo.ts';
+import { getSchema } from './graphql/schema.ts';
 import { CompanySizes } from './graphql/company-sizes.ts';
 import { costPlugin } from './graphql/cost-plugin.ts';
 import { textInputsPlugin } from './graphql/text-inputs.ts';
@@ -17,8 +24,17 @@ import { openRequestScope, tenantHeaders, type ScopeSources } from './http/reque
 import { ResponseCache, responseCachePlugin } from './graphql/response-cache.ts';
 import { Metrics, newOutcome } from './observability/metrics.ts';
 import { registerMetricsRoute } from './observability/metrics-route.ts';
-import { redactUrl } from './observability/redact.ts';
+import { createLogger, type LogStream } from './observability/logger.ts';
+import { registerRequestLog } from './observability/request-log.ts';
 import './observability/request-outcome.ts';
+import {
+  registerHttpSpans,
+  traceIdOf,
+  traceRootResolvers,
+  traceSqlStatements,
+  tracingPlugin,
+  type Tracing,
+} from './observability/tracing.ts';
 import { registerAnswerSizeLimit } from './security/answer-size.ts';
 import { registerSecurity } from './security/http-security.ts';
 import { loginThrottleFor } from './security/throttle-for-store.ts';
@@ -51,8 +67,12 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   db: Database;
-  /** Where JSON log lines go (default stdout); tests read them to prove what is and is not logged. */
-  logStream?: { write(line: string): void };
+  /** The process's logger (src/server.ts logs start-up through the same one); made from the config if absent. */
+  logger?: FastifyBaseLogger;
+  /** Where JSON log lines go (default stdout) when no logger is given; tests read them. */
+  logStream?: LogStream;
+  /** OpenTelemetry, when OTEL_EXPORTER_OTLP_ENDPOINT is set (src/observability/tracing-sdk.ts). */
+  tracing?: Tracing | null;
 }
 
 const READY_TIMEOUT_MS = 2000;
@@ -61,26 +81,12 @@ const RESET_REQUESTS_MAX = 3;
 const RESET_REQUESTS_WINDOW_MS = 15 * 60_000;
 const READY_CACHE_MS = 1000;
 
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'env'>) {
-  return {
-    level: config.logLevel,
-    // Credentials never reach a log line.
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
-    // Invitation links carry their token in the path: log the route, not the token.
-    serializers: {
-      req: (req: { method: string; url: string; id?: string; ip?: string }) => ({
-        method: req.method,
-        url: redactUrl(req.url),
-        id: req.id,
-        remoteAddress: req.ip,
-      }),
-    },
-  };
-}
-
-export async function buildApp({ config, db, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, logStream, tracing }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
+    loggerInstance: logger ?? createLogger(config, logStream),
+    // One line per request, written when it is answered (src/observability/request-log.ts), instead of Fastify's
+    // "incoming request" and "request completed" pair.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.http.bodyLimitBytes,
     // Socket-level deadline for clients that trickle their request; the whole-request one is registerRequestDeadline.
     requestTimeout: config.http.requestTimeoutMs,
@@ -145,6 +151,12 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     outcome: request.outcome,
   });
 
+  // First, so the request's span is the context of every later hook, the handler and its SQL statements.
+  if (tracing) {
+    registerHttpSpans(app, tracing.tracer);
+    traceSqlStatements(tracing.tracer, db.provider);
+    traceRootResolvers(getSchema(), tracing.tracer);
+  }
   app.decorateRequest('sqlStats', null as unknown as SqlStats);
   app.decorateRequest('outcome', null as unknown as ReturnType<typeof newOutcome>);
   app.addHook('onRequest', (request, _reply, done) => {
@@ -156,6 +168,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     if (app.lifecycle.draining) reply.header('connection', 'close');
     return payload;
   });
+  registerRequestLog(app, tracing ? traceIdOf : undefined);
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest({
       method: request.method,
@@ -212,6 +225,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
       textInputsPlugin(),
       costPlugin(config.graphql.maxCost, companySizes),
       ...(responseCache ? [responseCachePlugin(responseCache, db)] : []),
+      ...(tracing ? [tracingPlugin(tracing.tracer)] : []),
     ],
     trusted,
   );
