@@ -84,10 +84,11 @@ describe(`the request log (${suiteProvider})`, () => {
         `mutation BadLogin { login(email: "${EMAIL}", password: "not-the-password") { token } }`,
       );
       expect(failed.body.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
-      const rest = await fetch(`${service.url}/invitations/jwt/${token}?secret=query-secret`, {
-        headers: { 'x-app-path': 'demo' },
-      });
+      const rest = await fetch(`${service.url}/invitations/jwt/${token}`, { headers: { 'x-app-path': 'demo' } });
       expect(rest.status).toBe(404);
+      // A query string is not logged: this one is refused (unknown parameter) and its value must not show.
+      const queried = await fetch(`${service.url}/tournaments/me?secret=query-secret`, { headers: auth });
+      expect(queried.status).toBe(400);
       const ids = [ok.res, failed.res, rest].map((r) => r.headers.get('x-request-id'));
       // A subscription: a line when it starts, one when it ends.
       const live = liveClient(service.url, { Authorization: `Bearer ${token}`, 'x-app-path': 'demo' });
