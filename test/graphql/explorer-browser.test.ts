@@ -6,9 +6,10 @@
 // On a developer machine without Chromium this test is skipped, never in CI (test/helpers/browser.ts).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/app.ts';
+import { bearer, DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/app.ts';
 import { browserAvailable, launchBrowser, watchPage } from '../helpers/browser.ts';
 import { DEMO_USERS } from '../helpers/demo.ts';
+import { activeSubscriptions, untilSubscribed } from '../helpers/live.ts';
 
 describe.skipIf(!browserAvailable)('the GraphQL explorers in a browser, offline', () => {
   let s: TestServer;
@@ -70,6 +71,56 @@ describe.skipIf(!browserAvailable)('the GraphQL explorers in a browser, offline'
     expect(watched.errors).toEqual([]);
     expect(watched.failedOnHost).toEqual([]);
     expect(watched.offHost).toEqual([]);
+  });
+
+  it('/graphiql runs a subscription over WebSocket with the headers of its form', async () => {
+    const page = await browser.newPage();
+    const watched = await watchPage(page, s.url);
+    await page.goto(`${s.url}/graphiql`);
+    await page.waitForSelector('.graphiql-container .graphiql-query-editor .CodeMirror', { timeout: 30_000 });
+    await page.fill('input[name=token]', await s.loginAs('player'));
+    await page.fill('input[name=appPath]', DEMO_USERS.player.appPath);
+    await page.click('#headers-form button[type=submit]');
+    const subscription =
+      `subscription { matchUpdated(tournamentId: ${s.demo.tournament}) ` +
+      '{ match { id status homeTeamGoals awayTeamGoals } } }';
+    await page.$eval(
+      '.graphiql-query-editor .CodeMirror',
+      (e, text) => (e as unknown as { CodeMirror: { setValue(t: string): void } }).CodeMirror.setValue(text),
+      subscription,
+    );
+    // GraphiQL parses the edited text a moment after the change (a person types slower than this): until then it
+    // holds the old document and would send the subscription over HTTP.
+    await page.waitForTimeout(1000);
+    const before = await activeSubscriptions(s.url);
+    await page.click('.graphiql-execute-button');
+    await untilSubscribed(s.url, before + 1);
+
+    const matchId = s.demo.matches.final;
+    await s.kickOff(matchId);
+    const manager = await s.loginAs('manager');
+    const set = await s.gql(
+      'mutation($i: SetMatchResultInput!) { setMatchResult(input: $i) { id } }',
+      { i: { matchId, status: 'IN_PLAY', homeTeamGoals: 2, awayTeamGoals: 1, elapsedTime: 50 } },
+      bearer(manager),
+    );
+    expect(set.errors).toBeUndefined();
+    await page.waitForFunction(() => document.querySelector('.result-window')?.textContent?.includes('IN_PLAY'), {
+      timeout: 30_000,
+    });
+    const result = await page.$eval('.result-window .CodeMirror', (e) =>
+      (e as unknown as { CodeMirror: { getValue(): string } }).CodeMirror.getValue(),
+    );
+    expect(JSON.parse(result).data.matchUpdated.match).toEqual({
+      id: matchId,
+      status: 'IN_PLAY',
+      homeTeamGoals: 2,
+      awayTeamGoals: 1,
+    });
+    expect(watched.errors).toEqual([]);
+    expect(watched.failedOnHost).toEqual([]);
+    expect(watched.offHost).toEqual([]);
+    await page.close();
   });
 
   it('Apollo Sandbox at GET /graphql points to /graphiql when its CDN cannot be reached', async () => {
