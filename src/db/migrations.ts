@@ -36,7 +36,7 @@ export function loadMigrations(provider: Provider) {
  * wasm engine costs a few hundred milliseconds and, on SQLite, locks the file against other processes; when
  * nothing is pending it is not needed at all.
  */
-async function appliedMigrationNames(target: DatabaseTarget): Promise<Set<string>> {
+export async function appliedMigrationNames(target: DatabaseTarget): Promise<Set<string>> {
   const sql = 'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL';
   if (target.provider === 'sqlite') {
     if (!existsSync(target.file)) return new Set();

@@ -31,6 +31,9 @@ const KNOWN_CODES = new Set<string>(Object.keys(ERROR_STATUS).filter((code) => c
 const ARGUMENT_PROBLEM =
   /(argument|cannot represent|Expected value of type|Enum ".*" cannot|does not exist in ".*" enum)/i;
 
+// Operation names are the client's: a log line keeps a bounded piece.
+const MAX_LOGGED_NAME = 100;
+
 const LIMIT_PROBLEM = /exceeds the maximum of|complexity limit|aliases/;
 
 /**
@@ -87,7 +90,13 @@ function outcomePlugin(metrics: Metrics): ApolloServerPlugin<Context> {
           const name = root?.name.value ?? null;
           metrics.observeOperation(name, codes.length === 0);
           const outcome = contextValue?.client?.outcome;
-          if (outcome) outcome.errorCodes = codes;
+          if (outcome) {
+            outcome.errorCodes = codes;
+            outcome.operationName = operation?.name?.value.slice(0, MAX_LOGGED_NAME) ?? null;
+            outcome.rootFields = operation?.selectionSet.selections
+              .filter((s): s is FieldNode => s.kind === Kind.FIELD)
+              .map((s) => s.name.value);
+          }
           if (codes.includes('SERVICE_UNAVAILABLE')) response.http.status = 503;
           else if (codes.includes('REQUEST_TIMEOUT')) response.http.status = 504;
           // A throttled login is a 429 with retry-after over GraphQL too.

@@ -9,6 +9,7 @@ import {
   getOperationAST,
   getVariableValues,
   GraphQLError,
+  Kind,
   parse,
   specifiedRules,
   validate,
@@ -119,6 +120,8 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
       return { ...shaped, extensions };
     });
 
+  // Each connection's running subscriptions, for the line that says when one ended.
+  const started = new WeakMap<object, Map<string, { at: number; fields: Record<string, unknown> }>>();
   const graphqlWs = useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema,
@@ -170,11 +173,21 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
         };
         return args;
       },
-      onOperation: () => {
+      onOperation: (ctx, id, _payload, args) => {
         figures.subscriptions++;
+        const fields = subscriptionLogFields(args);
+        let open = started.get(ctx);
+        if (!open) started.set(ctx, (open = new Map()));
+        open.set(id, { at: performance.now(), fields });
+        deps.log.info({ ...fields, subscriptionId: id, event: 'subscribe' }, 'subscription');
       },
-      onComplete: () => {
+      onComplete: (ctx, id) => {
         figures.subscriptions--;
+        const open = started.get(ctx)?.get(id);
+        if (!open) return;
+        started.get(ctx)!.delete(id);
+        const ms = Math.round(performance.now() - open.at);
+        deps.log.info({ ...open.fields, subscriptionId: id, event: 'complete', ms }, 'subscription');
       },
       onError: (_ctx, _id, _payload, errors) => errorsOf(errors),
       onNext: (_ctx, _id, _payload, _args, result) => {
@@ -198,6 +211,19 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
       await graphqlWs.dispose();
       clearTimeout(cut);
     },
+  };
+}
+
+/** A subscription's log fields, as a request's line has them (src/observability/request-log.ts). */
+function subscriptionLogFields(args: ExecutionArgs): Record<string, unknown> {
+  const operation = getOperationAST(args.document, args.operationName);
+  const { outcome } = (args.contextValue as Context).client;
+  return {
+    operation: operation?.name?.value.slice(0, 100),
+    rootFields: operation?.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : [])),
+    tenantId: outcome.tenantId,
+    tenantPath: outcome.tenantPath ?? undefined,
+    userId: outcome.userId,
   };
 }
 
