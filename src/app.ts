@@ -46,6 +46,7 @@ import type { IncomingMessage } from 'node:http';
 import { MailDelivery } from './mail/delivery.ts';
 import { registerRequestDeadline } from './security/request-deadline.ts';
 import { registerDocs } from './rest/docs.ts';
+import { registerExplorer } from './graphql/explorer.ts';
 import { errorBody } from './rest/errors.ts';
 import { trackRouteMethods } from './rest/allowed-methods.ts';
 import { registerErrorHandlers, registerRestRoutes } from './rest/routes.ts';
@@ -260,6 +261,8 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   registerRestRoutes(app, { apollo, sources, clientOf });
   registerAnswerSizeLimit(app, config.graphql.maxResponseBytes);
   registerDocs(app);
+  // The offline GraphQL explorer goes with Sandbox: both are for people trying the API, and off in production.
+  if (config.graphql.sandbox) registerExplorer(app);
   registerErrorHandlers(app, allowedMethods);
   if (config.metrics.enabled) registerMetricsRoute(app, metrics, config.metrics.token, config.env === 'production');
 

@@ -19,6 +19,7 @@ import {
   STATEMENT_TIMEOUT_MESSAGE,
 } from '../domain/errors.ts';
 import type { Context } from './context.ts';
+import { withOfflineExplorerNotice } from './explorer.ts';
 import { jitGateway } from './jit-executor.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { getSchema } from './schema.ts';
@@ -237,7 +238,7 @@ export function createApollo(
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
       config.graphql.sandbox
-        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
+        ? withOfflineExplorerNotice(ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }))
         : ApolloServerPluginLandingPageDisabled(),
       ...extraPlugins,
     ],

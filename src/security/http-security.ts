@@ -9,7 +9,8 @@ import { RateCounters } from '../db/rate-counters.ts';
 import { sharedRequestStore } from './request-limit-store.ts';
 
 // JSON answers never need to load anything; the HTML pages (Sandbox, Swagger UI) bring their own scripts and
-// styles, so they are left without a CSP rather than given a loose one.
+// styles, so they are left without a CSP rather than given a loose one. /graphiql sets its own
+// (src/graphql/explorer.ts), and Apollo's Sandbox page carries one in a meta tag.
 const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 export async function registerSecurity(
