@@ -67,6 +67,22 @@ module.exports = {
       from: { path: '^src/http/' },
       to: { path: '^src/(graphql|rest)/|^node_modules/(graphql|type-graphql|@apollo)/' },
     },
+    {
+      name: 'otel-sdk-only-in-tracing-sdk',
+      comment:
+        'Only src/observability/tracing-sdk.ts imports the OpenTelemetry SDK and exporters; the rest of the code ' +
+        'uses the API, which costs nothing while no SDK is registered.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/observability/tracing-sdk[.]ts$' },
+      to: { path: '^node_modules/@opentelemetry/', pathNot: '^node_modules/@opentelemetry/api/' },
+    },
+    {
+      name: 'tracing-sdk-loaded-lazily',
+      comment: 'The SDK is imported dynamically, and only when OTEL_EXPORTER_OTLP_ENDPOINT is set (src/server.ts).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^src/observability/tracing-sdk[.]ts$', dependencyTypesNot: ['dynamic-import'] },
+    },
   ],
   options: {
     // Generated clients are reached (so the rules see imports of them) but not walked.

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/client.ts';
+import { companyByCode } from '../src/db/company-code.ts';
 import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { defaultExternalId, EXTERNAL_ID_RULE, isValidExternalId } from '../src/import/external-id.ts';
 import { importTournament } from '../src/import/import-tournament.ts';
@@ -25,7 +26,17 @@ set by hand that the file says nothing new about.
                       openfootball:world-cup-2026), not the file's own name
   --company <c>       enter the tournament for this company, named by its code, app path or custom domain;
                       repeat for more companies
-  -h, --help          print this and exit`;
+  -h, --help          print this and exit
+
+Environment (and the .env file, as for npm start):
+  DATABASE_URL        postgresql://... for PostgreSQL; unset: the SQLite file $DATA_DIR/prode.db
+  DATA_DIR            where that SQLite file lives (default ./data)
+  ENV_FILE            read this file instead of ./.env
+
+Examples:
+  npm run import:openfootball -- ../shared/data/openfootball/2026-worldcup.json --company DEMO
+  npm run import:openfootball -- results.json --external-id openfootball:world-cup-2026
+  DATABASE_URL=postgresql://user:pass@127.0.0.1:5432/prode npm run import:openfootball -- 2026-worldcup.json`;
 
 function fail(message: string): never {
   console.error(`import:openfootball: ${message}`);
@@ -44,24 +55,27 @@ async function knownExternalId(prisma: Db, derived: string, name: string, path: 
   return found?.name === name ? earlier : derived;
 }
 
-/** The one company (not deleted) whose code, app path or custom domain is `name`. */
+/** The one company (not deleted) whose code (without regard to case), app path or custom domain is `name`. */
 async function companyNamed(prisma: Db, name: string) {
-  // Paths and domains are stored lower-case; codes as written (x-app-company matches them exactly too).
+  // Paths and domains are stored lower-case; codes are matched without regard to case, as x-app-company does.
   const lower = name.toLowerCase();
-  const found = await prisma.company.findMany({
-    where: { deletedAt: null, OR: [{ code: name }, { appPath: lower }, { appCustomDomain: lower }] },
-    select: { id: true, code: true, appPath: true, appCustomDomain: true },
+  const select = { id: true, code: true, appPath: true, appCustomDomain: true };
+  const byCode = await companyByCode(prisma, name, { activeOnly: true });
+  const others = await prisma.company.findMany({
+    where: { deletedAt: null, OR: [{ appPath: lower }, { appCustomDomain: lower }] },
+    select,
     orderBy: { id: 'asc' },
   });
+  const found = [...(byCode ? [byCode] : []), ...others.filter((c) => c.id !== byCode?.id)];
   if (found.length === 0) fail(`--company ${name}: no company has that code, app path or custom domain`);
   if (found.length > 1) {
     const which = found.map((c) => {
-      const as = c.code === name ? 'code' : c.appPath === lower ? 'app path' : 'custom domain';
+      const as = c.id === byCode?.id ? 'code' : c.appPath === lower ? 'app path' : 'custom domain';
       return `${c.code} (its ${as})`;
     });
     fail(`--company ${name} names more than one company: ${which.join(', ')}; name it by another of its names`);
   }
-  return found[0];
+  return { id: found[0].id, code: found[0].code };
 }
 
 let args;

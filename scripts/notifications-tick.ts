@@ -9,7 +9,7 @@ import { notificationsTick } from '../src/notifications/tick.ts';
 
 try {
   const config = loadConfig();
-  const db = await prepareDatabase({ ...config, seedOnEmpty: false }, () => {});
+  const db = await prepareDatabase({ ...config, seedOnEmpty: false }, { info() {}, warn() {} });
   const result = await notificationsTick(
     db.prisma,
     loggingSender((obj, msg) => console.log(msg, JSON.stringify(obj))),

@@ -2,22 +2,39 @@
 // health probes and metrics.
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import { normalizeIP } from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { runWithSqlStats, type SqlStats } from './db/sql-stats.ts';
 import { AuthRowCache } from './auth/auth-row-cache.ts';
 import { createApollo } from './graphql/apollo.ts';
+import { getSchema } from './graphql/schema.ts';
 import { CompanySizes } from './graphql/company-sizes.ts';
 import { costPlugin } from './graphql/cost-plugin.ts';
 import { textInputsPlugin } from './graphql/text-inputs.ts';
+import { TrustedDocuments } from './graphql/trusted-documents.ts';
 import { contextOf, type ClientInfo } from './graphql/context.ts';
 import { openRequestScope, tenantHeaders, type ScopeSources } from './http/request-scope.ts';
 import { ResponseCache, responseCachePlugin } from './graphql/response-cache.ts';
 import { Metrics, newOutcome } from './observability/metrics.ts';
 import { registerMetricsRoute } from './observability/metrics-route.ts';
-import { redactUrl } from './observability/redact.ts';
+import { createLogger, type LogStream } from './observability/logger.ts';
+import { registerRequestLog } from './observability/request-log.ts';
 import './observability/request-outcome.ts';
+import {
+  registerHttpSpans,
+  traceIdOf,
+  traceRootResolvers,
+  traceSqlStatements,
+  tracingPlugin,
+  type Tracing,
+} from './observability/tracing.ts';
 import { registerAnswerSizeLimit } from './security/answer-size.ts';
 import { registerSecurity } from './security/http-security.ts';
 import { loginThrottleFor } from './security/throttle-for-store.ts';
@@ -30,6 +47,7 @@ import { MailDelivery } from './mail/delivery.ts';
 import { registerRequestDeadline } from './security/request-deadline.ts';
 import { registerDocs } from './rest/docs.ts';
 import { errorBody } from './rest/errors.ts';
+import { trackRouteMethods } from './rest/allowed-methods.ts';
 import { registerErrorHandlers, registerRestRoutes } from './rest/routes.ts';
 
 declare module 'fastify' {
@@ -49,8 +67,12 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   db: Database;
-  /** Where JSON log lines go (default stdout); tests read them to prove what is and is not logged. */
-  logStream?: { write(line: string): void };
+  /** The process's logger (src/server.ts logs start-up through the same one); made from the config if absent. */
+  logger?: FastifyBaseLogger;
+  /** Where JSON log lines go (default stdout) when no logger is given; tests read them. */
+  logStream?: LogStream;
+  /** OpenTelemetry, when OTEL_EXPORTER_OTLP_ENDPOINT is set (src/observability/tracing-sdk.ts). */
+  tracing?: Tracing | null;
 }
 
 const READY_TIMEOUT_MS = 2000;
@@ -59,26 +81,12 @@ const RESET_REQUESTS_MAX = 3;
 const RESET_REQUESTS_WINDOW_MS = 15 * 60_000;
 const READY_CACHE_MS = 1000;
 
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'env'>) {
-  return {
-    level: config.logLevel,
-    // Credentials never reach a log line.
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
-    // Invitation links carry their token in the path: log the route, not the token.
-    serializers: {
-      req: (req: { method: string; url: string; id?: string; ip?: string }) => ({
-        method: req.method,
-        url: redactUrl(req.url),
-        id: req.id,
-        remoteAddress: req.ip,
-      }),
-    },
-  };
-}
-
-export async function buildApp({ config, db, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, logStream, tracing }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
+    loggerInstance: logger ?? createLogger(config, logStream),
+    // One line per request, written when it is answered (src/observability/request-log.ts), instead of Fastify's
+    // "incoming request" and "request completed" pair.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.http.bodyLimitBytes,
     // Socket-level deadline for clients that trickle their request; the whole-request one is registerRequestDeadline.
     requestTimeout: config.http.requestTimeoutMs,
@@ -143,6 +151,12 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     outcome: request.outcome,
   });
 
+  // First, so the request's span is the context of every later hook, the handler and its SQL statements.
+  if (tracing) {
+    registerHttpSpans(app, tracing.tracer);
+    traceSqlStatements(tracing.tracer, db.provider);
+    traceRootResolvers(getSchema(), tracing.tracer);
+  }
   app.decorateRequest('sqlStats', null as unknown as SqlStats);
   app.decorateRequest('outcome', null as unknown as ReturnType<typeof newOutcome>);
   app.addHook('onRequest', (request, _reply, done) => {
@@ -154,6 +168,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
     if (app.lifecycle.draining) reply.header('connection', 'close');
     return payload;
   });
+  registerRequestLog(app, tracing ? traceIdOf : undefined);
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest({
       method: request.method,
@@ -164,6 +179,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
       outcome: request.outcome ?? newOutcome(),
     });
   });
+  // Before any route, so every route is in the table a wrong method's 405 answers from.
+  const allowedMethods = trackRouteMethods(app);
   registerRequestDeadline(app, config.http.requestTimeoutMs);
   await registerSecurity(app, config, db);
   app.addHook('onSend', async (request, reply) => {
@@ -197,17 +214,27 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   app.decorate('live', live);
   app.addHook('onClose', async () => live.close());
   const sources: ScopeSources = { db, config, authRows, mail, live };
-  const apollo = createApollo(config, app.log, metrics, [
-    fastifyApolloDrainPlugin(app),
-    textInputsPlugin(),
-    costPlugin(config.graphql.maxCost, companySizes),
-    ...(responseCache ? [responseCachePlugin(responseCache, db)] : []),
-  ]);
+  const trusted = config.graphql.persistedOperationsOnly ? TrustedDocuments.load() : null;
+  if (trusted) app.log.info({ operations: trusted.size }, 'PERSISTED_OPERATIONS_ONLY: only manifest operations run');
+  const apollo = createApollo(
+    config,
+    app.log,
+    metrics,
+    [
+      fastifyApolloDrainPlugin(app),
+      textInputsPlugin(),
+      costPlugin(config.graphql.maxCost, companySizes),
+      ...(responseCache ? [responseCachePlugin(responseCache, db)] : []),
+      ...(tracing ? [tracingPlugin(tracing.tracer)] : []),
+    ],
+    trusted,
+  );
   await apollo.start();
   // Not stopped from app.close(): its drain plugin itself calls fastify.close(), which would wait on itself.
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
+    ...(trusted ? { preHandler: trusted.preHandler() } : {}),
     handler: fastifyApolloHandler(apollo, {
       // Auth failures, outages included, are kept in the context and thrown by the resolvers' guards, where
       // formatError maps an outage to SERVICE_UNAVAILABLE.
@@ -221,6 +248,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
       log: app.log,
       sources,
       sizes: companySizes,
+      trusted,
       client: (ip) => ({ ip, loginThrottle, resetThrottle, outcome: newOutcome() }),
       addressOf: (request) => normalizeIP(forwardedAddress(request, config.http.trustProxyHops)),
       draining: () => app.lifecycle.draining,
@@ -232,7 +260,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   registerRestRoutes(app, { apollo, sources, clientOf });
   registerAnswerSizeLimit(app, config.graphql.maxResponseBytes);
   registerDocs(app);
-  registerErrorHandlers(app);
+  registerErrorHandlers(app, allowedMethods);
   if (config.metrics.enabled) registerMetricsRoute(app, metrics, config.metrics.token, config.env === 'production');
 
   // Liveness: the process answers. Never touches the database, so a slow store does not get us restarted.

@@ -31,6 +31,8 @@ export interface Config {
     maxTokens: number;
     introspection: boolean;
     sandbox: boolean;
+    /** Only the documents of operations/manifest.json run (trusted documents, docs/trusted-documents.md). */
+    persistedOperationsOnly: boolean;
     /** Estimated objects an answer may hold, refused before it runs (src/graphql/cost.ts). */
     maxCost: number;
     /** Objects a request may resolve: execution stops past it (src/app/object-budget.ts). */
@@ -66,6 +68,8 @@ export interface Config {
   /** Bytes of answers the response cache may keep (src/graphql/response-cache.ts); 0 turns it off. */
   responseCacheBytes: number;
   mail: MailConfig;
+  /** OpenTelemetry tracing (src/observability/tracing*.ts); null, when OTEL_EXPORTER_OTLP_ENDPOINT is unset, = off. */
+  tracing: TracingConfig | null;
   /** Subscriptions over WebSocket (src/graphql/live-server.ts). */
   live: {
     /** Open sockets per replica; 0 turns subscriptions off. */
@@ -76,6 +80,16 @@ export interface Config {
     /** A socket is pinged this often and closed when the last ping went unanswered. */
     keepAliveMs: number;
   };
+}
+
+/** Where spans are exported: the standard OTEL_* variables (OTLP over HTTP only). */
+export interface TracingConfig {
+  /** The collector's base URL; spans are POSTed to <endpoint>/v1/traces. */
+  endpoint: string;
+  protocol: 'http/protobuf' | 'http/json';
+  /** Sent with every export (a collector's API key): never logged. */
+  headers: Record<string, string>;
+  serviceName: string;
 }
 
 /** Where e-mail goes (src/mail/channel.ts). */
@@ -193,6 +207,7 @@ export function loadConfig(env: Env = withEnvFile().env, warn: (msg: string) => 
       maxResponseBytes: int(env, 'GRAPHQL_MAX_RESPONSE_BYTES', 16 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
       introspection: bool(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),
       sandbox: bool(env, 'GRAPHQL_SANDBOX', nodeEnv !== 'production'),
+      persistedOperationsOnly: bool(env, 'PERSISTED_OPERATIONS_ONLY', false),
     },
     http: {
       bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
@@ -218,7 +233,41 @@ export function loadConfig(env: Env = withEnvFile().env, warn: (msg: string) => 
       token: env.METRICS_TOKEN ? metricsToken(env.METRICS_TOKEN) : null,
     },
     mail: mailConfig(env, nodeEnv, dataDir),
+    tracing: tracingConfig(env),
   };
+}
+
+function tracingConfig(env: Env): TracingConfig | null {
+  const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim().replace(/\/+$/, '');
+  if (!endpoint) return null;
+  try {
+    if (!/^https?:$/.test(new URL(endpoint).protocol)) throw new Error();
+  } catch {
+    throw new ConfigError(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL like http://collector:4318`);
+  }
+  const protocol = env.OTEL_EXPORTER_OTLP_PROTOCOL?.trim() || 'http/protobuf';
+  if (protocol !== 'http/protobuf' && protocol !== 'http/json') {
+    throw new ConfigError(`OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json, got "${protocol}"`);
+  }
+  // The specification's format: key=value pairs separated by commas, values URL-encoded.
+  const headers: Record<string, string> = {};
+  for (const pair of (env.OTEL_EXPORTER_OTLP_HEADERS ?? '').split(',')) {
+    if (!pair.trim()) continue;
+    const at = pair.indexOf('=');
+    const key = pair.slice(0, at).trim();
+    let value: string | undefined;
+    try {
+      value = at > 0 ? decodeURIComponent(pair.slice(at + 1).trim()) : undefined;
+    } catch {
+      // reported below
+    }
+    // The value is a credential: the error names the key only.
+    if (!key || value === undefined || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key))
+      throw new ConfigError(`OTEL_EXPORTER_OTLP_HEADERS must be key=value pairs separated by commas (near "${key}")`);
+    headers[key] = value;
+  }
+  const serviceName = env.OTEL_SERVICE_NAME?.trim() || 'prode-gateway';
+  return { endpoint, protocol, headers, serviceName };
 }
 
 function mailConfig(env: Env, nodeEnv: Config['env'], dataDir: string): MailConfig {

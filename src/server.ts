@@ -1,4 +1,6 @@
-// Process entry: config, database, app, listen, graceful shutdown. Start-up failures print one line and exit 1.
+// Process entry: config, database, app, listen, graceful shutdown. Everything it says is a JSON log line; a
+// start-up failure is one line (on stderr) and exit 1.
+import { readFileSync } from 'node:fs';
 import { buildApp, firstLine } from './app.ts';
 import { setPasswordHashCost } from './auth/passwords.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -8,36 +10,62 @@ import type { Database } from './db/client.ts';
 import { prepareDatabase } from './bootstrap/prepare.ts';
 import { loggingSender, withLiveEvents } from './notifications/sender.ts';
 import { notificationsTick } from './notifications/tick.ts';
+import { createLogger, failureLogger } from './observability/logger.ts';
+import type { Tracing } from './observability/tracing.ts';
 
 function fail(message: string): never {
-  console.error(`prode: ${message}`);
+  failureLogger().fatal(message);
   process.exit(1);
 }
+
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
 
 const CLOSE_GRACE_MS = 10_000;
 
 async function main() {
-  const { env, file } = withEnvFile();
-  let config;
+  let envFile;
   try {
-    config = loadConfig(env);
+    envFile = withEnvFile();
+  } catch (err) {
+    fail(`configuration error: ${firstLine(err)}`);
+  }
+  const { env, file } = envFile;
+  let config;
+  // Warnings are logged once the log level is known.
+  const warnings: string[] = [];
+  try {
+    config = loadConfig(env, (msg) => warnings.push(msg));
   } catch (err) {
     // The file may be where the bad value came from: the one line says whether there was one.
     if (err instanceof ConfigError)
       fail(`configuration error: ${err.message}${file ? ` (${describeEnvFile(file)})` : ''}`);
     throw err;
   }
+  const log = createLogger(config);
+  for (const warning of warnings) log.warn(warning);
   // Before the demo seed (prepareDatabase) hashes anything.
   setPasswordHashCost(config.passwordHashCost);
 
+  // Loaded only when asked for: without OTEL_EXPORTER_OTLP_ENDPOINT no part of the SDK is imported.
+  let tracing: Tracing | null = null;
+  if (config.tracing) {
+    const { startTracing } = await import('./observability/tracing-sdk.ts');
+    tracing = await startTracing(config.tracing, VERSION, (msg) => log.warn(msg));
+    log.info(
+      { endpoint: config.tracing.endpoint, protocol: config.tracing.protocol, service: config.tracing.serviceName },
+      'tracing: spans are exported over OTLP',
+    );
+  }
+
   let db: Database;
   try {
-    db = await prepareDatabase(config, (msg) => console.log(`prode: ${msg}`));
+    db = await prepareDatabase(config, log);
   } catch (err) {
     fail(`${describeTarget(config.database)}: ${firstLine(err)}`);
   }
 
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, logger: log, tracing });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
@@ -49,7 +77,16 @@ async function main() {
         : `cannot listen: ${firstLine(err)}`,
     );
   }
-  app.log.info({ database: db.description, env: config.env, envFile: describeEnvFile(file) }, 'prode gateway ready');
+  app.log.info(
+    {
+      version: VERSION,
+      database: db.description,
+      env: config.env,
+      envFile: describeEnvFile(file),
+      tracing: config.tracing ? 'on' : 'off',
+    },
+    'prode gateway ready',
+  );
 
   // Time-based notifications and delivery, then the e-mail outbox. Every instance ticks: the triggers run in one
   // per period (a lease), delivery in each (claimed messages). Each delivery is also a live event.
@@ -102,6 +139,8 @@ async function main() {
     grace.unref();
     await app.close();
     await db.close();
+    // The spans of the last requests are still batched.
+    await tracing?.shutdown().catch((err) => log.warn({ err: firstLine(err) }, 'tracing: last spans not exported'));
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

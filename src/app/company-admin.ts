@@ -3,6 +3,7 @@
 // names (src/domain/company-settings.ts). A company the caller may not administer is NOT_FOUND, as if it did not
 // exist.
 import { canActOnBehalf } from '../auth/request-auth.ts';
+import { companyByCode } from '../db/company-code.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { CompanyRow, UserRow } from '../db/rows.ts';
 import { checkCompanySettings, COMPANY_SETTINGS, type SettingAuthority } from '../domain/company-settings.ts';
@@ -47,9 +48,21 @@ function refuseUnheld(
 }
 
 async function refuseTaken(scope: RequestScope, data: Record<string, unknown>, exceptId?: number) {
+  if (typeof data.code === 'string') {
+    // Codes are unique without regard to case (x-app-company matches them so); deleted companies' stay reserved.
+    const other = await companyByCode(scope.db, data.code, { exceptId });
+    if (other)
+      throw conflict(
+        other.code === data.code
+          ? `code "${data.code}" belongs to another company`
+          : `code "${data.code}" differs only in case from "${other.code}", another company's (codes are unique ` +
+              'without regard to case)',
+        'code',
+      );
+  }
   for (const field of UNIQUE) {
     const value = data[field];
-    if (value == null) continue;
+    if (value == null || field === 'code') continue;
     const other = await scope.db.company.findFirst({
       where: { [field]: value, ...(exceptId ? { id: { not: exceptId } } : {}) },
       select: { id: true },

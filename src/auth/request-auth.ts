@@ -5,9 +5,10 @@
 // - no header: the caller's own company;
 // - x-app-host (Company.appCustomDomain) or x-app-path (Company.appPath): that company; a caller of another
 //   company may use it only as a manager or as the reseller that manages it, else FORBIDDEN;
-// - x-app-company (id or code): honoured only for managers and for resellers managing that company;
-//   anyone else gets FORBIDDEN.
+// - x-app-company (id, or code without regard to case): honoured only for managers and for resellers managing
+//   that company; anyone else gets FORBIDDEN.
 import type { Db } from '../db/client.ts';
+import { companyByCode } from '../db/company-code.ts';
 import { forbidden, notFound, unauthenticated } from '../domain/errors.ts';
 import type { CompanyRow, UserRow } from '../db/rows.ts';
 import { uncachedRows, type RowReader } from './auth-row-cache.ts';
@@ -73,7 +74,9 @@ export async function companyFromHeaders(
         ? read(`company-active:${id}`, () => prisma.company.findFirst({ where: { ...where, id } }))
         : null;
     }
-    return read(`company-code:${value}`, () => prisma.company.findFirst({ where: { ...where, code: value } }));
+    // Codes match without regard to case, as x-app-path and x-app-host do (src/db/company-code.ts).
+    const folded = value.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    return read(`company-code:${folded}`, () => companyByCode(prisma, value, { activeOnly: true }));
   }
   if (h.appHost) {
     const host = h.appHost.trim().toLowerCase();

@@ -2,9 +2,32 @@
 import { rebuildStandings } from '../game/standings.ts';
 import type { DatabaseTarget } from '../db/adapters.ts';
 import { openDatabase } from '../db/client.ts';
-import { applyMigrations } from '../db/migrations.ts';
+import { codesDifferingInCase } from '../db/company-code.ts';
+import { applyMigrations, appliedMigrationNames, loadMigrations } from '../db/migrations.ts';
 
-const DATA_STEPS: Array<{ migration: string; run: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<void> }> = [
+type Opened = Awaited<ReturnType<typeof openDatabase>>;
+
+/**
+ * Checks that run before a pending migration on a database that has data, to stop with a message that says what
+ * to fix instead of the SQL error the migration would end with.
+ */
+const PRE_CHECKS: Array<{ migration: string; run: (db: Opened) => Promise<void> }> = [
+  {
+    // Its unique index on lower("code") cannot be built over codes that differ only in case. Which of them
+    // clients mean is the operator's call, so nothing is renamed here.
+    migration: '_company_code_case_insensitive',
+    run: async (db) => {
+      const groups = await codesDifferingInCase(db.prisma);
+      if (groups.length === 0) return;
+      throw new Error(
+        `company codes must be unique without regard to case, and these differ only in case: ${groups.join(', ')}. ` +
+          'Rename all but one of each (UPDATE "Company" SET "code" = \'...\' WHERE "id" = ...) and migrate again',
+      );
+    },
+  },
+];
+
+const DATA_STEPS: Array<{ migration: string; run: (db: Opened) => Promise<void> }> = [
   {
     // Standings start from the predictions already scored.
     migration: '_tournament_standings',
@@ -17,6 +40,7 @@ const DATA_STEPS: Array<{ migration: string; run: (db: Awaited<ReturnType<typeof
 ];
 
 export async function migrateDatabase(target: DatabaseTarget): Promise<string[]> {
+  await runPreChecks(target);
   const applied = await applyMigrations(target);
   const steps = DATA_STEPS.filter((s) => applied.some((name) => name.endsWith(s.migration)));
   if (steps.length) {
@@ -28,4 +52,20 @@ export async function migrateDatabase(target: DatabaseTarget): Promise<string[]>
     }
   }
   return applied;
+}
+
+async function runPreChecks(target: DatabaseTarget) {
+  const done = await appliedMigrationNames(target);
+  if (done.size === 0) return; // a new database: nothing to check
+  const pending = loadMigrations(target.provider)
+    .migrationDirectories.map((d) => d.path)
+    .filter((name) => !done.has(name));
+  const checks = PRE_CHECKS.filter((c) => pending.some((name) => name.endsWith(c.migration)));
+  if (checks.length === 0) return;
+  const db = await openDatabase(target, { poolMax: 2 });
+  try {
+    for (const check of checks) await check.run(db);
+  } finally {
+    await db.close();
+  }
 }

@@ -7,7 +7,13 @@ import { migrateDatabase } from './migrate.ts';
 
 export class DatabaseUnavailableError extends Error {}
 
-export async function prepareDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
+/** Start-up messages go to the process's logger. */
+export interface StartupLog {
+  info(msg: string): void;
+  warn(msg: string): void;
+}
+
+export async function prepareDatabase(config: Config, log: StartupLog): Promise<Database> {
   if (config.database.provider === 'sqlite') ensureWritableDir(config.dataDir);
   let applied: string[];
   try {
@@ -16,7 +22,7 @@ export async function prepareDatabase(config: Config, log: (msg: string) => void
     const first = (err as Error).message.split('\n').find((l) => l.trim()) ?? String(err);
     throw new DatabaseUnavailableError(`cannot migrate the database: ${first.trim()}`);
   }
-  if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
+  if (applied.length) log.info(`applied migrations: ${applied.join(', ')}`);
   const db = await openDatabase(config.database, {
     poolMax: config.dbPoolMax,
     statementTimeoutMs: config.dbStatementTimeoutMs,
@@ -24,11 +30,11 @@ export async function prepareDatabase(config: Config, log: (msg: string) => void
   if ((await db.prisma.company.count()) === 0) {
     if (config.seedOnEmpty) {
       const { summary } = await seedDemo(db.prisma);
-      log(`empty database: seeded the demo data (${summary})`);
+      log.info(`empty database: seeded the demo data (${summary})`);
       if (config.env === 'production')
-        log('WARNING: SEED_ON_EMPTY=true loaded the demo accounts, whose password is published in README.md');
+        log.warn('SEED_ON_EMPTY=true loaded the demo accounts, whose password is published in README.md');
     } else {
-      log(
+      log.info(
         'empty database: no demo data loaded (README "Running it in production" says how to create the first operator)',
       );
     }

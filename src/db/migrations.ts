@@ -95,6 +95,11 @@ async function migrationRecords(target: DatabaseTarget): Promise<MigrationRecord
 
 const isApplied = (r: MigrationRecord) => r.finishedAt !== null && r.rolledBackAt === null;
 
+/** Names of the migrations the database records as applied. */
+export async function appliedMigrationNames(target: DatabaseTarget): Promise<Set<string>> {
+  return new Set((await migrationRecords(target)).filter(isApplied).map((r) => r.name));
+}
+
 /** Where the database stands against the committed migrations (`npm run db:migrate -- --status`). */
 export interface MigrationStatus {
   /** Committed migrations the database has applied, oldest first; `modified` when the file changed since. */
@@ -133,7 +138,7 @@ export async function migrationStatus(target: DatabaseTarget): Promise<Migration
 /** Applies the pending committed migrations (idempotent); returns the names it applied. */
 export async function applyMigrations(target: DatabaseTarget): Promise<string[]> {
   const migrationsList = loadMigrations(target.provider);
-  const applied = new Set((await migrationRecords(target)).filter(isApplied).map((r) => r.name));
+  const applied = await appliedMigrationNames(target);
   if (migrationsList.migrationDirectories.every((d) => applied.has(d.path))) return [];
   return withSchemaEngine(target, async (engine) => {
     const out = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });

@@ -5,6 +5,20 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface SqlStats {
   statements: number;
+  /**
+   * Opaque to this layer: the tracing context a statement's span is a child of while a GraphQL operation runs
+   * (src/observability/tracing.ts).
+   */
+  traceParent?: unknown;
+}
+
+/** Runs a statement on behalf of an observer (tracing); null, the default, costs nothing. */
+export type StatementObserver = (sql: string, run: () => Promise<unknown>) => Promise<unknown>;
+let observer: StatementObserver | null = null;
+
+/** Set once at start-up when tracing is on. */
+export function observeStatements(next: StatementObserver | null) {
+  observer = next;
 }
 
 const storage = new AsyncLocalStorage<SqlStats>();
@@ -37,7 +51,9 @@ function countingQueryable<T extends object>(target: T): T {
         return (...args: unknown[]) => {
           const stats = storage.getStore();
           if (stats) stats.statements++;
-          return value.apply(obj, args);
+          if (!observer) return value.apply(obj, args);
+          const sql = (args[0] as { sql?: unknown } | undefined)?.sql;
+          return observer(typeof sql === 'string' ? sql : '', () => value.apply(obj, args));
         };
       }
       if (prop === 'startTransaction') {

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   QUERY_TOO_COSTLY: 400,
   RESPONSE_TOO_LARGE: 400,
   RATE_LIMITED: 429,
+  PERSISTED_QUERY_NOT_IN_LIST: 400,
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   REQUEST_TIMEOUT: 504,
@@ -66,6 +67,9 @@ export const queryTooCostly = (cost: number, maxCost: number) =>
 /** Bad input found before execution (a request-wide check such as text-inputs.ts). */
 export const badInputBeforeExecution = (message: string, argumentName?: string) =>
   error('BAD_USER_INPUT', message, { ...(argumentName ? { argumentName } : {}), ...BEFORE_EXECUTION });
+/** PERSISTED_OPERATIONS_ONLY: the document is not one of operations/manifest.json's, so it is not run. */
+export const persistedQueryNotInList = (message: string) =>
+  error('PERSISTED_QUERY_NOT_IN_LIST', message, BEFORE_EXECUTION);
 /** Stopped while it ran, or refused when sent: the answer grew past GRAPHQL_MAX_OBJECTS or
  * GRAPHQL_MAX_RESPONSE_BYTES. */
 export const responseTooLarge = (message: string, limit: 'objects' | 'bytes') =>

@@ -22,12 +22,16 @@ import type { Context } from './context.ts';
 import { jitGateway } from './jit-executor.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { getSchema } from './schema.ts';
+import type { TrustedDocuments } from './trusted-documents.ts';
 
 // The codes the domain raises on purpose (the one table, src/domain/errors.ts); anything else is internal.
 const KNOWN_CODES = new Set<string>(Object.keys(ERROR_STATUS).filter((code) => code !== 'INTERNAL_SERVER_ERROR'));
 // graphql-js reports a bad literal argument as a validation error; to the client it is bad input.
 const ARGUMENT_PROBLEM =
   /(argument|cannot represent|Expected value of type|Enum ".*" cannot|does not exist in ".*" enum)/i;
+
+// Operation names are the client's: a log line keeps a bounded piece.
+const MAX_LOGGED_NAME = 100;
 
 const LIMIT_PROBLEM = /exceeds the maximum of|complexity limit|aliases/;
 
@@ -85,7 +89,13 @@ function outcomePlugin(metrics: Metrics): ApolloServerPlugin<Context> {
           const name = root?.name.value ?? null;
           metrics.observeOperation(name, codes.length === 0);
           const outcome = contextValue?.client?.outcome;
-          if (outcome) outcome.errorCodes = codes;
+          if (outcome) {
+            outcome.errorCodes = codes;
+            outcome.operationName = operation?.name?.value.slice(0, MAX_LOGGED_NAME) ?? null;
+            outcome.rootFields = operation?.selectionSet.selections
+              .filter((s): s is FieldNode => s.kind === Kind.FIELD)
+              .map((s) => s.name.value);
+          }
           if (codes.includes('SERVICE_UNAVAILABLE')) response.http.status = 503;
           else if (codes.includes('REQUEST_TIMEOUT')) response.http.status = 504;
           // A throttled login is a 429 with retry-after over GraphQL too.
@@ -198,6 +208,7 @@ export function createApollo(
   log: FastifyBaseLogger,
   metrics: Metrics,
   extraPlugins: ApolloServerPlugin<Context>[] = [],
+  trusted: TrustedDocuments | null = null,
 ) {
   return new ApolloServer<Context>({
     ...(config.graphqlJit ? { gateway: jitGateway(getSchema()) } : { schema: getSchema() }),
@@ -205,6 +216,9 @@ export function createApollo(
     // Shutdown is server.ts's: Apollo's own SIGTERM handler (on outside NODE_ENV=test) stops it and re-raises the
     // signal, which cut our drain short and exited 1.
     stopOnTerminationSignals: false,
+    // Automatic persisted queries (docs/trusted-documents.md): by default in Apollo's own in-memory LRU cache (about
+    // 30 MiB, per replica); with PERSISTED_OPERATIONS_ONLY the manifest answers instead, and nothing is registered.
+    ...(trusted ? { persistedQueries: { cache: trusted.apqCache() } } : {}),
     // The parser stops at this many tokens: a 100k-brace document is refused before it costs a deep recursion.
     parseOptions: { maxTokens: config.graphql.maxTokens },
     includeStacktraceInErrorResponses: config.env === 'development',

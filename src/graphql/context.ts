@@ -46,6 +46,10 @@ export function contextOf(
   config: Config,
   client: ClientInfo,
 ): Context {
+  // Whom the request is served for, for its log line (ids and the public app path only).
+  client.outcome.tenantId = auth.tenant?.id;
+  client.outcome.tenantPath = auth.tenant?.appPath;
+  client.outcome.userId = auth.viewer?.id;
   return {
     config,
     auth,

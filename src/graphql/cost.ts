@@ -54,6 +54,8 @@ export const LIST_ESTIMATES: Record<string, Estimate> = {
   'Query.triviaQuestions': page,
   'Mutation.reorderExtraFields': fixed(100),
   'Query.myNotifications': page,
+  'Query.matches': page,
+  'Query.myPredictions': page,
   'Query.myTournaments': fixed(3),
   'Query.myInternalRankings': fixed(10),
   'Query.myInternalRankingInvitations': fixed(10),

@@ -9,6 +9,7 @@ import {
   getOperationAST,
   getVariableValues,
   GraphQLError,
+  Kind,
   parse,
   specifiedRules,
   validate,
@@ -31,6 +32,7 @@ import { contextOf, type ClientInfo, type Context } from './context.ts';
 import { documentFragments, operationCost } from './cost.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { getSchema } from './schema.ts';
+import type { TrustedDocuments } from './trusted-documents.ts';
 
 /** A subscriber's authentication is read again at most this long after it was last read. */
 const REAUTH_MS = 60_000;
@@ -44,6 +46,8 @@ export interface LiveServerDeps {
   log: FastifyBaseLogger;
   sources: ScopeSources;
   sizes: CompanySizes;
+  /** PERSISTED_OPERATIONS_ONLY: the manifest whose operations alone may be subscribed to; null accepts any. */
+  trusted: TrustedDocuments | null;
   /** Who is on the other end, by address (the throttles and the outcome metrics read it). */
   client: (ip: string) => ClientInfo;
   /** The client address of an upgrade request, proxies believed as for HTTP requests. */
@@ -116,6 +120,8 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
       return { ...shaped, extensions };
     });
 
+  // Each connection's running subscriptions, for the line that says when one ended.
+  const started = new WeakMap<object, Map<string, { at: number; fields: Record<string, unknown> }>>();
   const graphqlWs = useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema,
@@ -126,9 +132,17 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
           return [refusal(`at most ${config.live.maxSubscriptionsPerSocket} subscriptions per connection`)];
         const wait = requests.hit(ctx.extra.request.prodeAddress ?? 'unknown');
         if (wait !== null) return [asGraphQLError(rateLimited(`too many subscriptions: try again in ${wait} s`, wait))];
+        let source = payload.query;
+        if (deps.trusted) {
+          try {
+            source = deps.trusted.trustedSource(payload.query, payload.extensions);
+          } catch (err) {
+            return [asGraphQLError(err)];
+          }
+        }
         let document: DocumentNode;
         try {
-          document = parse(payload.query, { maxTokens: config.graphql.maxTokens });
+          document = parse(source, { maxTokens: config.graphql.maxTokens });
         } catch (err) {
           return [withCode(err instanceof GraphQLError ? err : refusal(String(err)), 'GRAPHQL_PARSE_FAILED')];
         }
@@ -159,11 +173,21 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
         };
         return args;
       },
-      onOperation: () => {
+      onOperation: (ctx, id, _payload, args) => {
         figures.subscriptions++;
+        const fields = subscriptionLogFields(args);
+        let open = started.get(ctx);
+        if (!open) started.set(ctx, (open = new Map()));
+        open.set(id, { at: performance.now(), fields });
+        deps.log.info({ ...fields, subscriptionId: id, event: 'subscribe' }, 'subscription');
       },
-      onComplete: () => {
+      onComplete: (ctx, id) => {
         figures.subscriptions--;
+        const open = started.get(ctx)?.get(id);
+        if (!open) return;
+        started.get(ctx)!.delete(id);
+        const ms = Math.round(performance.now() - open.at);
+        deps.log.info({ ...open.fields, subscriptionId: id, event: 'complete', ms }, 'subscription');
       },
       onError: (_ctx, _id, _payload, errors) => errorsOf(errors),
       onNext: (_ctx, _id, _payload, _args, result) => {
@@ -187,6 +211,19 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
       await graphqlWs.dispose();
       clearTimeout(cut);
     },
+  };
+}
+
+/** A subscription's log fields, as a request's line has them (src/observability/request-log.ts). */
+function subscriptionLogFields(args: ExecutionArgs): Record<string, unknown> {
+  const operation = getOperationAST(args.document, args.operationName);
+  const { outcome } = (args.contextValue as Context).client;
+  return {
+    operation: operation?.name?.value.slice(0, 100),
+    rootFields: operation?.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : [])),
+    tenantId: outcome.tenantId,
+    tenantPath: outcome.tenantPath ?? undefined,
+    userId: outcome.userId,
   };
 }
 

@@ -18,7 +18,8 @@ import type { Context } from './context.ts';
 
 /**
  * Root fields whose answers depend only on stored data, the viewer, the tenant and kickoff times. A new
- * query joins only after checking that; invitationByJwt is left out because tokens expire on the clock.
+ * query joins only after checking that; invitationByJwt is left out because tokens expire on the clock, and
+ * matches because its window starts at the request's clock unless `from` is given.
  */
 const CACHEABLE_ROOT_FIELDS = new Set([
   'me',
@@ -31,6 +32,7 @@ const CACHEABLE_ROOT_FIELDS = new Set([
   'post',
   'postComments',
   'myNotifications',
+  'myPredictions',
   'myInternalRankings',
   'myInternalRankingInvitations',
 ]);

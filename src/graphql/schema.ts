@@ -46,6 +46,7 @@ import {
   InternalRankingResolver,
 } from './resolvers/internal-ranking.resolver.ts';
 import { LiveResolver } from './resolvers/live.resolver.ts';
+import { MatchListsResolver } from './resolvers/match-lists.resolver.ts';
 import { NotificationResolver } from './resolvers/notification.resolver.ts';
 import { PostResolver } from './resolvers/post.resolver.ts';
 import { RankingEntryFields, RankingResolver } from './resolvers/ranking.resolver.ts';
@@ -75,6 +76,7 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   PostResolver,
   RankingResolver,
   TournamentResolver,
+  MatchListsResolver,
   RankingEntryFields,
   TriviaResolver,
   TriviaQuestionFields,
@@ -126,28 +128,42 @@ function applyCutoff(schema: GraphQLSchema): GraphQLSchema {
   return schema;
 }
 
+/** TypeGraphQL builds the root types without descriptions: they are given here. */
+function describeRoots(schema: GraphQLSchema): GraphQLSchema {
+  const roots = {
+    Query: 'Reads. Every field but invitationByJwt needs a Bearer token; the tenant headers pick the company acted on.',
+    Mutation: 'Writes, each in one transaction. Public ones (login, register, password reset) say so.',
+    Subscription: 'Live updates over WebSocket (graphql-ws), authenticated by connectionParams.',
+  };
+  for (const type of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()])
+    if (type) type.description = roots[type.name as keyof typeof roots];
+  return schema;
+}
+
 let schema: GraphQLSchema | undefined;
 
 /** Built once per process: every request shares it. */
 export function getSchema(): GraphQLSchema {
   schema ??= countResolvedObjects(
     applyCutoff(
-      buildSchemaSync({
-        resolvers,
-        directives: [...specifiedDirectives, CutoffDirective],
-        // Inputs are checked by hand where the rules need the database; class-validator adds nothing here.
-        validate: false,
-        // Every subscription brings its own `subscribe` over the live feed (src/graphql/live-stream.ts); TypeGraphQL
-        // insists on a PubSub of its own all the same, which nothing may use.
-        pubSub: {
-          publish: () => {
-            throw new Error('publish through the live feed (src/live/bus.ts)');
+      describeRoots(
+        buildSchemaSync({
+          resolvers,
+          directives: [...specifiedDirectives, CutoffDirective],
+          // Inputs are checked by hand where the rules need the database; class-validator adds nothing here.
+          validate: false,
+          // Every subscription brings its own `subscribe` over the live feed (src/graphql/live-stream.ts); TypeGraphQL
+          // insists on a PubSub of its own all the same, which nothing may use.
+          pubSub: {
+            publish: () => {
+              throw new Error('publish through the live feed (src/live/bus.ts)');
+            },
+            subscribe: () => {
+              throw new Error('subscribe through the live feed (src/graphql/live-stream.ts)');
+            },
           },
-          subscribe: () => {
-            throw new Error('subscribe through the live feed (src/graphql/live-stream.ts)');
-          },
-        },
-      }),
+        }),
+      ),
     ),
   );
   return schema;

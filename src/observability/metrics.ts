@@ -8,6 +8,13 @@ export interface RequestOutcome {
   cost?: number;
   /** Objects the GraphQL execution resolved (src/graphql/count-objects.ts). */
   objects?: number;
+  /** The GraphQL operation's name (the stored one for a REST route) and its root fields, for the request log. */
+  operationName?: string | null;
+  rootFields?: string[];
+  /** The tenant and the user the request was served for, as authentication resolved them. */
+  tenantId?: number;
+  tenantPath?: string | null;
+  userId?: number;
 }
 
 export const newOutcome = (): RequestOutcome => ({ errorCodes: [] });

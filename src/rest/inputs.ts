@@ -1,4 +1,6 @@
-// Path, query and body parsing for the REST routes: strict, with messages that name what is wrong.
+// Path, query and body parsing for the REST routes: strict, with messages in REST words (path parameter, query
+// parameter, body field, as docs/rest.md names them) rather than the GraphQL variables they become.
+import { Role } from '../db/enums.ts';
 import { RestInputError } from './errors.ts';
 
 const INT_MAX = 2 ** 31 - 1;
@@ -13,7 +15,7 @@ export function positiveIntParam(value: string | undefined, name: string): numbe
 export function optionalIntQuery(query: Record<string, unknown>, name: string): number | undefined {
   const v = query[name];
   if (v === undefined) return undefined;
-  if (typeof v !== 'string' || !/^-?\d{1,10}$/.test(v))
+  if (typeof v !== 'string' || !/^-?\d{1,10}$/.test(v) || Math.abs(Number(v)) > INT_MAX)
     throw new RestInputError(`query parameter ${name} must be an integer`);
   return Number(v);
 }
@@ -22,15 +24,25 @@ export function optionalStringQuery(query: Record<string, unknown>, name: string
   const v = query[name];
   if (v === undefined) return undefined;
   if (typeof v !== 'string') throw new RestInputError(`query parameter ${name} must be given once`);
+  if (v.includes('\0')) throw new RestInputError(`query parameter ${name} must not contain a NUL character`);
   return v;
 }
 
-export function rejectUnknownQuery(query: Record<string, unknown>, allowed: string[]) {
-  const unknown = Object.keys(query).filter((k) => !allowed.includes(k));
+/** Every route refuses a query parameter it does not take (docs/rest.md), naming it and the ones it takes. */
+export function rejectUnknownQuery(query: unknown, allowed: readonly string[]) {
+  const unknown = Object.keys((query ?? {}) as object).filter((k) => !allowed.includes(k));
   if (unknown.length)
     throw new RestInputError(
-      `unknown query parameter ${unknown.join(', ')} (allowed: ${allowed.join(', ') || 'none'})`,
+      `unknown query parameter ${unknown.join(', ')} (${
+        allowed.length ? `this route takes ${allowed.join(', ')}` : 'this route takes none'
+      })`,
     );
+}
+
+/** A body in any type but JSON is refused with 415 (Fastify itself refuses the types it has no parser for). */
+export function requireJsonContentType(contentType: string | undefined) {
+  if (contentType !== undefined && !/^application\/json\s*(;|$)/i.test(contentType))
+    throw new RestInputError('unsupported content type: send application/json', 415, 'UNSUPPORTED_MEDIA_TYPE');
 }
 
 function jsonObject(body: unknown): Record<string, unknown> {
@@ -40,6 +52,7 @@ function jsonObject(body: unknown): Record<string, unknown> {
 }
 
 const INVITATION_STRINGS = ['externalId', 'name', 'email', 'role'] as const;
+const ROLES: readonly string[] = Object.values(Role);
 const INVITATION_REFS = ['company', 'areaLevel1', 'areaLevel2', 'areaLevel3'] as const;
 
 /** The PATCH /invitations/:id body (spec 4.4) as the GraphQL UpdateInvitationInput. */
@@ -49,13 +62,19 @@ export function invitationPatch(body: unknown): Record<string, unknown> {
   if (keys.length === 0) throw new RestInputError('the body names no field to change');
   const allowed: readonly string[] = [...INVITATION_STRINGS, ...INVITATION_REFS];
   const unknown = keys.filter((k) => !allowed.includes(k));
-  if (unknown.length) throw new RestInputError(`unknown field ${unknown.join(', ')} (allowed: ${allowed.join(', ')})`);
+  if (unknown.length)
+    throw new RestInputError(`unknown body field ${unknown.join(', ')} (allowed: ${allowed.join(', ')})`);
   const input: Record<string, unknown> = {};
   for (const k of INVITATION_STRINGS) {
     if (!(k in b)) continue;
-    if (typeof b[k] !== 'string' && !(b[k] === null && k !== 'role')) throw new RestInputError(`${k} must be a string`);
+    if (typeof b[k] !== 'string' && !(b[k] === null && k !== 'role'))
+      throw new RestInputError(`body field ${k} must be a string`);
+    if (typeof b[k] === 'string' && (b[k] as string).includes('\0'))
+      throw new RestInputError(`body field ${k} must not contain a NUL character`);
     input[k] = b[k];
   }
+  if (typeof input.role === 'string' && !ROLES.includes(input.role))
+    throw new RestInputError(`body field role must be one of ${ROLES.join(', ')}`);
   for (const k of INVITATION_REFS) {
     if (!(k in b)) continue;
     const ref = b[k];
@@ -72,7 +91,7 @@ export function invitationPatch(body: unknown): Record<string, unknown> {
       (id as number) < 1 ||
       (id as number) > INT_MAX
     ) {
-      throw new RestInputError(`${k} must be an object with a positive integer id, like {"id": 3}`);
+      throw new RestInputError(`body field ${k} must be an object with a positive integer id, like {"id": 3}`);
     }
     input[k] = { id };
   }
@@ -81,7 +100,9 @@ export function invitationPatch(body: unknown): Record<string, unknown> {
 
 export function loginBody(body: unknown): { email: string; password: string } {
   const b = jsonObject(body);
-  if (typeof b.email !== 'string' || typeof b.password !== 'string')
-    throw new RestInputError('email and password must be strings');
-  return { email: b.email, password: b.password };
+  for (const k of ['email', 'password'] as const) {
+    if (typeof b[k] !== 'string') throw new RestInputError(`body field ${k} must be a string`);
+    if ((b[k] as string).includes('\0')) throw new RestInputError(`body field ${k} must not contain a NUL character`);
+  }
+  return { email: b.email as string, password: b.password as string };
 }

@@ -44,12 +44,19 @@ const OPERATIONAL_ERRORS = {
   504: errorResponse('The request exceeded REQUEST_TIMEOUT_MS (REQUEST_TIMEOUT); a write may still complete'),
 };
 
+const UNKNOWN_QUERY = errorResponse('A query parameter this route does not take (BAD_USER_INPUT)');
+// Routes with a JSON body refuse any other content type.
+const NOT_JSON = errorResponse('A body that is not application/json (UNSUPPORTED_MEDIA_TYPE)');
+
 export function openApiDocument(): Json {
   const doc = baseDocument();
   for (const item of Object.values(
     doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>,
   )) {
-    for (const op of Object.values(item)) op.responses = { ...op.responses, ...OPERATIONAL_ERRORS };
+    for (const op of Object.values(item)) {
+      // Every route refuses a query parameter it does not take; the search's own 400 says so already.
+      op.responses = { 400: UNKNOWN_QUERY, ...op.responses, ...OPERATIONAL_ERRORS };
+    }
   }
   return doc;
 }
@@ -62,7 +69,9 @@ function baseDocument(): Json {
       version: '1.0.0',
       description:
         'The REST routes of the prediction-game platform. Each is a stored GraphQL operation on POST /graphql, whose ' +
-        'data it answers unchanged. Errors answer { statusCode, error, code, message }.',
+        'data it answers unchanged. Errors answer { statusCode, error, code, message }. A query parameter a route ' +
+        'does not take is a 400 naming it; a known path asked with a method it does not answer is a 405 ' +
+        '(METHOD_NOT_ALLOWED) whose Allow header lists the methods it answers; an unknown path is a 404.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     security: [{ bearer: [] }],
@@ -86,7 +95,7 @@ function baseDocument(): Json {
           parameters: [pathInt('id'), APP_COMPANY],
           responses: {
             200: ok('GET /posts/{id}', 'The post'),
-            400: errorResponse('Malformed id'),
+            400: errorResponse('Malformed id, or an unknown query parameter'),
             ...AUTH_ERRORS,
             404: errorResponse('No such post in this company'),
           },
@@ -100,7 +109,7 @@ function baseDocument(): Json {
           parameters: [pathInt('postId'), APP_COMPANY],
           responses: {
             200: ok('GET /posts/{postId}/comments', 'The comments'),
-            400: errorResponse('Malformed postId'),
+            400: errorResponse('Malformed postId, or an unknown query parameter'),
             ...AUTH_ERRORS,
             404: errorResponse('No such post in this company'),
           },
@@ -149,10 +158,11 @@ function baseDocument(): Json {
           },
           responses: {
             200: ok('PATCH /invitations/{id}', 'The changed invitation'),
-            400: errorResponse('Bad body, role, e-mail or area'),
+            400: errorResponse('Bad body, role, e-mail or area, or an unknown query parameter'),
             ...AUTH_ERRORS,
             404: errorResponse('No such invitation in this company'),
             409: errorResponse('The e-mail is already invited or registered'),
+            415: NOT_JSON,
           },
         },
       },
@@ -176,7 +186,7 @@ function baseDocument(): Json {
           ],
           responses: {
             200: ok('GET /companies/search', 'Compact companies'),
-            400: errorResponse('Bad skip, take or search'),
+            400: errorResponse('Bad skip, take or search, or another query parameter'),
             ...AUTH_ERRORS,
           },
         },
@@ -211,12 +221,13 @@ function baseDocument(): Json {
           },
           responses: {
             200: ok('POST /auth/login', 'A token and the user'),
-            400: errorResponse('Bad body'),
+            400: errorResponse('Bad body, or an unknown query parameter'),
             401: errorResponse('Wrong e-mail or password'),
             403: errorResponse(
               'The company requires a verified e-mail and this account has not opened its link yet ' +
                 '(EMAIL_NOT_VERIFIED)',
             ),
+            415: NOT_JSON,
           },
         },
       },

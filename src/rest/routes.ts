@@ -25,27 +25,54 @@ import {
   optionalStringQuery,
   positiveIntParam,
   rejectUnknownQuery,
+  requireJsonContentType,
 } from './inputs.ts';
 
-/** A stored operation: its text (printed once, so Apollo's document cache parses and validates it once). */
+/**
+ * A stored operation: its text (printed once, so Apollo's document cache parses and validates it once), and where
+ * each of its variables comes from in the REST request, to word an error about one in REST terms.
+ */
 interface Stored {
   query: string;
   field: string;
+  from: Record<string, string>;
 }
 
-function stored(doc: DocumentNode, field: string): Stored {
-  return { query: print(doc), field };
+function stored(doc: DocumentNode, field: string, from: Record<string, string>): Stored {
+  return { query: print(doc), field, from };
 }
 
 const OPS = {
-  post: stored(RestPostDocument, 'post'),
-  postComments: stored(RestPostCommentsDocument, 'postComments'),
-  invitationByJwt: stored(RestInvitationByJwtDocument, 'invitationByJwt'),
-  updateInvitation: stored(RestUpdateInvitationDocument, 'updateInvitation'),
-  companiesSearch: stored(RestCompaniesSearchDocument, 'companiesSearch'),
-  myTournaments: stored(RestMyTournamentsDocument, 'myTournaments'),
-  login: stored(RestLoginDocument, 'login'),
+  post: stored(RestPostDocument, 'post', { id: 'path parameter id' }),
+  postComments: stored(RestPostCommentsDocument, 'postComments', { postId: 'path parameter postId' }),
+  invitationByJwt: stored(RestInvitationByJwtDocument, 'invitationByJwt', { jwt: 'path parameter jwt' }),
+  updateInvitation: stored(RestUpdateInvitationDocument, 'updateInvitation', {
+    id: 'path parameter id',
+    input: 'body',
+  }),
+  companiesSearch: stored(RestCompaniesSearchDocument, 'companiesSearch', {
+    skip: 'query parameter skip',
+    take: 'query parameter take',
+    search: 'query parameter search',
+  }),
+  myTournaments: stored(RestMyTournamentsDocument, 'myTournaments', {}),
+  login: stored(RestLoginDocument, 'login', { email: 'body field email', password: 'body field password' }),
 };
+
+const SEARCH_QUERY = ['skip', 'take', 'search'];
+
+/**
+ * GraphQL's own wording of a variable it refused ("Variable "$input" got invalid value ... at "input.role"") in
+ * REST words. The routes check their input before GraphQL runs; this is the net for what they let through.
+ */
+export function restMessage(message: string, from: Record<string, string>): string {
+  const m = /variable "\$(\w+)" (?:got invalid value.*?(?: at "\w+\.([\w.]+)")?;|(contains a NUL))/is.exec(message);
+  if (!m) return message;
+  const [, variable, path, nul] = m;
+  const origin = from[variable] ?? `input ${variable}`;
+  const where = origin === 'body' ? (path ? `body field ${path}` : 'the body') : origin;
+  return nul ? `${where} must not contain a NUL character` : `${where} has a value of the wrong type or out of range`;
+}
 
 export interface RestDeps {
   apollo: ApolloServer<Context>;
@@ -72,35 +99,36 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
       const code = String(errors[0].extensions?.code ?? 'INTERNAL_SERVER_ERROR');
       const retryAfter = errors[0].extensions?.retryAfterSeconds;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-      return sendError(reply, statusOf(code), code, errors[0].message);
+      return sendError(reply, statusOf(code), code, restMessage(errors[0].message, op.from));
     }
     return reply.code(200).send((data as Record<string, unknown>)[op.field]);
   }
 
-  app.get<{ Params: { id: string } }>('/posts/:id', (req, reply) =>
-    run(req, reply, OPS.post, { id: positiveIntParam(req.params.id, 'id') }, 'company'),
-  );
+  // Only the search takes query parameters; every route refuses one it does not take (docs/rest.md).
+  app.get<{ Params: { id: string } }>('/posts/:id', (req, reply) => {
+    rejectUnknownQuery(req.query, []);
+    return run(req, reply, OPS.post, { id: positiveIntParam(req.params.id, 'id') }, 'company');
+  });
 
-  app.get<{ Params: { postId: string } }>('/posts/:postId/comments', (req, reply) =>
-    run(req, reply, OPS.postComments, { postId: positiveIntParam(req.params.postId, 'postId') }, 'company'),
-  );
+  app.get<{ Params: { postId: string } }>('/posts/:postId/comments', (req, reply) => {
+    rejectUnknownQuery(req.query, []);
+    return run(req, reply, OPS.postComments, { postId: positiveIntParam(req.params.postId, 'postId') }, 'company');
+  });
 
-  app.get<{ Params: { jwt: string } }>('/invitations/jwt/:jwt', (req, reply) =>
-    run(req, reply, OPS.invitationByJwt, { jwt: req.params.jwt }, 'path-or-host'),
-  );
+  app.get<{ Params: { jwt: string } }>('/invitations/jwt/:jwt', (req, reply) => {
+    rejectUnknownQuery(req.query, []);
+    return run(req, reply, OPS.invitationByJwt, { jwt: req.params.jwt }, 'path-or-host');
+  });
 
-  app.patch<{ Params: { id: string } }>('/invitations/:id', (req, reply) =>
-    run(
-      req,
-      reply,
-      OPS.updateInvitation,
-      { id: positiveIntParam(req.params.id, 'id'), input: invitationPatch(req.body) },
-      'path-or-host',
-    ),
-  );
+  app.patch<{ Params: { id: string } }>('/invitations/:id', (req, reply) => {
+    rejectUnknownQuery(req.query, []);
+    requireJsonContentType(req.headers['content-type']);
+    const variables = { id: positiveIntParam(req.params.id, 'id'), input: invitationPatch(req.body) };
+    return run(req, reply, OPS.updateInvitation, variables, 'path-or-host');
+  });
 
   app.get<{ Querystring: Record<string, unknown> }>('/companies/search', (req, reply) => {
-    rejectUnknownQuery(req.query, ['skip', 'take', 'search']);
+    rejectUnknownQuery(req.query, SEARCH_QUERY);
     const variables = {
       skip: optionalIntQuery(req.query, 'skip'),
       take: optionalIntQuery(req.query, 'take'),
@@ -109,13 +137,23 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
     return run(req, reply, OPS.companiesSearch, variables, 'path-or-host');
   });
 
-  app.get('/tournaments/me', (req, reply) => run(req, reply, OPS.myTournaments, {}, 'path-or-host'));
+  app.get('/tournaments/me', (req, reply) => {
+    rejectUnknownQuery(req.query, []);
+    return run(req, reply, OPS.myTournaments, {}, 'path-or-host');
+  });
 
-  app.post('/auth/login', (req, reply) => run(req, reply, OPS.login, loginBody(req.body), 'path-or-host'));
+  app.post('/auth/login', (req, reply) => {
+    rejectUnknownQuery(req.query, []);
+    requireJsonContentType(req.headers['content-type']);
+    return run(req, reply, OPS.login, loginBody(req.body), 'path-or-host');
+  });
 }
 
-/** Every error outside GraphQL (bad input, unparsable bodies, unknown routes) answers the same error body. */
-export function registerErrorHandlers(app: FastifyInstance) {
+/**
+ * Every error outside GraphQL (bad input, unparsable bodies, unknown routes) answers the same error body; a known
+ * path asked with another method is a 405 naming the methods it answers (`allowedMethods`: allowed-methods.ts).
+ */
+export function registerErrorHandlers(app: FastifyInstance, allowedMethods: (path: string) => string[]) {
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (err instanceof RestInputError) return sendError(reply, err.statusCode, err.code, err.message);
     if (isDatabaseUnavailable(err)) {
@@ -145,7 +183,19 @@ export function registerErrorHandlers(app: FastifyInstance) {
       message,
     );
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, 404, 'NOT_FOUND', `no route ${request.method} ${redactUrl(request.url.split('?')[0])}`),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allowed = allowedMethods(path);
+    // A route that serves this method but found nothing (an unknown /docs asset) is a 404 like an unknown path.
+    if (allowed.length && !allowed.includes(request.method)) {
+      reply.header('allow', allowed.join(', '));
+      return sendError(
+        reply,
+        405,
+        'METHOD_NOT_ALLOWED',
+        `${redactUrl(path)} does not answer ${request.method}; it answers ${allowed.join(', ')}`,
+      );
+    }
+    return sendError(reply, 404, 'NOT_FOUND', `no route ${request.method} ${redactUrl(path)}`);
+  });
 }

@@ -18,7 +18,7 @@ describe.runIf(suiteProvider === 'postgresql')('statement_timeout on PostgreSQL'
       { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: url, SEED_ON_EMPTY: 'false', ...env },
       () => {},
     );
-    const db = await prepareDatabase(config, () => {});
+    const db = await prepareDatabase(config, { info() {}, warn() {} });
     return {
       db,
       drop: async () => {

@@ -1,6 +1,8 @@
 // Companies as operators run them, over real HTTP: who creates, changes and closes a company, and which setting
 // each role may change. Refusals name the field and change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_COMPANY_JSON } from '../../src/domain/defaults.ts';
+import { isUniqueViolation } from '../../src/db/errors.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 
 const CREATE = `mutation($i: CreateCompanyInput!) {
@@ -79,6 +81,25 @@ describe('createCompany', () => {
       expect(refusal(r), JSON.stringify(input)).toEqual({ code, field });
     }
     expect(await s.t.db.prisma.company.count()).toBe(before);
+  });
+
+  it('refuses a code that differs only in case from a taken one, on create and on update', async () => {
+    const before = await s.t.db.prisma.company.count();
+    for (const code of ['demo', 'Demo', 'gLoBeX']) {
+      const r = await s.gql(CREATE, { i: { name: 'Case', code } }, as('manager'));
+      expect(refusal(r), code).toEqual({ code: 'CONFLICT', field: 'code' });
+      expect(r.errors![0].message).toMatch(/differs only in case from "(DEMO|GLOBEX)"/);
+    }
+    expect(await s.t.db.prisma.company.count()).toBe(before);
+    const renamed = await s.gql(UPDATE, { id: demoId(), i: { code: 'globex' } }, as('manager'));
+    expect(refusal(renamed)).toEqual({ code: 'CONFLICT', field: 'code' });
+    // Its own code in another case is no conflict.
+    const own = await s.gql(UPDATE, { id: demoId(), i: { code: 'Demo' } }, as('manager'));
+    expect(own.errors).toBeUndefined();
+    await s.gql(UPDATE, { id: demoId(), i: { code: 'DEMO' } }, as('manager'));
+    // The store refuses it too, should a write skip the check (the unique index on lower("code")).
+    const direct = s.t.db.prisma.company.create({ data: { ...DEFAULT_COMPANY_JSON, name: 'Case', code: 'globex' } });
+    await expect(direct).rejects.toSatisfy(isUniqueViolation);
   });
 });
 

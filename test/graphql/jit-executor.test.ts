@@ -1,7 +1,12 @@
 // graphql-jit executes documents from their second sighting on (src/graphql/jit-executor.ts): its answers,
 // errors and variable handling must be graphql-js's.
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeepTournamentsDocument } from '../../src/graphql/generated/operations.ts';
+import {
+  DeepTournamentsDocument,
+  MyPredictionsDocument,
+  UpcomingMatchesDocument,
+} from '../../src/graphql/generated/operations.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 
 let jit: TestServer;
@@ -28,6 +33,19 @@ describe('graphql-jit executor', () => {
       expect(r.errors).toBeUndefined();
       expect(r.data).toEqual(reference.data);
     }
+  });
+
+  it('answers the match lists (list variables, DateTime and enum arguments) as graphql-js does', async () => {
+    const [a, b] = [await jit.loginAs('player'), await interpreted.loginAs('player')];
+    const same = async <R, V extends Record<string, unknown>>(doc: TypedDocumentNode<R, V>, vars: V) => {
+      const reference = await interpreted.gql(doc, vars, bearer(b));
+      expect(reference.errors).toBeUndefined();
+      expect(Object.values(reference.data as Record<string, unknown[]>)[0].length).toBeGreaterThan(0);
+      for (let i = 0; i < 3; i++) expect((await jit.gql(doc, vars, bearer(a))).data).toEqual(reference.data);
+    };
+    const from = new Date(Date.now() - 300 * 86400e3).toISOString();
+    await same(UpcomingMatchesDocument, { from, status: ['FINISHED', 'SCHEDULED'], take: 50 });
+    await same(MyPredictionsDocument, { status: ['SCORED'], take: 50 });
   });
 
   it("keeps resolvers' error codes, messages and paths", async () => {

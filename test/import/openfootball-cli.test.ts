@@ -171,6 +171,7 @@ describe('the command line', () => {
   it.each([
     { by: 'code', names: ['BETA'], codes: ['BETA'] },
     { by: 'app path, in any case', names: ['Beta'], codes: ['BETA'] },
+    { by: 'code, in any case', names: ['gamma'], codes: ['GAMMA'] },
     { by: 'custom domain', names: ['prode.gamma.test'], codes: ['GAMMA'] },
     {
       by: 'code, app path and domain of one company: entered once',
@@ -242,6 +243,9 @@ describe('the command line', () => {
       expect(out).toMatch(/^usage: npm run import:openfootball -- <file.json> \[--external-id <id>\] /);
       for (const option of ['--external-id <id>', '--company <c>', '-h, --help']) expect(out).toContain(`  ${option}`);
       expect(out).toContain('code, app path or custom domain');
+      for (const section of ['Environment', 'Examples']) expect(out).toMatch(new RegExp(`^${section}`, 'm'));
+      for (const variable of ['DATABASE_URL', 'DATA_DIR', 'ENV_FILE']) expect(out).toContain(`  ${variable}`);
+      expect(out).toContain('  npm run import:openfootball -- ../shared/data/openfootball/2026-worldcup.json');
       expect(out.split('\n').every((line) => line.length <= 120)).toBe(true);
     },
   );

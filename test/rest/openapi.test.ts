@@ -28,6 +28,13 @@ describe('GET /openapi.json', () => {
       'PATCH /invitations/{id}',
       'POST /auth/login',
     ]);
+    // What every route answers to a query parameter it does not take, and the JSON routes to another body type.
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>))
+      for (const [method, op] of Object.entries(ops)) {
+        expect(op.responses[400], `${method} ${path}`).toBeDefined();
+        expect(op.responses[415] !== undefined, `${method} ${path}`).toBe(op.requestBody !== undefined);
+      }
+    expect(doc.info.description).toContain('405');
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
     expect(refs.length).toBeGreaterThan(20);
     for (const name of refs) expect(doc.components.schemas[name], name).toBeDefined();

@@ -10,6 +10,7 @@ import {
   RestPostDocument,
   RestUpdateInvitationDocument,
 } from '../../src/graphql/generated/operations.ts';
+import { restMessage } from '../../src/rest/routes.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 import { forgeInvitationLink } from '../helpers/tokens.ts';
 
@@ -88,9 +89,17 @@ describe('GET /posts/:id', () => {
   });
 
   it('x-app-company: allowed for the reseller managing the company, refused for others', async () => {
-    expect(
-      (await rest('GET', `/posts/${ids.globexPost}`, { ...bearer(tokens.reseller), 'x-app-company': 'GLOBEX' })).status,
-    ).toBe(200);
+    // A code matches without regard to case, as x-app-path and x-app-host do.
+    for (const code of ['GLOBEX', 'globex', 'Globex', ' gLoBeX '])
+      expect(
+        (await rest('GET', `/posts/${ids.globexPost}`, { ...bearer(tokens.reseller), 'x-app-company': code })).status,
+        code,
+      ).toBe(200);
+    expectError(
+      await rest('GET', `/posts/${ids.globexPost}`, { ...bearer(tokens.reseller), 'x-app-company': 'GLOBEX2' }),
+      404,
+      'NOT_FOUND',
+    );
     expectError(
       await rest('GET', `/posts/${ids.globexPost}`, { ...bearer(tokens.admin), 'x-app-company': 'GLOBEX' }),
       403,
@@ -177,6 +186,26 @@ describe('PATCH /invitations/:id', () => {
       { ...bearer(tokens.admin), 'x-app-path': 'demo' },
     );
     expect(again.data.updateInvitation).toEqual(r.body);
+  });
+
+  it('answers the same externalId as the lookup by JWT, with or without one given', async () => {
+    const h = { ...bearer(tokens.admin), 'x-app-path': 'demo' };
+    const create = `mutation ($input: CreateInvitationInput!) { createInvitation(input: $input) {
+      token invitation { id } } }`;
+    for (const [email, externalId] of [
+      ['ext.none@demo.test', undefined],
+      ['ext.given@demo.test', 'HR-0042'],
+    ] as const) {
+      const created = await s.gql(create, { input: { email, ...(externalId ? { externalId } : {}) } }, h);
+      expect(created.errors).toBeUndefined();
+      const { token, invitation } = created.data.createInvitation;
+      const patched = await rest('PATCH', `/invitations/${invitation.id}`, h, { name: 'Same Id' });
+      const looked = await rest('GET', `/invitations/jwt/${token}`);
+      expect(patched.status).toBe(200);
+      expect(looked.status).toBe(200);
+      expect(patched.body.externalId).toBe(externalId ?? String(invitation.id));
+      expect(looked.body.externalId).toBe(patched.body.externalId);
+    }
   });
 
   it('400 for bad bodies and values, 409 for a duplicate e-mail, and nothing changes', async () => {
@@ -299,5 +328,133 @@ describe('POST /auth/login and unknown routes', () => {
 
   it('an unknown route is a 404 with the error body', async () => {
     expectError(await rest('GET', '/nope'), 404, 'NOT_FOUND');
+  });
+});
+
+describe('every route: wrong methods, query parameters, content types and REST words', () => {
+  // Each route with its path, its method, and a request that would succeed (headers, body).
+  const ROUTES = () =>
+    [
+      ['GET', `/posts/${ids.demoPost}`, bearer(tokens.player)],
+      ['GET', `/posts/${ids.demoPost}/comments`, bearer(tokens.player)],
+      ['GET', '/invitations/jwt/some-token', {}],
+      ['PATCH', `/invitations/${ids.invitation}`, { ...bearer(tokens.admin), 'x-app-path': 'demo' }],
+      ['GET', '/companies/search', bearer(tokens.reseller)],
+      ['GET', '/tournaments/me', bearer(tokens.player)],
+      ['POST', '/auth/login', { 'x-app-path': 'demo' }],
+    ] as Array<[string, string, Record<string, string>]>;
+
+  it('a known path with a method it does not answer is a 405 whose Allow lists the ones it does', async () => {
+    const cases: Array<[string, string, string]> = [
+      ...ROUTES().flatMap(([method, path]) => {
+        const allow = method === 'GET' ? 'GET, HEAD' : method;
+        return ['DELETE', 'PUT', method === 'GET' ? 'POST' : 'GET'].map(
+          (m) => [m, path, allow] as [string, string, string],
+        );
+      }),
+      ['PUT', '/graphql', 'GET, HEAD, POST, OPTIONS'],
+      ['DELETE', '/healthz', 'GET, HEAD'],
+      ['POST', '/openapi.json', 'GET, HEAD'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const res = await fetch(`${s.url}${path}`, { method, headers: bearer(tokens.admin) });
+      const body = await res.json();
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect(body).toEqual({
+        statusCode: 405,
+        error: 'Method Not Allowed',
+        code: 'METHOD_NOT_ALLOWED',
+        message: expect.stringContaining(`does not answer ${method}`),
+      });
+      expect(body.message).not.toContain('some-token'); // invitation links stay out of messages
+    }
+    // Unknown paths stay 404, whatever the method.
+    for (const [method, path] of [
+      ['GET', '/nope'],
+      ['DELETE', '/posts/1/likes'],
+      ['PATCH', '/invitations'],
+    ]) {
+      const res = await fetch(`${s.url}${path}`, { method });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers.get('allow')).toBeNull();
+    }
+  });
+
+  it('every route refuses a query parameter it does not take, naming it', async () => {
+    for (const [method, path, headers] of ROUTES()) {
+      const r = await rest(method, `${path}?utm_source=mail`, headers, method === 'GET' ? undefined : { name: 'x' });
+      expectError(r, 400, 'BAD_USER_INPUT');
+      expect(r.body.message, `${method} ${path}`).toMatch(/^unknown query parameter utm_source \(this route takes /);
+    }
+  });
+
+  it('a body that is not JSON is a 415 on the routes that take one, and nothing changes', async () => {
+    const before = await s.t.db.prisma.invitation.findUniqueOrThrow({ where: { id: ids.invitation } });
+    const login = JSON.stringify({ email: 'player1@demo.test', password: 'Prode-demo-2026!' });
+    for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded']) {
+      for (const [method, path, headers, body] of [
+        ['PATCH', `/invitations/${ids.invitation}`, { ...bearer(tokens.admin), 'x-app-path': 'demo' }, '{"name":"x"}'],
+        ['POST', '/auth/login', { 'x-app-path': 'demo' }, login],
+      ] as const) {
+        const res = await fetch(`${s.url}${path}`, { method, headers: { ...headers, 'content-type': type }, body });
+        expect(res.status, `${type} ${method} ${path}`).toBe(415);
+        expect(await res.json()).toEqual({
+          statusCode: 415,
+          error: 'Unsupported Media Type',
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: 'unsupported content type: send application/json',
+        });
+      }
+    }
+    expect(await s.t.db.prisma.invitation.findUniqueOrThrow({ where: { id: ids.invitation } })).toEqual(before);
+  });
+
+  it('bad input is worded in REST terms on every route, never as GraphQL variables', async () => {
+    const admin = { ...bearer(tokens.admin), 'x-app-path': 'demo' };
+    const patch = `/invitations/${ids.invitation}`;
+    const cases: Array<[string, string, Record<string, string>, unknown, RegExp]> = [
+      ['GET', '/posts/0', bearer(tokens.player), undefined, /^path parameter id /],
+      ['GET', '/posts/x/comments', bearer(tokens.player), undefined, /^path parameter postId /],
+      ['PATCH', '/invitations/99999999999', admin, { name: 'x' }, /^path parameter id /],
+      ['PATCH', patch, admin, { role: 'king' }, /^body field role must be one of player, admin, reseller, manager$/],
+      ['PATCH', patch, admin, { role: '' }, /^body field role must be one of /],
+      ['PATCH', patch, admin, { name: 42 }, /^body field name must be a string$/],
+      ['PATCH', patch, admin, { name: 'a\u0000b' }, /^body field name must not contain a NUL character$/],
+      ['PATCH', patch, admin, { areaLevel2: { id: 1.5 } }, /^body field areaLevel2 must be an object with /],
+      ['PATCH', patch, admin, { nickname: 'x' }, /^unknown body field nickname /],
+      ['GET', '/companies/search?take=2147483648', bearer(tokens.reseller), undefined, /^query parameter take /],
+      ['GET', '/companies/search?skip=-99999999999', bearer(tokens.reseller), undefined, /^query parameter skip /],
+      ['GET', '/companies/search?search=a%00b', bearer(tokens.reseller), undefined, /^query parameter search must not/],
+      ['POST', '/auth/login', {}, { email: 'a@b.c', password: 7 }, /^body field password must be a string$/],
+      ['POST', '/auth/login', {}, { email: 'a\u0000@b.c', password: 'x' }, /^body field email must not contain a NUL/],
+    ];
+    for (const [method, path, headers, body, message] of cases) {
+      const r = await rest(method, path, headers, body);
+      expectError(r, 400, 'BAD_USER_INPUT');
+      expect(r.body.message, `${method} ${path} ${JSON.stringify(body)}`).toMatch(message);
+      expect(r.body.message).not.toMatch(/variable|\$input|enum|Int cannot/i);
+    }
+  });
+
+  it("GraphQL's refusal of a variable, should a route let one through, is reworded for REST", () => {
+    const from = { id: 'path parameter id', input: 'body', take: 'query parameter take' };
+    expect(
+      restMessage(
+        'argument "input": Variable "$input" got invalid value "king" at "input.role"; Value "king" does not exist ' +
+          'in "Role" enum.',
+        from,
+      ),
+    ).toBe('body field role has a value of the wrong type or out of range');
+    expect(
+      restMessage(
+        'Variable "$take" got invalid value 2147483648; Int cannot represent non 32-bit signed integer value',
+        from,
+      ),
+    ).toBe('query parameter take has a value of the wrong type or out of range');
+    expect(restMessage('variable "$input" contains a NUL character (\\u0000), which no text may hold', from)).toBe(
+      'the body must not contain a NUL character',
+    );
+    expect(restMessage('take must be an integer from 1 to 100', from)).toBe('take must be an integer from 1 to 100');
   });
 });

@@ -117,7 +117,7 @@ describe('limits on a running server', () => {
   });
   afterAll(() => s.close());
 
-  it('refuses the cyclic query before it runs, in well under a second, with the memory flat', async () => {
+  it('refuses the cyclic query before it runs, in seconds at most, with the memory flat', async () => {
     // Warm up: compile paths, caches, the first request's allocations.
     await s.gql(CYCLE, {}, bearer(token));
     const rssBefore = process.memoryUsage().rss;
@@ -136,7 +136,8 @@ describe('limits on a running server', () => {
       // The data version and the credential lookup; no resolver ran.
       expect(r.extensions?.sqlStatements ?? 0).toBeLessThanOrEqual(3);
     }
-    expect(elapsed).toBeLessThan(1000); // twenty of them
+    // Walking the cycle would take minutes; the bound is loose because the machine running the suite is shared.
+    expect(elapsed).toBeLessThan(5000); // twenty of them
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(64 * 1024 * 1024);
     const healthy = await s.gql('{ me { email } }', {}, bearer(token));
     expect(healthy.data.me.email).toBe('player1@demo.test');

@@ -65,7 +65,9 @@ describe('.env', () => {
   it('named by ENV_FILE but missing: one line, exit 1', async () => {
     const run = runScript('src/server.ts', { ENV_FILE: '/nonexistent/.env', DATA_DIR: tempDir() });
     expect(await run.exited).toBe(1);
-    expect(run.output()).toMatch(/ENV_FILE names \/nonexistent\/.env, which does not exist/);
+    const lines = run.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]).msg).toMatch(/ENV_FILE names \/nonexistent\/.env, which does not exist/);
   });
 });
 
@@ -75,7 +77,11 @@ describe('npm start', () => {
     async () => {
       const { target, drop } = await emptyTarget();
       const dataDir = tempDir();
-      const env = { DATA_DIR: dataDir, DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined };
+      const env = {
+        DATA_DIR: dataDir,
+        DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined,
+        LOG_LEVEL: 'info',
+      };
       try {
         const service = await startService(env);
         const health = await fetch(`${service.url}/healthz`);
@@ -86,6 +92,17 @@ describe('npm start', () => {
         expect(await ready.json()).toEqual({ status: 'ready', database: suiteProvider });
         expect(await service.stop('SIGTERM')).toBe(0);
         expect(service.output()).toMatch(/seeded the demo data/);
+        // Every line it printed, from migrations to shutdown, is a JSON log line.
+        const lines = service.output().trim().split('\n');
+        const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+        expect(messages).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/^applied migrations: /),
+            expect.stringMatching(/^empty database: seeded the demo data/),
+            'prode gateway ready',
+            expect.stringMatching(/^SIGTERM: draining/),
+          ]),
+        );
 
         // A second start finds the data and neither migrates nor seeds again.
         const again = await startService(env);
@@ -149,6 +166,7 @@ describe('npm start', () => {
         DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined,
         NODE_ENV: 'production',
         JWT_SECRET: 's'.repeat(40),
+        LOG_LEVEL: 'info',
       };
       try {
         const service = await startService(env);
@@ -254,14 +272,31 @@ describe('npm start', () => {
       /DATABASE_URL must start with postgresql:\/\//,
     ],
     ['a short JWT_SECRET', { JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
+    [
+      'an OTLP endpoint that is not a URL',
+      { OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' },
+      /OTEL_EXPORTER_OTLP_ENDPOINT must be an http\(s\) URL/,
+    ],
+    [
+      'an OTLP protocol other than HTTP',
+      { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' },
+      /OTEL_EXPORTER_OTLP_PROTOCOL must be http\/protobuf or http\/json, got "grpc"/,
+    ],
+    [
+      'OTLP headers that are not key=value pairs',
+      { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_EXPORTER_OTLP_HEADERS: 'api-key' },
+      /OTEL_EXPORTER_OTLP_HEADERS must be key=value pairs/,
+    ],
   ];
   it.each(badConfigs)('%s: one clear line and exit 1', async (_name, env, message) => {
     const run = runScript('src/server.ts', { DATA_DIR: tempDir(), PORT: '0', JWT_SECRET: 's'.repeat(40), ...env });
     expect(await run.exited).toBe(1);
     const lines = run.output().trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^prode: /);
-    expect(lines[0]).toMatch(message);
+    // One JSON log line, as every other line the server writes, at level fatal.
+    const line = JSON.parse(lines[0]) as { level: number; msg: string };
+    expect(line.level).toBe(60);
+    expect(line.msg).toMatch(message);
     expect(lines[0]).not.toMatch(/secret@/);
   });
 });

@@ -12,7 +12,10 @@ export class AccountResolver {
       'company named by x-app-path / x-app-host (without them, to every account with it). Answers true whether or ' +
       'not the e-mail has an account; throttled per address and e-mail (RATE_LIMITED).',
   })
-  requestPasswordReset(@Arg('email', () => String) email: string, @Ctx() ctx: Context) {
+  requestPasswordReset(
+    @Arg('email', () => String, { description: 'The e-mail of the account.' }) email: string,
+    @Ctx() ctx: Context,
+  ) {
     const client = { ip: ctx.client.ip, throttle: ctx.client.resetThrottle };
     return accounts.requestPasswordReset(ctx.scope, { email, headers: ctx.headers, client });
   }
@@ -23,8 +26,9 @@ export class AccountResolver {
       'stops working, and logs the user in. An invalid, expired or used token is NOT_FOUND.',
   })
   resetPassword(
-    @Arg('token', () => String) token: string,
-    @Arg('password', () => String) password: string,
+    @Arg('token', () => String, { description: "The reset link's token." }) token: string,
+    @Arg('password', () => String, { description: "The new password; meets the company's passwordPolicy." })
+    password: string,
     @Ctx() ctx: Context,
   ) {
     return accounts.resetPassword(ctx.scope, { token, password });

@@ -6,14 +6,20 @@ import { Company } from '../types/company.ts';
 
 @Resolver(() => Area)
 export class AreaFields {
-  @FieldResolver(() => Company) company(@Root() a: AreaRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Company, { description: 'The company the area belongs to.' }) company(
+    @Root() a: AreaRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.company.load(a.companyId);
   }
   @FieldResolver(() => Area, { nullable: true, description: 'Null for a level-1 area.' })
   parentArea(@Root() a: AreaRow, @Ctx() ctx: Context) {
     return a.parentAreaId == null ? null : ctx.loaders.area.load(a.parentAreaId);
   }
-  @FieldResolver(() => [Area]) childrenAreas(@Root() a: AreaRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => [Area], {
+    description: 'The areas one level below; [] for a level-3 area or one without children.',
+  })
+  childrenAreas(@Root() a: AreaRow, @Ctx() ctx: Context) {
     return ctx.loaders.childAreas.load(a.id);
   }
 }

@@ -4,10 +4,10 @@ import * as auth from '../../app/auth.ts';
 import type { Context } from '../context.ts';
 import { User } from '../types/user.ts';
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ description: 'A session: a token and who it is for.', simpleResolvers: true })
 export class LoginPayload {
   @Field(() => String, { description: 'Send as "Authorization: Bearer <token>".' }) token!: string;
-  @Field(() => User) user!: object;
+  @Field(() => User, { description: 'The user logged in.' }) user!: object;
 }
 
 @Resolver()
@@ -18,8 +18,8 @@ export class AuthResolver {
       'companies.',
   })
   login(
-    @Arg('email', () => String) email: string,
-    @Arg('password', () => String) password: string,
+    @Arg('email', () => String, { description: "The account's e-mail." }) email: string,
+    @Arg('password', () => String, { description: "The account's password." }) password: string,
     @Ctx() ctx: Context,
   ) {
     return auth.login(ctx.scope, {

@@ -14,7 +14,11 @@ export class BonusQuestionResolver {
       "The company's bonus questions about one of its tournaments, soonest to close first, with the caller's " +
       'answer. Empty where disableExtraPredictions is on.',
   })
-  bonusQuestions(@Arg('tournamentId', () => Int) tournamentId: number, @Ctx() ctx: Context) {
+  bonusQuestions(
+    @Arg('tournamentId', () => Int, { description: 'A tournament the company plays (another: NOT_FOUND).' })
+    tournamentId: number,
+    @Ctx() ctx: Context,
+  ) {
     return bonus.bonusQuestions(ctx.scope, tournamentId);
   }
 
@@ -22,7 +26,7 @@ export class BonusQuestionResolver {
     description: "Admins: asks a bonus question about one of the company's tournaments.",
   })
   createBonusQuestion(
-    @Arg('input', () => CreateBonusQuestionInput) input: CreateBonusQuestionInput,
+    @Arg('input', () => CreateBonusQuestionInput, { description: 'The question.' }) input: CreateBonusQuestionInput,
     @Ctx() ctx: Context,
   ) {
     return bonus.createBonusQuestion(ctx.scope, { ...input });
@@ -32,8 +36,8 @@ export class BonusQuestionResolver {
     description: 'Admins: changes a bonus question while nobody has answered it (CONFLICT after).',
   })
   updateBonusQuestion(
-    @Arg('id', () => Int) id: number,
-    @Arg('input', () => UpdateBonusQuestionInput) input: UpdateBonusQuestionInput,
+    @Arg('id', () => Int, { description: 'A bonus question of the current company (another: NOT_FOUND).' }) id: number,
+    @Arg('input', () => UpdateBonusQuestionInput, { description: 'What to change.' }) input: UpdateBonusQuestionInput,
     @Ctx() ctx: Context,
   ) {
     return bonus.updateBonusQuestion(ctx.scope, id, plain(input));
@@ -42,7 +46,10 @@ export class BonusQuestionResolver {
   @Mutation(() => Boolean, {
     description: 'Admins: deletes a bonus question and its answers; their points leave the ranking at once.',
   })
-  deleteBonusQuestion(@Arg('id', () => Int) id: number, @Ctx() ctx: Context) {
+  deleteBonusQuestion(
+    @Arg('id', () => Int, { description: 'A bonus question of the current company (another: NOT_FOUND).' }) id: number,
+    @Ctx() ctx: Context,
+  ) {
     return bonus.deleteBonusQuestion(ctx.scope, id);
   }
 
@@ -53,8 +60,12 @@ export class BonusQuestionResolver {
       'same step. May be set again to correct it.',
   })
   setBonusQuestionAnswers(
-    @Arg('id', () => Int) id: number,
-    @Arg('correctAnswers', () => [String]) correctAnswers: string[],
+    @Arg('id', () => Int, { description: 'A closed bonus question of the current company (another: NOT_FOUND).' })
+    id: number,
+    @Arg('correctAnswers', () => [String], {
+      description: "The right answers, each as an answer of the question's kind is " + 'written.',
+    })
+    correctAnswers: string[],
     @Ctx() ctx: Context,
   ) {
     return bonus.setBonusAnswers(ctx.scope, id, correctAnswers);
@@ -66,8 +77,11 @@ export class BonusQuestionResolver {
       'A second answer is CONFLICT.',
   })
   answerBonusQuestion(
-    @Arg('id', () => Int) id: number,
-    @Arg('answer', () => String) answer: string,
+    @Arg('id', () => Int, { description: "A bonus question of the caller's company (another: NOT_FOUND)." }) id: number,
+    @Arg('answer', () => String, {
+      description: "As the question's kind says: a team id, a name, a number or an " + 'option index.',
+    })
+    answer: string,
     @Ctx() ctx: Context,
   ) {
     return bonus.answerBonusQuestion(ctx.scope, id, answer);

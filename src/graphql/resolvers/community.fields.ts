@@ -16,10 +16,13 @@ const load = async <T>(p: Promise<T | null>, what: string): Promise<T> => {
 
 @Resolver(() => Post)
 export class PostFields {
-  @FieldResolver(() => User) user(@Root() p: PostRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => User, { description: 'The author.' }) user(@Root() p: PostRow, @Ctx() ctx: Context) {
     return load(ctx.loaders.user.load(p.userId), 'user');
   }
-  @FieldResolver(() => Company) company(@Root() p: PostRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Company, { description: 'The company whose wall it is on.' }) company(
+    @Root() p: PostRow,
+    @Ctx() ctx: Context,
+  ) {
     return load(ctx.loaders.company.load(p.companyId), 'company');
   }
   @FieldResolver(() => DisplayAuthor, {
@@ -33,58 +36,88 @@ export class PostFields {
     }
     return { name: author.name, imageUrl: author.profilePictureUrl, type: 'user' };
   }
-  @FieldResolver(() => [PostComment]) comments(@Root() p: PostRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => [PostComment], { description: 'Its comments, oldest first; [] when none.' }) comments(
+    @Root() p: PostRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.commentsByPost.load(p.id);
   }
-  @FieldResolver(() => Int) commentsCount(@Root() p: PostRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Int, { description: 'How many comments it has.' }) commentsCount(
+    @Root() p: PostRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.commentCountByPost.load(p.id);
   }
-  @FieldResolver(() => [PostLike]) likes(@Root() p: PostRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => [PostLike], { description: 'Its likes; [] when none.' }) likes(
+    @Root() p: PostRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.likesByPost.load(p.id);
   }
-  @FieldResolver(() => Int) likesCount(@Root() p: PostRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Int, { description: 'How many likes it has.' }) likesCount(
+    @Root() p: PostRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.likeCountByPost.load(p.id);
   }
-  @FieldResolver(() => Boolean) likedByMe(@Root() p: PostRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Boolean, { description: 'Whether the caller likes it.' }) likedByMe(
+    @Root() p: PostRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.postLikedByViewer.load(p.id);
   }
 }
 
 @Resolver(() => PostComment)
 export class PostCommentFields {
-  @FieldResolver(() => User) user(@Root() c: CommentRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => User, { description: 'The author.' }) user(@Root() c: CommentRow, @Ctx() ctx: Context) {
     return load(ctx.loaders.user.load(c.userId), 'user');
   }
-  @FieldResolver(() => Post) post(@Root() c: CommentRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Post, { description: 'The post it comments on.' }) post(
+    @Root() c: CommentRow,
+    @Ctx() ctx: Context,
+  ) {
     return load(ctx.loaders.post.load(c.postId), 'post');
   }
-  @FieldResolver(() => [PostCommentLike]) likes(@Root() c: CommentRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => [PostCommentLike], { description: 'Its likes; [] when none.' }) likes(
+    @Root() c: CommentRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.likesByComment.load(c.id);
   }
-  @FieldResolver(() => Int) likesCount(@Root() c: CommentRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Int, { description: 'How many likes it has.' }) likesCount(
+    @Root() c: CommentRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.likeCountByComment.load(c.id);
   }
-  @FieldResolver(() => Boolean) likedByMe(@Root() c: CommentRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Boolean, { description: 'Whether the caller likes it.' }) likedByMe(
+    @Root() c: CommentRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.commentLikedByViewer.load(c.id);
   }
 }
 
 @Resolver(() => PostLike)
 export class PostLikeFields {
-  @FieldResolver(() => Post) post(@Root() l: LikeRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Post, { description: 'The post liked.' }) post(@Root() l: LikeRow, @Ctx() ctx: Context) {
     return load(ctx.loaders.post.load(l.postId!), 'post');
   }
-  @FieldResolver(() => User) user(@Root() l: LikeRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => User, { description: 'Who likes it.' }) user(@Root() l: LikeRow, @Ctx() ctx: Context) {
     return load(ctx.loaders.user.load(l.userId), 'user');
   }
 }
 
 @Resolver(() => PostCommentLike)
 export class PostCommentLikeFields {
-  @FieldResolver(() => PostComment) comment(@Root() l: LikeRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => PostComment, { description: 'The comment liked.' }) comment(
+    @Root() l: LikeRow,
+    @Ctx() ctx: Context,
+  ) {
     return load(ctx.loaders.comment.load(l.commentId!), 'comment');
   }
-  @FieldResolver(() => User) user(@Root() l: LikeRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => User, { description: 'Who likes it.' }) user(@Root() l: LikeRow, @Ctx() ctx: Context) {
     return load(ctx.loaders.user.load(l.userId), 'user');
   }
 }

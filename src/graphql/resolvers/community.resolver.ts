@@ -6,66 +6,106 @@ import { Post, PostComment } from '../types/community.ts';
 
 @Resolver()
 export class CommunityResolver {
-  @Mutation(() => Post)
+  @Mutation(() => Post, {
+    description: "Posts on the wall of the caller's own company, as " + 'featureSettings.community allows.',
+  })
   createPost(
-    @Arg('text', () => String) text: string,
+    @Arg('text', () => String, { description: '1 to 2000 characters.' }) text: string,
     @Ctx() ctx: Context,
-    @Arg('imageUrl', () => String, { nullable: true }) imageUrl?: string,
+    @Arg('imageUrl', () => String, {
+      description: 'An https image URL, where the company allows images.',
+      nullable: true,
+    })
+    imageUrl?: string,
   ) {
     return community.createPost(ctx.scope, { text, imageUrl });
   }
 
   @Mutation(() => Post, { description: 'Authors edit their own posts. imageUrl: null removes the image.' })
   updatePost(
-    @Arg('id', () => Int) id: number,
+    @Arg('id', () => Int, { description: 'A post of the current company (another: NOT_FOUND).' }) id: number,
     @Ctx() ctx: Context,
-    @Arg('text', () => String, { nullable: true }) text?: string,
-    @Arg('imageUrl', () => String, { nullable: true }) imageUrl?: string | null,
+    @Arg('text', () => String, { description: '1 to 2000 characters; left out: unchanged.', nullable: true })
+    text?: string,
+    @Arg('imageUrl', () => String, {
+      description: 'An https image URL; null removes it; left out: unchanged.',
+      nullable: true,
+    })
+    imageUrl?: string | null,
   ) {
     return community.updatePost(ctx.scope, id, { text, imageUrl });
   }
 
   @Mutation(() => Boolean, { description: 'Authors delete their own posts; admins moderate their company.' })
-  deletePost(@Arg('id', () => Int) id: number, @Ctx() ctx: Context) {
+  deletePost(
+    @Arg('id', () => Int, { description: 'A post of the current company (another: NOT_FOUND).' }) id: number,
+    @Ctx() ctx: Context,
+  ) {
     return community.deletePost(ctx.scope, id);
   }
 
-  @Mutation(() => PostComment)
+  @Mutation(() => PostComment, {
+    description: "Comments on a post of the caller's own company, as " + 'featureSettings.community allows.',
+  })
   createComment(
-    @Arg('postId', () => Int) postId: number,
-    @Arg('text', () => String) text: string,
+    @Arg('postId', () => Int, { description: 'A post of the company (another: NOT_FOUND).' }) postId: number,
+    @Arg('text', () => String, { description: '1 to 2000 characters.' }) text: string,
     @Ctx() ctx: Context,
   ) {
     return community.createComment(ctx.scope, postId, text);
   }
 
-  @Mutation(() => PostComment)
-  updateComment(@Arg('id', () => Int) id: number, @Arg('text', () => String) text: string, @Ctx() ctx: Context) {
+  @Mutation(() => PostComment, { description: 'Authors edit their own comments.' })
+  updateComment(
+    @Arg('id', () => Int, { description: 'A comment of the current company (another: NOT_FOUND).' }) id: number,
+    @Arg('text', () => String, { description: '1 to 2000 characters.' }) text: string,
+    @Ctx() ctx: Context,
+  ) {
     return community.updateComment(ctx.scope, id, text);
   }
 
-  @Mutation(() => Boolean)
-  deleteComment(@Arg('id', () => Int) id: number, @Ctx() ctx: Context) {
+  @Mutation(() => Boolean, {
+    description:
+      "Authors delete their own comments; admins, the company's " + "reseller and managers moderate the company's.",
+  })
+  deleteComment(
+    @Arg('id', () => Int, { description: 'A comment of the current company (another: NOT_FOUND).' }) id: number,
+    @Ctx() ctx: Context,
+  ) {
     return community.deleteComment(ctx.scope, id);
   }
 
   @Mutation(() => Post, { description: 'Idempotent: liking twice leaves one like.' })
-  likePost(@Arg('postId', () => Int) postId: number, @Ctx() ctx: Context) {
+  likePost(
+    @Arg('postId', () => Int, { description: 'A post of the current company (another: NOT_FOUND).' }) postId: number,
+    @Ctx() ctx: Context,
+  ) {
     return community.likePost(ctx.scope, postId, true);
   }
 
   @Mutation(() => Post, { description: 'Idempotent.' })
-  unlikePost(@Arg('postId', () => Int) postId: number, @Ctx() ctx: Context) {
+  unlikePost(
+    @Arg('postId', () => Int, { description: 'A post of the current company (another: NOT_FOUND).' }) postId: number,
+    @Ctx() ctx: Context,
+  ) {
     return community.likePost(ctx.scope, postId, false);
   }
 
   @Mutation(() => PostComment, { description: 'Idempotent.' })
-  likeComment(@Arg('commentId', () => Int) commentId: number, @Ctx() ctx: Context) {
+  likeComment(
+    @Arg('commentId', () => Int, { description: 'A comment of the current company (another: NOT_FOUND).' })
+    commentId: number,
+    @Ctx() ctx: Context,
+  ) {
     return community.likeComment(ctx.scope, commentId, true);
   }
 
   @Mutation(() => PostComment, { description: 'Idempotent.' })
-  unlikeComment(@Arg('commentId', () => Int) commentId: number, @Ctx() ctx: Context) {
+  unlikeComment(
+    @Arg('commentId', () => Int, { description: 'A comment of the current company (another: NOT_FOUND).' })
+    commentId: number,
+    @Ctx() ctx: Context,
+  ) {
     return community.likeComment(ctx.scope, commentId, false);
   }
 }

@@ -15,7 +15,10 @@ export class CompanyAdminResolver {
       'Creates a company. Managers: any company, resellers included (isReseller), managed by the reseller they name. ' +
       'Resellers: a company their own company manages. Its first admin arrives through createInvitation under it.',
   })
-  createCompany(@Arg('input', () => CreateCompanyInput) input: CreateCompanyInput, @Ctx() ctx: Context) {
+  createCompany(
+    @Arg('input', () => CreateCompanyInput, { description: 'The new company.' }) input: CreateCompanyInput,
+    @Ctx() ctx: Context,
+  ) {
     return companies.createCompany(ctx.scope, plain(input) as unknown as companies.CreateCompanyArgs);
   }
 
@@ -26,8 +29,10 @@ export class CompanyAdminResolver {
       'says). A company the caller does not administer is NOT_FOUND; a setting they may not change, FORBIDDEN.',
   })
   updateCompany(
-    @Arg('companyId', () => Int) companyId: number,
-    @Arg('input', () => UpdateCompanyInput) input: UpdateCompanyInput,
+    @Arg('companyId', () => Int, { description: 'A company the caller administers (another: NOT_FOUND).' })
+    companyId: number,
+    @Arg('input', () => UpdateCompanyInput, { description: 'What to change; fields left out keep their value.' })
+    input: UpdateCompanyInput,
     @Ctx() ctx: Context,
   ) {
     return companies.updateCompany(ctx.scope, companyId, plain(input));
@@ -39,7 +44,10 @@ export class CompanyAdminResolver {
       "its code, path and domain stay reserved. Refused for the caller's own company and for a reseller still " +
       'managing companies (CONFLICT).',
   })
-  deleteCompany(@Arg('companyId', () => Int) companyId: number, @Ctx() ctx: Context) {
+  deleteCompany(
+    @Arg('companyId', () => Int, { description: 'The company to close.' }) companyId: number,
+    @Ctx() ctx: Context,
+  ) {
     return companies.deleteCompany(ctx.scope, companyId);
   }
 }

@@ -19,33 +19,43 @@ export class CompanyTournamentsResolver {
   @Query(() => [Tournament], { description: `Global tournaments a company may enter, newest first. ${ADMINS}` })
   availableTournaments(
     @Ctx() ctx: Context,
-    @Arg('skip', () => Int, { nullable: true }) skip?: number,
-    @Arg('take', () => Int, { nullable: true }) take?: number,
+    @Arg('skip', () => Int, { description: 'Items to pass over, >= 0 (default 0).', nullable: true }) skip?: number,
+    @Arg('take', () => Int, { description: 'Items to answer, 1 to 100 (default 20).', nullable: true }) take?: number,
   ) {
     return tournaments.availableTournaments(ctx.scope, { skip, take });
   }
 
   @Mutation(() => Tournament, { description: `The current company plays a global tournament (idempotent). ${ADMINS}` })
-  enterTournament(@Arg('tournamentId', () => Int) tournamentId: number, @Ctx() ctx: Context) {
+  enterTournament(
+    @Arg('tournamentId', () => Int, { description: 'A global tournament.' }) tournamentId: number,
+    @Ctx() ctx: Context,
+  ) {
     return tournaments.enterTournament(ctx.scope, tournamentId);
   }
 
   @Mutation(() => Boolean, {
     description: `The current company stops playing a tournament; predictions and standings stay. ${ADMINS}`,
   })
-  leaveTournament(@Arg('tournamentId', () => Int) tournamentId: number, @Ctx() ctx: Context) {
+  leaveTournament(
+    @Arg('tournamentId', () => Int, { description: 'A tournament the company plays.' }) tournamentId: number,
+    @Ctx() ctx: Context,
+  ) {
     return tournaments.leaveTournament(ctx.scope, tournamentId);
   }
 
   @Mutation(() => Tournament, { description: `A tournament of the current company's own. ${ADMINS}` })
-  createCustomTournament(@Arg('input', () => CustomTournamentInput) input: CustomTournamentInput, @Ctx() ctx: Context) {
+  createCustomTournament(
+    @Arg('input', () => CustomTournamentInput, { description: 'The tournament; name is required.' })
+    input: CustomTournamentInput,
+    @Ctx() ctx: Context,
+  ) {
     return tournaments.createCustomTournament(ctx.scope, input);
   }
 
   @Mutation(() => Tournament, { description: CUSTOM })
   updateCustomTournament(
-    @Arg('tournamentId', () => Int) tournamentId: number,
-    @Arg('input', () => CustomTournamentInput) input: CustomTournamentInput,
+    @Arg('tournamentId', () => Int, { description: "One of the company's custom tournaments." }) tournamentId: number,
+    @Arg('input', () => CustomTournamentInput, { description: 'What to change.' }) input: CustomTournamentInput,
     @Ctx() ctx: Context,
   ) {
     return tournaments.updateCustomTournament(ctx.scope, tournamentId, input);
@@ -53,8 +63,9 @@ export class CompanyTournamentsResolver {
 
   @Mutation(() => Round, { description: `A round, last in order. ${CUSTOM}` })
   createCustomRound(
-    @Arg('tournamentId', () => Int) tournamentId: number,
-    @Arg('input', () => CustomRoundInput) input: CustomRoundInput,
+    @Arg('tournamentId', () => Int, { description: "One of the company's custom tournaments." }) tournamentId: number,
+    @Arg('input', () => CustomRoundInput, { description: 'The round; name and date are required.' })
+    input: CustomRoundInput,
     @Ctx() ctx: Context,
   ) {
     return tournaments.createCustomRound(ctx.scope, tournamentId, input);
@@ -62,27 +73,34 @@ export class CompanyTournamentsResolver {
 
   @Mutation(() => Round, { description: CUSTOM })
   updateCustomRound(
-    @Arg('roundId', () => Int) roundId: number,
-    @Arg('input', () => CustomRoundInput) input: CustomRoundInput,
+    @Arg('roundId', () => Int, { description: "A round of one of the company's custom tournaments." }) roundId: number,
+    @Arg('input', () => CustomRoundInput, { description: 'What to change.' }) input: CustomRoundInput,
     @Ctx() ctx: Context,
   ) {
     return tournaments.updateCustomRound(ctx.scope, roundId, input);
   }
 
   @Mutation(() => Team, { description: `A team of the current company's own (customTeams), named once. ${ADMINS}` })
-  createCustomTeam(@Arg('input', () => CustomTeamInput) input: CustomTeamInput, @Ctx() ctx: Context) {
+  createCustomTeam(
+    @Arg('input', () => CustomTeamInput, { description: 'The team.' }) input: CustomTeamInput,
+    @Ctx() ctx: Context,
+  ) {
     return tournaments.createCustomTeam(ctx.scope, input);
   }
 
   @Mutation(() => Match, { description: `A match in a round. ${CUSTOM} Results: setMatchResult.` })
-  createCustomMatch(@Arg('input', () => CustomMatchInput) input: CustomMatchInput, @Ctx() ctx: Context) {
+  createCustomMatch(
+    @Arg('input', () => CustomMatchInput, { description: 'The match; roundId, date and both teams are required.' })
+    input: CustomMatchInput,
+    @Ctx() ctx: Context,
+  ) {
     return tournaments.createCustomMatch(ctx.scope, input);
   }
 
   @Mutation(() => Match, { description: `Teams, date, venue and group, until kickoff. ${CUSTOM}` })
   updateCustomMatch(
-    @Arg('matchId', () => Int) matchId: number,
-    @Arg('input', () => CustomMatchInput) input: CustomMatchInput,
+    @Arg('matchId', () => Int, { description: "A match of one of the company's custom tournaments." }) matchId: number,
+    @Arg('input', () => CustomMatchInput, { description: 'What to change.' }) input: CustomMatchInput,
     @Ctx() ctx: Context,
   ) {
     return tournaments.updateCustomMatch(ctx.scope, matchId, input);
@@ -96,8 +114,12 @@ export class CompanyTournamentsResolver {
       '"World Cup 2026".',
   })
   importOpenfootball(
-    @Arg('json', () => String) json: string,
-    @Arg('externalId', () => String, { nullable: true }) externalId: string | null | undefined,
+    @Arg('json', () => String, { description: 'The content of an openfootball worldcup.json file.' }) json: string,
+    @Arg('externalId', () => String, {
+      description: 'Identifies the tournament across imports; a re-import with the same one updates it.',
+      nullable: true,
+    })
+    externalId: string | null | undefined,
     @Ctx() ctx: Context,
   ) {
     return tournaments.importOpenfootball(ctx.scope, json, externalId);

@@ -58,19 +58,39 @@ function sharedCompanyFields(form: ClassType) {
     @FieldResolver(() => [String], { description: 'Cut off: always empty.' }) news() {
       return [];
     }
-    @FieldResolver(() => [Area]) areas(@Root() c: CompactRow, @Ctx() ctx: Context) {
+    @FieldResolver(() => [Area], {
+      description:
+        "The company's areas, every level; [] when none (and where the " +
+        "company is reached as another's resellerCompany).",
+    })
+    areas(@Root() c: CompactRow, @Ctx() ctx: Context) {
       return cut(c) ? [] : ctx.loaders.areasByCompany.load(c.id);
     }
-    @FieldResolver(() => [Tournament]) tournaments(@Root() c: CompactRow, @Ctx() ctx: Context) {
+    @FieldResolver(() => [Tournament], {
+      description:
+        'Tournaments the company plays (entered and its own custom ones); ' +
+        "[] when none (and as another's resellerCompany).",
+    })
+    tournaments(@Root() c: CompactRow, @Ctx() ctx: Context) {
       return cut(c) ? [] : ctx.loaders.tournamentsByCompany.load(c.id);
     }
-    @FieldResolver(() => [DreamFinalsSetting]) dreamFinalsSettings(@Root() c: CompactRow, @Ctx() ctx: Context) {
+    @FieldResolver(() => [DreamFinalsSetting], {
+      description: "Its dream finals games; [] when none (and as another's " + 'resellerCompany).',
+    })
+    dreamFinalsSettings(@Root() c: CompactRow, @Ctx() ctx: Context) {
       return cut(c) ? [] : ctx.loaders.dreamFinalsByCompany.load(c.id);
     }
-    @FieldResolver(() => [String]) combinedRoundsRankingDefinitions(@Root() c: CompanyRow) {
+    @FieldResolver(() => [String], {
+      description: 'Rankings over several rounds, each like "Group stage:1,2,3"; [] ' + 'when none.',
+    })
+    combinedRoundsRankingDefinitions(@Root() c: CompanyRow) {
       return stringArray(c.combinedRoundsRankingDefinitions);
     }
-    @FieldResolver(() => [String], { nullable: true }) rssFeeds(@Root() c: CompanyRow) {
+    @FieldResolver(() => [String], {
+      description: 'RSS feed URLs shown to its people; null when none set.',
+      nullable: true,
+    })
+    rssFeeds(@Root() c: CompanyRow) {
       return c.rssFeeds == null ? null : stringArray(c.rssFeeds);
     }
   }
@@ -79,37 +99,58 @@ function sharedCompanyFields(form: ClassType) {
 
 @Resolver(() => Company)
 export class CompanyFields extends sharedCompanyFields(Company) {
-  @FieldResolver(() => [Banner], { nullable: true }) banners(@Root() c: CompanyRow) {
+  @FieldResolver(() => [Banner], { description: 'Its banners; null when none are set.', nullable: true }) banners(
+    @Root() c: CompanyRow,
+  ) {
     return banners(c.banners);
   }
-  @FieldResolver(() => [Team], { nullable: true }) customTeams(@Root() c: CompanyRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => [Team], {
+    description: "Teams of the company's own, for its custom tournaments; [] when " + 'none.',
+    nullable: true,
+  })
+  customTeams(@Root() c: CompanyRow, @Ctx() ctx: Context) {
     return ctx.loaders.customTeamsByCompany.load(c.id);
   }
-  @FieldResolver(() => [Tournament], { nullable: true }) customTournaments(@Root() c: CompanyRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => [Tournament], { description: "Tournaments of the company's own; [] when none.", nullable: true })
+  customTournaments(@Root() c: CompanyRow, @Ctx() ctx: Context) {
     return ctx.loaders.customTournamentsByCompany.load(c.id);
   }
-  @FieldResolver(() => [CompanyExtraField]) extraFields(@Root() c: CompanyRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => [CompanyExtraField], {
+    description: 'Definitions of the extra fields its people fill in, in order.',
+  })
+  extraFields(@Root() c: CompanyRow, @Ctx() ctx: Context) {
     return ctx.loaders.extraFieldsByCompany.load(c.id);
   }
-  @FieldResolver(() => FeatureSettings) featureSettings(@Root() c: CompanyRow) {
+  @FieldResolver(() => FeatureSettings, { description: 'What areas, the community and rankings show.' })
+  featureSettings(@Root() c: CompanyRow) {
     return featureSettings(c.featureSettings);
   }
-  @FieldResolver(() => GoogleServicesConfig) googleServicesConfig(@Root() c: CompanyRow) {
+  @FieldResolver(() => GoogleServicesConfig, { description: 'Google services of its site.' }) googleServicesConfig(
+    @Root() c: CompanyRow,
+  ) {
     return googleServicesConfig(c.googleServicesConfig);
   }
-  @FieldResolver(() => [CompanyCompact], { nullable: true }) managedCompanies(
-    @Root() c: CompanyRow,
-    @Ctx() ctx: Context,
-  ) {
+  @FieldResolver(() => [CompanyCompact], {
+    description:
+      'Companies this reseller manages: to managers and to users with ' +
+      'the reseller role of this company; null to anyone else and for ' +
+      'companies that are not resellers.',
+    nullable: true,
+  })
+  managedCompanies(@Root() c: CompanyRow, @Ctx() ctx: Context) {
     return managedCompanies(c, ctx);
   }
-  @FieldResolver(() => CompanyNotificationSettings) notificationSettings(@Root() c: CompanyRow) {
+  @FieldResolver(() => CompanyNotificationSettings, { description: 'Notification types the company turns off.' })
+  notificationSettings(@Root() c: CompanyRow) {
     return companyNotificationSettings(c.notificationSettings);
   }
-  @FieldResolver(() => ScoringSettings) scoringSettings(@Root() c: CompanyRow) {
+  @FieldResolver(() => ScoringSettings, { description: 'Its game rules: points, deadlines, jokers and ties.' })
+  scoringSettings(@Root() c: CompanyRow) {
     return shownSettings(readScoringSettings(c.scoringSettings));
   }
-  @FieldResolver(() => PurchasedGames) purchasedGames(@Root() c: CompanyRow) {
+  @FieldResolver(() => PurchasedGames, { description: 'Which games the company bought.' }) purchasedGames(
+    @Root() c: CompanyRow,
+  ) {
     return purchasedGames(c.purchasedGames);
   }
   @FieldResolver(() => CompanyCompact, {
@@ -128,7 +169,8 @@ export class CompanyFields extends sharedCompanyFields(Company) {
   @FieldResolver(() => String, { nullable: true, description: 'A secret: always null.' }) skipLoginToken() {
     return null;
   }
-  @FieldResolver(() => [String]) supportedLanguages(@Root() c: CompanyRow) {
+  @FieldResolver(() => [String], { description: 'Language codes the site offers, e.g. es, en, pt.' })
+  supportedLanguages(@Root() c: CompanyRow) {
     return stringArray(c.supportedLanguages);
   }
 }
@@ -137,13 +179,22 @@ const slot = (c: CompanyRow, type: string) => banners(c.banners).find((b) => b.t
 
 @Resolver(() => CompanyCompact)
 export class CompanyCompactFields extends sharedCompanyFields(CompanyCompact) {
-  @FieldResolver(() => BannerSlot, { nullable: true }) superiorBanner(@Root() c: CompanyRow) {
+  @FieldResolver(() => BannerSlot, { description: 'The banner on top of the page; null when none.', nullable: true })
+  superiorBanner(@Root() c: CompanyRow) {
     return slot(c, 'superior');
   }
-  @FieldResolver(() => BannerSlot, { nullable: true }) middleBanner(@Root() c: CompanyRow) {
+  @FieldResolver(() => BannerSlot, {
+    description: 'The banner in the middle of the page; null when none.',
+    nullable: true,
+  })
+  middleBanner(@Root() c: CompanyRow) {
     return slot(c, 'middle');
   }
-  @FieldResolver(() => BannerSlot, { nullable: true }) sideBanner(@Root() c: CompanyRow) {
+  @FieldResolver(() => BannerSlot, {
+    description: 'The banner at the side of the page; null when none.',
+    nullable: true,
+  })
+  sideBanner(@Root() c: CompanyRow) {
     return slot(c, 'side');
   }
   @FieldResolver(() => JSONObject, { description: 'Extra-field definitions keyed by field name.' })

@@ -22,9 +22,13 @@ export class CompanyResolver {
   })
   companiesSearch(
     @Ctx() ctx: Context,
-    @Arg('skip', () => Int, { nullable: true }) skip?: number,
-    @Arg('take', () => Int, { nullable: true }) take?: number,
-    @Arg('search', () => String, { nullable: true }) search?: string,
+    @Arg('skip', () => Int, { description: 'Items to pass over, >= 0 (default 0).', nullable: true }) skip?: number,
+    @Arg('take', () => Int, { description: 'Items to answer, 1 to 100 (default 20).', nullable: true }) take?: number,
+    @Arg('search', () => String, {
+      description: 'Part of the name, code or appPath, case-insensitive, literal; at most 100 characters.',
+      nullable: true,
+    })
+    search?: string,
   ) {
     return companies.companiesSearch(ctx.scope, { search, skip, take });
   }

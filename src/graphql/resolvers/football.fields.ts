@@ -26,13 +26,20 @@ const required = <T>(value: T | null, what: string): T => {
 
 @Resolver(() => Tournament)
 export class TournamentFields {
-  @FieldResolver(() => Country) async country(@Root() t: TournamentRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Country, { description: 'The country it belongs to.' }) async country(
+    @Root() t: TournamentRow,
+    @Ctx() ctx: Context,
+  ) {
     return required(await ctx.loaders.country.load(t.countryId), 'country');
   }
-  @FieldResolver(() => [Round]) rounds(@Root() t: TournamentRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => [Round], { description: 'Its rounds, in order; [] when none.' }) rounds(
+    @Root() t: TournamentRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.roundsByTournament.load(t.id);
   }
-  @FieldResolver(() => [String], { nullable: true }) defaultRssFeeds(@Root() t: TournamentRow) {
+  @FieldResolver(() => [String], { description: 'RSS feed URLs suggested for it; null when none.', nullable: true })
+  defaultRssFeeds(@Root() t: TournamentRow) {
     return t.defaultRssFeeds == null ? null : stringArray(t.defaultRssFeeds);
   }
 }
@@ -51,30 +58,45 @@ export class CountryFields {
 
 @Resolver(() => Team)
 export class TeamFields {
-  @FieldResolver(() => Country) async country(@Root() t: TeamRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Country, { description: 'The country it belongs to.' }) async country(
+    @Root() t: TeamRow,
+    @Ctx() ctx: Context,
+  ) {
     return required(await ctx.loaders.country.load(t.countryId), 'country');
   }
 }
 
 @Resolver(() => Round)
 export class RoundFields {
-  @FieldResolver(() => [Match]) matches(@Root() r: RoundRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => [Match], { description: 'Its matches by kickoff; [] when none.' }) matches(
+    @Root() r: RoundRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.matchesByRound.load(r.id);
   }
-  @FieldResolver(() => Tournament, { nullable: true }) tournament(@Root() r: RoundRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Tournament, { description: 'The tournament it belongs to.', nullable: true }) tournament(
+    @Root() r: RoundRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.tournament.load(r.tournamentId);
   }
 }
 
 @Resolver(() => Match)
 export class MatchFields {
-  @FieldResolver(() => Team) async homeTeam(@Root() m: MatchRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Team, { description: 'The home team.' }) async homeTeam(
+    @Root() m: MatchRow,
+    @Ctx() ctx: Context,
+  ) {
     return required(await ctx.loaders.team.load(m.homeTeamId), 'team');
   }
-  @FieldResolver(() => Team) async awayTeam(@Root() m: MatchRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Team, { description: 'The away team.' }) async awayTeam(
+    @Root() m: MatchRow,
+    @Ctx() ctx: Context,
+  ) {
     return required(await ctx.loaders.team.load(m.awayTeamId), 'team');
   }
-  @FieldResolver(() => Round) async round(@Root() m: MatchRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Round, { description: 'Its round.' }) async round(@Root() m: MatchRow, @Ctx() ctx: Context) {
     return required(await ctx.loaders.round.load(m.roundId), 'round');
   }
   @FieldResolver(() => DateTime, {
@@ -92,7 +114,11 @@ export class MatchFields {
   predictions(
     @Root() m: MatchRow,
     @Ctx() ctx: Context,
-    @Arg('onlyMine', () => Boolean, { defaultValue: false }) onlyMine: boolean,
+    @Arg('onlyMine', () => Boolean, {
+      description: "true: only the caller's own prediction (or []).",
+      defaultValue: false,
+    })
+    onlyMine: boolean,
   ) {
     return onlyMine ? ctx.loaders.ownPredictionsByMatch.load(m.id) : ctx.loaders.visiblePredictionsByMatch.load(m.id);
   }
@@ -100,10 +126,16 @@ export class MatchFields {
 
 @Resolver(() => Prediction)
 export class PredictionFields {
-  @FieldResolver(() => Match) async match(@Root() p: PredictionRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Match, { description: 'The match predicted.' }) async match(
+    @Root() p: PredictionRow,
+    @Ctx() ctx: Context,
+  ) {
     return required(await ctx.loaders.match.load(p.matchId), 'match');
   }
-  @FieldResolver(() => UserCompact) async user(@Root() p: PredictionRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => UserCompact, { description: 'Who predicted.' }) async user(
+    @Root() p: PredictionRow,
+    @Ctx() ctx: Context,
+  ) {
     return required(await ctx.loaders.user.load(p.userId), 'user');
   }
 }
@@ -112,13 +144,22 @@ type DreamRow = { id: number; tournamentId: number; limitRoundId: number; compan
 
 @Resolver(() => DreamFinalsSetting)
 export class DreamFinalsSettingFields {
-  @FieldResolver(() => Tournament) async tournament(@Root() d: DreamRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Tournament, { description: 'The tournament whose standings are picked.' }) async tournament(
+    @Root() d: DreamRow,
+    @Ctx() ctx: Context,
+  ) {
     return required(await ctx.loaders.tournament.load(d.tournamentId), 'tournament');
   }
-  @FieldResolver(() => Round) async limitRound(@Root() d: DreamRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Round, { description: 'Picks close when this round starts.' }) async limitRound(
+    @Root() d: DreamRow,
+    @Ctx() ctx: Context,
+  ) {
     return required(await ctx.loaders.round.load(d.limitRoundId), 'round');
   }
-  @FieldResolver(() => Company) async company(@Root() d: DreamRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Company, { description: 'The company playing it.' }) async company(
+    @Root() d: DreamRow,
+    @Ctx() ctx: Context,
+  ) {
     return required(await ctx.loaders.company.load(d.companyId), 'company');
   }
   @FieldResolver(() => [DreamFinalPick], { description: "The caller's picks, by position." })
@@ -129,7 +170,10 @@ export class DreamFinalsSettingFields {
 
 @Resolver(() => DreamFinalPick)
 export class DreamFinalPickFields {
-  @FieldResolver(() => Team) async team(@Root() p: { teamId: number }, @Ctx() ctx: Context) {
+  @FieldResolver(() => Team, { description: 'The team picked.' }) async team(
+    @Root() p: { teamId: number },
+    @Ctx() ctx: Context,
+  ) {
     return required(await ctx.loaders.team.load(p.teamId), 'team');
   }
 }

@@ -13,7 +13,11 @@ export class GameResolver {
       "The caller's prediction of a match of one of their company's tournaments; allowed until kickoff less the " +
       "company's predictionDeadlineMinutes (server clock, UTC), while the match is SCHEDULED or TIMED.",
   })
-  upsertPrediction(@Arg('input', () => UpsertPredictionInput) input: UpsertPredictionInput, @Ctx() ctx: Context) {
+  upsertPrediction(
+    @Arg('input', () => UpsertPredictionInput, { description: 'The match and the predicted score.' })
+    input: UpsertPredictionInput,
+    @Ctx() ctx: Context,
+  ) {
     return game.upsertPrediction(ctx.scope, input);
   }
 
@@ -23,8 +27,14 @@ export class GameResolver {
       'until the limit round starts, and never once the final (or the match for third place) has kicked off.',
   })
   setDreamFinalPicks(
-    @Arg('settingId', () => Int) settingId: number,
-    @Arg('teamIds', () => [Int]) teamIds: number[],
+    @Arg('settingId', () => Int, {
+      description: "A dream finals game of the caller's company (another: " + 'NOT_FOUND).',
+    })
+    settingId: number,
+    @Arg('teamIds', () => [Int], {
+      description: 'Teams of the tournament in finishing order, one per awarded position.',
+    })
+    teamIds: number[],
     @Ctx() ctx: Context,
   ) {
     return game.setDreamFinalPicks(ctx.scope, settingId, teamIds);
@@ -38,7 +48,10 @@ export class GameResolver {
       '(over both legs for a second leg); a recorded shoot-out is not dropped by a correction that leaves out its ' +
       'penalty scores unless noShootOut is true.',
   })
-  setMatchResult(@Arg('input', () => SetMatchResultInput) input: SetMatchResultInput, @Ctx() ctx: Context) {
+  setMatchResult(
+    @Arg('input', () => SetMatchResultInput, { description: 'The match and its result.' }) input: SetMatchResultInput,
+    @Ctx() ctx: Context,
+  ) {
     return game.setMatchResult(ctx.scope, { ...input });
   }
 
@@ -48,7 +61,7 @@ export class GameResolver {
       'predictions until then; predictions already made stay. Who may: as setMatchResult.',
   })
   rescheduleMatch(
-    @Arg('matchId', () => Int) matchId: number,
+    @Arg('matchId', () => Int, { description: 'A match not played yet.' }) matchId: number,
     @Arg('date', () => DateTime, { description: 'The new kickoff, in the future.' }) date: Date,
     @Ctx() ctx: Context,
   ) {

@@ -19,10 +19,15 @@ export class InternalRankingResolver {
     return leagues.myInternalRankingInvitations(ctx.scope);
   }
 
-  @Mutation(() => InternalRanking)
+  @Mutation(() => InternalRanking, {
+    description:
+      "Creates a private league of the caller's own company on one of " +
+      'its tournaments; the caller owns it and is its first member.',
+  })
   createInternalRanking(
-    @Arg('tournamentId', () => Int) tournamentId: number,
-    @Arg('name', () => String) name: string,
+    @Arg('tournamentId', () => Int, { description: 'A tournament the company plays (another: NOT_FOUND).' })
+    tournamentId: number,
+    @Arg('name', () => String, { description: '1 to 100 characters.' }) name: string,
     @Ctx() ctx: Context,
   ) {
     return leagues.createInternalRanking(ctx.scope, tournamentId, name);
@@ -32,8 +37,8 @@ export class InternalRankingResolver {
     description: "The ranking's owner invites a colleague of the same company.",
   })
   inviteToInternalRanking(
-    @Arg('rankingId', () => Int) rankingId: number,
-    @Arg('userId', () => Int) userId: number,
+    @Arg('rankingId', () => Int, { description: 'A league the caller owns.' }) rankingId: number,
+    @Arg('userId', () => Int, { description: 'A colleague of the same company.' }) userId: number,
     @Ctx() ctx: Context,
   ) {
     return leagues.inviteToInternalRanking(ctx.scope, rankingId, userId);
@@ -43,8 +48,8 @@ export class InternalRankingResolver {
     description: 'The invited user accepts (joins) or rejects; the inviter is notified.',
   })
   respondToInternalRankingInvitation(
-    @Arg('invitationId', () => Int) invitationId: number,
-    @Arg('accept', () => Boolean) accept: boolean,
+    @Arg('invitationId', () => Int, { description: 'An invitation addressed to the caller.' }) invitationId: number,
+    @Arg('accept', () => Boolean, { description: 'true joins the league; false rejects.' }) accept: boolean,
     @Ctx() ctx: Context,
   ) {
     return leagues.respondToInternalRankingInvitation(ctx.scope, invitationId, accept);
@@ -53,14 +58,20 @@ export class InternalRankingResolver {
   @Mutation(() => Boolean, {
     description: 'Leaves an internal ranking; when its owner leaves, the ranking is closed for everyone.',
   })
-  leaveInternalRanking(@Arg('rankingId', () => Int) rankingId: number, @Ctx() ctx: Context) {
+  leaveInternalRanking(
+    @Arg('rankingId', () => Int, { description: 'A league the caller belongs to.' }) rankingId: number,
+    @Ctx() ctx: Context,
+  ) {
     return leagues.leaveInternalRanking(ctx.scope, rankingId);
   }
 }
 
 @Resolver(() => InternalRanking)
 export class InternalRankingFields {
-  @FieldResolver(() => Tournament) async tournament(@Root() r: RankingRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Tournament, { description: 'The tournament it ranks.' }) async tournament(
+    @Root() r: RankingRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.tournament.load(r.tournamentId);
   }
   @FieldResolver(() => RankingUser, { description: "The league's owner." }) async owner(
@@ -80,7 +91,10 @@ export class InternalRankingFields {
 
 @Resolver(() => InternalRankingInvitation)
 export class InternalRankingInvitationFields {
-  @FieldResolver(() => InternalRanking) ranking(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => InternalRanking, { description: 'The league invited to.' }) ranking(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.byId<RankingRow>('internalRanking').load(i.rankingId);
   }
   @FieldResolver(() => RankingUser, { description: 'Who sent the invitation.' }) invitedBy(

@@ -13,41 +13,69 @@ type InvitationRow = {
   areaLevel3Id: number | null;
 };
 const area = (ctx: Context, id: number | null) => (id == null ? null : ctx.loaders.area.load(id));
+// The spec requires externalId in the PATCH form and allows it in the JWT lookup: both forms answer the same
+// value, so a client that reads it from one sees it again in the other.
+const EXTERNAL_ID = 'The external identifier; an invitation created without one answers its id.';
+const externalIdOf = (i: InvitationRow) => i.externalId ?? String(i.id);
 
 @Resolver(() => Invitation)
 export class InvitationFields {
-  @FieldResolver(() => String, {
-    description: 'The external identifier; an invitation created without one answers its id.',
-  })
-  externalId(@Root() i: InvitationRow) {
-    return i.externalId ?? String(i.id);
+  @FieldResolver(() => String, { description: EXTERNAL_ID }) externalId(@Root() i: InvitationRow) {
+    return externalIdOf(i);
   }
-  @FieldResolver(() => CompanyCompact) company(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => CompanyCompact, { description: 'The company invited to.' }) company(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.company.load(i.companyId);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel1(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-1 area; null when none.', nullable: true }) areaLevel1(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel1Id);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel2(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-2 area; null when none.', nullable: true }) areaLevel2(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel2Id);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel3(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-3 area; null when none.', nullable: true }) areaLevel3(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel3Id);
   }
 }
 
 @Resolver(() => PublicInvitation)
 export class PublicInvitationFields {
-  @FieldResolver(() => Company) company(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => String, { description: EXTERNAL_ID }) externalId(@Root() i: InvitationRow) {
+    return externalIdOf(i);
+  }
+  @FieldResolver(() => Company, { description: 'The company invited to.' }) company(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return ctx.loaders.company.load(i.companyId);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel1(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-1 area; null when none.', nullable: true }) areaLevel1(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel1Id);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel2(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-2 area; null when none.', nullable: true }) areaLevel2(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel2Id);
   }
-  @FieldResolver(() => Area, { nullable: true }) areaLevel3(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => Area, { description: 'The level-3 area; null when none.', nullable: true }) areaLevel3(
+    @Root() i: InvitationRow,
+    @Ctx() ctx: Context,
+  ) {
     return area(ctx, i.areaLevel3Id);
   }
 }

@@ -17,21 +17,31 @@ export class InvitationResolver {
   @Query(() => PublicInvitation, {
     description: 'Public: the invitation a signed invitation link points to (GET /invitations/jwt/:jwt).',
   })
-  invitationByJwt(@Arg('jwt', () => String) jwt: string, @Ctx() ctx: Context) {
+  invitationByJwt(
+    @Arg('jwt', () => String, { description: 'The token of the invitation link.' }) jwt: string,
+    @Ctx() ctx: Context,
+  ) {
     return invitations.invitationByJwt(ctx.scope, jwt);
   }
 
   @Mutation(() => CreatedInvitation, {
     description: 'Invites a person to the current company; answers the invitation and its link token.',
   })
-  createInvitation(@Arg('input', () => CreateInvitationInput) input: CreateInvitationInput, @Ctx() ctx: Context) {
+  createInvitation(
+    @Arg('input', () => CreateInvitationInput, { description: 'Who is invited, with which role and areas.' })
+    input: CreateInvitationInput,
+    @Ctx() ctx: Context,
+  ) {
     return invitations.createInvitation(ctx.scope, input);
   }
 
   @Mutation(() => Boolean, {
     description: 'Revokes an unaccepted invitation of the current company: its link stops working.',
   })
-  revokeInvitation(@Arg('id', () => Int) id: number, @Ctx() ctx: Context) {
+  revokeInvitation(
+    @Arg('id', () => Int, { description: 'An invitation of the current company (another: NOT_FOUND).' }) id: number,
+    @Ctx() ctx: Context,
+  ) {
     return invitations.revokeInvitation(ctx.scope, id);
   }
 
@@ -52,8 +62,8 @@ export class InvitationResolver {
       'caller manages. Every check runs before anything is written.',
   })
   updateInvitation(
-    @Arg('id', () => Int) id: number,
-    @Arg('input', () => UpdateInvitationInput) input: UpdateInvitationInput,
+    @Arg('id', () => Int, { description: 'An invitation of the current company (another: NOT_FOUND).' }) id: number,
+    @Arg('input', () => UpdateInvitationInput, { description: 'What to change.' }) input: UpdateInvitationInput,
     @Ctx() ctx: Context,
   ) {
     return invitations.updateInvitation(ctx.scope, id, input);

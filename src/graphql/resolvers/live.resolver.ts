@@ -25,7 +25,8 @@ export class LiveResolver {
   })
   async matchUpdated(
     @Root() delivery: LiveDelivery,
-    @Arg('tournamentId', () => Int) tournamentId: number,
+    @Arg('tournamentId', () => Int, { description: 'A tournament the company plays (another: NOT_FOUND).' })
+    tournamentId: number,
     @Ctx() ctx: Context,
   ): Promise<MatchUpdate> {
     if (delivery.missed || delivery.event.kind !== 'match') {
@@ -49,7 +50,10 @@ export class LiveResolver {
   })
   async rankingChanged(
     @Root() delivery: LiveDelivery,
-    @Arg('tournamentId', () => Int) tournamentId: number,
+    @Arg('tournamentId', () => Int, {
+      description: 'A tournament the company plays, whose general ranking the caller may read.',
+    })
+    tournamentId: number,
     @Ctx() ctx: Context,
   ): Promise<RankingChange> {
     const me = await live.standingNow(ctx.scope, tournamentId);

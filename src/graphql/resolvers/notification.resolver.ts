@@ -9,9 +9,10 @@ export class NotificationResolver {
   @Query(() => [Notification], { description: "The caller's notifications, newest first." })
   myNotifications(
     @Ctx() ctx: Context,
-    @Arg('unreadOnly', () => Boolean, { defaultValue: false }) unreadOnly: boolean,
-    @Arg('skip', () => Int, { nullable: true }) skip?: number,
-    @Arg('take', () => Int, { nullable: true }) take?: number,
+    @Arg('unreadOnly', () => Boolean, { description: 'true: only the unread ones.', defaultValue: false })
+    unreadOnly: boolean,
+    @Arg('skip', () => Int, { description: 'Items to pass over, >= 0 (default 0).', nullable: true }) skip?: number,
+    @Arg('take', () => Int, { description: 'Items to answer, 1 to 100 (default 20).', nullable: true }) take?: number,
   ) {
     return notifications.myNotifications(ctx.scope, { unreadOnly, skip, take });
   }
@@ -20,7 +21,14 @@ export class NotificationResolver {
     description:
       "Marks the caller's notifications read (the given ids, or all when ids is omitted); answers how many changed.",
   })
-  markNotificationsRead(@Ctx() ctx: Context, @Arg('ids', () => [Int], { nullable: true }) ids?: number[]) {
+  markNotificationsRead(
+    @Ctx() ctx: Context,
+    @Arg('ids', () => [Int], {
+      description: "Ids of the caller's notifications, at most 1000; left out: all.",
+      nullable: true,
+    })
+    ids?: number[],
+  ) {
     return notifications.markNotificationsRead(ctx.scope, ids);
   }
 }

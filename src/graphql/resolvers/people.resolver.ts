@@ -16,8 +16,8 @@ export class PeopleResolver {
 
   @Mutation(() => User, { description: `Changes a person's name, role, areas or extra fields. ${ADMINS}` })
   updateUser(
-    @Arg('userId', () => Int) userId: number,
-    @Arg('input', () => UpdateUserInput) input: UpdateUserInput,
+    @Arg('userId', () => Int, { description: 'A person of the current company (another: NOT_FOUND).' }) userId: number,
+    @Arg('input', () => UpdateUserInput, { description: 'What to change.' }) input: UpdateUserInput,
     @Ctx() ctx: Context,
   ) {
     const extraFields = input.extraFields?.map((f) => ({ name: f.name, value: f.value ?? null }));
@@ -27,12 +27,19 @@ export class PeopleResolver {
   @Mutation(() => User, {
     description: `Deactivates a person: no login, their tokens stop at once, out of rankings and lists. ${ADMINS}`,
   })
-  deactivateUser(@Arg('userId', () => Int) userId: number, @Ctx() ctx: Context) {
+  deactivateUser(
+    @Arg('userId', () => Int, { description: 'A person of the current company (another: NOT_FOUND).' }) userId: number,
+    @Ctx() ctx: Context,
+  ) {
     return people.setUserActive(ctx.scope, userId, false);
   }
 
   @Mutation(() => User, { description: `Reactivates a deactivated person, within maxUsersAmount. ${ADMINS}` })
-  reactivateUser(@Arg('userId', () => Int) userId: number, @Ctx() ctx: Context) {
+  reactivateUser(
+    @Arg('userId', () => Int, { description: 'A deactivated person of the current company (another: NOT_FOUND).' })
+    userId: number,
+    @Ctx() ctx: Context,
+  ) {
     return people.setUserActive(ctx.scope, userId, true);
   }
 
@@ -41,14 +48,20 @@ export class PeopleResolver {
       'Deletes a person for good: their name, e-mail, pictures, password and extra fields are erased; predictions ' +
       `stay for the game's history (rankings leave them out) and posts stay under "Deleted user". ${ADMINS}`,
   })
-  deleteUser(@Arg('userId', () => Int) userId: number, @Ctx() ctx: Context) {
+  deleteUser(
+    @Arg('userId', () => Int, { description: 'A person of the current company (another: NOT_FOUND).' }) userId: number,
+    @Ctx() ctx: Context,
+  ) {
     return people.deleteUser(ctx.scope, userId);
   }
 
   @Mutation(() => User, {
     description: "The caller's own profile, within the company's allowUserNameEdit / allowUserEmailEdit.",
   })
-  updateMe(@Arg('input', () => UpdateMeInput) input: UpdateMeInput, @Ctx() ctx: Context) {
+  updateMe(
+    @Arg('input', () => UpdateMeInput, { description: 'What to change.' }) input: UpdateMeInput,
+    @Ctx() ctx: Context,
+  ) {
     const extraFields = input.extraFields?.map((f) => ({ name: f.name, value: f.value ?? null }));
     return people.updateMe(ctx.scope, { ...input, extraFields });
   }
@@ -57,8 +70,8 @@ export class PeopleResolver {
     description: "The caller's password, proven by the current one; meets the company's policy.",
   })
   changePassword(
-    @Arg('currentPassword', () => String) currentPassword: string,
-    @Arg('newPassword', () => String) newPassword: string,
+    @Arg('currentPassword', () => String, { description: 'The password in use now.' }) currentPassword: string,
+    @Arg('newPassword', () => String, { description: "Meets the company's passwordPolicy." }) newPassword: string,
     @Ctx() ctx: Context,
   ) {
     return people.changePassword(ctx.scope, currentPassword, newPassword);
@@ -68,7 +81,10 @@ export class PeopleResolver {
     description:
       "Deletes the caller's own account (as deleteUser does), where the company sets allowUserDeleteAccount.",
   })
-  deleteMyAccount(@Arg('password', () => String) password: string, @Ctx() ctx: Context) {
+  deleteMyAccount(
+    @Arg('password', () => String, { description: "The caller's password, as a confirmation." }) password: string,
+    @Ctx() ctx: Context,
+  ) {
     return people.deleteMyAccount(ctx.scope, password);
   }
 }

@@ -19,14 +19,20 @@ async function tenantPost(ctx: Context, id: number, argName: string) {
 @Resolver()
 export class PostResolver {
   @Query(() => Post, { description: 'A post of the current company (GET /posts/:id).' })
-  post(@Arg('id', () => Int) id: number, @Ctx() ctx: Context) {
+  post(
+    @Arg('id', () => Int, { description: 'A post of the current company (another: NOT_FOUND).' }) id: number,
+    @Ctx() ctx: Context,
+  ) {
     return tenantPost(ctx, id, 'id');
   }
 
   @Query(() => [PostComment], {
     description: 'The comments of a post of the current company, oldest first (GET /posts/:postId/comments).',
   })
-  async postComments(@Arg('postId', () => Int) postId: number, @Ctx() ctx: Context) {
+  async postComments(
+    @Arg('postId', () => Int, { description: 'A post of the current company (another: NOT_FOUND).' }) postId: number,
+    @Ctx() ctx: Context,
+  ) {
     const post = await tenantPost(ctx, postId, 'postId');
     return ctx.loaders.commentsByPost.load(post.id);
   }

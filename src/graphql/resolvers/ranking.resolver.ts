@@ -24,11 +24,15 @@ class RankingArgs implements rankings.RankingArgs {
     description: 'A combined-rounds ranking: the points of these rounds together.',
   })
   roundIds?: number[];
-  @Field(() => Int, { nullable: true }) take?: number;
-  @Field(() => Int, { nullable: true }) skip?: number;
-  @Field(() => Int, { nullable: true }) areaId?: number;
-  @Field(() => Int, { nullable: true }) roundId?: number;
-  @Field(() => Int) tournamentId!: number;
+  @Field(() => Int, { description: 'Entries per page, 1 to 100 (default 20).', nullable: true }) take?: number;
+  @Field(() => Int, { description: 'Entries to pass over, >= 0 (default 0).', nullable: true }) skip?: number;
+  @Field(() => Int, {
+    description: 'Only people placed in this area of the company (another: NOT_FOUND).',
+    nullable: true,
+  })
+  areaId?: number;
+  @Field(() => Int, { description: 'Points of this round only.', nullable: true }) roundId?: number;
+  @Field(() => Int, { description: 'A tournament the company plays (another: NOT_FOUND).' }) tournamentId!: number;
 }
 
 @Resolver()

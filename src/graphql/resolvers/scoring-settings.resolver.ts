@@ -14,9 +14,14 @@ export class ScoringSettingsResolver {
       '(else CONFLICT).',
   })
   updateScoringSettings(
-    @Arg('companyId', () => Int) companyId: number,
-    @Arg('input', () => ScoringSettingsInput) input: ScoringSettingsInput,
-    @Arg('confirm', () => Boolean, { defaultValue: false }) confirm: boolean,
+    @Arg('companyId', () => Int, { description: 'A company the caller administers (another: NOT_FOUND).' })
+    companyId: number,
+    @Arg('input', () => ScoringSettingsInput, { description: 'The rules to change.' }) input: ScoringSettingsInput,
+    @Arg('confirm', () => Boolean, {
+      description: 'Needed once a match of its tournaments has kicked off: the change rescores decided predictions.',
+      defaultValue: false,
+    })
+    confirm: boolean,
     @Ctx() ctx: Context,
   ) {
     return updateScoringSettings(ctx.scope, companyId, { ...input }, confirm);

@@ -14,7 +14,10 @@ export class SignUpResolver {
       'its passwordPolicy; areas only where featureSettings.areas.selfAssignOnSignUp. Where the company sets ' +
       'requiresEmailVerification, a verification link is mailed and the answer carries no token.',
   })
-  register(@Arg('input', () => RegisterInput) input: RegisterInput, @Ctx() ctx: Context) {
+  register(
+    @Arg('input', () => RegisterInput, { description: 'The new account.' }) input: RegisterInput,
+    @Ctx() ctx: Context,
+  ) {
     return signUp.register(ctx.scope, input, ctx.headers);
   }
 
@@ -23,7 +26,10 @@ export class SignUpResolver {
       "Public. Confirms the account's e-mail with a verification link's token (single use, 48 hours) and logs the " +
       'user in. An invalid, expired or used token is NOT_FOUND.',
   })
-  verifyEmail(@Arg('token', () => String) token: string, @Ctx() ctx: Context) {
+  verifyEmail(
+    @Arg('token', () => String, { description: "The verification link's token." }) token: string,
+    @Ctx() ctx: Context,
+  ) {
     return signUp.verifyEmail(ctx.scope, token);
   }
 
@@ -32,7 +38,10 @@ export class SignUpResolver {
       'Public. Mails a new verification link to the unverified account with this e-mail in the company named by ' +
       'x-app-path / x-app-host. Answers true whether or not there is one; throttled like requestPasswordReset.',
   })
-  requestEmailVerification(@Arg('email', () => String) email: string, @Ctx() ctx: Context) {
+  requestEmailVerification(
+    @Arg('email', () => String, { description: 'The e-mail of the unverified account.' }) email: string,
+    @Ctx() ctx: Context,
+  ) {
     const client = { ip: ctx.client.ip, throttle: ctx.client.resetThrottle };
     return signUp.requestEmailVerification(ctx.scope, email, ctx.headers, client);
   }

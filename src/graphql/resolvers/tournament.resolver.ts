@@ -24,13 +24,20 @@ export class TournamentResolver {
   }
 
   @Query(() => Tournament, { description: 'A tournament the current company takes part in or owns.' })
-  async tournament(@Arg('id', () => Int) id: number, @Ctx() ctx: Context) {
+  async tournament(
+    @Arg('id', () => Int, { description: 'A tournament the company plays (another: NOT_FOUND).' }) id: number,
+    @Ctx() ctx: Context,
+  ) {
     if (id < 1) throw badInput('id must be a positive integer', 'id');
     return tenantTournament(ctx, id, 'tournament');
   }
 
   @Query(() => Match, { description: "A match of one of the current company's tournaments." })
-  async match(@Arg('id', () => Int) id: number, @Ctx() ctx: Context) {
+  async match(
+    @Arg('id', () => Int, { description: "A match of one of the company's tournaments (another: " + 'NOT_FOUND).' })
+    id: number,
+    @Ctx() ctx: Context,
+  ) {
     if (id < 1) throw badInput('id must be a positive integer', 'id');
     ctx.scope.requireTenant();
     const match = await ctx.loaders.match.load(id);

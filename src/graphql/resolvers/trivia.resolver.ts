@@ -29,8 +29,8 @@ export class TriviaResolver {
   })
   triviaQuestions(
     @Ctx() ctx: Context,
-    @Arg('skip', () => Int, { nullable: true }) skip?: number,
-    @Arg('take', () => Int, { nullable: true }) take?: number,
+    @Arg('skip', () => Int, { description: 'Items to pass over, >= 0 (default 0).', nullable: true }) skip?: number,
+    @Arg('take', () => Int, { description: 'Items to answer, 1 to 100 (default 20).', nullable: true }) take?: number,
   ) {
     return trivia.triviaQuestions(ctx.scope, { skip, take });
   }
@@ -38,7 +38,10 @@ export class TriviaResolver {
   @Mutation(() => TriviaQuestion, {
     description: `Publishes a trivia question: players see it from startsAt on and answer it until endsAt. ${ADMINS}`,
   })
-  createTriviaQuestion(@Arg('input', () => TriviaQuestionInput) input: TriviaQuestionInput, @Ctx() ctx: Context) {
+  createTriviaQuestion(
+    @Arg('input', () => TriviaQuestionInput, { description: 'The question.' }) input: TriviaQuestionInput,
+    @Ctx() ctx: Context,
+  ) {
     return trivia.createTriviaQuestion(ctx.scope, input);
   }
 
@@ -48,8 +51,8 @@ export class TriviaResolver {
       `delete it instead). ${ADMINS}`,
   })
   updateTriviaQuestion(
-    @Arg('id', () => Int) id: number,
-    @Arg('input', () => TriviaQuestionInput) input: TriviaQuestionInput,
+    @Arg('id', () => Int, { description: 'A trivia question of the current company (another: NOT_FOUND).' }) id: number,
+    @Arg('input', () => TriviaQuestionInput, { description: 'What to change.' }) input: TriviaQuestionInput,
     @Ctx() ctx: Context,
   ) {
     return trivia.updateTriviaQuestion(ctx.scope, id, input);
@@ -58,7 +61,10 @@ export class TriviaResolver {
   @Mutation(() => Boolean, {
     description: `Deletes a trivia question at any time, with its answers and their points. ${ADMINS}`,
   })
-  deleteTriviaQuestion(@Arg('id', () => Int) id: number, @Ctx() ctx: Context) {
+  deleteTriviaQuestion(
+    @Arg('id', () => Int, { description: 'A trivia question of the current company (another: NOT_FOUND).' }) id: number,
+    @Ctx() ctx: Context,
+  ) {
     return trivia.deleteTriviaQuestion(ctx.scope, id);
   }
 
@@ -69,8 +75,9 @@ export class TriviaResolver {
       'FORBIDDEN). Graded at once, but whether it was right shows only once the window has ended.',
   })
   answerTrivia(
-    @Arg('questionId', () => Int) questionId: number,
-    @Arg('option', () => Int) option: number,
+    @Arg('questionId', () => Int, { description: "A trivia question of the caller's company (another: NOT_FOUND)." })
+    questionId: number,
+    @Arg('option', () => Int, { description: 'The index of the chosen option (0 first).' }) option: number,
     @Ctx() ctx: Context,
   ) {
     return trivia.answerTrivia(ctx.scope, questionId, option);
@@ -85,8 +92,8 @@ export class TriviaResolver {
   })
   triviaRanking(
     @Ctx() ctx: Context,
-    @Arg('skip', () => Int, { nullable: true }) skip?: number,
-    @Arg('take', () => Int, { nullable: true }) take?: number,
+    @Arg('skip', () => Int, { description: 'Items to pass over, >= 0 (default 0).', nullable: true }) skip?: number,
+    @Arg('take', () => Int, { description: 'Items to answer, 1 to 100 (default 20).', nullable: true }) take?: number,
   ) {
     return trivia.triviaRanking(ctx.scope, { skip, take });
   }

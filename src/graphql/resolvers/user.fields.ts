@@ -30,16 +30,29 @@ const own = (u: UserRow, ctx: Context) => ctx.auth.viewer?.id === u.id;
 function sharedUserFields(form: ClassType, companyForm: ClassType) {
   @Resolver(() => form)
   abstract class SharedUserFields {
-    @FieldResolver(() => companyForm) company(@Root() u: UserRow, @Ctx() ctx: Context) {
+    @FieldResolver(() => companyForm, { description: 'The company the user belongs to.' }) company(
+      @Root() u: UserRow,
+      @Ctx() ctx: Context,
+    ) {
       return ctx.loaders.company.load(u.companyId);
     }
-    @FieldResolver(() => Area, { nullable: true }) areaLevel1(@Root() u: UserRow, @Ctx() ctx: Context) {
+    @FieldResolver(() => Area, {
+      description: 'The level-1 area the user is placed in; null when none.',
+      nullable: true,
+    })
+    areaLevel1(@Root() u: UserRow, @Ctx() ctx: Context) {
       return area(ctx, u.areaLevel1Id);
     }
-    @FieldResolver(() => Area, { nullable: true }) areaLevel2(@Root() u: UserRow, @Ctx() ctx: Context) {
+    @FieldResolver(() => Area, { description: 'The level-2 area; null when none.', nullable: true }) areaLevel2(
+      @Root() u: UserRow,
+      @Ctx() ctx: Context,
+    ) {
       return area(ctx, u.areaLevel2Id);
     }
-    @FieldResolver(() => Area, { nullable: true }) areaLevel3(@Root() u: UserRow, @Ctx() ctx: Context) {
+    @FieldResolver(() => Area, { description: 'The level-3 area; null when none.', nullable: true }) areaLevel3(
+      @Root() u: UserRow,
+      @Ctx() ctx: Context,
+    ) {
       return area(ctx, u.areaLevel3Id);
     }
     @FieldResolver(() => String, { nullable: true, description: 'A secret: always null.' }) recoverPasswordToken() {
@@ -57,25 +70,37 @@ function sharedUserFields(form: ClassType, companyForm: ClassType) {
 
 @Resolver(() => User)
 export class UserFields extends sharedUserFields(User, Company) {
-  @FieldResolver(() => [UserExtraFieldValue]) extraFields(@Root() u: UserRow) {
+  @FieldResolver(() => [UserExtraFieldValue], { description: "Their values of the company's extra fields." })
+  extraFields(@Root() u: UserRow) {
     return userExtraFields(u.extraFields);
   }
-  @FieldResolver(() => UserNotificationSettings) notificationSettings(@Root() u: UserRow) {
+  @FieldResolver(() => UserNotificationSettings, { description: 'Their notification choices.' }) notificationSettings(
+    @Root() u: UserRow,
+  ) {
     return userNotificationSettings(u.notificationSettings);
   }
-  @FieldResolver(() => [FirebaseToken]) firebaseTokens(@Root() u: UserRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => [FirebaseToken], {
+    description: "Push tokens of their devices: the caller's own only, [] for " + 'anyone else.',
+  })
+  firebaseTokens(@Root() u: UserRow, @Ctx() ctx: Context) {
     return own(u, ctx) ? ctx.loaders.firebaseTokensByUser.load(u.id) : [];
   }
-  @FieldResolver(() => [InternalRankingMembership]) internalRankingMemberships(
+  @FieldResolver(() => [InternalRankingMembership], {
+    description: "Private leagues they belong to: the caller's own only, [] for " + 'anyone else.',
+  })
+  internalRankingMemberships(@Root() u: UserRow, @Ctx() ctx: Context) {
+    return own(u, ctx) ? ctx.loaders.internalRankingMembershipsByUser.load(u.id) : [];
+  }
+  @FieldResolver(() => [Post], { description: 'Their posts on the wall; [] when none.' }) posts(
     @Root() u: UserRow,
     @Ctx() ctx: Context,
   ) {
-    return own(u, ctx) ? ctx.loaders.internalRankingMembershipsByUser.load(u.id) : [];
-  }
-  @FieldResolver(() => [Post]) posts(@Root() u: UserRow, @Ctx() ctx: Context) {
     return ctx.loaders.postsByUser.load(u.id);
   }
-  @FieldResolver(() => [TriviaAnswer]) triviaAnswers(@Root() u: UserRow, @Ctx() ctx: Context) {
+  @FieldResolver(() => [TriviaAnswer], {
+    description: "Their trivia answers: the caller's own only, [] for anyone else.",
+  })
+  triviaAnswers(@Root() u: UserRow, @Ctx() ctx: Context) {
     return own(u, ctx) ? ctx.loaders.triviaAnswersByUser.load(u.id) : [];
   }
   @FieldResolver(() => [TriviaSolution], {

@@ -27,7 +27,7 @@ registerEnumType(BonusQuestionKindEnum, {
   },
 });
 
-@ObjectType()
+@ObjectType({ description: "The caller's answer to a bonus question and what it earned." })
 export class BonusAnswer {
   @Field(() => String, { description: 'As stored: a team id, a plain name, a number or an option index.' })
   value!: string;
@@ -41,12 +41,12 @@ export class BonusAnswer {
     'player answers once before it closes; the points of right answers count in the general ranking.',
 })
 export class BonusQuestion {
-  @Field(() => Int) id!: number;
-  @Field(() => Int) tournamentId!: number;
-  @Field(() => BonusQuestionKindEnum) kind!: BonusKind;
-  @Field(() => String) text!: string;
+  @Field(() => Int, { description: 'Database id.' }) id!: number;
+  @Field(() => Int, { description: 'The tournament the question is about.' }) tournamentId!: number;
+  @Field(() => BonusQuestionKindEnum, { description: 'What an answer is (see BonusQuestionKind).' }) kind!: BonusKind;
+  @Field(() => String, { description: 'The question as players read it.' }) text!: string;
   @Field(() => [String], { description: 'The options of a CHOICE question, else empty.' }) options!: string[];
-  @Field(() => Int) points!: number;
+  @Field(() => Int, { description: 'Points a right answer earns (0 to 1000).' }) points!: number;
   @Field(() => DateTime, {
     description: 'When answers close: the closing time set, or earlier for CHAMPION and FINALIST (see the kind).',
   })
@@ -56,10 +56,11 @@ export class BonusQuestion {
   @Field(() => BonusAnswer, { nullable: true, description: "The caller's answer." }) myAnswer?: BonusAnswer | null;
 }
 
-@InputType()
+@InputType({ description: "A new bonus question about one of the current company's " + 'tournaments.' })
 export class CreateBonusQuestionInput {
-  @Field(() => Int) tournamentId!: number;
-  @Field(() => BonusQuestionKindEnum) kind!: BonusKind;
+  @Field(() => Int, { description: 'A tournament the current company plays (another: NOT_FOUND).' })
+  tournamentId!: number;
+  @Field(() => BonusQuestionKindEnum, { description: 'What answers are; fixed once asked.' }) kind!: BonusKind;
   @Field(() => String, { description: '3 to 300 characters.' }) text!: string;
   @Field(() => [String], { nullable: true, description: 'CHOICE only: 2 to 10 different options.' })
   options?: string[] | null;
@@ -69,8 +70,8 @@ export class CreateBonusQuestionInput {
 
 @InputType({ description: 'Fields left out keep their value. Only while nobody has answered.' })
 export class UpdateBonusQuestionInput {
-  @Field(() => String, { nullable: true }) text?: string;
-  @Field(() => [String], { nullable: true }) options?: string[];
-  @Field(() => Int, { nullable: true }) points?: number;
-  @Field(() => DateTime, { nullable: true }) closesAt?: Date;
+  @Field(() => String, { description: '3 to 300 characters.', nullable: true }) text?: string;
+  @Field(() => [String], { description: 'CHOICE only: 2 to 10 different options.', nullable: true }) options?: string[];
+  @Field(() => Int, { description: 'For a right answer: 0 to 1000.', nullable: true }) points?: number;
+  @Field(() => DateTime, { description: 'A new closing time, in the future.', nullable: true }) closesAt?: Date;
 }

@@ -13,64 +13,75 @@ const WHO = {
 };
 const who = (setting: string) => `Changed by ${WHO[COMPANY_SETTINGS[setting].authority]}.`;
 
-@InputType()
+@InputType({ description: 'featureSettings.areas in part: fields left out keep their value.' })
 export class AreaSettingsInput {
-  @Field(() => Int, { nullable: true }) minUsersForAreaRanking?: number;
-  @Field(() => Boolean, { nullable: true }) selfAssignOnSignUp?: boolean;
+  @Field(() => Int, { description: 'People an area needs (0 to 1000000) before its ranking is shown.', nullable: true })
+  minUsersForAreaRanking?: number;
+  @Field(() => Boolean, { description: 'Whether people pick their own areas when they register.', nullable: true })
+  selfAssignOnSignUp?: boolean;
 }
 
-@InputType()
+@InputType({ description: 'featureSettings.community in part: fields left out keep their value.' })
 export class CommunitySettingsInput {
-  @Field(() => Boolean, { nullable: true }) enabled?: boolean;
+  @Field(() => Boolean, { description: 'Whether the community wall is open.', nullable: true }) enabled?: boolean;
   @Field(() => String, { nullable: true, description: 'textOnly or textAndImage.' }) postAllowedContent?: string;
   @Field(() => String, { nullable: true, description: 'player, admin, reseller or manager.' })
   postAuthorMinRole?: string;
 }
 
-@InputType()
+@InputType({ description: 'featureSettings.rankings in part: fields left out keep their value.' })
 export class RankingSettingsInput {
-  @Field(() => Boolean, { nullable: true }) showGeneralRanking?: boolean;
-  @Field(() => Boolean, { nullable: true }) showRoundRankings?: boolean;
-  @Field(() => Boolean, { nullable: true }) showRoundRankingsForAreas?: boolean;
+  @Field(() => Boolean, { description: 'Whether players see the general ranking.', nullable: true })
+  showGeneralRanking?: boolean;
+  @Field(() => Boolean, { description: 'Whether players see round rankings.', nullable: true })
+  showRoundRankings?: boolean;
+  @Field(() => Boolean, { description: 'Whether players see round rankings of areas.', nullable: true })
+  showRoundRankingsForAreas?: boolean;
   @Field(() => String, { nullable: true, description: 'none, all or own.' }) visibleAreaRankings?: string;
 }
 
 @InputType({ description: 'featureSettings in part (spec 2.6): what is left out keeps its value.' })
 export class FeatureSettingsInput {
-  @Field(() => AreaSettingsInput, { nullable: true }) areas?: AreaSettingsInput;
-  @Field(() => CommunitySettingsInput, { nullable: true }) community?: CommunitySettingsInput;
-  @Field(() => RankingSettingsInput, { nullable: true }) rankings?: RankingSettingsInput;
+  @Field(() => AreaSettingsInput, { description: 'Area settings to change.', nullable: true })
+  areas?: AreaSettingsInput;
+  @Field(() => CommunitySettingsInput, { description: 'Community settings to change.', nullable: true })
+  community?: CommunitySettingsInput;
+  @Field(() => RankingSettingsInput, { description: 'Ranking settings to change.', nullable: true })
+  rankings?: RankingSettingsInput;
 }
 
-@InputType()
+@InputType({ description: 'A banner in one slot.' })
 export class BannerInput {
   @Field(() => String, { description: 'superior, middle or side; one banner per type.' }) type!: string;
-  @Field(() => String, { nullable: true }) desktopImageUrl?: string | null;
-  @Field(() => String, { nullable: true }) mobileImageUrl?: string | null;
-  @Field(() => String, { nullable: true }) link?: string | null;
+  @Field(() => String, { description: 'Image shown on wide screens.', nullable: true }) desktopImageUrl?: string | null;
+  @Field(() => String, { description: 'Image shown on phones.', nullable: true }) mobileImageUrl?: string | null;
+  @Field(() => String, { description: 'Where a click on the banner goes.', nullable: true }) link?: string | null;
 }
 
-@InputType()
+@InputType({ description: "The company's notification settings." })
 export class CompanyNotificationSettingsInput {
   @Field(() => [NotificationType], { description: 'Notification types this company never sends.' })
   forbiddenTypes!: string[];
 }
 
-@InputType()
+@InputType({ description: 'Which games the company bought; fields left out keep their value.' })
 export class PurchasedGamesInput {
-  @Field(() => Boolean, { nullable: true }) prode?: boolean;
-  @Field(() => Boolean, { nullable: true }) trivia?: boolean;
+  @Field(() => Boolean, { description: 'The prediction game.', nullable: true }) prode?: boolean;
+  @Field(() => Boolean, { description: 'Trivia questions.', nullable: true }) trivia?: boolean;
 }
 
-@InputType()
+@InputType({ description: "Google services of the company's site; fields left out keep " + 'their value.' })
 export class GoogleServicesConfigInput {
-  @Field(() => String, { nullable: true }) adSenseClientId?: string | null;
-  @Field(() => Boolean, { nullable: true }) allowSearchEngineIndexing?: boolean;
-  @Field(() => String, { nullable: true }) analyticsTrackingId?: string | null;
+  @Field(() => String, { description: 'Google AdSense client id; null removes it.', nullable: true }) adSenseClientId?:
+    string | null;
+  @Field(() => Boolean, { description: 'Whether search engines may index the site.', nullable: true })
+  allowSearchEngineIndexing?: boolean;
+  @Field(() => String, { description: 'Google Analytics tracking id; null removes it.', nullable: true })
+  analyticsTrackingId?: string | null;
 }
 
 /** The settings both createCompany and updateCompany take. */
-@InputType()
+@InputType({ description: 'Company settings.' })
 export class CompanySettingsInput {
   @Field(() => String, { nullable: true, description: who('appPath') }) appPath?: string | null;
   @Field(() => String, { nullable: true, description: who('appCustomDomain') }) appCustomDomain?: string | null;
@@ -171,7 +182,7 @@ export class CreateCompanyInput extends CompanySettingsInput {
 
 @InputType({ description: "A company's dream finals for one tournament it plays." })
 export class DreamFinalsSettingInput {
-  @Field(() => Int) tournamentId!: number;
+  @Field(() => Int, { description: 'A tournament the company plays.' }) tournamentId!: number;
   @Field(() => Int, { description: 'Positions picked, 1 (the champion) to 8.' }) awardedPositions!: number;
   @Field(() => Int, { description: 'Points of a right pick, 0 to 1000.' }) awardedPoints!: number;
   @Field(() => Int, { description: 'A round of the tournament: picks close when it starts.' }) limitRoundId!: number;

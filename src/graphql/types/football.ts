@@ -3,82 +3,114 @@ import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { MatchStatus, PenaltiesWinner, PredictionStatus } from '../enums.ts';
 import { DateTime } from '../scalars.ts';
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({
+  description: 'A tournament: global (imported, companies enter it) or a ' + "company's custom one.",
+  simpleResolvers: true,
+})
 export class Tournament {
-  @Field(() => Int) id!: number;
-  @Field(() => String) name!: string;
-  @Field(() => String, { nullable: true }) logoUrl?: string | null;
-  @Field(() => Boolean, { nullable: true }) isActive?: boolean | null;
-  @Field(() => DateTime, { nullable: true }) endDate?: Date | null;
-  @Field(() => Boolean, { nullable: true }) hasPenalties?: boolean | null;
-  @Field(() => Boolean) hasTwoWayMatches!: boolean;
-  @Field(() => Boolean) importNewMatchesWithPenalties!: boolean;
-  @Field(() => Boolean) showNoMoreRoundsWarning!: boolean;
-  @Field(() => String, { nullable: true }) season?: string | null;
-  @Field(() => String, { nullable: true }) externalId?: string | null;
+  @Field(() => Int, { description: 'Database id.' }) id!: number;
+  @Field(() => String, { description: 'Its name.' }) name!: string;
+  @Field(() => String, { description: 'Logo image URL; null when none.', nullable: true }) logoUrl?: string | null;
+  @Field(() => Boolean, { description: 'Shown as being played; null when unset.', nullable: true }) isActive?:
+    boolean | null;
+  @Field(() => DateTime, { description: 'When it ends (UTC); null when open-ended.', nullable: true })
+  endDate?: Date | null;
+  @Field(() => Boolean, { description: 'Its matches can go to penalties by default; null when unset.', nullable: true })
+  hasPenalties?: boolean | null;
+  @Field(() => Boolean, { description: 'Knockout ties are played over two legs.' }) hasTwoWayMatches!: boolean;
+  @Field(() => Boolean, { description: 'Imported matches can go to penalties.' })
+  importNewMatchesWithPenalties!: boolean;
+  @Field(() => Boolean, { description: 'Clients warn that no more rounds are scheduled.' })
+  showNoMoreRoundsWarning!: boolean;
+  @Field(() => String, { description: 'The season, e.g. 2026; null when none.', nullable: true }) season?:
+    string | null;
+  @Field(() => String, {
+    description: 'Id in the source it was imported from; null for custom tournaments.',
+    nullable: true,
+  })
+  externalId?: string | null;
 }
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ description: 'A country, for tournaments and teams.', simpleResolvers: true })
 export class Country {
-  @Field(() => Int) id!: number;
-  @Field(() => String) name!: string;
-  @Field(() => String, { nullable: true }) alpha2Code?: string | null;
-  @Field(() => String, { nullable: true }) flagUrl?: string | null;
+  @Field(() => Int, { description: 'Database id.' }) id!: number;
+  @Field(() => String, { description: 'Its name.' }) name!: string;
+  @Field(() => String, { description: 'ISO 3166-1 alpha-2 code; null when unknown.', nullable: true }) alpha2Code?:
+    string | null;
+  @Field(() => String, { description: 'Flag image URL; null when none.', nullable: true }) flagUrl?: string | null;
 }
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ description: "A team: global, or a company's own.", simpleResolvers: true })
 export class Team {
-  @Field(() => Int) id!: number;
-  @Field(() => String) name!: string;
-  @Field(() => String, { nullable: true }) logoUrl?: string | null;
-  @Field(() => String, { nullable: true }) externalId?: string | null;
+  @Field(() => Int, { description: 'Database id.' }) id!: number;
+  @Field(() => String, { description: 'Its name.' }) name!: string;
+  @Field(() => String, { description: 'Logo image URL; null when none.', nullable: true }) logoUrl?: string | null;
+  @Field(() => String, { description: 'Id in the source it was imported from; null when none.', nullable: true })
+  externalId?: string | null;
 }
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ description: 'A round (matchday or stage) of a tournament.', simpleResolvers: true })
 export class Round {
-  @Field(() => Int) id!: number;
-  @Field(() => String) name!: string;
-  @Field(() => DateTime) date!: Date;
-  @Field(() => Boolean) hasPenalties!: boolean;
-  @Field(() => Int) position!: number;
-  @Field(() => String, { nullable: true }) externalId?: string | null;
+  @Field(() => Int, { description: 'Database id.' }) id!: number;
+  @Field(() => String, { description: 'e.g. "Matchday 1", "Final".' }) name!: string;
+  @Field(() => DateTime, { description: 'When it starts (UTC).' }) date!: Date;
+  @Field(() => Boolean, { description: 'Its matches can go to penalties.' }) hasPenalties!: boolean;
+  @Field(() => Int, { description: 'Order in the tournament, from 1.' }) position!: number;
+  @Field(() => String, { description: 'Id in the source it was imported from; null when none.', nullable: true })
+  externalId?: string | null;
 }
 
 const FINAL_SCORE = 'The final score: after extra time when extra time was played, else after 90 minutes.';
 const FULL_TIME_SCORE = 'The score after 90 minutes (stoppage time included).';
 const EXTRA_TIME_SCORE = 'The score after extra time; null when no extra time was played.';
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ description: 'A match of a round.', simpleResolvers: true })
 export class Match {
-  @Field(() => Int) id!: number;
+  @Field(() => Int, { description: 'Database id.' }) id!: number;
   @Field(() => DateTime, { description: 'Kickoff, UTC.' }) date!: Date;
-  @Field(() => String) venue!: string;
-  @Field(() => String) referee!: string;
+  @Field(() => String, { description: 'Where it is played.' }) venue!: string;
+  @Field(() => String, { description: 'The referee; empty when unknown.' }) referee!: string;
   @Field(() => Int, { nullable: true, description: FINAL_SCORE }) homeTeamGoals?: number | null;
   @Field(() => Int, { nullable: true, description: FINAL_SCORE }) awayTeamGoals?: number | null;
   @Field(() => Int, { nullable: true, description: FULL_TIME_SCORE }) homeTeamFullTimeGoals?: number | null;
   @Field(() => Int, { nullable: true, description: FULL_TIME_SCORE }) awayTeamFullTimeGoals?: number | null;
   @Field(() => Int, { nullable: true, description: EXTRA_TIME_SCORE }) homeTeamExtraTimeGoals?: number | null;
   @Field(() => Int, { nullable: true, description: EXTRA_TIME_SCORE }) awayTeamExtraTimeGoals?: number | null;
-  @Field(() => Int, { nullable: true }) homeTeamPenaltyGoals?: number | null;
-  @Field(() => Int, { nullable: true }) awayTeamPenaltyGoals?: number | null;
-  @Field(() => Int, { nullable: true }) elapsedTime?: number | null;
-  @Field(() => MatchStatus) status!: string;
-  @Field(() => PenaltiesWinner, { nullable: true }) penaltiesWinner?: string | null;
-  @Field(() => String, { nullable: true }) externalId?: string | null;
-  @Field(() => Boolean, { nullable: true }) alreadySentOpenNotification?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) hasPenalties?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) isTwoWaysSecondMatch?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) wasSuspended?: boolean | null;
+  @Field(() => Int, { description: 'Home shoot-out goals; null when there was no shoot-out.', nullable: true })
+  homeTeamPenaltyGoals?: number | null;
+  @Field(() => Int, { description: 'Away shoot-out goals; null when there was no shoot-out.', nullable: true })
+  awayTeamPenaltyGoals?: number | null;
+  @Field(() => Int, { description: 'Minutes played, while IN_PLAY or PAUSED; else null.', nullable: true })
+  elapsedTime?: number | null;
+  @Field(() => MatchStatus, { description: 'Where the match stands.' }) status!: string;
+  @Field(() => PenaltiesWinner, { description: 'Who won the shoot-out; null when there was none.', nullable: true })
+  penaltiesWinner?: string | null;
+  @Field(() => String, { description: 'Id in the source it was imported from; null when none.', nullable: true })
+  externalId?: string | null;
+  @Field(() => Boolean, {
+    description: 'The reminder to predict it (pendingMatchesPredictions) was sent; false or null: not yet.',
+    nullable: true,
+  })
+  alreadySentOpenNotification?: boolean | null;
+  @Field(() => Boolean, { description: 'It can go to penalties (a knockout match).', nullable: true }) hasPenalties?:
+    boolean | null;
+  @Field(() => Boolean, { description: 'It is the second leg of a two-legged tie.', nullable: true })
+  isTwoWaysSecondMatch?: boolean | null;
+  @Field(() => Boolean, { description: 'It was suspended at some point.', nullable: true }) wasSuspended?:
+    boolean | null;
 }
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ description: "A user's predicted score of a match.", simpleResolvers: true })
 export class Prediction {
-  @Field(() => Int) id!: number;
-  @Field(() => Int) homeTeamGoals!: number;
-  @Field(() => Int) awayTeamGoals!: number;
-  @Field(() => PenaltiesWinner, { nullable: true }) penaltiesWinner?: string | null;
-  @Field(() => PredictionStatus) status!: string;
+  @Field(() => Int, { description: 'Database id.' }) id!: number;
+  @Field(() => Int, { description: 'Predicted home goals (0 to 99).' }) homeTeamGoals!: number;
+  @Field(() => Int, { description: 'Predicted away goals (0 to 99).' }) awayTeamGoals!: number;
+  @Field(() => PenaltiesWinner, {
+    description: 'Predicted shoot-out winner, for a predicted draw; null when none.',
+    nullable: true,
+  })
+  penaltiesWinner?: string | null;
+  @Field(() => PredictionStatus, { description: 'Whether it has been scored.' }) status!: string;
   @Field(() => Float, {
     nullable: true,
     description: "Points earned under the company's scoring settings; decimal where round multipliers make it so.",
@@ -88,13 +120,18 @@ export class Prediction {
   isJoker!: boolean;
 }
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({
+  description: "A company's dream finals game: players pick the tournament's " + 'final standings.',
+  simpleResolvers: true,
+})
 export class DreamFinalsSetting {
-  @Field(() => Int) id!: number;
-  @Field(() => Int) awardedPositions!: number;
-  @Field(() => Int) awardedPoints!: number;
-  @Field(() => Boolean) isEnabled!: boolean;
-  @Field(() => String, { nullable: true }) externalId?: string | null;
+  @Field(() => Int, { description: 'Database id.' }) id!: number;
+  @Field(() => Int, { description: 'How many top positions are picked (1 = champion only).' })
+  awardedPositions!: number;
+  @Field(() => Int, { description: 'Points for each right pick.' }) awardedPoints!: number;
+  @Field(() => Boolean, { description: 'Players may pick.' }) isEnabled!: boolean;
+  @Field(() => String, { description: 'Id in an external system; null when none.', nullable: true }) externalId?:
+    string | null;
 }
 
 @ObjectType({
@@ -102,7 +139,7 @@ export class DreamFinalsSetting {
   description: "A user's pick of the team that finishes in a position (1 = champion).",
 })
 export class DreamFinalPick {
-  @Field(() => Int) position!: number;
+  @Field(() => Int, { description: 'The finishing position picked (1 = champion).' }) position!: number;
   @Field(() => Int, { nullable: true, description: 'awardedPoints when right, 0 when wrong, null until decided.' })
   points?: number | null;
 }

@@ -1,9 +1,10 @@
 import { Field, InputType, Int } from 'type-graphql';
 import { MatchStatus, PenaltiesWinner } from '../enums.ts';
 
-@InputType()
+@InputType({ description: "The caller's predicted score of one match." })
 export class UpsertPredictionInput {
-  @Field(() => Int) matchId!: number;
+  @Field(() => Int, { description: "A match of one of the company's tournaments (another: " + 'NOT_FOUND).' })
+  matchId!: number;
   @Field(() => Int, { description: '0 to 99.' }) homeTeamGoals!: number;
   @Field(() => Int, { description: '0 to 99.' }) awayTeamGoals!: number;
   @Field(() => PenaltiesWinner, {
@@ -25,9 +26,9 @@ const FULL_TIME =
   'The score after 90 minutes, given only when extra time was played (the final score is then the score after ' +
   'extra time); left out, the final score is the 90-minute score.';
 
-@InputType()
+@InputType({ description: "A match's result, as a referee records it." })
 export class SetMatchResultInput {
-  @Field(() => Int) matchId!: number;
+  @Field(() => Int, { description: 'The match.' }) matchId!: number;
   @Field(() => Int, { nullable: true, description: FINAL }) homeTeamGoals?: number | null;
   @Field(() => Int, { nullable: true, description: FINAL }) awayTeamGoals?: number | null;
   @Field(() => Int, { nullable: true, description: FULL_TIME }) homeTeamFullTimeGoals?: number | null;
@@ -53,5 +54,5 @@ export class SetMatchResultInput {
       'Other statuses clear it.',
   })
   elapsedTime?: number | null;
-  @Field(() => MatchStatus) status!: string;
+  @Field(() => MatchStatus, { description: 'Its new status.' }) status!: string;
 }

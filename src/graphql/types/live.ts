@@ -16,7 +16,7 @@ export class MatchUpdate {
 
 @ObjectType({ simpleResolvers: true, description: "The tournament's ranking moved in the caller's company." })
 export class RankingChange {
-  @Field(() => Int) tournamentId!: number;
+  @Field(() => Int, { description: 'The tournament whose ranking moved.' }) tournamentId!: number;
   @Field(() => RankingMe, {
     nullable: true,
     description: "The caller's new standing in the general ranking; null when the caller is not ranked there.",
@@ -32,6 +32,10 @@ export class RankingChange {
 
 @ObjectType({ description: 'A notification of the caller was delivered.' })
 export class NotificationEvent {
-  @Field(() => Notification, { nullable: true }) notification?: Notification | null;
+  @Field(() => Notification, {
+    description: 'The notification delivered; null when missedEvents is true.',
+    nullable: true,
+  })
+  notification?: Notification | null;
   @Field(() => Boolean, { description: MISSED }) missedEvents!: boolean;
 }

@@ -7,7 +7,7 @@ import { JSON as JSONScalar } from '../scalars.ts';
 export class UsersArgs {
   @Field(() => String, { nullable: true, description: 'Part of the name or e-mail, case-insensitive, literal.' })
   search?: string | null;
-  @Field(() => Role, { nullable: true }) role?: string | null;
+  @Field(() => Role, { description: 'Only people with this role.', nullable: true }) role?: string | null;
   @Field(() => Int, { nullable: true, description: 'People placed in this area, at any level.' }) areaId?:
     number | null;
   @Field(() => Boolean, { nullable: true, description: 'true: the deactivated people instead of the active ones.' })
@@ -16,7 +16,7 @@ export class UsersArgs {
   @Field(() => Int, { nullable: true, description: 'Default 20, at most 100.' }) take?: number | null;
 }
 
-@InputType()
+@InputType({ description: "A value of one of the company's extra fields." })
 export class ExtraFieldValueInput {
   @Field(() => String, { description: "The name of one of the company's extra fields." }) name!: string;
   @Field(() => JSONScalar, { nullable: true, description: "A value of the field's type; null or left out: none." })
@@ -25,12 +25,12 @@ export class ExtraFieldValueInput {
 
 @InputType({ description: 'Left out: unchanged. Areas given replace the placement as a whole (null clears a level).' })
 export class UpdateUserInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { description: 'Their name.', nullable: true }) name?: string | null;
   @Field(() => Role, { nullable: true, description: "Up to the caller's own role; nobody changes their own." })
   role?: string | null;
-  @Field(() => Int, { nullable: true }) areaLevel1Id?: number | null;
-  @Field(() => Int, { nullable: true }) areaLevel2Id?: number | null;
-  @Field(() => Int, { nullable: true }) areaLevel3Id?: number | null;
+  @Field(() => Int, { description: 'Level-1 area; null clears it.', nullable: true }) areaLevel1Id?: number | null;
+  @Field(() => Int, { description: 'Level-2 area; null clears it.', nullable: true }) areaLevel2Id?: number | null;
+  @Field(() => Int, { description: 'Level-3 area; null clears it.', nullable: true }) areaLevel3Id?: number | null;
   @Field(() => [ExtraFieldValueInput], {
     nullable: true,
     description: "Every value, replacing the stored ones; checked against the company's definitions (spec 2.5).",
@@ -52,9 +52,12 @@ export class UpdateMeInput {
   @Field(() => String, { nullable: true, description: 'A language code like es or pt-BR.' })
   preferredLanguage?: string | null;
   @Field(() => String, { nullable: true, description: 'An IANA time zone; null clears it.' }) timezone?: string | null;
-  @Field(() => String, { nullable: true }) profilePictureUrl?: string | null;
-  @Field(() => String, { nullable: true }) portraitPictureUrl?: string | null;
-  @Field(() => Boolean, { nullable: true }) showInitialTour?: boolean | null;
+  @Field(() => String, { description: 'Profile picture URL; null removes it.', nullable: true }) profilePictureUrl?:
+    string | null;
+  @Field(() => String, { description: 'Portrait picture URL; null removes it.', nullable: true }) portraitPictureUrl?:
+    string | null;
+  @Field(() => Boolean, { description: 'Whether the guided tour is shown again.', nullable: true }) showInitialTour?:
+    boolean | null;
   @Field(() => [ExtraFieldValueInput], {
     nullable: true,
     description: "Every value, replacing the stored ones; checked against the company's definitions (spec 2.5).",

@@ -15,34 +15,44 @@ const ROUND_WINS =
     "e-mail, extra fields, role or activity): read a user's full form through the operations that show it.",
 })
 export class RankingUser {
-  @Field(() => Int) id!: number;
-  @Field(() => String) name!: string;
-  @Field(() => String, { nullable: true }) profilePictureUrl?: string | null;
+  @Field(() => Int, { description: 'Database id.' }) id!: number;
+  @Field(() => String, { description: 'Their name.' }) name!: string;
+  @Field(() => String, { description: 'Profile picture URL; null when none.', nullable: true }) profilePictureUrl?:
+    string | null;
 }
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ description: 'One ranked user of a ranking page.', simpleResolvers: true })
 export class RankingEntry {
   @Field(() => Int, { description: 'Ties share a position; the next is skipped (1, 2, 2, 4).' }) position!: number;
   @Field(() => Float, { description: POINTS }) points!: number;
-  @Field(() => Int) exactHits!: number;
-  @Field(() => Int) outcomeHits!: number;
+  @Field(() => Int, { description: 'Predictions with the exact score.' }) exactHits!: number;
+  @Field(() => Int, {
+    description: 'Predictions with the right outcome (win, draw, loss) but not the exact score.',
+  })
+  outcomeHits!: number;
   @Field(() => Int, { nullable: true, description: ROUND_WINS }) roundWins?: number | null;
   userId!: number;
 }
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ description: "The caller's own standing in a ranking.", simpleResolvers: true })
 export class RankingMe {
-  @Field(() => Int) position!: number;
+  @Field(() => Int, { description: 'Ties share a position; the next is skipped (1, 2, 2, 4).' }) position!: number;
   @Field(() => Float, { description: POINTS }) points!: number;
-  @Field(() => Int) exactHits!: number;
-  @Field(() => Int) outcomeHits!: number;
+  @Field(() => Int, { description: 'Predictions with the exact score.' }) exactHits!: number;
+  @Field(() => Int, {
+    description: 'Predictions with the right outcome (win, draw, loss) but not the exact score.',
+  })
+  outcomeHits!: number;
   @Field(() => Int, { nullable: true, description: ROUND_WINS }) roundWins?: number | null;
 }
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({
+  description: 'A page of a ranking: general, of a round, of an area or of a private league.',
+  simpleResolvers: true,
+})
 export class Ranking {
   @Field(() => Int, { description: 'Users ranked (the whole ranking, not the page).' }) total!: number;
-  @Field(() => [RankingEntry]) entries!: RankingEntry[];
+  @Field(() => [RankingEntry], { description: 'The page, best first; [] past the end.' }) entries!: RankingEntry[];
   @Field(() => RankingMe, {
     nullable: true,
     description: "The caller's standing; null when the caller is not in this ranking.",

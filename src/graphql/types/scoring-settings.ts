@@ -29,15 +29,15 @@ registerEnumType(TieRuleEnum, {
   },
 });
 
-@ObjectType()
+@ObjectType({ description: 'A round whose points are multiplied.' })
 export class RoundMultiplier {
-  @Field(() => Int) roundId!: number;
+  @Field(() => Int, { description: 'The round.' }) roundId!: number;
   @Field(() => Float, { description: 'From 0 to 100, in hundredths at most.' }) multiplier!: number;
 }
 
-@InputType()
+@InputType({ description: 'A round whose points are multiplied.' })
 export class RoundMultiplierInput {
-  @Field(() => Int) roundId!: number;
+  @Field(() => Int, { description: "A round of one of the company's tournaments." }) roundId!: number;
   @Field(() => Float, { description: 'From 0 to 100, in hundredths at most.' }) multiplier!: number;
 }
 
@@ -106,10 +106,10 @@ export class ScoringSettingsInput {
   @Field(() => Boolean, { nullable: true, description: D.rankNonPlayers }) rankNonPlayers?: boolean;
 }
 
-@ObjectType()
+@ObjectType({ description: 'What updateScoringSettings changed.' })
 export class ScoringSettingsUpdate {
-  @Field(() => Company) company!: Company;
-  @Field(() => ScoringSettings) scoringSettings!: ScoringSettings;
+  @Field(() => Company, { description: 'The company, with its new settings.' }) company!: Company;
+  @Field(() => ScoringSettings, { description: 'The game rules now in force.' }) scoringSettings!: ScoringSettings;
   @Field(() => Int, {
     description: 'Predictions whose points changed under the new rules (rescored in the same step).',
   })

@@ -5,31 +5,31 @@ import { DateTime, JSONObject } from '../scalars.ts';
 
 @ObjectType({ simpleResolvers: true, description: "A company's news item." })
 export class News {
-  @Field(() => Int) id!: number;
-  @Field(() => String) title!: string;
-  @Field(() => String) body!: string;
-  @Field(() => String, { nullable: true }) imageUrl?: string | null;
+  @Field(() => Int, { description: 'Database id.' }) id!: number;
+  @Field(() => String, { description: 'Its title.' }) title!: string;
+  @Field(() => String, { description: 'Its text.' }) body!: string;
+  @Field(() => String, { description: 'Image URL; null when none.', nullable: true }) imageUrl?: string | null;
   @Field(() => DateTime, { description: 'Players see it from then on.' }) publishedAt!: Date;
-  @Field(() => DateTime) createdAt!: Date;
+  @Field(() => DateTime, { description: 'When it was written (UTC).' }) createdAt!: Date;
 }
 
-@InputType()
+@InputType({ description: 'A new area.' })
 export class CreateAreaInput {
-  @Field(() => String) name!: string;
+  @Field(() => String, { description: 'Unique among its siblings.' }) name!: string;
   @Field(() => Int, { nullable: true, description: 'The parent (the new area goes one level deeper); none: level 1.' })
   parentAreaId?: number | null;
 }
 
-@InputType()
+@InputType({ description: "An area's new name." })
 export class UpdateAreaInput {
-  @Field(() => String) name!: string;
+  @Field(() => String, { description: 'Unique among its siblings.' }) name!: string;
 }
 
 @InputType({ description: 'Left out on update: unchanged. title and body are required to create.' })
 export class NewsInput {
-  @Field(() => String, { nullable: true }) title?: string | null;
-  @Field(() => String, { nullable: true }) body?: string | null;
-  @Field(() => String, { nullable: true }) imageUrl?: string | null;
+  @Field(() => String, { description: 'Its title.', nullable: true }) title?: string | null;
+  @Field(() => String, { description: 'Its text.', nullable: true }) body?: string | null;
+  @Field(() => String, { description: 'Image URL; null removes it.', nullable: true }) imageUrl?: string | null;
   @Field(() => DateTime, { nullable: true, description: 'Default: now. A later date schedules it.' })
   publishedAt?: Date | null;
 }
@@ -42,8 +42,8 @@ export class ExtraFieldInput {
   name?: string | null;
   @Field(() => String, { nullable: true, description: 'Required to create.' }) kind?: string | null;
   @Field(() => ExtraFieldType, { nullable: true, description: 'Required to create.' }) type?: string | null;
-  @Field(() => Boolean, { nullable: true }) isRequired?: boolean | null;
-  @Field(() => JSONObject, { nullable: true }) group?: object | null;
+  @Field(() => Boolean, { description: 'People must fill it in.', nullable: true }) isRequired?: boolean | null;
+  @Field(() => JSONObject, { description: 'Free-form grouping for display.', nullable: true }) group?: object | null;
   @Field(() => JSONObject, {
     nullable: true,
     description: '{ countries?: [{ code, name }], states?: [{ code, name }] }',

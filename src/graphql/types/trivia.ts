@@ -10,14 +10,14 @@ import { DateTime } from '../scalars.ts';
     "A company's trivia question. Players see it from startsAt on; its admins, reseller and managers see it always.",
 })
 export class TriviaQuestion {
-  @Field(() => Int) id!: number;
-  @Field(() => String) text!: string;
+  @Field(() => Int, { description: 'Database id.' }) id!: number;
+  @Field(() => String, { description: 'The question.' }) text!: string;
   @Field(() => [String], { description: 'The choices, in order: an answer names one by its index (0 first).' })
   options!: string[];
   @Field(() => Int, { description: 'What a right answer earns (a wrong one earns 0).' }) points!: number;
   @Field(() => DateTime, { description: 'Answers are taken from then on (server clock).' }) startsAt!: Date;
   @Field(() => DateTime, { description: 'Answers are taken until then (excluded).' }) endsAt!: Date;
-  @Field(() => TriviaWindow) window!: string;
+  @Field(() => TriviaWindow, { description: 'Whether it is upcoming, open or closed now.' }) window!: string;
   @Field(() => Int, {
     nullable: true,
     description:
@@ -29,8 +29,8 @@ export class TriviaQuestion {
 
 @ObjectType({ simpleResolvers: true, description: "The caller's own answer to a trivia question." })
 export class TriviaMyAnswer {
-  @Field(() => Int) option!: number;
-  @Field(() => DateTime) answeredAt!: Date;
+  @Field(() => Int, { description: 'The index of the option chosen (0 first).' }) option!: number;
+  @Field(() => DateTime, { description: 'When they answered (UTC).' }) answeredAt!: Date;
   @Field(() => Boolean, { nullable: true, description: 'null until the window has ended.' }) isCorrect?: boolean | null;
   @Field(() => Int, { nullable: true, description: 'null until the window has ended.' }) points?: number | null;
 }
@@ -58,7 +58,7 @@ export class TriviaQuestionInput {
 const POINTS = "Points of the questions whose window has ended (the others' answers are not graded in public yet).";
 const CORRECT = 'Right answers to the questions whose window has ended.';
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ description: 'One ranked user of a trivia ranking page.', simpleResolvers: true })
 export class TriviaRankingEntry {
   @Field(() => Int, { description: 'Ties share a position; the next is skipped (1, 2, 2, 4).' }) position!: number;
   @Field(() => Int, { description: POINTS }) points!: number;
@@ -66,17 +66,18 @@ export class TriviaRankingEntry {
   userId!: number;
 }
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ description: "The caller's own trivia standing.", simpleResolvers: true })
 export class TriviaRankingMe {
-  @Field(() => Int) position!: number;
+  @Field(() => Int, { description: 'Ties share a position; the next is skipped (1, 2, 2, 4).' }) position!: number;
   @Field(() => Int, { description: POINTS }) points!: number;
   @Field(() => Int, { description: CORRECT }) correctAnswers!: number;
 }
 
-@ObjectType({ simpleResolvers: true })
+@ObjectType({ description: "A page of the company's trivia ranking.", simpleResolvers: true })
 export class TriviaRanking {
   @Field(() => Int, { description: 'Users ranked (the whole ranking, not the page).' }) total!: number;
-  @Field(() => [TriviaRankingEntry]) entries!: TriviaRankingEntry[];
+  @Field(() => [TriviaRankingEntry], { description: 'The page, best first; [] past the end.' })
+  entries!: TriviaRankingEntry[];
   @Field(() => TriviaRankingMe, {
     nullable: true,
     description: "The caller's standing; null when the caller is not ranked (or not of this company).",

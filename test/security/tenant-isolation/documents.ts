@@ -33,6 +33,10 @@ export const Q = {
   myInternalRankingInvitations: `{ myInternalRankingInvitations { ${LEAGUE_INVITATION} } }`,
   myInternalRankings: `{ myInternalRankings { ${LEAGUE} } }`,
   myNotifications: `{ myNotifications(take: 100) { id type payload readAt } }`,
+  matches: `query($t: Int) { matches(tournamentId: $t, take: 100) {
+    ${MATCH_DEEP} round { name tournament { name } } } }`,
+  myPredictions: `query($t: Int) { myPredictions(tournamentId: $t, take: 100) {
+    id homeTeamGoals user { email company { name } } match { ${MATCH_DEEP} round { tournament { name } } } } }`,
   myTournaments: `{ myTournaments { ${TOURNAMENT_DEEP} } }`,
   post: `query($id: Int!) { post(id: $id) { ${POST_DEEP} } }`,
   postComments: `query($postId: Int!) { postComments(postId: $postId) { ${COMMENT_DEEP} } }`,

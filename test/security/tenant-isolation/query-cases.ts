@@ -130,6 +130,50 @@ export const QUERY_CASES: Case[] = [
     vars: (x) => ({ id: x.demoCupFinishedMatch }), expect: 'OK',
     check: (d) => expect(emails(d).every((e) => e.endsWith('@globex.test'))).toBe(true) },
 
+  { op: 'matches', as: 'player', why: "the tenant's matches from now on, not Globex's custom match", doc: Q.matches,
+    vars: () => ({}), expect: 'OK',
+    check: (d, x) => {
+      const ids = d.map((m: { id: number }) => m.id);
+      expect(ids).toContain(x.demoCupOpenMatch);
+      expect(ids).not.toContain(x.globexCupMatch);
+    } },
+  { op: 'matches', as: 'player', why: "Globex's custom tournament", doc: Q.matches, vars: (x) => ({ t: x.globexCup }),
+    expect: NF },
+  { op: 'matches', as: 'admin', why: "Globex's custom tournament", doc: Q.matches, vars: (x) => ({ t: x.globexCup }),
+    expect: NF },
+  { op: 'matches', as: 'anon', why: 'a signed-in caller only', doc: Q.matches, vars: () => ({}), expect: UN },
+  ...switchingToGlobex({ op: 'matches', why: 'matches', doc: Q.matches, vars: () => ({}) }),
+  { op: 'matches', as: 'reseller', h: { 'x-app-company': 'GLOBEX' }, why: "reaches Globex's custom match",
+    doc: Q.matches, vars: (x) => ({ t: x.globexCup }), expect: 'OK',
+    check: (d, x) => expect(d.map((m: { id: number }) => m.id)).toEqual([x.globexCupMatch]) },
+  ...resellerToInitech({ op: 'matches', why: 'matches', doc: Q.matches, vars: () => ({}) }),
+  { op: 'matches', as: 'globexPlayer', why: "Globex's own custom match, no Demo Corp prediction", doc: Q.matches,
+    vars: () => ({}), expect: 'OK',
+    check: (d, x) => expect(d.map((m: { id: number }) => m.id)).toContain(x.globexCupMatch) },
+
+  { op: 'myPredictions', as: 'player', why: 'only the own predictions', doc: Q.myPredictions, vars: () => ({}),
+    expect: 'OK',
+    check: (d) => {
+      expect(d.length).toBeGreaterThan(0);
+      for (const p of d) expect(p.user.email).toBe('player1@demo.test');
+      onlyDemoEmails(d);
+    } },
+  { op: 'myPredictions', as: 'player', why: "Globex's custom tournament", doc: Q.myPredictions,
+    vars: (x) => ({ t: x.globexCup }), expect: NF },
+  { op: 'myPredictions', as: 'anon', why: 'a signed-in caller only', doc: Q.myPredictions, vars: () => ({}),
+    expect: UN },
+  ...switchingToGlobex({ op: 'myPredictions', why: 'predictions', doc: Q.myPredictions, vars: () => ({}) }),
+  { op: 'myPredictions', as: 'reseller', h: { 'x-app-company': 'GLOBEX' },
+    why: "acting on Globex shows none of Globex's players' predictions", doc: Q.myPredictions, vars: () => ({}),
+    expect: 'OK', check: (d) => expect(d).toEqual([]) },
+  ...resellerToInitech({ op: 'myPredictions', why: 'predictions', doc: Q.myPredictions, vars: () => ({}) }),
+  { op: 'myPredictions', as: 'globexPlayer', why: 'only their own, with the custom match', doc: Q.myPredictions,
+    vars: () => ({}), expect: 'OK',
+    check: (d, x) => {
+      for (const p of d) expect(p.user.email).toBe('player1@globex.test');
+      expect(d.map((p: { match: { id: number } }) => p.match.id)).toContain(x.globexCupMatch);
+    } },
+
   {
     op: 'me', as: 'player', why: 'the caller, with predictions of shared matches, shows no other company', doc: Q.me,
     expect: 'OK',

@@ -1,0 +1,32 @@
+// Which methods each registered path answers, so that a known path asked with a method it does not serve answers
+// 405 with an Allow header (RFC 9110, 15.5.6) instead of a 404 saying the path does not exist.
+import type { FastifyInstance } from 'fastify';
+
+const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The router's pattern (`/posts/:id`) as a regular expression over a request path. */
+function patternOf(url: string): RegExp {
+  const segments = url.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : escapeRegExp(s)));
+  return new RegExp(`^${segments.join('/')}$`);
+}
+
+/**
+ * Watches every route registered from now on (call it before any route) and answers, for a request path, the
+ * methods its routes serve, in a fixed order; none for a path no route serves.
+ */
+export function trackRouteMethods(app: FastifyInstance): (path: string) => string[] {
+  const routes: Array<{ pattern: RegExp; methods: string[] }> = [];
+  app.addHook('onRoute', (route) => {
+    // A wildcard (the CORS preflight's OPTIONS *) answers any path: it would make every unknown path "known".
+    if (route.url.includes('*')) return;
+    routes.push({ pattern: patternOf(route.url), methods: [route.method].flat() });
+  });
+  return (path) => {
+    const allowed = new Set<string>();
+    for (const r of routes) if (r.pattern.test(path)) for (const m of r.methods) allowed.add(m);
+    if (allowed.has('GET')) allowed.add('HEAD'); // Fastify answers HEAD wherever it answers GET
+    return ORDER.filter((m) => allowed.has(m));
+  };
+}
