@@ -1,4 +1,5 @@
 import Sqlite from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { type DatabaseTarget } from './adapters.ts';
@@ -31,23 +32,43 @@ export function loadMigrations(provider: Provider) {
   };
 }
 
+/** One row of Prisma's `_prisma_migrations` table: an attempt to apply a migration. */
+interface MigrationRecord {
+  name: string;
+  checksum: string;
+  startedAt: Date;
+  finishedAt: Date | null;
+  rolledBackAt: Date | null;
+}
+
 /**
- * Names of the migrations the database records as applied, read with a plain driver connection. Starting the
- * wasm engine costs a few hundred milliseconds and, on SQLite, locks the file against other processes; when
- * nothing is pending it is not needed at all.
+ * What the database records about migrations, read with a plain driver connection. Starting the wasm engine costs
+ * a few hundred milliseconds and, on SQLite, locks the file against other processes; when nothing is pending it is
+ * not needed at all. A database that does not exist yet has no records (it is not created here).
  */
-export async function appliedMigrationNames(target: DatabaseTarget): Promise<Set<string>> {
-  const sql = 'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL';
+async function migrationRecords(target: DatabaseTarget): Promise<MigrationRecord[]> {
+  const sql =
+    'SELECT migration_name, checksum, started_at, finished_at, rolled_back_at FROM _prisma_migrations ' +
+    'ORDER BY started_at, migration_name';
+  type Row = Record<'migration_name' | 'checksum', string> &
+    Record<'started_at' | 'finished_at' | 'rolled_back_at', Date | string | null>;
+  // SQLite holds the times as ISO text, PostgreSQL as timestamptz (a Date from pg).
+  const time = (v: Date | string | null) => (v === null ? null : new Date(v));
+  const toRecord = (r: Row): MigrationRecord => ({
+    name: r.migration_name,
+    checksum: r.checksum,
+    startedAt: time(r.started_at) as Date,
+    finishedAt: time(r.finished_at),
+    rolledBackAt: time(r.rolled_back_at),
+  });
   if (target.provider === 'sqlite') {
-    if (!existsSync(target.file)) return new Set();
+    if (!existsSync(target.file)) return [];
     const db = new Sqlite(target.file, { readonly: true, fileMustExist: true });
     try {
       const table = db
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'")
         .get();
-      return new Set(
-        table ? (db.prepare(sql).all() as Array<{ migration_name: string }>).map((r) => r.migration_name) : [],
-      );
+      return table ? (db.prepare(sql).all() as Row[]).map(toRecord) : [];
     } finally {
       db.close();
     }
@@ -65,11 +86,53 @@ export async function appliedMigrationNames(target: DatabaseTarget): Promise<Set
   }
   try {
     const exists = await client.query("SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present");
-    if (!exists.rows[0].present) return new Set();
-    return new Set((await client.query(sql)).rows.map((r) => r.migration_name as string));
+    if (!exists.rows[0].present) return [];
+    return (await client.query<Row>(sql)).rows.map(toRecord);
   } finally {
     await client.end();
   }
+}
+
+const isApplied = (r: MigrationRecord) => r.finishedAt !== null && r.rolledBackAt === null;
+
+/** Names of the migrations the database records as applied. */
+export async function appliedMigrationNames(target: DatabaseTarget): Promise<Set<string>> {
+  return new Set((await migrationRecords(target)).filter(isApplied).map((r) => r.name));
+}
+
+/** Where the database stands against the committed migrations (`npm run db:migrate -- --status`). */
+export interface MigrationStatus {
+  /** Committed migrations the database has applied, oldest first; `modified` when the file changed since. */
+  applied: Array<{ name: string; appliedAt: Date; modified: boolean }>;
+  /** Committed migrations not applied yet, in the order `db:migrate` would apply them. */
+  pending: string[];
+  /** Attempts that started and never finished (nor were rolled back): the database needs a person first. */
+  failed: Array<{ name: string; startedAt: Date }>;
+  /** Applied to the database but absent from this checkout: the database is newer than this code. */
+  unknown: Array<{ name: string; appliedAt: Date }>;
+}
+
+export async function migrationStatus(target: DatabaseTarget): Promise<MigrationStatus> {
+  const committed = loadMigrations(target.provider).migrationDirectories;
+  const records = await migrationRecords(target);
+  const appliedRecord = new Map(records.filter(isApplied).map((r) => [r.name, r]));
+  const committedNames = new Set(committed.map((d) => d.path));
+  const checksum = (sql: string) => createHash('sha256').update(sql).digest('hex');
+  return {
+    applied: committed.flatMap((d) => {
+      const r = appliedRecord.get(d.path);
+      return r
+        ? [{ name: r.name, appliedAt: r.finishedAt!, modified: r.checksum !== checksum(d.migrationFile.content.value) }]
+        : [];
+    }),
+    pending: committed.filter((d) => !appliedRecord.has(d.path)).map((d) => d.path),
+    failed: records
+      .filter((r) => r.finishedAt === null && r.rolledBackAt === null && !appliedRecord.has(r.name))
+      .map((r) => ({ name: r.name, startedAt: r.startedAt })),
+    unknown: [...appliedRecord.values()]
+      .filter((r) => !committedNames.has(r.name))
+      .map((r) => ({ name: r.name, appliedAt: r.finishedAt! })),
+  };
 }
 
 /** Applies the pending committed migrations (idempotent); returns the names it applied. */
