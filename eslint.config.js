@@ -69,7 +69,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['bench/postgraphile/**/*.mjs'],
+    files: ['bench/postgraphile/**/*.mjs', 'scripts/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
 );
