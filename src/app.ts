@@ -235,6 +235,8 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
+    // Apollo answers no HEAD; without this Fastify would route one to it and Allow would list HEAD.
+    exposeHeadRoute: false,
     ...(trusted ? { preHandler: trusted.preHandler() } : {}),
     handler: fastifyApolloHandler(apollo, {
       // Auth failures, outages included, are kept in the context and thrown by the resolvers' guards, where

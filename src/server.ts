@@ -53,7 +53,11 @@ async function main() {
     const { startTracing } = await import('./observability/tracing-sdk.ts');
     tracing = await startTracing(config.tracing, VERSION, (msg) => log.warn(msg));
     log.info(
-      { endpoint: config.tracing.endpoint, protocol: config.tracing.protocol, service: config.tracing.serviceName },
+      {
+        endpoint: withoutCredentials(config.tracing.endpoint),
+        protocol: config.tracing.protocol,
+        service: config.tracing.serviceName,
+      },
       'tracing: spans are exported over OTLP',
     );
   }
@@ -148,3 +152,11 @@ async function main() {
 }
 
 main().catch((err) => fail(firstLine(err)));
+
+/** A collector URL as logged: a user name or password in it stays out of the log. */
+function withoutCredentials(endpoint: string): string {
+  const url = new URL(endpoint);
+  url.username = '';
+  url.password = '';
+  return url.toString();
+}

@@ -51,7 +51,8 @@ export async function matches(scope: RequestScope, args: MatchesArgs): Promise<M
   const page = paging(args.skip, args.take);
   const from = validDate(args.from, 'from') ?? scope.now;
   const to = validDate(args.to, 'to');
-  if (to && to.getTime() < from.getTime()) throw badInput('to must not be before from', 'to');
+  if (to && to.getTime() < from.getTime())
+    throw badInput(`to must not be before from${args.from ? '' : ' (from defaults to now)'}`, 'to');
   if (to && to.getTime() - from.getTime() > MAX_WINDOW_DAYS * DAY_MS)
     throw badInput(`from and to may be at most ${MAX_WINDOW_DAYS} days apart`, 'to');
   const status = statusList<MatchStatus>(args.status);

@@ -132,7 +132,7 @@ function applyCutoff(schema: GraphQLSchema): GraphQLSchema {
 function describeRoots(schema: GraphQLSchema): GraphQLSchema {
   const roots = {
     Query: 'Reads. Every field but invitationByJwt needs a Bearer token; the tenant headers pick the company acted on.',
-    Mutation: 'Writes, each in one transaction. Public ones (login, register, password reset) say so.',
+    Mutation: 'Writes, each committed whole or not at all. Public ones (login, register, password reset) say so.',
     Subscription: 'Live updates over WebSocket (graphql-ws), authenticated by connectionParams.',
   };
   for (const type of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()])

@@ -144,8 +144,7 @@ export function traceRootResolvers(schema: GraphQLSchema, tracer: Tracer) {
         );
         resolverSpans.add(span);
         const failed = (err: unknown) => {
-          span.recordException(err as Error);
-          span.setStatus({ code: SpanStatusCode.ERROR });
+          markFailed(span, err);
           span.end();
           throw err;
         };
@@ -167,6 +166,17 @@ export function traceRootResolvers(schema: GraphQLSchema, tracer: Tracer) {
       field.resolve = traced;
     }
   }
+}
+
+/**
+ * A failed span says what kind of failure, never the error's message: domain errors name the e-mail address they
+ * are about, and a driver's constraint error quotes the row's values.
+ */
+function markFailed(span: Span, err: unknown) {
+  const e = err as { extensions?: { code?: unknown }; code?: unknown; name?: unknown } | null;
+  const type = String(e?.extensions?.code ?? e?.code ?? e?.name ?? 'Error');
+  span.setAttribute('error.type', type);
+  span.setStatus({ code: SpanStatusCode.ERROR, message: type });
 }
 
 /**
@@ -199,8 +209,7 @@ export function traceSqlStatements(tracer: Tracer, system: 'sqlite' | 'postgresq
         return result;
       },
       (err: unknown) => {
-        span.recordException(err as Error);
-        span.setStatus({ code: SpanStatusCode.ERROR });
+        markFailed(span, err);
         span.end();
         throw err;
       },

@@ -17,16 +17,23 @@ function patternOf(url: string): RegExp {
  * methods its routes serve, in a fixed order; none for a path no route serves.
  */
 export function trackRouteMethods(app: FastifyInstance): (path: string) => string[] {
-  const routes: Array<{ pattern: RegExp; methods: string[] }> = [];
+  const routes: Array<{ pattern: RegExp; methods: string[]; head: boolean }> = [];
   app.addHook('onRoute', (route) => {
     // A wildcard (the CORS preflight's OPTIONS *) answers any path: it would make every unknown path "known".
     if (route.url.includes('*')) return;
-    routes.push({ pattern: patternOf(route.url), methods: [route.method].flat() });
+    // Fastify answers HEAD wherever a route answers GET, unless the route says not to (/graphql: Apollo refuses it).
+    routes.push({
+      pattern: patternOf(route.url),
+      methods: [route.method].flat(),
+      head: route.exposeHeadRoute !== false,
+    });
   });
   return (path) => {
     const allowed = new Set<string>();
-    for (const r of routes) if (r.pattern.test(path)) for (const m of r.methods) allowed.add(m);
-    if (allowed.has('GET')) allowed.add('HEAD'); // Fastify answers HEAD wherever it answers GET
+    for (const r of routes.filter((r) => r.pattern.test(path))) {
+      for (const m of r.methods) allowed.add(m);
+      if (r.head && r.methods.includes('GET')) allowed.add('HEAD');
+    }
     return ORDER.filter((m) => allowed.has(m));
   };
 }

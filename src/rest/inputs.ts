@@ -15,6 +15,7 @@ export function positiveIntParam(value: string | undefined, name: string): numbe
 export function optionalIntQuery(query: Record<string, unknown>, name: string): number | undefined {
   const v = query[name];
   if (v === undefined) return undefined;
+  if (Array.isArray(v)) throw new RestInputError(`query parameter ${name} must be given once`);
   if (typeof v !== 'string' || !/^-?\d{1,10}$/.test(v) || Math.abs(Number(v)) > INT_MAX)
     throw new RestInputError(`query parameter ${name} must be an integer`);
   return Number(v);
@@ -33,7 +34,7 @@ export function rejectUnknownQuery(query: unknown, allowed: readonly string[]) {
   const unknown = Object.keys((query ?? {}) as object).filter((k) => !allowed.includes(k));
   if (unknown.length)
     throw new RestInputError(
-      `unknown query parameter ${unknown.join(', ')} (${
+      `unknown query parameter ${unknown.map((k) => k || '""').join(', ')} (${
         allowed.length ? `this route takes ${allowed.join(', ')}` : 'this route takes none'
       })`,
     );

@@ -49,14 +49,17 @@ async function gql(service: Service, query: string, headers: Record<string, stri
     headers: { 'content-type': 'application/json', 'x-app-path': 'demo', ...headers },
     body: JSON.stringify({ query }),
   });
-  return { res, body: (await res.json()) as { data?: unknown; errors?: Array<{ extensions: { code: string } }> } };
+  return {
+    res,
+    body: (await res.json()) as { data?: unknown; errors?: Array<{ message: string; extensions: { code: string } }> },
+  };
 }
 
-async function login(service: Service): Promise<string> {
+async function login(service: Service, email = EMAIL): Promise<string> {
   const res = await fetch(`${service.url}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-app-path': 'demo' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    body: JSON.stringify({ email, password: PASSWORD }),
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { token: string }).token;
@@ -221,6 +224,14 @@ describe(`OpenTelemetry tracing (${suiteProvider})`, () => {
         expect(body.errors).toBeUndefined();
         answers.push(res);
       }
+      // A refusal whose message names an e-mail address (already registered): its spans must not carry it.
+      const admin = { authorization: `Bearer ${await login(service, 'admin@demo.test')}` };
+      const refused = await gql(
+        service,
+        `mutation Invite { createInvitation(input: { email: "${EMAIL}" }) { token } }`,
+        admin,
+      );
+      expect(refused.body.errors?.[0].message).toContain(EMAIL);
       // Stopping exports the spans still batched.
       expect(await service.stop()).toBe(0);
       expect(imports()).toMatch(/sdk-trace/);
@@ -258,6 +269,11 @@ describe(`OpenTelemetry tracing (${suiteProvider})`, () => {
         expect(statements.some((s) => s.parentSpanId === myTournaments.spanId)).toBe(true);
         expect(statements.map((s) => attr(s, 'db.query.text')).join('\n')).toMatch(/SELECT/i);
       }
+      const invite = spans.find((s) => s.name === 'Mutation.createInvitation');
+      expect(attr(invite!, 'error.type')).toBe('CONFLICT');
+      const exported = JSON.stringify(receiver.exports.map((e) => e.body));
+      for (const secret of [EMAIL, 'admin@demo.test', PASSWORD, auth.authorization.slice(7)])
+        expect(exported, 'a secret in the exported spans').not.toContain(secret);
       // The request log carries the trace id, to go from a line to its trace.
       const line = jsonLines(service.output()).find((l) => l.msg === 'request' && l.operation === 'Feed');
       expect(line?.traceId).toBe(`${traceId.slice(0, 30)}01`);
