@@ -2,6 +2,7 @@
 // root fields), for whom (tenant, user id), how it ended (status, error codes) and what it cost (duration, SQL
 // statements). Never tokens, passwords or e-mail addresses: the path is redacted and the query string dropped.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import { redactUrl } from './redact.ts';
 import './request-outcome.ts';
 
@@ -13,6 +14,8 @@ export function registerRequestLog(app: FastifyInstance, traceIdOf?: (request: F
     const route = request.routeOptions.url;
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : route && QUIET_ROUTES.has(route) ? 'debug' : 'info';
+    // LOG_LEVEL=error (the benchmarks): nothing to build. The logger is pino's (logger.ts), Fastify's type omits it.
+    if (!(request.log as unknown as Logger).isLevelEnabled(level)) return;
     const o = request.outcome;
     request.log[level](
       {

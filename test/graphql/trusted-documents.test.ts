@@ -10,7 +10,7 @@ import { ConfigError } from '../../src/config.ts';
 import { MeDocument } from '../../src/graphql/generated/operations.ts';
 import { buildManifest, sha256Hex } from '../../src/graphql/operations-manifest.ts';
 import { TrustedDocuments } from '../../src/graphql/trusted-documents.ts';
-import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { bearer, DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/app.ts';
 import { activeSubscriptions, liveClient, untilSubscribed, type LiveResult } from '../helpers/live.ts';
 
 const manifest = buildManifest();
@@ -90,7 +90,7 @@ describe('PERSISTED_OPERATIONS_ONLY=true', () => {
     const login = await fetch(`${s.url}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-app-path': 'demo' },
-      body: JSON.stringify({ email: 'player1@demo.test', password: 'Prode-demo-2026!' }),
+      body: JSON.stringify({ email: 'player1@demo.test', password: DEMO_PASSWORD }),
     });
     expect(login.status).toBe(200);
     const mine = await fetch(`${s.url}/tournaments/me`, { headers: { ...bearer(token), 'x-app-path': 'demo' } });

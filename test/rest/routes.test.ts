@@ -11,7 +11,7 @@ import {
   RestUpdateInvitationDocument,
 } from '../../src/graphql/generated/operations.ts';
 import { restMessage } from '../../src/rest/routes.ts';
-import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { bearer, DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/app.ts';
 import { forgeInvitationLink } from '../helpers/tokens.ts';
 
 let s: TestServer;
@@ -393,7 +393,7 @@ describe('every route: wrong methods, query parameters, content types and REST w
 
   it('a body that is not JSON is a 415 on the routes that take one, and nothing changes', async () => {
     const before = await s.t.db.prisma.invitation.findUniqueOrThrow({ where: { id: ids.invitation } });
-    const login = JSON.stringify({ email: 'player1@demo.test', password: 'Prode-demo-2026!' });
+    const login = JSON.stringify({ email: 'player1@demo.test', password: DEMO_PASSWORD });
     for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded']) {
       for (const [method, path, headers, body] of [
         ['PATCH', `/invitations/${ids.invitation}`, { ...bearer(tokens.admin), 'x-app-path': 'demo' }, '{"name":"x"}'],

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyTarget, suiteProvider } from '../helpers/db.ts';
 import { liveClient, untilSubscribed } from '../helpers/live.ts';
+import { DEMO_PASSWORD as PASSWORD } from '../helpers/app.ts';
 import { ROOT, startService, type Service } from '../helpers/process.ts';
 
-const PASSWORD = 'Prode-demo-2026!';
 const EMAIL = 'player1@demo.test';
 const RECORDER = join(ROOT, 'test/fixtures/observability/record-imports.mjs');
 
