@@ -182,7 +182,7 @@ async function runPostgraphile() {
       teamByHomeTeamId { rowId name } teamByAwayTeamId { rowId name }
       predictionsByMatchId(condition: { userId: $uid }) { nodes { rowId homeTeamGoals awayTeamGoals points
         userByUserId { rowId name companyByCompanyId { rowId name } areaByAreaLevel1Id { rowId name } }
-    } } } } } } } } } } } }`;
+    } } } } } } } } } } }`;
   const body = JSON.stringify({ query, variables: { cid: admin.companyId, uid: admin.id } });
   for (let i = 0; i < 300; i++) {
     try {
