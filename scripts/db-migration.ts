@@ -18,7 +18,7 @@ const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
 const folder = `${stamp}_${name}`;
 
 const diffs = await Promise.all(PROVIDERS.map((p) => diffSchemas(readSnapshot(p), current[p])));
-const scripts = PROVIDERS.map((p, i) => (p === 'postgresql' ? trackNewTables(diffs[i]) : diffs[i]));
+const scripts = PROVIDERS.map((p, i) => trackNewTables(diffs[i], p));
 if (scripts.every((s) => s.trim() === '')) {
   console.log('db:migration: the schema has not changed since the last migration; nothing written');
   process.exit(0);

@@ -161,7 +161,7 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   app.decorateRequest('sqlStats', null as unknown as SqlStats);
   app.decorateRequest('outcome', null as unknown as ReturnType<typeof newOutcome>);
   app.addHook('onRequest', (request, _reply, done) => {
-    request.sqlStats = { statements: 0 };
+    request.sqlStats = { statements: 0, tables: new Set() };
     request.outcome = newOutcome();
     runWithSqlStats(request.sqlStats, done);
   });

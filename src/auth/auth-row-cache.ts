@@ -1,7 +1,10 @@
 // The rows authentication reads on every request (the token's user, the company the headers name), kept
-// while the database's data-version token holds (src/db/data-version.ts): any committed write, a user's
-// deletion or a role change included, moves the token on and the rows are read again. Each entry is labelled
-// with the token read before it was loaded, and served only to requests that read the same token.
+// while the write counts of their tables hold (src/db/data-version.ts): any committed write to users or companies,
+// a user's deletion or a role change included, moves the token on and the rows are read again. Each entry is
+// labelled with the token read before it was loaded, and served only to requests that read the same token.
+
+/** The tables authentication reads: an answer built on cached auth rows depends on them too. */
+export const AUTH_ROW_TABLES = ['User', 'Company'] as const;
 
 /** Reads a row through the cache (or straight from the database when there is none). */
 export type RowReader = <T>(key: string, load: () => Promise<T>) => Promise<T>;

@@ -2,7 +2,7 @@
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { adapterFactory, describeTarget, type AdapterOptions, type DatabaseTarget } from './adapters.ts';
-import { dataVersionReader, TransactionTracker, trackTransactions } from './data-version.ts';
+import { tableVersionsReader, TransactionTracker, trackTransactions, type TableVersions } from './data-version.ts';
 import { countingAdapterFactory } from './sql-stats.ts';
 
 /** Both generated clients have the same API; the SQLite one's types stand for both. */
@@ -19,7 +19,9 @@ export interface Database {
   description: string;
   /** Resolves when the store answers a trivial query. */
   ping(): Promise<void>;
-  /** A token that changes whenever readable data may have changed; null while none can be given (data-version.ts). */
+  /** Every table's write count; null while none can be given (data-version.ts). */
+  tableVersions(duringTransaction?: boolean): Promise<TableVersions | null>;
+  /** A token that changes whenever readable data may have changed (all tables); null while none can be given. */
   dataVersion(): Promise<string | null>;
   close(): Promise<void>;
 }
@@ -52,6 +54,7 @@ export async function openDatabase(target: DatabaseTarget, options: AdapterOptio
     await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
     await prisma.$queryRawUnsafe('PRAGMA foreign_keys = ON');
   }
+  const tableVersions = tableVersionsReader(target.provider, prisma, transactions);
   return {
     prisma,
     provider: target.provider,
@@ -59,7 +62,8 @@ export async function openDatabase(target: DatabaseTarget, options: AdapterOptio
     ping: async () => {
       await prisma.$queryRawUnsafe('SELECT 1');
     },
-    dataVersion: dataVersionReader(target.provider, prisma, transactions),
+    tableVersions,
+    dataVersion: async () => (await tableVersions())?.of() ?? null,
     close: () => prisma.$disconnect(),
   };
 }

@@ -1,21 +1,23 @@
-// A token that changes whenever data visible to readers may have changed: the response cache keeps an answer
-// only while the token it was computed under still holds. It is read from the database itself, so every
-// writer counts (other gateway instances, the importer, psql), and no write path has to remember to bump it.
+// Tokens that change whenever data visible to readers may have changed, one per table: the response cache keeps
+// an answer only while the tables it read are unchanged. They are read from the database itself, so every writer
+// counts (other gateway instances, the importer, psql), and no write path has to remember to bump them.
 //
-// PostgreSQL: the sum of prode_meta.data_version, a counter that row triggers on every table move once per write
-//   transaction (migration 20261123051500_data_version). It is written in the writer's transaction, so a reader
-//   sees the new count exactly when it sees the rows; two equal reads mean no write committed to this database in
-//   between. The table's oid is part of the token: a database dropped and migrated again restarts the count.
-//   (The cluster's snapshot would also be safe, but every other database on the server moves it.)
-// SQLite: data_version (commits by other connections) with total_changes() (rows changed by ours) and our
-//   own transaction count. Prisma's SQLite adapter runs every statement on one connection, so a read during
-//   an open transaction would see its uncommitted rows: while one is open there is no token.
+// PostgreSQL: prode_meta.table_version, counters that row triggers on every table move once per write transaction
+//   and table (migrations 20261123051500_data_version and 20261124000000_table_versions). They are written in the
+//   writer's transaction, so a reader sees a new count exactly when it sees the rows; two equal reads of a table's
+//   count mean no write to it committed in between. The table's oid is part of the epoch: a database dropped and
+//   migrated again restarts the counts.
+// SQLite: "_prode_table_version", one counter per table moved by row triggers in the writer's transaction (the
+//   same guarantee, whichever connection wrote). Prisma's SQLite adapter runs every statement on one connection,
+//   so a read during one of our open transactions sees its uncommitted rows, and their counts with them: a request
+//   starting while one is open gets no versions, and an answer computed while one rolled back is not kept.
 import type { DatabaseTarget } from './adapters.ts';
 
 /** Counts the transactions a driver adapter opens and ends (per database). */
 export class TransactionTracker {
   open = 0;
-  ended = 0;
+  /** Transactions rolled back (or whose commit failed) so far: rows read while one was open may never have been. */
+  rollbacks = 0;
   /** Adapters connected: a new connection restarts total_changes(), so it is part of the token. */
   connections = 0;
 }
@@ -47,14 +49,19 @@ function trackingAdapter<T extends object>(adapter: T, tracker: TransactionTrack
       if (typeof value !== 'function') return value;
       if (prop !== 'startTransaction') return value.bind(obj);
       return async (...args: unknown[]) => {
-        const tx = (await value.apply(obj, args)) as object;
-        tracker.open++;
+        tracker.open++; // before BEGIN runs: a read of the versions around it is then refused
+        let tx: object;
+        try {
+          tx = (await value.apply(obj, args)) as object;
+        } catch (err) {
+          tracker.open--;
+          throw err;
+        }
         let done = false;
         const end = () => {
           if (done) return;
           done = true;
           tracker.open--;
-          tracker.ended++;
         };
         return new Proxy(tx, {
           get(t, p, r) {
@@ -62,9 +69,13 @@ function trackingAdapter<T extends object>(adapter: T, tracker: TransactionTrack
             if (typeof v !== 'function') return v;
             if (p !== 'commit' && p !== 'rollback') return v.bind(t);
             return async (...a: unknown[]) => {
+              let committed = false;
               try {
-                return await v.apply(t, a);
+                const out = await v.apply(t, a);
+                committed = p === 'commit';
+                return out;
               } finally {
+                if (!committed) tracker.rollbacks++;
                 end();
               }
             };
@@ -77,27 +88,53 @@ function trackingAdapter<T extends object>(adapter: T, tracker: TransactionTrack
 
 type Raw = { $queryRawUnsafe<T = unknown>(sql: string): Promise<T> };
 
-/** Reads the data-version token; null when none can be given right now (SQLite with a transaction open). */
-export function dataVersionReader(
+/** The write counts of every table at one moment. */
+export class TableVersions {
+  constructor(
+    private readonly epoch: string,
+    private readonly counts: ReadonlyMap<string, string>,
+    /** SQLite: our rollbacks so far; an answer computed while it moved may hold rows that never were. */
+    readonly rollbacks: number,
+  ) {}
+
+  /**
+   * A token for these tables (every table when none are given): equal tokens mean no write to any of them
+   * committed in between. Tables never written count 0.
+   */
+  of(tables?: Iterable<string>): string {
+    const names = tables ? [...new Set(tables)].sort() : [...this.counts.keys()].sort();
+    return `${this.epoch}|${names.map((n) => `${n}=${this.counts.get(n) ?? '0'}`).join(',')}`;
+  }
+}
+
+/**
+ * Reads every table's write count; null when none can be given right now (SQLite with one of our transactions
+ * open, unless `duringTransaction`: a check after an answer was computed, where the open transaction's own
+ * uncommitted counts can only make the check fail).
+ */
+export function tableVersionsReader(
   provider: DatabaseTarget['provider'],
   prisma: Raw,
   tracker: TransactionTracker,
-): () => Promise<string | null> {
+): (duringTransaction?: boolean) => Promise<TableVersions | null> {
+  const shape = (rows: Array<{ tbl: string; v: number | bigint | string }>) =>
+    new Map(rows.map((r) => [r.tbl, String(r.v)]));
   if (provider === 'postgresql') {
     return async () => {
-      const [row] = await prisma.$queryRawUnsafe<Array<{ v: string }>>(
-        "SELECT 'prode_meta.data_version'::regclass::oid || ':' || sum(v) AS v FROM prode_meta.data_version",
+      const rows = await prisma.$queryRawUnsafe<Array<{ tbl: string; v: string; epoch: string }>>(
+        "SELECT tbl, sum(v)::text AS v, 'prode_meta.table_version'::regclass::oid::text AS epoch " +
+          'FROM prode_meta.table_version GROUP BY tbl',
       );
-      return `pg:${row.v}`;
+      return new TableVersions(`pg:${rows[0]?.epoch ?? '-'}`, shape(rows), 0);
     };
   }
-  return async () => {
-    if (tracker.open > 0) return null;
-    const ended = tracker.ended;
-    const [row] = await prisma.$queryRawUnsafe<Array<{ dv: number | bigint; tc: number | bigint }>>(
-      'SELECT (SELECT data_version FROM pragma_data_version) AS dv, total_changes() AS tc',
+  return async (duringTransaction = false) => {
+    if (tracker.open > 0 && !duringTransaction) return null;
+    const rollbacks = tracker.rollbacks;
+    const rows = await prisma.$queryRawUnsafe<Array<{ tbl: string; v: number | bigint }>>(
+      'SELECT "tbl", "v" FROM "_prode_table_version"',
     );
-    if (tracker.open > 0 || tracker.ended !== ended) return null;
-    return `sqlite:${tracker.connections}:${row.dv}:${row.tc}:${ended}`;
+    if ((tracker.open > 0 && !duringTransaction) || tracker.rollbacks !== rollbacks) return null;
+    return new TableVersions(`sqlite:${tracker.connections}`, shape(rows), rollbacks);
   };
 }

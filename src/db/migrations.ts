@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { type DatabaseTarget } from './adapters.ts';
-import { NO_FILTERS, withSchemaEngine } from './schema-engine.ts';
+import { schemaFilters, withSchemaEngine } from './schema-engine.ts';
 import { paths, type Provider } from './schema-files.ts';
 
 const LOCKFILE = 'migration_lock.toml';
@@ -141,7 +141,7 @@ export async function applyMigrations(target: DatabaseTarget): Promise<string[]>
   const applied = await appliedMigrationNames(target);
   if (migrationsList.migrationDirectories.every((d) => applied.has(d.path))) return [];
   return withSchemaEngine(target, async (engine) => {
-    const out = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
+    const out = await engine.applyMigrations({ migrationsList, filters: schemaFilters(target.provider) });
     return out.appliedMigrationNames;
   });
 }
@@ -158,23 +158,38 @@ export async function diffSchemas(from: string | null, to: string): Promise<stri
       to: side(to),
       script: true,
       exitCode: true,
-      filters: NO_FILTERS,
+      filters: schemaFilters(null),
     });
     return out.exitCode === 2 ? (out.stdout ?? '') : '';
   });
 }
 
+/** SQLite's write-count triggers for one table (migration 20261124000000_table_versions). */
+export function sqliteTableTriggers(table: string): string {
+  return ['INSERT', 'UPDATE', 'DELETE']
+    .map(
+      (op) =>
+        `CREATE TRIGGER "_prode_tv_${table}_${op.toLowerCase()}" AFTER ${op} ON "${table}" BEGIN\n` +
+        `    INSERT INTO "_prode_table_version" ("tbl", "v") VALUES ('${table}', 1) ` +
+        `ON CONFLICT ("tbl") DO UPDATE SET "v" = "v" + 1;\nEND;\n`,
+    )
+    .join('\n');
+}
+
 /**
- * Appends what a PostgreSQL migration needs for each table it creates: the data-version triggers (migration
- * 20261123051500_data_version), without which the response cache would keep answers across writes to it.
+ * Appends what a migration needs for each table it creates: the write-count triggers (PostgreSQL: migration
+ * 20261123051500_data_version, SQLite: 20261124000000_table_versions), without which the response cache would keep
+ * answers across writes to it.
  */
-export function trackNewTables(sql: string): string {
+export function trackNewTables(sql: string, provider: Provider = 'postgresql'): string {
   const tables = [...sql.matchAll(/^CREATE TABLE "([^"]+)"/gm)].map((m) => m[1]);
   if (tables.length === 0) return sql;
-  const lines = tables.map((t) => `SELECT prode_meta.track_writes('"${t}"');`);
+  const lines = tables.map((t) =>
+    provider === 'postgresql' ? `SELECT prode_meta.track_writes('"${t}"');\n` : `\n${sqliteTableTriggers(t)}`,
+  );
   return (
     `${sql.trimEnd()}\n\n-- The response cache's data version counts writes to every table ` +
-    `(src/db/data-version.ts)\n${lines.join('\n')}\n`
+    `(src/db/data-version.ts)\n${lines.join('')}`
   );
 }
 

@@ -27,7 +27,13 @@ function loadWasm(): Promise<Bg> {
   return loaded;
 }
 
-export const NO_FILTERS = { externalTables: [], externalEnums: [] };
+/**
+ * Tables the gateway keeps outside the Prisma schema: SQLite's write counts (src/db/data-version.ts). PostgreSQL's
+ * live in the prode_meta schema, which Prisma does not look at.
+ */
+export function schemaFilters(provider: 'sqlite' | 'postgresql' | null) {
+  return { externalTables: provider === 'sqlite' ? ['_prode_table_version'] : [], externalEnums: [] };
+}
 
 /** Runs `fn` with an engine connected to `target` (or to nothing, for schema-to-schema diffs). */
 export async function withSchemaEngine<T>(

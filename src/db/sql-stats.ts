@@ -2,9 +2,12 @@
 // (queries, writes, statements inside transactions) is counted in the AsyncLocalStorage store of the
 // request that caused it.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { TABLES, tablesNamed } from './tables-read.ts';
 
 export interface SqlStats {
   statements: number;
+  /** When present, the tables the request's statements named are added here (src/db/tables-read.ts). */
+  tables?: Set<string>;
   /**
    * Opaque to this layer: the tracing context a statement's span is a child of while a GraphQL operation runs
    * (src/observability/tracing.ts).
@@ -50,9 +53,12 @@ function countingQueryable<T extends object>(target: T): T {
       if (COUNTED.has(prop as string)) {
         return (...args: unknown[]) => {
           const stats = storage.getStore();
-          if (stats) stats.statements++;
-          if (!observer) return value.apply(obj, args);
           const sql = (args[0] as { sql?: unknown } | undefined)?.sql;
+          if (stats) {
+            stats.statements++;
+            if (stats.tables) for (const t of typeof sql === 'string' ? tablesNamed(sql) : TABLES) stats.tables.add(t);
+          }
+          if (!observer) return value.apply(obj, args);
           return observer(typeof sql === 'string' ? sql : '', () => value.apply(obj, args));
         };
       }

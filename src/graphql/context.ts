@@ -4,6 +4,7 @@ import type { RequestScope } from '../app/scope.ts';
 import type { ObjectBudget } from '../app/object-budget.ts';
 import type { RequestAuth, TenantHeaders } from '../auth/request-auth.ts';
 import type { Config } from '../config.ts';
+import type { TableVersions } from '../db/data-version.ts';
 import type { OpenedRequest } from '../http/request-scope.ts';
 import type { Loaders } from '../loaders/registry.ts';
 import type { RequestOutcome } from '../observability/metrics.ts';
@@ -18,8 +19,8 @@ export interface Context {
   loaders: Loaders;
   /** The request's clock: kickoff locks and prediction privacy compare against it. */
   now: Date;
-  /** See OpenedRequest: the response cache keeps answers under it. */
-  dataVersion: string | null;
+  /** See OpenedRequest: the response cache keeps answers under them. */
+  tableVersions: TableVersions | null;
   /** Set while the response cache stores this request's answer: its statements count towards the request's. */
   cacheWrite?: Promise<void>;
   client: ClientInfo;
@@ -42,7 +43,7 @@ export interface ClientInfo {
 }
 
 export function contextOf(
-  { scope, auth, dataVersion, headers }: OpenedRequest,
+  { scope, auth, tableVersions, headers }: OpenedRequest,
   config: Config,
   client: ClientInfo,
 ): Context {
@@ -56,7 +57,7 @@ export function contextOf(
     headers,
     loaders: scope.loaders,
     now: scope.now,
-    dataVersion,
+    tableVersions,
     client,
     objects: scope.objects,
     scope,

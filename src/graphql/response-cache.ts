@@ -3,17 +3,22 @@
 // Whose data: an answer is keyed by the document, its variables, the viewer and the tenant the request acts
 // on. Lookups happen only after authentication and tenant checks have run for this request, so an answer is
 // never served to anyone the same query would not have answered identically.
-// Freshness: every request reads the database's data-version token (src/db/data-version.ts) before anything
-// else (src/http/request-scope.ts). An answer is stored under that token only if it still held after the answer was
-// computed (so every row read, the caller's own included, came from that one state), and served only to
-// requests that read the same token. The rules that depend on the clock change at the next kickoff (prediction
-// privacy: "others' predictions once the match has kicked off") and at the next end of a trivia question's window
-// (a person's own graded answers, User.triviaSolutions, show from then on): an answer is served only before both.
+// Freshness: every request reads every table's write count (src/db/data-version.ts) before anything else
+// (src/http/request-scope.ts). The tables an answer read are the ones its SQL statements named (counted with
+// them, src/db/sql-stats.ts) and the auth rows'. The answer is stored under those tables' counts only if they still
+// held after it was computed (so every row read, the caller's own included, came from that one state), and served
+// only to requests that read the same counts for them. The rules that depend on the clock change at the next
+// kickoff (prediction privacy: "others' predictions once the match has kicked off") and at the next end of a
+// trivia question's window (a person's own graded answers, User.triviaSolutions, show from then on): an answer is
+// served only before both.
 // Scope: per process and bounded in bytes (least recently used out first). Correct across instances because
-// the token comes from the shared database; any write anywhere invalidates every answer (coarse, never stale).
+// the counts come from the shared database; a write invalidates the answers that read its table.
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { Kind, type OperationDefinitionNode } from 'graphql';
+import { AUTH_ROW_TABLES } from '../auth/auth-row-cache.ts';
 import type { Database } from '../db/client.ts';
+import type { TableVersions } from '../db/data-version.ts';
+import { currentSqlStats } from '../db/sql-stats.ts';
 import type { Context } from './context.ts';
 
 /**
@@ -37,7 +42,13 @@ const CACHEABLE_ROOT_FIELDS = new Set([
   'myInternalRankingInvitations',
 ]);
 
+/** Tables whose rows show or hide on the clock (prediction privacy at kickoff, graded trivia at a window's end). */
+const CLOCK_TABLES = new Set(['Prediction', 'TriviaSolution', 'TriviaAnswer', 'BonusAnswer', 'DreamFinalPick']);
+
 interface Entry {
+  /** The tables the answer read (and the auth rows it was served on). */
+  tables: string[];
+  /** Their write counts before the answer was computed: it is served while they hold. */
   version: string;
   /** Epoch ms of the next kickoff or trivia window end after the answer was computed: visibility changes then. */
   validUntil: number;
@@ -54,14 +65,15 @@ export interface CacheStats {
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  private horizon: { version: string; until: number } | null = null;
   readonly stats: CacheStats = { hits: 0, misses: 0, stores: 0 };
 
   constructor(private readonly maxBytes: number) {}
 
-  get(key: string, version: string, now: Date): Entry['data'] | null {
+  get(key: string, versions: TableVersions, now: Date): Entry['data'] | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
-    if (entry.version !== version || now.getTime() >= entry.validUntil) {
+    if (versions.of(entry.tables) !== entry.version || now.getTime() >= entry.validUntil) {
       this.delete(key, entry);
       return null;
     }
@@ -82,6 +94,23 @@ export class ResponseCache {
       this.delete(k, e);
     }
     this.stats.stores++;
+  }
+
+  /**
+   * The next kickoff or trivia window end after `now` (epoch ms), read again only when matches or trivia questions
+   * were written or that moment has passed: two aggregates per stored answer would cost more than the store.
+   */
+  async nextVisibilityChange(db: Database, versions: TableVersions, now: Date): Promise<number> {
+    const version = versions.of(['Match', 'TriviaQuestion']);
+    const known = this.horizon;
+    if (known && known.version === version && now.getTime() < known.until) return known.until;
+    const [kickoff, triviaEnd] = await Promise.all([
+      db.prisma.match.aggregate({ _min: { date: true }, where: { date: { gt: now } } }),
+      db.prisma.triviaQuestion.aggregate({ _min: { endsAt: true }, where: { endsAt: { gt: now } } }),
+    ]);
+    const until = Math.min(...[kickoff._min.date, triviaEnd._min.endsAt].map((d) => d?.getTime() ?? Infinity));
+    this.horizon = { version, until };
+    return until;
   }
 
   get size() {
@@ -105,14 +134,14 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
   return {
     async requestDidStart() {
       let key: string | null = null;
-      let version: string | null = null;
+      let versions: TableVersions | null = null;
       let hit = false;
       let stored: (() => void) | undefined;
       return {
         async responseForOperation({ operation, request, contextValue, queryHash }) {
           const { auth } = contextValue;
-          version = contextValue.dataVersion;
-          if (version === null || !cacheable(operation) || auth.viewerError || auth.tenantError) return null;
+          versions = contextValue.tableVersions;
+          if (versions === null || !cacheable(operation) || auth.viewerError || auth.tenantError) return null;
           let variables: string;
           try {
             variables = JSON.stringify(request.variables ?? {});
@@ -121,7 +150,7 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           }
           const who = [auth.viewer?.id, auth.viewerCompany?.id, auth.tenant?.id].map((id) => id ?? '-').join('|');
           key = `${queryHash}|${request.operationName ?? ''}|${variables}|${who}`;
-          const data = cache.get(key, version, contextValue.now);
+          const data = cache.get(key, versions, contextValue.now);
           if (!data) {
             cache.stats.misses++;
             return null;
@@ -139,19 +168,27 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
         },
         async willSendResponse({ response, contextValue }) {
           try {
-            if (hit || key === null || version === null || response.body.kind !== 'single') return;
+            if (hit || key === null || versions === null || response.body.kind !== 'single') return;
             const { data, errors } = response.body.singleResult;
-            if (errors?.length || !data) return;
-            // Stored only if nothing was committed while it was computed: then every statement saw one state.
-            if ((await db.dataVersion()) !== version) return;
-            const { now } = contextValue;
-            const [kickoff, triviaEnd] = await Promise.all([
-              db.prisma.match.aggregate({ _min: { date: true }, where: { date: { gt: now } } }),
-              db.prisma.triviaQuestion.aggregate({ _min: { endsAt: true }, where: { endsAt: { gt: now } } }),
-            ]);
-            const next = [kickoff._min.date, triviaEnd._min.endsAt].map((d) => d?.getTime() ?? Infinity);
-            const validUntil = Math.min(...next);
-            cache.set(key, { version, validUntil, data, bytes: JSON.stringify(data).length + key.length });
+            // The request's statements named these tables (src/db/tables-read.ts); none known, nothing kept.
+            const read = currentSqlStats()?.tables;
+            if (errors?.length || !data || !read) return;
+            const tables = new Set([...read, ...AUTH_ROW_TABLES]);
+            if ([...tables].some((t) => CLOCK_TABLES.has(t))) tables.add('Match').add('TriviaQuestion');
+            const deps = [...tables];
+            // Kept only if nothing was committed to those tables while it was computed: then every statement saw
+            // the state the counts read before it describe.
+            const after = await db.tableVersions(true);
+            const version = versions.of(deps);
+            if (!after || after.rollbacks !== versions.rollbacks || after.of(deps) !== version) return;
+            const validUntil = await cache.nextVisibilityChange(db, after, contextValue.now);
+            cache.set(key, {
+              tables: deps,
+              version,
+              validUntil,
+              data,
+              bytes: JSON.stringify(data).length + key.length,
+            });
           } catch {
             // Storing is best effort: the answer itself is already complete (an outage shows on the next request).
           } finally {

@@ -1,7 +1,8 @@
 // The one place a request's scope is built, whichever face serves it: GraphQL (src/app.ts) and the REST routes
 // (src/rest/routes.ts) call openRequestScope with the tenant headers they honour.
 import type { FastifyRequest } from 'fastify';
-import type { AuthRowCache } from '../auth/auth-row-cache.ts';
+import { AUTH_ROW_TABLES, type AuthRowCache } from '../auth/auth-row-cache.ts';
+import type { TableVersions } from '../db/data-version.ts';
 import { resolveRequestAuth, type RequestAuth, type TenantHeaders } from '../auth/request-auth.ts';
 import { ObjectBudget } from '../app/object-budget.ts';
 import { RequestScope } from '../app/scope.ts';
@@ -25,10 +26,10 @@ export interface OpenedRequest {
   scope: RequestScope;
   auth: RequestAuth;
   /**
-   * The database's data-version token read before anything else of this request (null when the caches are off or
-   * none could be given); the response cache keeps answers under it.
+   * Every table's write count, read before anything else of this request (null when the caches are off or none
+   * could be given); the response cache keeps answers under the counts of the tables they read.
    */
-  dataVersion: string | null;
+  tableVersions: TableVersions | null;
   /** The tenant headers the scope was built from (login reads the company they name). */
   headers: TenantHeaders;
 }
@@ -37,10 +38,10 @@ export interface OpenedRequest {
 export async function openRequestScope(sources: ScopeSources, headers: TenantHeaders): Promise<OpenedRequest> {
   const { db, config, authRows } = sources;
   // Unreadable (the database is away): no caching; authentication then meets the outage and keeps it for the guards.
-  const dataVersion = authRows ? await db.dataVersion().catch(() => null) : null;
-  const rows = authRows && dataVersion ? authRows.at(dataVersion) : undefined;
+  const tableVersions = authRows ? await db.tableVersions().catch(() => null) : null;
+  const rows = authRows && tableVersions ? authRows.at(tableVersions.of(AUTH_ROW_TABLES)) : undefined;
   const auth = await resolveRequestAuth(db.prisma, headers, config.jwtSecret, rows);
-  return scopeFor(sources, { auth, dataVersion, headers });
+  return scopeFor(sources, { auth, tableVersions, headers });
 }
 
 /**
@@ -49,7 +50,7 @@ export async function openRequestScope(sources: ScopeSources, headers: TenantHea
  */
 export function scopeFor(
   { db, config, mail, live }: ScopeSources,
-  { auth, dataVersion, headers }: Omit<OpenedRequest, 'scope'>,
+  { auth, tableVersions, headers }: Omit<OpenedRequest, 'scope'>,
 ): OpenedRequest {
   const now = new Date();
   const objects = new ObjectBudget(config.graphql.maxObjects);
@@ -64,7 +65,7 @@ export function scopeFor(
   if (auth.tenant) loaders.company.prime(auth.tenant.id, auth.tenant);
   if (auth.viewerCompany) loaders.company.prime(auth.viewerCompany.id, auth.viewerCompany);
   const scope = new RequestScope({ db: db.prisma, auth, now, loaders, objects, config, mail, live });
-  return { scope, auth, dataVersion, headers };
+  return { scope, auth, tableVersions, headers };
 }
 
 const header = (request: FastifyRequest, name: string) => {

@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/client.ts';
+import { DEFAULT_COMPANY_JSON } from '../../src/domain/defaults.ts';
 import { diffSchemas, readSnapshot, trackNewTables } from '../../src/db/migrations.ts';
 import { derivePostgresSchema, readSchema } from '../../src/db/schema-files.ts';
 import { freshDatabase, suiteProvider, type TestDatabase } from '../helpers/db.ts';
@@ -13,8 +14,8 @@ afterAll(async () => {
   for (const t of dbs) await t.drop();
 });
 
-/** The count in a PostgreSQL token (pg:<table oid>:<count>). */
-const count = (token: string | null) => BigInt(token!.split(':')[2]);
+/** The write count of the Country table (tokens read `<epoch>|Country=<count>`). */
+const countries = async (t: TestDatabase) => BigInt((await t.db.tableVersions())!.of(['Country']).split('=')[1]);
 
 /** A plain driver connection to a test's PostgreSQL database (BEGIN/SAVEPOINT by hand, isolation levels). */
 async function pgClient(t: TestDatabase) {
@@ -82,6 +83,66 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
     expect(await a.db.dataVersion()).toBe(v0);
   });
 
+  it('counts per table: a write moves its own table only, and an answer that read others keeps its token', async () => {
+    const t = await fresh(provider);
+    const v0 = (await t.db.tableVersions())!;
+    await t.db.prisma.country.create({ data: { name: 'Honduras' } });
+    const v1 = (await t.db.tableVersions())!;
+    expect(v1.of(['Country'])).not.toBe(v0.of(['Country']));
+    expect(v1.of(['Team', 'Match', 'User'])).toBe(v0.of(['Team', 'Match', 'User']));
+    expect(v1.of()).not.toBe(v0.of());
+    // A cascade moves the tables it reaches: deleting a company deletes its extra fields.
+    const company = await t.db.prisma.company.create({
+      data: {
+        ...DEFAULT_COMPANY_JSON,
+        name: 'Co',
+        code: 'co',
+        appPath: 'co',
+        extraFields: { create: { id: 'shirt', name: 'Shirt', kind: 'text', order: 1, type: 'string' } },
+      },
+    });
+    const v2 = (await t.db.tableVersions())!;
+    await t.db.prisma.company.delete({ where: { id: company.id } });
+    expect((await t.db.tableVersions())!.of(['CompanyExtraField'])).not.toBe(v2.of(['CompanyExtraField']));
+  });
+
+  if (provider === 'sqlite') {
+    it('tracks every table: each has the insert, update and delete triggers (db:migration adds them)', async () => {
+      const t = await fresh(provider);
+      const rows = await t.db.prisma.$queryRawUnsafe<Array<{ name: string; triggers: string | null }>>(`
+        SELECT m.name, (SELECT group_concat(g.name) FROM (SELECT name FROM sqlite_master
+          WHERE type = 'trigger' AND tbl_name = m.name AND name LIKE '\\_prode\\_tv\\_%' ESCAPE '\\' ORDER BY name) g)
+          AS triggers
+        FROM sqlite_master m
+        WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+          AND m.name NOT IN ('_prisma_migrations', '_prode_table_version')`);
+      expect(rows.length).toBeGreaterThan(25);
+      const untracked = rows
+        .filter(
+          (r) => r.triggers !== `_prode_tv_${r.name}_delete,_prode_tv_${r.name}_insert,_prode_tv_${r.name}_update`,
+        )
+        .map((r) => r.name);
+      expect(untracked).toEqual([]);
+    });
+
+    it('gives no versions while one of its transactions is open, and reports a rollback', async () => {
+      const t = await fresh(provider);
+      const before = (await t.db.tableVersions())!;
+      await expect(
+        t.db.prisma.$transaction(async (tx) => {
+          await tx.country.create({ data: { name: 'Cuba' } });
+          expect(await t.db.tableVersions()).toBeNull();
+          // A check after an answer was computed may read during it: the open write shows, so the check fails.
+          expect((await t.db.tableVersions(true))!.of(['Country'])).not.toBe(before.of(['Country']));
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      const after = (await t.db.tableVersions())!;
+      expect(after.of(['Country'])).toBe(before.of(['Country']));
+      expect(after.rollbacks).toBe(before.rollbacks + 1);
+    });
+  }
+
   if (provider === 'postgresql') {
     it(
       'tracks every table: each has the write trigger and the TRUNCATE one (add prode_meta.track_writes to new ' +
@@ -109,33 +170,31 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
       },
     );
 
-    it(
-      'never makes a writer wait: seventeen open write transactions at once, the seventeenth adds a ' + 'slot',
-      async () => {
-        const t = await fresh(provider);
-        const clients: pg.Client[] = [];
-        try {
-          for (let i = 0; i < 17; i++) clients.push(await pgClient(t));
-          // A writer blocked on another's slot would fail instead of hanging the test.
-          for (const c of clients) await c.query("SET lock_timeout = '2s'");
-          const v0 = await t.db.dataVersion();
-          for (const [i, c] of clients.entries()) {
-            await c.query('BEGIN');
-            await c.query('INSERT INTO "Country" (name) VALUES ($1)', [`Country ${i}`]);
-            await c.query('INSERT INTO "Country" (name) VALUES ($1)', [`Country ${i} bis`]);
-          }
-          expect(await t.db.dataVersion()).toBe(v0);
-          for (const c of clients) await c.query('COMMIT');
-          expect(count(await t.db.dataVersion()) - count(v0)).toBe(17n);
-          const [{ slots }] = await t.db.prisma.$queryRawUnsafe<Array<{ slots: number }>>(
-            'SELECT count(*)::int AS slots FROM prode_meta.data_version',
-          );
-          expect(slots).toBe(17);
-        } finally {
-          for (const c of clients) await c.end().catch(() => {});
+    it('never makes a writer wait: 17 open writers of one table at once, the fifth on adds a slot', async () => {
+      const t = await fresh(provider);
+      const clients: pg.Client[] = [];
+      try {
+        for (let i = 0; i < 17; i++) clients.push(await pgClient(t));
+        // A writer blocked on another's slot would fail instead of hanging the test.
+        for (const c of clients) await c.query("SET lock_timeout = '2s'");
+        const v0 = await t.db.dataVersion();
+        const c0 = await countries(t);
+        for (const [i, c] of clients.entries()) {
+          await c.query('BEGIN');
+          await c.query('INSERT INTO "Country" (name) VALUES ($1)', [`Country ${i}`]);
+          await c.query('INSERT INTO "Country" (name) VALUES ($1)', [`Country ${i} bis`]);
         }
-      },
-    );
+        expect(await t.db.dataVersion()).toBe(v0);
+        for (const c of clients) await c.query('COMMIT');
+        expect((await countries(t)) - c0).toBe(17n);
+        const [{ slots }] = await t.db.prisma.$queryRawUnsafe<Array<{ slots: number }>>(
+          `SELECT count(*)::int AS slots FROM prode_meta.table_version WHERE tbl = 'Country'`,
+        );
+        expect(slots).toBe(17);
+      } finally {
+        for (const c of clients) await c.end().catch(() => {});
+      }
+    });
 
     it(
       'moves for what commits only: not for a statement that changes no row, nor for a write rolled back to a ' +
@@ -145,6 +204,7 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
         const client = await pgClient(t);
         try {
           const v0 = await t.db.dataVersion();
+          const c0 = await countries(t);
           await client.query(`UPDATE "Country" SET name = name WHERE false`);
           await client.query(`DELETE FROM "Country" WHERE name = 'nobody'`);
           expect(await t.db.dataVersion()).toBe(v0);
@@ -156,7 +216,7 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
           await client.query('ROLLBACK TO SAVEPOINT s');
           await client.query(`INSERT INTO "Country" (name) VALUES ('Venezuela')`);
           await client.query('COMMIT');
-          expect(count(await t.db.dataVersion()) - count(v0)).toBe(1n);
+          expect((await countries(t)) - c0).toBe(1n);
         } finally {
           await client.end();
         }
@@ -167,7 +227,7 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
       const t = await fresh(provider);
       const [a, b, c] = [await pgClient(t), await pgClient(t), await pgClient(t)];
       try {
-        const v0 = await t.db.dataVersion();
+        const c0 = await countries(t);
         await a.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
         await b.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
         await a.query('SELECT count(*) FROM "Country"');
@@ -178,7 +238,7 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
         await b.query(`INSERT INTO "Country" (name) VALUES ('Argentina')`);
         await a.query('COMMIT');
         await b.query('COMMIT');
-        expect(count(await t.db.dataVersion()) - count(v0)).toBe(3n);
+        expect((await countries(t)) - c0).toBe(3n);
       } finally {
         for (const x of [a, b, c]) await x.end();
       }
@@ -187,7 +247,7 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
 });
 
 describe('npm run db:migration', () => {
-  it('adds the data-version triggers to every table a PostgreSQL migration creates', async () => {
+  it('adds the write-count triggers to every table a migration creates', async () => {
     const schema =
       `${derivePostgresSchema(readSchema('sqlite'))}\nmodel Trophy {\n  id Int @id ` +
       `@default(autoincrement())\n  name String\n}\n`;
@@ -195,5 +255,16 @@ describe('npm run db:migration', () => {
     expect(sql).toMatch(/^CREATE TABLE "Trophy"/m);
     expect(sql).toMatch(/^SELECT prode_meta\.track_writes\('"Trophy"'\);$/m);
     expect(trackNewTables('CREATE INDEX "x" ON "User"("email");\n')).toBe('CREATE INDEX "x" ON "User"("email");\n');
+    const lite = trackNewTables(
+      await diffSchemas(
+        readSnapshot('sqlite'),
+        `${readSchema('sqlite')}\nmodel Trophy {\n  id Int @id @default(autoincrement())\n  name String\n}\n`,
+      ),
+      'sqlite',
+    );
+    for (const op of ['insert', 'update', 'delete'])
+      expect(lite).toMatch(
+        new RegExp(`^CREATE TRIGGER "_prode_tv_Trophy_${op}" AFTER ${op.toUpperCase()} ON "Trophy"`, 'm'),
+      );
   });
 });

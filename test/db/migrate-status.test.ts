@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseTarget } from '../../src/db/adapters.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { loadMigrations } from '../../src/db/migrations.ts';
-import { NO_FILTERS, withSchemaEngine } from '../../src/db/schema-engine.ts';
+import { schemaFilters, withSchemaEngine } from '../../src/db/schema-engine.ts';
 import { emptyTarget } from '../helpers/db.ts';
 import { runScript } from '../helpers/process.ts';
 
@@ -65,7 +65,7 @@ describe('npm run db:migrate -- --status', () => {
     const all = loadMigrations(target.provider);
     const first = all.migrationDirectories.slice(0, -2);
     await withSchemaEngine(target, (engine) =>
-      engine.applyMigrations({ migrationsList: { ...all, migrationDirectories: first }, filters: NO_FILTERS }),
+      engine.applyMigrations({ migrationsList: { ...all, migrationDirectories: first }, filters: schemaFilters(null) }),
     );
     const names = committed();
     const status = await migrate(['--status']);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyMigrations, diffSchemas, loadMigrations, readSnapshot } from '../../src/db/migrations.ts';
-import { NO_FILTERS, withSchemaEngine } from '../../src/db/schema-engine.ts';
+import { schemaFilters, withSchemaEngine } from '../../src/db/schema-engine.ts';
 import { derivePostgresSchema, paths, PROVIDERS, readSchema } from '../../src/db/schema-files.ts';
 import { emptyTarget, suiteProvider } from '../helpers/db.ts';
 
@@ -42,7 +42,7 @@ describe('schema and migrations', () => {
         engine.schemaPush({
           force: false,
           schema: { files: [{ path: 'schema.prisma', content: readSchema(provider) }] },
-          filters: NO_FILTERS,
+          filters: schemaFilters(provider),
         }),
       );
       expect(push).toEqual({ executedSteps: 0, warnings: [], unexecutable: [] });

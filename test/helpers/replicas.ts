@@ -1,5 +1,6 @@
-// N gateway processes (src/server.ts, run as `npm start` runs it) on one fresh, migrated, seeded PostgreSQL database,
-// as replicas behind a load balancer are: for tests of what must hold across replicas. The database is prepared
+// N gateway processes (src/server.ts, run as `npm start` runs it) on one fresh, migrated, seeded database
+// (PostgreSQL unless a test asks for one SQLite file every process opens), as replicas behind a load balancer are:
+// for tests of what must hold across replicas. The database is prepared
 // here (migrated, demo data loaded) before any replica starts, so none of them migrates or seeds; they share the
 // JWT secret, so a token from one is good on all.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,10 +39,10 @@ export async function startReplicas(
   n: number,
   env: Env = {},
   perReplica: (i: number) => Env = () => ({}),
+  provider: 'postgresql' | 'sqlite' = 'postgresql',
 ): Promise<Replicas> {
-  const t = await freshDatabase('postgresql');
-  if (t.target.provider !== 'postgresql') throw new Error('replicas share a PostgreSQL database');
-  const databaseUrl = t.target.url;
+  const t = await freshDatabase(provider);
+  const databaseUrl = t.target.provider === 'postgresql' ? t.target.url : `file:${t.target.file}`;
   setPasswordHashCost(Number(HASH_COST));
   const { ids: demo } = await seedDemo(t.db.prisma);
   const dirs: string[] = [];
