@@ -1,65 +1,115 @@
-// `npm run bench:load -- [--seconds 60] [--connections 64]`: the mixed read/write load (bench/mixed-load.ts) on a
-// fresh demo-seeded server, PostgreSQL when DATABASE_URL is set, else SQLite. Writes bench/LOAD.md.
+// `npm run bench:load -- [--seconds 60] [--connections 64] [--rounds 1]`: the mixed read/write load
+// (bench/mixed-load.ts) on a fresh demo-seeded server, PostgreSQL when DATABASE_URL is set, else SQLite, once with the
+// response cache on (as shipped) and once with it off (RESPONSE_CACHE_MB=0), alternating for --rounds rounds. Writes
+// bench/LOAD.md (bench/LOAD-postgresql.md): the cache-on run's figures, its hit rate, and each kind of request's
+// latency with the cache on and off (medians over the rounds).
 import os from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startLoadTarget } from './load-target.ts';
-import { mixedLoad } from './mixed-load.ts';
+import { mixedLoad, type LoadResult } from './mixed-load.ts';
 
 // The bound the reliability issue asks us to state: RSS after the load minus RSS after the warm-up.
 export const RSS_GROWTH_BOUND_MIB = 150;
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '60' }, connections: { type: 'string', default: '64' } },
+  options: {
+    seconds: { type: 'string', default: '60' },
+    connections: { type: 'string', default: '64' },
+    rounds: { type: 'string', default: '1' },
+  },
 });
 const store = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-const target = await startLoadTarget(process.env.DATABASE_URL);
-let exitCode: number;
-try {
-  const r = await mixedLoad(target, {
-    seconds: Number(values.seconds),
-    connections: Number(values.connections),
-    warmupSeconds: 5,
-  });
-  const growth = r.rssAfterMiB - r.rssBeforeMiB;
-  // How the response cache fared with writes invalidating it all along (warm-up included).
-  const metrics = await (await fetch(`${target.url}/metrics`)).text();
-  const counter = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(metrics)?.[1] ?? NaN);
-  const hits = counter('prode_response_cache_lookups_total\\{result="hit"\\}');
-  const misses = counter('prode_response_cache_lookups_total\\{result="miss"\\}');
-  const ok = r.httpErrors === 0 && r.graphqlErrors === 0 && growth <= RSS_GROWTH_BOUND_MIB;
-  exitCode = ok ? 0 : 1;
-  const command = `npm run bench:load -- --seconds ${r.seconds} --connections ${r.connections}`;
-  const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${store}`;
-  const rss = [r.rssBeforeMiB, r.rssAfterMiB, r.rssPeakMiB].map((m) => m.toFixed(0)).join(' / ');
-  const withinBound = growth <= RSS_GROWTH_BOUND_MIB;
-  const hitRate = ((hits / (hits + misses)) * 100).toFixed(0);
-  const md = `# Mixed load (reads and writes)
+const rounds = Number(values.rounds);
+
+interface Run {
+  r: LoadResult;
+  hits: number;
+  misses: number;
+}
+
+async function once(cache: boolean): Promise<Run> {
+  const target = await startLoadTarget(process.env.DATABASE_URL, cache ? {} : { RESPONSE_CACHE_MB: '0' });
+  try {
+    const r = await mixedLoad(target, {
+      seconds: Number(values.seconds),
+      connections: Number(values.connections),
+      warmupSeconds: 5,
+    });
+    // How the response cache fared with writes going on all along (warm-up included).
+    const metrics = await (await fetch(`${target.url}/metrics`)).text();
+    const counter = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(metrics)?.[1] ?? 0);
+    const hits = counter('prode_response_cache_lookups_total\\{result="hit"\\}');
+    const misses = counter('prode_response_cache_lookups_total\\{result="miss"\\}');
+    return { r, hits, misses };
+  } finally {
+    await target.stop();
+  }
+}
+
+const on: Run[] = [];
+const off: Run[] = [];
+for (let i = 0; i < rounds; i++) {
+  on.push(await once(true));
+  off.push(await once(false));
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+/** A kind's latency over all rounds of one variant. */
+const latencies = (runs: Run[], kind: string) => runs.flatMap((x) => x.r.msByKind[kind] ?? []);
+
+const first = on[0].r;
+const growth = first.rssAfterMiB - first.rssBeforeMiB;
+const withinBound = growth <= RSS_GROWTH_BOUND_MIB;
+const errors = [...on, ...off].reduce((n, x) => n + x.r.httpErrors + x.r.graphqlErrors, 0);
+const hits = on.reduce((n, x) => n + x.hits, 0);
+const misses = on.reduce((n, x) => n + x.misses, 0);
+const hitRate = ((hits / (hits + misses)) * 100).toFixed(0);
+const command = `npm run bench:load -- --seconds ${first.seconds} --connections ${first.connections} --rounds ${rounds}`;
+const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${store}`;
+const rss = [first.rssBeforeMiB, first.rssAfterMiB, first.rssPeakMiB].map((m) => m.toFixed(0)).join(' / ');
+const rps = (runs: Run[]) => median(runs.map((x) => x.r.rps)).toFixed(1);
+const kinds = Object.keys(first.byKind);
+const rows = kinds.map((k) => {
+  const [a, b] = [latencies(on, k), latencies(off, k)];
+  const ratio = median(a) / median(b);
+  const cell = (xs: number[]) => `${median(xs).toFixed(0)} / ${pct(xs, 0.99).toFixed(0)}`;
+  return `| ${k} | ${cell(a)} | ${cell(b)} | ${ratio.toFixed(2)} |`;
+});
+const md = `# Mixed load (reads and writes)
 
 Generated by \`${command}\` on ${new Date().toISOString()}.
-${machine}, demo data, server and autocannon on one machine.
+${machine}, demo data, server and load generator on one machine.
 Each connection plays one of 20 players and cycles through: GET /posts/:id, GET /tournaments/me, GraphQL me + company,
 upsertPrediction, GET /posts/:postId/comments, createComment, GraphQL myTournaments, a ranking page + me, deleteComment
-(the one it created) and (as the admin) PATCH /invitations/:id. A 5 s warm-up runs first.
+(the one it created) and (as the admin) PATCH /invitations/:id. A 5 s warm-up runs first. Each round runs the server
+as shipped (response cache on), then with RESPONSE_CACHE_MB=0 (every request executed), each on a fresh server.
 
 | Figure | Value |
 |---|---|
-| Duration / connections | ${r.seconds} s / ${r.connections} |
-| Requests | ${r.requests} (${r.rps.toFixed(1)} req/s) |
-| Latency p50 / p99 | ${r.p50} ms / ${r.p99} ms |
-| HTTP errors (non-2xx, socket, timeouts) | ${r.httpErrors} |
-| GraphQL answers with errors | ${r.graphqlErrors} |
-| RSS after warm-up / after load / peak | ${rss} MiB |
+| Duration / connections / rounds | ${first.seconds} s / ${first.connections} / ${rounds} |
+| Throughput, cache on / off (median of rounds) | ${rps(on)} / ${rps(off)} req/s |
+| Latency p50 / p99, cache on (first round) | ${first.p50} ms / ${first.p99} ms |
+| HTTP errors and GraphQL answers with errors (all runs) | ${errors} |
+| RSS after warm-up / after load / peak (cache on, first round) | ${rss} MiB |
 | RSS growth (bound ${RSS_GROWTH_BOUND_MIB} MiB) | ${growth.toFixed(0)} MiB: ${withinBound ? 'within' : 'OVER'} |
-| Response cache: hits / misses of cacheable reads | ${hits} / ${misses} (${hitRate}% hits) |
+| Response cache: hits / misses of cacheable reads (cache on, all rounds) | ${hits} / ${misses} (${hitRate}% hits) |
 
-Requests sent per kind: ${Object.entries(r.byKind)
-    .map(([k, v]) => `${k} ${v}`)
-    .join('; ')}.
+Latency by kind of request, ms (median / p99 over every request of the rounds):
+
+| Request | Cache on | Cache off | Median on / off |
+|---|---|---|---|
+${rows.join('\n')}
+
+Requests sent per kind (cache on, first round): ${Object.entries(first.byKind)
+  .map(([k, v]) => `${k} ${v}`)
+  .join('; ')}.
 `;
-  writeFileSync(`bench/LOAD${store === 'PostgreSQL' ? '-postgresql' : ''}.md`, md);
-  console.log(md);
-} finally {
-  await target.stop();
-}
-process.exit(exitCode);
+writeFileSync(`bench/LOAD${store === 'PostgreSQL' ? '-postgresql' : ''}.md`, md);
+console.log(md);
+process.exit(errors === 0 && withinBound ? 0 : 1);

@@ -33,6 +33,8 @@ export interface LoadResult {
   rssAfterMiB: number;
   rssPeakMiB: number;
   byKind: Record<string, number>;
+  /** Milliseconds from sending to the answer, per kind of request (each connection sends one at a time). */
+  msByKind: Record<string, number[]>;
 }
 
 const rssMiB = (pid: number) =>
@@ -120,7 +122,13 @@ function steps(t: LoadTarget): Step[] {
   ];
 }
 
-async function run(t: LoadTarget, seconds: number, connections: number, tally?: Record<string, number>) {
+async function run(
+  t: LoadTarget,
+  seconds: number,
+  connections: number,
+  tally?: Record<string, number>,
+  ms?: Record<string, number[]>,
+) {
   let nextPlayer = 0;
   let n = 0;
   let graphqlErrors = 0;
@@ -139,9 +147,11 @@ async function run(t: LoadTarget, seconds: number, connections: number, tally?: 
       };
       if (s.body) req.body = s.body(n, context);
       if (tally) tally[s.kind] = (tally[s.kind] ?? 0) + 1;
+      context.sentAt = performance.now();
       return req;
     },
     onResponse: (status: number, body: string, context: Record<string, unknown>) => {
+      if (ms) (ms[s.kind] ??= []).push(performance.now() - (context.sentAt as number));
       if (status === 200) s.remember?.(body, context);
       if (status >= 200 && status < 300 && s.path === '/graphql' && body.includes('"errors"')) {
         graphqlErrors++;
@@ -170,7 +180,8 @@ export async function mixedLoad(
   let rssPeakMiB = rssBeforeMiB;
   const sampler = setInterval(() => (rssPeakMiB = Math.max(rssPeakMiB, rssMiB(t.pid))), 250);
   const byKind: Record<string, number> = {};
-  const { result, graphqlErrors } = await run(t, options.seconds, options.connections, byKind);
+  const msByKind: Record<string, number[]> = {};
+  const { result, graphqlErrors } = await run(t, options.seconds, options.connections, byKind, msByKind);
   clearInterval(sampler);
   return {
     seconds: options.seconds,
@@ -185,5 +196,6 @@ export async function mixedLoad(
     rssAfterMiB: rssMiB(t.pid),
     rssPeakMiB,
     byKind,
+    msByKind,
   };
 }
