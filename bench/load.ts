@@ -70,7 +70,8 @@ const errors = [...on, ...off].reduce((n, x) => n + x.r.httpErrors + x.r.graphql
 const hits = on.reduce((n, x) => n + x.hits, 0);
 const misses = on.reduce((n, x) => n + x.misses, 0);
 const hitRate = ((hits / (hits + misses)) * 100).toFixed(0);
-const command = `npm run bench:load -- --seconds ${first.seconds} --connections ${first.connections} --rounds ${rounds}`;
+const args = `--seconds ${first.seconds} --connections ${first.connections} --rounds ${rounds}`;
+const command = `npm run bench:load -- ${args}`;
 const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${store}`;
 const rss = [first.rssBeforeMiB, first.rssAfterMiB, first.rssPeakMiB].map((m) => m.toFixed(0)).join(' / ');
 const rps = (runs: Run[]) => median(runs.map((x) => x.r.rps)).toFixed(1);
