@@ -10,7 +10,11 @@ import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { runWithSqlStats } from '../src/db/sql-stats.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
 import { rankingOf, rankingPage } from '../src/game/ranking-query.ts';
-import { rescoreMatches } from '../src/game/rescore.ts';
+import { firstLegsOf } from '../src/game/first-legs.ts';
+import { readScoringSettings } from '../src/game/scoring-settings.ts';
+import { scorePrediction } from '../src/game/scoring.ts';
+import { rebuildStandings } from '../src/game/standings.ts';
+import { batched, iso, openWriter } from './writers.ts';
 
 const { values } = parseArgs({
   options: { users: { type: 'string', default: '100000' }, fresh: { type: 'boolean', default: false } },
@@ -26,6 +30,7 @@ else {
   target = { provider: 'sqlite', file: `${process.cwd()}/bench/data/ranking.db` };
 }
 await migrateDatabase(target);
+const secondsSince = (t0: number) => ((Date.now() - t0) / 1000).toFixed(1);
 const db = await openDatabase(target, { poolMax: 4 });
 const prisma = db.prisma;
 if ((await prisma.company.count()) === 0) await seedDemo(prisma);
@@ -42,45 +47,97 @@ if (!company) {
     data: { ...DEFAULT_COMPANY_JSON, name: 'Bench Co', code: 'BENCH', appPath: 'bench', maxUsersAmount: USERS },
   });
   await prisma.companyTournament.create({ data: { companyId: company.id, tournamentId: tournament.id } });
-  for (let i = 0; i < USERS; i += 5000) {
-    const n = Math.min(5000, USERS - i);
-    await prisma.user.createMany({
-      data: Array.from({ length: n }, (_, k) => ({
-        ...DEFAULT_USER_JSON,
-        companyId: company!.id,
-        email: `u${i + k}@bench.test`,
-        name: `User ${String(i + k).padStart(6, '0')}`,
-        externalId: `b${i + k}`,
-        loginProviderId: `b${i + k}`,
-      })),
-    });
-    process.stdout.write(`\rusers ${i + n}/${USERS}`);
-  }
-  const ids = (
-    await prisma.user.findMany({ where: { companyId: company.id }, select: { id: true }, orderBy: { id: 'asc' } })
-  ).map((u) => u.id);
-  let made = 0;
-  for (let i = 0; i < ids.length; i += 1000) {
-    const data = ids.slice(i, i + 1000).flatMap((userId, k) =>
-      matches.map((m, j) => ({
-        userId,
-        matchId: m.id,
-        homeTeamGoals: (i + k + j) % 4,
-        awayTeamGoals: (i + k * j) % 3,
-      })),
-    );
-    await prisma.prediction.createMany({ data });
-    made += data.length;
-    process.stdout.write(`\rpredictions ${made}/${ids.length * matches.length}`);
-  }
-  const r = await rescoreMatches(
-    prisma,
-    matches.map((m) => m.id),
+  await generateCompany(company, USERS);
+  console.log(`generated ${USERS} users, ${USERS * matches.length} predictions in ${secondsSince(t0)} s`);
+}
+
+/**
+ * USERS players predicting every finished match, written through the driver (bench/writers.ts) with explicit ids
+ * after the seed's, scored with the company's rules as rescoring would, then the standings built from them.
+ */
+async function generateCompany(co: { id: number; scoringSettings: unknown }, users: number) {
+  const [maxUser, maxPrediction] = await Promise.all([
+    prisma.user.aggregate({ _max: { id: true } }),
+    prisma.prediction.aggregate({ _max: { id: true } }),
+  ]);
+  const firstUser = (maxUser._max.id ?? 0) + 1;
+  const firstPrediction = (maxPrediction._max.id ?? 0) + 1;
+  const now = iso(new Date());
+  const json = JSON.stringify;
+  const writer = await openWriter(target);
+  await batched(
+    writer,
+    'users',
+    'User',
+    [
+      'id',
+      'companyId',
+      'name',
+      'email',
+      'externalId',
+      'loginProviderId',
+      'extraFields',
+      'notificationSettings',
+      'createdAt',
+      'updatedAt',
+    ],
+    users,
+    (i) => [
+      firstUser + i,
+      co.id,
+      `User ${String(i).padStart(6, '0')}`,
+      `u${i}@bench.test`,
+      `b${i}`,
+      `b${i}`,
+      json(DEFAULT_USER_JSON.extraFields),
+      json(DEFAULT_USER_JSON.notificationSettings),
+      now,
+      now,
+    ],
   );
-  console.log(
-    `\ngenerated ${USERS} users, ${made} predictions, rescored ${r.predictions} in ` +
-      `${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  const rules = readScoringSettings(co.scoringSettings);
+  const firstLegs = await firstLegsOf(prisma, matches);
+  await batched(
+    writer,
+    'predictions',
+    'Prediction',
+    [
+      'id',
+      'userId',
+      'matchId',
+      'homeTeamGoals',
+      'awayTeamGoals',
+      'status',
+      'points',
+      'exactHit',
+      'outcomeHit',
+      'createdAt',
+      'updatedAt',
+    ],
+    users * matches.length,
+    (i) => {
+      const [u, j] = [Math.floor(i / matches.length), i % matches.length];
+      const match = matches[j];
+      // The spread the Prisma generator wrote (users in blocks of 1,000): the same figures as before.
+      const prediction = { homeTeamGoals: (u + j) % 4, awayTeamGoals: (u - (u % 1000) + (u % 1000) * j) % 3 };
+      const score = scorePrediction(prediction, match, rules, firstLegs.get(match.id) ?? null);
+      return [
+        firstPrediction + i,
+        firstUser + u,
+        match.id,
+        prediction.homeTeamGoals,
+        prediction.awayTeamGoals,
+        score.status,
+        score.points,
+        score.exactHit,
+        score.outcomeHit,
+        now,
+        now,
+      ];
+    },
   );
+  await writer.close();
+  await rebuildStandings(prisma, [tournament.id]);
 }
 
 const viewer = await prisma.user.findFirstOrThrow({ where: { companyId: company.id }, orderBy: { id: 'desc' } });
