@@ -1,6 +1,9 @@
-// `npm run bench:ranking [-- --users 100000] [--fresh]`: a company of N users predicting every finished match of
-// the demo tournament, then timing a ranking page and the caller's standing. Uses DATABASE_URL, else a SQLite
-// file under bench/data/ (kept for the next run). Prints statements per call and latency (median and max of 7 runs).
+// `npm run bench:ranking [-- --users 100000] [--fresh] [--results 5]`: a company of N users predicting every
+// finished match of the demo tournament, then timing a ranking page and the caller's standing, and
+// setMatchResult on one of those matches (N predictions rescored, their standings moved, N notifications): the
+// first call of the process (cold) and the median of the next ones (warm), each a new result; the match's result is
+// put back and the benchmark's notifications removed after. Uses DATABASE_URL, else a SQLite file under
+// bench/data/ (kept for the next run). Prints statements per call and latency (median and max of 7 runs).
 import { mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { seedDemo } from '../prisma/seed/demo-seed.ts';
@@ -10,6 +13,12 @@ import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { runWithSqlStats } from '../src/db/sql-stats.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
 import { rankingOf, rankingPage } from '../src/game/ranking-query.ts';
+import { setMatchResult } from '../src/app/game.ts';
+import { ObjectBudget } from '../src/app/object-budget.ts';
+import { RequestScope } from '../src/app/scope.ts';
+import { resolveRequestAuth } from '../src/auth/request-auth.ts';
+import { signAccessToken } from '../src/auth/tokens.ts';
+import { Loaders } from '../src/loaders/registry.ts';
 import { firstLegsOf } from '../src/game/first-legs.ts';
 import { readScoringSettings } from '../src/game/scoring-settings.ts';
 import { scorePrediction } from '../src/game/scoring.ts';
@@ -17,7 +26,11 @@ import { rebuildStandings } from '../src/game/standings.ts';
 import { batched, iso, openWriter } from './writers.ts';
 
 const { values } = parseArgs({
-  options: { users: { type: 'string', default: '100000' }, fresh: { type: 'boolean', default: false } },
+  options: {
+    users: { type: 'string', default: '100000' },
+    fresh: { type: 'boolean', default: false },
+    results: { type: 'string', default: '5' },
+  },
 });
 const USERS = Number(values.users);
 const url = process.env.DATABASE_URL;
@@ -168,6 +181,63 @@ for (const tieRule of ['POINTS', 'ROUND_WINS'] as const) {
   await measure(`${tieRule}: ranking page (skip 0, take 20)`, () => rankingPage(prisma, ruled, 0, 20));
   await measure(`${tieRule}: caller's standing (me)`, () => rankingOf(prisma, ruled, viewer.id));
 }
+await measureResults(Number(values.results));
+
+/** setMatchResult as a manager calls it: cold (the process's first), then warm (the median of `warm` more). */
+async function measureResults(warm: number) {
+  const manager = await prisma.user.findFirstOrThrow({ where: { email: 'manager@partners.test' } });
+  const match = matches[0];
+  const secret = 'bench-ranking-secret-that-is-long-enough';
+  const scopeOfManager = async () => {
+    const token = await signAccessToken(
+      { userId: manager.id, companyId: manager.companyId, role: manager.role },
+      secret,
+      3600,
+    );
+    const auth = await resolveRequestAuth(prisma, { authorization: `Bearer ${token}` }, secret);
+    const now = new Date();
+    const objects = new ObjectBudget(1000);
+    const loaders = new Loaders(prisma, { tenantId: auth.tenant!.id, viewerId: manager.id, now, budget: objects });
+    const mail = { smtpUrl: null, folder: null, from: 'bench@example.test', appUrl: 'http://127.0.0.1' };
+    const config = { jwtSecret: secret, jwtTtlSeconds: 3600, database: target, dbStatementTimeoutMs: 25_000, mail };
+    const live = { publish: () => {} };
+    return new RequestScope({ db: prisma, auth, now, loaders, objects, config, mail: { wake: () => {} }, live });
+  };
+  const set = async (homeTeamGoals: number | null, awayTeamGoals: number | null) =>
+    setMatchResult(await scopeOfManager(), { matchId: match.id, status: 'FINISHED', homeTeamGoals, awayTeamGoals });
+  // Each a result the match has not had, so most predictions move and everyone is notified again.
+  const results = [
+    [2, 1],
+    [0, 0],
+    [1, 3],
+    [2, 0],
+    [1, 1],
+    [0, 2],
+    [3, 1],
+    [2, 2],
+    [0, 1],
+    [3, 0],
+  ];
+  const times: number[] = [];
+  let statements = 0;
+  for (let i = 0; i <= warm; i++) {
+    const [h, a] = results[i % results.length];
+    const stats = { statements: 0 };
+    const t = performance.now();
+    await runWithSqlStats(stats, () => set(h, a));
+    times.push(performance.now() - t);
+    statements = stats.statements;
+  }
+  await set(match.homeTeamGoals, match.awayTeamGoals);
+  await prisma.notification.deleteMany({ where: { dedupeKey: { startsWith: `rankingsUpdated:match:${match.id}:` } } });
+  const rest = times.slice(1).sort((a, b) => a - b);
+  console.log(
+    `setMatchResult (${await prisma.prediction.count({ where: { matchId: match.id } })} predictions): ` +
+      `${statements} statement(s), cold ${times[0].toFixed(0)} ms, warm median ` +
+      `${rest[Math.floor(rest.length / 2)].toFixed(0)} ms, max ${rest[rest.length - 1].toFixed(0)} ms`,
+  );
+}
+
 const rss = process.memoryUsage().rss / 1024 / 1024;
 console.log(`process RSS ${rss.toFixed(0)} MiB`);
 await db.close();
