@@ -28,9 +28,11 @@ export interface RescoreReport {
 /** `companyId`: only that company's players' predictions (its rules changed, nobody else's). */
 export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: number): Promise<RescoreReport> {
   if (matchIds.length === 0) return { matches: 0, predictions: 0, tournamentIds: [], standingsChanged: false };
+  await lockMatches(tx, matchIds);
   const given = await tx.match.findMany({ where: { id: { in: matchIds } } });
   // A first leg's result is part of its second leg's aggregate: that one is rescored too.
   const seconds = (await secondLegsOf(tx, given)).filter((id) => !matchIds.includes(id));
+  if (seconds.length) await lockMatches(tx, seconds);
   const matches = seconds.length ? [...given, ...(await tx.match.findMany({ where: { id: { in: seconds } } }))] : given;
   matchIds = matches.map((m) => m.id);
   const firstLegs = await firstLegsOf(tx, matches);
@@ -81,6 +83,15 @@ export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: num
     }
   }
   return { matches: matches.length, predictions: changed, tournamentIds, standingsChanged };
+}
+
+/**
+ * Standings move by differences read from the predictions as they are, so two rescorings of one match (a result
+ * and a company's new rules) must not both read the old scores or results: locking the match rows before reading
+ * them makes the second wait for the first to commit (PostgreSQL; SQLite has one writer at a time anyway).
+ */
+async function lockMatches(tx: Tx, ids: number[]) {
+  await tx.$executeRaw`UPDATE "Match" SET "status" = "status" WHERE "id" IN (${Prisma.join(ids)})`;
 }
 
 /** The matches' predictions grouped by what scores them and what they scored: one row per kind. */
