@@ -4,10 +4,8 @@
 // 5,000 posts with comments and likes. Rows go in through the driver in large batches (Prisma's per-row
 // overhead would make a million rows take minutes); the schema comes from the migrations as usual.
 import { prng } from '../src/domain/prng.ts';
-import Sqlite from 'better-sqlite3';
 import { mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { hashPassword } from '../src/auth/passwords.ts';
 import type { DatabaseTarget } from '../src/db/adapters.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -15,93 +13,13 @@ import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { rebuildStandings } from '../src/game/standings.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
 import { scorePrediction } from '../src/game/scoring.ts';
+import { batched, iso, openWriter, type Value } from './writers.ts';
 
 export const BENCH_PASSWORD = 'Bench-password-2026!';
 
-type Value = string | number | boolean | null;
-interface Writer {
-  insert(table: string, columns: string[], rows: Value[][]): Promise<void>;
-  close(): Promise<void>;
-}
-
-const iso = (d: Date) => d.toISOString().replace('Z', '+00:00');
-
-function sqliteWriter(file: string): Writer {
-  const db = new Sqlite(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF');
-  return {
-    async insert(table, columns, rows) {
-      const stmt = db.prepare(
-        `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(',')}) VALUES ` +
-          `(${columns.map(() => '?').join(',')})`,
-      );
-      db.transaction((all: Value[][]) => {
-        for (const r of all) stmt.run(...r.map((v) => (typeof v === 'boolean' ? Number(v) : v)));
-      })(rows);
-    },
-    async close() {
-      db.close();
-    },
-  };
-}
-
-async function pgWriter(url: string): Promise<Writer> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  return {
-    async insert(table, columns, rows) {
-      const per = Math.max(1, Math.floor(30000 / columns.length));
-      for (let i = 0; i < rows.length; i += per) {
-        const chunk = rows.slice(i, i + per);
-        const values = chunk
-          .map((_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(',')})`)
-          .join(',');
-        await client.query(
-          `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(',')}) VALUES ${values}`,
-          chunk.flat(),
-        );
-      }
-      // Explicit ids were inserted: move the sequence past them.
-      await client
-        .query(
-          `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT COALESCE(MAX(id), 1) FROM "${table}"))`,
-        )
-        .catch(() => {});
-    },
-    async close() {
-      await client.end();
-    },
-  };
-}
-
-function progress(label: string, done: number, total: number) {
-  const width = 30;
-  const filled = Math.round((done / total) * width);
-  process.stderr.write(`\r${label.padEnd(12)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`);
-  if (done === total) process.stderr.write('\n');
-}
-
-async function batched(
-  writer: Writer,
-  label: string,
-  table: string,
-  columns: string[],
-  total: number,
-  make: (i: number) => Value[],
-) {
-  const size = 20000;
-  for (let i = 0; i < total; i += size) {
-    const rows = [];
-    for (let k = i; k < Math.min(total, i + size); k++) rows.push(make(k));
-    await writer.insert(table, columns, rows);
-    progress(label, Math.min(total, i + size), total);
-  }
-}
-
 export async function generate(target: DatabaseTarget, scale: number, seed = 2026) {
   await migrateDatabase(target);
-  const writer = target.provider === 'sqlite' ? sqliteWriter(target.file) : await pgWriter(target.url);
+  const writer = await openWriter(target);
   const random = prng(seed);
   const now = Date.now();
   const users = Math.max(50, Math.round(5000 * scale));

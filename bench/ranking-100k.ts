@@ -1,6 +1,9 @@
-// `npm run bench:ranking [-- --users 100000] [--fresh]`: a company of N users predicting every finished match of
-// the demo tournament, then timing a ranking page and the caller's standing. Uses DATABASE_URL, else a SQLite
-// file under bench/data/ (kept for the next run). Prints statements per call and latency (median and max of 7 runs).
+// `npm run bench:ranking [-- --users 100000] [--fresh] [--results 5]`: a company of N users predicting every
+// finished match of the demo tournament, then timing a ranking page and the caller's standing, and
+// setMatchResult on one of those matches (N predictions rescored, their standings moved, N notifications): the
+// first call of the process (cold) and the median of the next ones (warm), each a new result; the match's result is
+// put back and the benchmark's notifications removed after. Uses DATABASE_URL, else a SQLite file under
+// bench/data/ (kept for the next run). Prints statements per call and latency (median and max of 7 runs).
 import { mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { seedDemo } from '../prisma/seed/demo-seed.ts';
@@ -10,10 +13,24 @@ import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { runWithSqlStats } from '../src/db/sql-stats.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
 import { rankingOf, rankingPage } from '../src/game/ranking-query.ts';
-import { rescoreMatches } from '../src/game/rescore.ts';
+import { setMatchResult } from '../src/app/game.ts';
+import { ObjectBudget } from '../src/app/object-budget.ts';
+import { RequestScope } from '../src/app/scope.ts';
+import { resolveRequestAuth } from '../src/auth/request-auth.ts';
+import { signAccessToken } from '../src/auth/tokens.ts';
+import { Loaders } from '../src/loaders/registry.ts';
+import { firstLegsOf } from '../src/game/first-legs.ts';
+import { readScoringSettings } from '../src/game/scoring-settings.ts';
+import { scorePrediction } from '../src/game/scoring.ts';
+import { rebuildStandings } from '../src/game/standings.ts';
+import { batched, iso, openWriter } from './writers.ts';
 
 const { values } = parseArgs({
-  options: { users: { type: 'string', default: '100000' }, fresh: { type: 'boolean', default: false } },
+  options: {
+    users: { type: 'string', default: '100000' },
+    fresh: { type: 'boolean', default: false },
+    results: { type: 'string', default: '5' },
+  },
 });
 const USERS = Number(values.users);
 const url = process.env.DATABASE_URL;
@@ -26,6 +43,7 @@ else {
   target = { provider: 'sqlite', file: `${process.cwd()}/bench/data/ranking.db` };
 }
 await migrateDatabase(target);
+const secondsSince = (t0: number) => ((Date.now() - t0) / 1000).toFixed(1);
 const db = await openDatabase(target, { poolMax: 4 });
 const prisma = db.prisma;
 if ((await prisma.company.count()) === 0) await seedDemo(prisma);
@@ -42,45 +60,97 @@ if (!company) {
     data: { ...DEFAULT_COMPANY_JSON, name: 'Bench Co', code: 'BENCH', appPath: 'bench', maxUsersAmount: USERS },
   });
   await prisma.companyTournament.create({ data: { companyId: company.id, tournamentId: tournament.id } });
-  for (let i = 0; i < USERS; i += 5000) {
-    const n = Math.min(5000, USERS - i);
-    await prisma.user.createMany({
-      data: Array.from({ length: n }, (_, k) => ({
-        ...DEFAULT_USER_JSON,
-        companyId: company!.id,
-        email: `u${i + k}@bench.test`,
-        name: `User ${String(i + k).padStart(6, '0')}`,
-        externalId: `b${i + k}`,
-        loginProviderId: `b${i + k}`,
-      })),
-    });
-    process.stdout.write(`\rusers ${i + n}/${USERS}`);
-  }
-  const ids = (
-    await prisma.user.findMany({ where: { companyId: company.id }, select: { id: true }, orderBy: { id: 'asc' } })
-  ).map((u) => u.id);
-  let made = 0;
-  for (let i = 0; i < ids.length; i += 1000) {
-    const data = ids.slice(i, i + 1000).flatMap((userId, k) =>
-      matches.map((m, j) => ({
-        userId,
-        matchId: m.id,
-        homeTeamGoals: (i + k + j) % 4,
-        awayTeamGoals: (i + k * j) % 3,
-      })),
-    );
-    await prisma.prediction.createMany({ data });
-    made += data.length;
-    process.stdout.write(`\rpredictions ${made}/${ids.length * matches.length}`);
-  }
-  const r = await rescoreMatches(
-    prisma,
-    matches.map((m) => m.id),
+  await generateCompany(company, USERS);
+  console.log(`generated ${USERS} users, ${USERS * matches.length} predictions in ${secondsSince(t0)} s`);
+}
+
+/**
+ * USERS players predicting every finished match, written through the driver (bench/writers.ts) with explicit ids
+ * after the seed's, scored with the company's rules as rescoring would, then the standings built from them.
+ */
+async function generateCompany(co: { id: number; scoringSettings: unknown }, users: number) {
+  const [maxUser, maxPrediction] = await Promise.all([
+    prisma.user.aggregate({ _max: { id: true } }),
+    prisma.prediction.aggregate({ _max: { id: true } }),
+  ]);
+  const firstUser = (maxUser._max.id ?? 0) + 1;
+  const firstPrediction = (maxPrediction._max.id ?? 0) + 1;
+  const now = iso(new Date());
+  const json = JSON.stringify;
+  const writer = await openWriter(target);
+  await batched(
+    writer,
+    'users',
+    'User',
+    [
+      'id',
+      'companyId',
+      'name',
+      'email',
+      'externalId',
+      'loginProviderId',
+      'extraFields',
+      'notificationSettings',
+      'createdAt',
+      'updatedAt',
+    ],
+    users,
+    (i) => [
+      firstUser + i,
+      co.id,
+      `User ${String(i).padStart(6, '0')}`,
+      `u${i}@bench.test`,
+      `b${i}`,
+      `b${i}`,
+      json(DEFAULT_USER_JSON.extraFields),
+      json(DEFAULT_USER_JSON.notificationSettings),
+      now,
+      now,
+    ],
   );
-  console.log(
-    `\ngenerated ${USERS} users, ${made} predictions, rescored ${r.predictions} in ` +
-      `${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  const rules = readScoringSettings(co.scoringSettings);
+  const firstLegs = await firstLegsOf(prisma, matches);
+  await batched(
+    writer,
+    'predictions',
+    'Prediction',
+    [
+      'id',
+      'userId',
+      'matchId',
+      'homeTeamGoals',
+      'awayTeamGoals',
+      'status',
+      'points',
+      'exactHit',
+      'outcomeHit',
+      'createdAt',
+      'updatedAt',
+    ],
+    users * matches.length,
+    (i) => {
+      const [u, j] = [Math.floor(i / matches.length), i % matches.length];
+      const match = matches[j];
+      // The spread the Prisma generator wrote (users in blocks of 1,000): the same figures as before.
+      const prediction = { homeTeamGoals: (u + j) % 4, awayTeamGoals: (u - (u % 1000) + (u % 1000) * j) % 3 };
+      const score = scorePrediction(prediction, match, rules, firstLegs.get(match.id) ?? null);
+      return [
+        firstPrediction + i,
+        firstUser + u,
+        match.id,
+        prediction.homeTeamGoals,
+        prediction.awayTeamGoals,
+        score.status,
+        score.points,
+        score.exactHit,
+        score.outcomeHit,
+        now,
+        now,
+      ];
+    },
   );
+  await writer.close();
+  await rebuildStandings(prisma, [tournament.id]);
 }
 
 const viewer = await prisma.user.findFirstOrThrow({ where: { companyId: company.id }, orderBy: { id: 'desc' } });
@@ -111,6 +181,68 @@ for (const tieRule of ['POINTS', 'ROUND_WINS'] as const) {
   await measure(`${tieRule}: ranking page (skip 0, take 20)`, () => rankingPage(prisma, ruled, 0, 20));
   await measure(`${tieRule}: caller's standing (me)`, () => rankingOf(prisma, ruled, viewer.id));
 }
+await measureResults(Number(values.results));
+
+/** setMatchResult as a manager calls it: cold (the process's first), then warm (the median of `warm` more). */
+async function measureResults(warm: number) {
+  const manager = await prisma.user.findFirstOrThrow({ where: { email: 'manager@partners.test' } });
+  const match = matches[0];
+  const secret = 'bench-ranking-secret-that-is-long-enough';
+  const scopeOfManager = async () => {
+    const token = await signAccessToken(
+      { userId: manager.id, companyId: manager.companyId, role: manager.role },
+      secret,
+      3600,
+    );
+    const auth = await resolveRequestAuth(prisma, { authorization: `Bearer ${token}` }, secret);
+    const now = new Date();
+    const objects = new ObjectBudget(1000);
+    const loaders = new Loaders(prisma, { tenantId: auth.tenant!.id, viewerId: manager.id, now, budget: objects });
+    const mail = { smtpUrl: null, folder: null, from: 'bench@example.test', appUrl: 'http://127.0.0.1' };
+    const config = { jwtSecret: secret, jwtTtlSeconds: 3600, database: target, dbStatementTimeoutMs: 25_000, mail };
+    const live = { publish: () => {} };
+    return new RequestScope({ db: prisma, auth, now, loaders, objects, config, mail: { wake: () => {} }, live });
+  };
+  // The request's scope (its authentication's statements) is made before the clock starts.
+  const set = async (homeTeamGoals: number | null, awayTeamGoals: number | null, stats = { statements: 0 }) => {
+    const scope = await scopeOfManager();
+    const t = performance.now();
+    await runWithSqlStats(stats, () =>
+      setMatchResult(scope, { matchId: match.id, status: 'FINISHED', homeTeamGoals, awayTeamGoals }),
+    );
+    return performance.now() - t;
+  };
+  // Each a result the match has not had, so most predictions move and everyone is notified again.
+  const results = [
+    [2, 1],
+    [0, 0],
+    [1, 3],
+    [2, 0],
+    [1, 1],
+    [0, 2],
+    [3, 1],
+    [2, 2],
+    [0, 1],
+    [3, 0],
+  ];
+  const times: number[] = [];
+  let statements = 0;
+  for (let i = 0; i <= warm; i++) {
+    const [h, a] = results[i % results.length];
+    const stats = { statements: 0 };
+    times.push(await set(h, a, stats));
+    statements = stats.statements;
+  }
+  await set(match.homeTeamGoals, match.awayTeamGoals);
+  await prisma.notification.deleteMany({ where: { dedupeKey: { startsWith: `rankingsUpdated:match:${match.id}:` } } });
+  const rest = times.slice(1).sort((a, b) => a - b);
+  console.log(
+    `setMatchResult (${await prisma.prediction.count({ where: { matchId: match.id } })} predictions): ` +
+      `${statements} statement(s), cold ${times[0].toFixed(0)} ms, warm median ` +
+      `${rest[Math.floor(rest.length / 2)].toFixed(0)} ms, max ${rest[rest.length - 1].toFixed(0)} ms`,
+  );
+}
+
 const rss = process.memoryUsage().rss / 1024 / 1024;
 console.log(`process RSS ${rss.toFixed(0)} MiB`);
 await db.close();

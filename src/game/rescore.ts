@@ -1,13 +1,20 @@
 // Recomputes the points of every prediction (and the dream-final picks) of the given matches from their current
 // results, with each predicting user's company rules. Idempotent: run it after any result change (API, importer,
-// correction) or a company's change of rules. Writes are grouped by outcome (one UPDATE per distinct score).
+// correction) or a company's change of rules.
+//
+// Set-based, so a match with 100,000 predictions costs a handful of statements and no rows in the process: the
+// predictions are read grouped into kinds (src/game/rescore-plan.ts: scored once each by the pure rules), and
+// each kind whose score moved is one row of a VALUES list that three statements join the predictions to: the
+// standings move by the difference, the players are notified, the predictions take their new score.
 import type { Tx } from '../db/client.ts';
-import { enqueue } from '../notifications/outbox.ts';
+import { Prisma } from '../db/sql.ts';
 import { rescoreDreamFinals } from './dream-finals-rescore.ts';
-import { refreshStandings } from './standings.ts';
+import { changedKinds, type KindChange, type PredictionKind } from './rescore-plan.ts';
+import { moveStandings, refreshStandings, usersWithoutStanding } from './standings.ts';
 import { firstLegsOf, secondLegsOf } from './first-legs.ts';
-import { scorePrediction, type Score } from './scoring.ts';
 import { readScoringSettings } from './scoring-settings.ts';
+import { notifyRankingsUpdated } from './rescore-notifications.ts';
+import { kindsAndPredictions, KINDS_PER_STATEMENT, OF_KIND } from './rescore-sql.ts';
 
 export interface RescoreReport {
   matches: number;
@@ -21,104 +28,111 @@ export interface RescoreReport {
 /** `companyId`: only that company's players' predictions (its rules changed, nobody else's). */
 export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: number): Promise<RescoreReport> {
   if (matchIds.length === 0) return { matches: 0, predictions: 0, tournamentIds: [], standingsChanged: false };
+  await lockMatches(tx, matchIds);
   const given = await tx.match.findMany({ where: { id: { in: matchIds } } });
   // A first leg's result is part of its second leg's aggregate: that one is rescored too.
   const seconds = (await secondLegsOf(tx, given)).filter((id) => !matchIds.includes(id));
+  if (seconds.length) await lockMatches(tx, seconds);
   const matches = seconds.length ? [...given, ...(await tx.match.findMany({ where: { id: { in: seconds } } }))] : given;
   matchIds = matches.map((m) => m.id);
   const firstLegs = await firstLegsOf(tx, matches);
-  const predictions = await tx.prediction.findMany({
-    where: { matchId: { in: matchIds }, ...(companyId === undefined ? {} : { user: { companyId } }) },
-    select: {
-      id: true,
-      userId: true,
-      matchId: true,
-      homeTeamGoals: true,
-      awayTeamGoals: true,
-      penaltiesWinner: true,
-      isJoker: true,
-      status: true,
-      points: true,
-      exactHit: true,
-      outcomeHit: true,
-      user: { select: { companyId: true } },
-    },
-  });
-  const companyIds = [...new Set(predictions.map((p) => p.user.companyId))];
+  const kinds = await readKinds(tx, matchIds, companyId);
   const companies = await tx.company.findMany({
-    where: { id: { in: companyIds } },
-    select: { id: true, scoringSettings: true },
+    where: { id: { in: [...new Set(kinds.map((k) => k.companyId))] } },
+    select: { id: true, scoringSettings: true, notificationSettings: true },
   });
   const rules = new Map(companies.map((c) => [c.id, readScoringSettings(c.scoringSettings)]));
   const byId = new Map(matches.map((m) => [m.id, m]));
+  const changes = changedKinds(kinds, byId, rules, firstLegs);
+  const tournamentOf = (matchId: number) => byId.get(matchId)!.tournamentId;
 
-  // Group prediction ids by the score they should now have; skip the ones already right.
-  const groups = new Map<string, { score: Score; ids: number[] }>();
-  const notify = new Map<string, { userId: number; matchId: number }>();
-  for (const p of predictions) {
-    const match = byId.get(p.matchId)!;
-    const score = scorePrediction(p, match, rules.get(p.user.companyId)!, firstLegs.get(match.id) ?? null);
-    if (
-      p.status === score.status &&
-      p.points === score.points &&
-      p.exactHit === score.exactHit &&
-      p.outcomeHit === score.outcomeHit
-    )
-      continue;
-    if (score.status !== 'PENDING') notify.set(`${p.userId}:${p.matchId}`, { userId: p.userId, matchId: p.matchId });
-    const key = JSON.stringify(score);
-    const group = groups.get(key) ?? { score, ids: [] };
-    group.ids.push(p.id);
-    groups.set(key, group);
+  // Read before the predictions change: these statements find each prediction by the score it has now.
+  for (let i = 0; i < changes.length; i += KINDS_PER_STATEMENT) {
+    const chunk = changes.slice(i, i + KINDS_PER_STATEMENT);
+    await moveStandings(tx, chunk, tournamentOf);
   }
-  let changed = 0;
-  for (const { score, ids } of groups.values()) {
-    for (let i = 0; i < ids.length; i += 5000) {
-      const r = await tx.prediction.updateMany({ where: { id: { in: ids.slice(i, i + 5000) } }, data: score });
-      changed += r.count;
-    }
-  }
-  const tournamentIds = [...new Set(matches.map((m) => m.tournamentId))];
   // Whoever's points changed hears that the rankings moved; a corrected result (another score) notifies again.
-  await enqueue(
-    tx,
-    [...notify.values()].map(({ userId, matchId }) => {
-      const match = byId.get(matchId)!;
-      const result = [
-        match.status,
-        match.homeTeamGoals,
-        match.awayTeamGoals,
-        match.homeTeamFullTimeGoals,
-        match.awayTeamFullTimeGoals,
-        match.penaltiesWinner,
-      ].join('-');
-      return {
-        userId,
-        type: 'rankingsUpdated' as const,
-        dedupeKey: `rankingsUpdated:match:${matchId}:result:${result}:user:${userId}`,
-        payload: { matchId, tournamentId: match.tournamentId },
-      };
-    }),
-  );
+  await notifyRankingsUpdated(tx, changes, matches, companies);
+  let changed = 0;
+  for (const status of new Set(changes.map((c) => c.score.status))) {
+    const same = changes.filter((c) => c.score.status === status);
+    for (let i = 0; i < same.length; i += KINDS_PER_STATEMENT)
+      changed += await rewrite(tx, status, same.slice(i, i + KINDS_PER_STATEMENT));
+  }
+
+  const tournamentIds = [...new Set(matches.map((m) => m.tournamentId))];
   // A final or third-place result decides dream-final picks too.
   const dreamChanged = companyId === undefined ? await rescoreDreamFinals(tx, tournamentIds) : 0;
-  // The general ranking reads TournamentStanding: refresh it for everyone whose points may have moved.
   const standingsChanged = changed > 0 || dreamChanged > 0;
   if (standingsChanged) {
-    for (const tournamentId of tournamentIds) {
-      const here = new Set(matches.filter((m) => m.tournamentId === tournamentId).map((m) => m.id));
-      const users = predictions.filter((p) => here.has(p.matchId)).map((p) => p.userId);
-      if (dreamChanged > 0) {
+    // Moving a standing needs one: a player's first scored prediction makes it from all they have.
+    for (const { tournamentId, userIds } of await usersWithoutStanding(tx, matchIds, companyId))
+      await refreshStandings(tx, tournamentId, userIds);
+    if (dreamChanged > 0) {
+      for (const tournamentId of tournamentIds) {
         const pickers = await tx.dreamFinalPick.findMany({
           where: { setting: { tournamentId } },
           select: { userId: true },
         });
-        users.push(...pickers.map((p) => p.userId));
+        await refreshStandings(
+          tx,
+          tournamentId,
+          pickers.map((p) => p.userId),
+        );
       }
-      await refreshStandings(tx, tournamentId, users);
     }
   }
   return { matches: matches.length, predictions: changed, tournamentIds, standingsChanged };
+}
+
+/**
+ * Standings move by differences read from the predictions as they are, so two rescorings of one match (a result
+ * and a company's new rules) must not both read the old scores or results: locking the match rows before reading
+ * them makes the second wait for the first to commit (PostgreSQL; SQLite has one writer at a time anyway).
+ */
+async function lockMatches(tx: Tx, ids: number[]) {
+  await tx.$executeRaw`UPDATE "Match" SET "status" = "status" WHERE "id" IN (${Prisma.join(ids)})`;
+}
+
+/** The matches' predictions grouped by what scores them and what they scored: one row per kind. */
+async function readKinds(tx: Tx, matchIds: number[], companyId?: number): Promise<PredictionKind[]> {
+  const company = companyId === undefined ? Prisma.empty : Prisma.sql`AND u."companyId" = ${companyId}`;
+  const rows = await tx.$queryRaw<Array<Record<keyof PredictionKind, unknown>>>`
+    SELECT u."companyId" AS "companyId", p."matchId" AS "matchId", p."homeTeamGoals" AS "homeTeamGoals",
+      p."awayTeamGoals" AS "awayTeamGoals", p."penaltiesWinner" AS "penaltiesWinner", p."isJoker" AS "isJoker",
+      p."status" AS "status", p."points" AS "points", p."exactHit" AS "exactHit", p."outcomeHit" AS "outcomeHit",
+      CAST(COUNT(*) AS INTEGER) AS "count"
+    FROM "Prediction" p JOIN "User" u ON u."id" = p."userId"
+    WHERE p."matchId" IN (${Prisma.join(matchIds)}) ${company}
+    GROUP BY u."companyId", p."matchId", p."homeTeamGoals", p."awayTeamGoals", p."penaltiesWinner", p."isJoker",
+      p."status", p."points", p."exactHit", p."outcomeHit"`;
+  return rows.map((r) => ({
+    companyId: Number(r.companyId),
+    matchId: Number(r.matchId),
+    homeTeamGoals: Number(r.homeTeamGoals),
+    awayTeamGoals: Number(r.awayTeamGoals),
+    penaltiesWinner: (r.penaltiesWinner ?? null) as PredictionKind['penaltiesWinner'],
+    // SQLite answers booleans as 0 and 1.
+    isJoker: Boolean(r.isJoker),
+    status: r.status as PredictionKind['status'],
+    points: r.points === null ? null : Number(r.points),
+    exactHit: Boolean(r.exactHit),
+    outcomeHit: Boolean(r.outcomeHit),
+    count: Number(r.count),
+  }));
+}
+
+/** Gives the predictions of these kinds (all taking `status`) their new score; returns how many changed. */
+async function rewrite(tx: Tx, status: string, changes: KindChange[]): Promise<number> {
+  // The new values go through a subquery of ids, so SQLite walks the match's predictions once and updates by id.
+  return tx.$executeRaw`
+    WITH ${kindsAndPredictions(changes)},
+    n AS (SELECT pk."id" AS "id", v."newPoints" AS "points", v."newExactHit" AS "exactHit",
+        v."newOutcomeHit" AS "outcomeHit"
+      FROM pk JOIN v ON ${OF_KIND})
+    UPDATE "Prediction" SET "status" = ${status}, "points" = n."points", "exactHit" = (n."exactHit" = 1),
+      "outcomeHit" = (n."outcomeHit" = 1), "updatedAt" = ${new Date()}
+    FROM n WHERE "Prediction"."id" = n."id"`;
 }
 
 /** After a company's rules changed: every decided match its players predicted, with its rules, in one step. */

@@ -1,9 +1,12 @@
 // Keeps TournamentStanding (a user's scored points, exact and outcome hits, plus dream-final and bonus-question
-// points in one tournament) in step with the predictions. Called by rescoring for the users it touched; a full rebuild
-// for data written around it (a migration, the benchmark generator). Delete-and-insert keeps the SQL the
-// same on SQLite and PostgreSQL.
+// points in one tournament) in step with the predictions. Rescoring moves the standings of the predictions it
+// rescores by the difference (moveStandings) and refreshes whoever had none; a refresh recomputes a user's row
+// from everything they have (delete-and-insert keeps the SQL the same on SQLite and PostgreSQL); a full rebuild
+// is for data written around it (a migration, the benchmark generator).
 import { Prisma, sumInHundredths } from '../db/sql.ts';
 import type { Tx } from '../db/client.ts';
+import type { KindChange } from './rescore-plan.ts';
+import { kindsAndPredictions, OF_KIND } from './rescore-sql.ts';
 
 const CHUNK = 5000;
 
@@ -53,4 +56,55 @@ export async function rebuildStandings(tx: Tx, tournamentIds: number[]): Promise
       ),
     );
   }
+}
+
+/**
+ * Before their predictions take a new score: adds to each standing what the player's predictions of these kinds
+ * add now less what they added before. A sum kept to hundredths moved by a difference of hundredths is the sum
+ * a refresh would make. Standings not there yet are left to refreshStandings (usersWithoutStanding).
+ */
+export async function moveStandings(
+  tx: Tx,
+  changes: KindChange[],
+  tournamentOf: (matchId: number) => number,
+): Promise<void> {
+  const moving = changes.filter((c) => c.standing.points !== 0 || c.standing.exactHits || c.standing.outcomeHits);
+  if (moving.length === 0) return;
+  await tx.$executeRaw`
+    WITH ${kindsAndPredictions(moving, tournamentOf)},
+    d AS (SELECT pk."userId" AS "userId", v."tournamentId" AS "tournamentId", SUM(v."pointsDelta") AS "points",
+        SUM(v."exactHitsDelta") AS "exactHits", SUM(v."outcomeHitsDelta") AS "outcomeHits"
+      FROM pk JOIN v ON ${OF_KIND}
+      GROUP BY pk."userId", v."tournamentId")
+    UPDATE "TournamentStanding" SET
+      "points" = ${sumInHundredths(Prisma.sql`"TournamentStanding"."points" + d."points"`)},
+      "exactHits" = "TournamentStanding"."exactHits" + d."exactHits",
+      "outcomeHits" = "TournamentStanding"."outcomeHits" + d."outcomeHits"
+    FROM d WHERE "TournamentStanding"."tournamentId" = d."tournamentId" AND "TournamentStanding"."userId" = d."userId"`;
+}
+
+/** The matches' scored predictors (of one company, if given) without a standing in the match's tournament. */
+export async function usersWithoutStanding(
+  tx: Tx,
+  matchIds: number[],
+  companyId?: number,
+): Promise<Array<{ tournamentId: number; userIds: number[] }>> {
+  const company =
+    companyId === undefined
+      ? Prisma.empty
+      : Prisma.sql`AND p."userId" IN (SELECT u."id" FROM "User" u WHERE u."companyId" = ${companyId})`;
+  const rows = await tx.$queryRaw<Array<{ tournamentId: number; userId: number }>>`
+    SELECT DISTINCT m."tournamentId" AS "tournamentId", p."userId" AS "userId"
+    FROM "Match" m JOIN "Prediction" p ON p."matchId" = m."id"
+    WHERE m."id" IN (${Prisma.join(matchIds)}) AND p."status" = 'SCORED' ${company}
+      AND NOT EXISTS (SELECT 1 FROM "TournamentStanding" s WHERE s."tournamentId" = m."tournamentId"
+        AND s."userId" = p."userId")`;
+  const byTournament = new Map<number, number[]>();
+  for (const r of rows) {
+    const t = Number(r.tournamentId);
+    const users = byTournament.get(t) ?? [];
+    users.push(Number(r.userId));
+    byTournament.set(t, users);
+  }
+  return [...byTournament].map(([tournamentId, userIds]) => ({ tournamentId, userIds }));
 }

@@ -1,6 +1,6 @@
 // A multi-row write that fails half-way leaves nothing behind. The failure is real: a database trigger refuses
-// the last write of the operation (the standings refresh after the match, its predictions and the outbox), so
-// everything before it must be rolled back with it.
+// the last write of the operation (the predictions' new scores, after the match, the standings and the outbox),
+// so everything before it must be rolled back with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 import { suiteProvider } from '../helpers/db.ts';
@@ -10,16 +10,16 @@ const TRIGGER =
     ? [
         `CREATE FUNCTION prode_test_fail() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ ` +
           `LANGUAGE plpgsql`,
-        `CREATE TRIGGER prode_test_fail BEFORE INSERT ON "TournamentStanding" FOR EACH ROW EXECUTE FUNCTION ` +
+        `CREATE TRIGGER prode_test_fail BEFORE UPDATE ON "Prediction" FOR EACH ROW EXECUTE FUNCTION ` +
           `prode_test_fail()`,
       ]
     : [
-        `CREATE TRIGGER prode_test_fail BEFORE INSERT ON "TournamentStanding" BEGIN SELECT RAISE(ABORT, 'injected ` +
+        `CREATE TRIGGER prode_test_fail BEFORE UPDATE ON "Prediction" BEGIN SELECT RAISE(ABORT, 'injected ` +
           `failure'); END`,
       ];
 const UNTRIGGER =
   suiteProvider === 'postgresql'
-    ? ['DROP TRIGGER prode_test_fail ON "TournamentStanding"', 'DROP FUNCTION prode_test_fail()']
+    ? ['DROP TRIGGER prode_test_fail ON "Prediction"', 'DROP FUNCTION prode_test_fail()']
     : ['DROP TRIGGER prode_test_fail'];
 
 const SET_RESULT =
@@ -51,7 +51,7 @@ describe('a result that fails half-way', () => {
   }
 
   it(
-    'rolls back the match, its predictions and the outbox when the standings refresh fails, and works once the ' +
+    "rolls back the match, the standings and the outbox when the predictions' rewrite fails, and works once the " +
       'failure is gone',
     async () => {
       const p = s.t.db.prisma;
