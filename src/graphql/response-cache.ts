@@ -65,7 +65,7 @@ export interface CacheStats {
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
-  private horizon: { version: string; until: number } | null = null;
+  private horizon: { version: string; from: number; until: number } | null = null;
   readonly stats: CacheStats = { hits: 0, misses: 0, stores: 0 };
 
   constructor(private readonly maxBytes: number) {}
@@ -98,18 +98,20 @@ export class ResponseCache {
 
   /**
    * The next kickoff or trivia window end after `now` (epoch ms), read again only when matches or trivia questions
-   * were written or that moment has passed: two aggregates per stored answer would cost more than the store.
+   * were written or that moment has passed: two aggregates per stored answer would cost more than the store. Only
+   * for requests whose clock is not behind the one it was read at: a kickoff in between has not happened for them.
    */
   async nextVisibilityChange(db: Database, versions: TableVersions, now: Date): Promise<number> {
     const version = versions.of(['Match', 'TriviaQuestion']);
     const known = this.horizon;
-    if (known && known.version === version && now.getTime() < known.until) return known.until;
+    const at = now.getTime();
+    if (known && known.version === version && at >= known.from && at < known.until) return known.until;
     const [kickoff, triviaEnd] = await Promise.all([
       db.prisma.match.aggregate({ _min: { date: true }, where: { date: { gt: now } } }),
       db.prisma.triviaQuestion.aggregate({ _min: { endsAt: true }, where: { endsAt: { gt: now } } }),
     ]);
     const until = Math.min(...[kickoff._min.date, triviaEnd._min.endsAt].map((d) => d?.getTime() ?? Infinity));
-    this.horizon = { version, until };
+    this.horizon = { version, from: at, until };
     return until;
   }
 
