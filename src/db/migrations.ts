@@ -179,10 +179,12 @@ export function sqliteTableTriggers(table: string): string {
 /**
  * Appends what a migration needs for each table it creates: the write-count triggers (PostgreSQL: migration
  * 20261123051500_data_version, SQLite: 20261124000000_table_versions), without which the response cache would keep
- * answers across writes to it.
+ * answers across writes to it. SQLite changes most columns by redefining the table (CREATE "new_X", copy, DROP "X",
+ * RENAME "new_X" TO "X"): the dropped table's triggers go with it, so "X" is tracked again under its final name.
  */
 export function trackNewTables(sql: string, provider: Provider = 'postgresql'): string {
-  const tables = [...sql.matchAll(/^CREATE TABLE "([^"]+)"/gm)].map((m) => m[1]);
+  const renamed = new Map([...sql.matchAll(/^ALTER TABLE "([^"]+)" RENAME TO "([^"]+)"/gm)].map((m) => [m[1], m[2]]));
+  const tables = [...sql.matchAll(/^CREATE TABLE "([^"]+)"/gm)].map((m) => renamed.get(m[1]) ?? m[1]);
   if (tables.length === 0) return sql;
   const lines = tables.map((t) =>
     provider === 'postgresql' ? `SELECT prode_meta.track_writes('"${t}"');\n` : `\n${sqliteTableTriggers(t)}`,

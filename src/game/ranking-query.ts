@@ -142,26 +142,21 @@ const isGeneral = (scope: RankingScope) => {
 
 /**
  * SQL: how many of the company's active users rank strictly ahead of these points, exact hits and outcome hits
- * in the general ranking. Only users with a standing row can rank ahead of anyone (the others have nothing),
- * so it counts standing rows along the (tournamentId, companyId, points, exactHits, outcomeHits) index, less
- * those of the company's few deleted users.
+ * in the general ranking. Only users with a standing row can rank ahead of anyone (the others have nothing), so
+ * it counts the active standing rows over a range of the ranking-order index.
  */
 function aheadInStandings(scope: RankingScope, other: string) {
-  const better = ahead(other);
-  // CROSS JOIN: SQLite then starts from the deleted users (the User (companyId, deletedAt) index) as written.
   return Prisma.sql`(SELECT COUNT(*) FROM "TournamentStanding" s
-      WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId} AND ${better})
-    - (SELECT COUNT(*) FROM "User" u CROSS JOIN "TournamentStanding" s
-      WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NOT NULL
-        AND s."tournamentId" = ${scope.tournamentId} AND s."userId" = u."id" AND s."companyId" = ${scope.companyId}
-        AND ${better})`;
+      WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId} AND s."active" = TRUE
+        AND ${ahead(other)})`;
 }
 
 /**
- * A page of the general ranking read along the standings index, joining only the users it passes. Users
- * without a standing row rank below everyone with points or hits, so when the page lies among those (it is
- * full and its last row has points or hits) it is the ranking's page. Otherwise (the tail, or a tournament
- * where nobody has scored yet) null, and the caller ranks the scores instead.
+ * A page of the general ranking: a walk along the ranking-order index of the standings, which carry the name
+ * and deletion of their user, so no user is joined or sorted. Users without a standing row rank below everyone
+ * with points or hits, so when the page lies among those (it is full and its last row has points or hits) it is
+ * the ranking's page. Otherwise (the tail, or a tournament where nobody has scored yet) null, and the caller
+ * ranks the scores instead.
  */
 async function generalPageFromStandings(
   prisma: Db,
@@ -169,20 +164,14 @@ async function generalPageFromStandings(
   skip: number,
   take: number,
 ): Promise<{ total: number; entries: RankedStanding[] } | null> {
-  // Whether the page can lie among the scored users at all (the page itself checks it again, in its own state).
-  const [count] = await prisma.$queryRaw<Array<{ scored: number }>>`
-    SELECT CAST(COUNT(*) AS INTEGER) AS "scored" FROM "TournamentStanding" s WHERE s."tournamentId" =
-      ${scope.tournamentId}
-      AND s."companyId" = ${scope.companyId} AND (s."points" > 0 OR s."exactHits" > 0 OR s."outcomeHits" > 0)`;
-  if (skip + take > Number(count.scored)) return null;
   // One statement, so the page, the total and the positions come from one state of the database.
   const rows = await prisma.$queryRaw<Array<Standing & { ahead: number; total: number }>>`
     WITH page AS MATERIALIZED (
-      SELECT s."userId" AS "userId", u."name" AS "name", s."points" AS "points", s."exactHits" AS "exactHits",
+      SELECT s."userId" AS "userId", s."name" AS "name", s."points" AS "points", s."exactHits" AS "exactHits",
         s."outcomeHits" AS "outcomeHits"
-      FROM "TournamentStanding" s JOIN "User" u ON u."id" = s."userId"
-      WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL
-      ORDER BY s."points" DESC, s."exactHits" DESC, s."outcomeHits" DESC, u."name", s."userId" LIMIT ${take} OFFSET
+      FROM "TournamentStanding" s
+      WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId} AND s."active" = TRUE
+      ORDER BY s."points" DESC, s."exactHits" DESC, s."outcomeHits" DESC, s."name", s."userId" LIMIT ${take} OFFSET
         ${skip}),
     head AS (SELECT * FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT 1)
     SELECT page.*, (SELECT CAST(${aheadInStandings(scope, 'head')} AS INTEGER) FROM head) AS "ahead",

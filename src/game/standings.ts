@@ -2,7 +2,8 @@
 // points in one tournament) in step with the predictions. Rescoring moves the standings of the predictions it
 // rescores by the difference (moveStandings) and refreshes whoever had none; a refresh recomputes a user's row
 // from everything they have (delete-and-insert keeps the SQL the same on SQLite and PostgreSQL); a full rebuild
-// is for data written around it (a migration, the benchmark generator).
+// is for data written around it (a migration, the benchmark generator). A row carries its user's name and whether
+// they are deleted, for the ranking order: written here, kept by a trigger on "User" after.
 import { Prisma, sumInHundredths } from '../db/sql.ts';
 import type { Tx } from '../db/client.ts';
 import type { KindChange } from './rescore-plan.ts';
@@ -12,8 +13,9 @@ const CHUNK = 5000;
 
 function insertFor(tournamentId: number, users: Prisma.Sql) {
   return Prisma.sql`
-    INSERT INTO "TournamentStanding" ("tournamentId", "userId", "companyId", "points", "exactHits", "outcomeHits")
-    SELECT ${tournamentId}, u."id", u."companyId",
+    INSERT INTO "TournamentStanding" ("tournamentId", "userId", "companyId", "name", "active", "points", "exactHits",
+      "outcomeHits")
+    SELECT ${tournamentId}, u."id", u."companyId", u."name", u."deletedAt" IS NULL,
       ${sumInHundredths(Prisma.sql`COALESCE(SUM(p."points"), 0) + COALESCE((SELECT SUM(dp."points")
         FROM "DreamFinalPick" dp JOIN "DreamFinalsSetting" ds ON ds."id" = dp."settingId"
         WHERE dp."userId" = u."id" AND ds."tournamentId" = ${tournamentId}), 0)
@@ -25,7 +27,7 @@ function insertFor(tournamentId: number, users: Prisma.Sql) {
     LEFT JOIN "Prediction" p ON p."userId" = u."id" AND p."status" = 'SCORED'
       AND p."matchId" IN (SELECT m."id" FROM "Match" m WHERE m."tournamentId" = ${tournamentId})
     WHERE u."id" IN (${users})
-    GROUP BY u."id", u."companyId"`;
+    GROUP BY u."id", u."companyId", u."name", u."deletedAt"`;
 }
 
 /** Recomputes the standings of these users in the tournament. */

@@ -267,4 +267,15 @@ describe('npm run db:migration', () => {
         new RegExp(`^CREATE TRIGGER "_prode_tv_Trophy_${op}" AFTER ${op.toUpperCase()} ON "Trophy"`, 'm'),
       );
   });
+
+  it('tracks a table SQLite redefines under its final name (the dropped table took its triggers along)', async () => {
+    const schema = readSchema('sqlite').replace(/^(model Area \{\n)/m, '$1  motto String @default("")\n');
+    const lite = trackNewTables(await diffSchemas(readSnapshot('sqlite'), schema), 'sqlite');
+    expect(lite).toMatch(/^ALTER TABLE "new_Area" RENAME TO "Area"/m);
+    for (const op of ['insert', 'update', 'delete'])
+      expect(lite).toMatch(
+        new RegExp(`^CREATE TRIGGER "_prode_tv_Area_${op}" AFTER ${op.toUpperCase()} ON "Area"`, 'm'),
+      );
+    expect(lite).not.toMatch(/_prode_tv_new_/);
+  });
 });

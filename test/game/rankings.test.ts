@@ -329,6 +329,9 @@ describe('ranking query', () => {
       });
       const gone = s.demo.users['player20@demo.test'];
       await p.user.update({ where: { id: gone }, data: { deletedAt: new Date() } });
+      // A rename moves a user among those tied with them: the standings carry the name the order reads.
+      const renamed = await p.user.findUniqueOrThrow({ where: { id: s.demo.users['player7@demo.test'] } });
+      await p.user.update({ where: { id: renamed.id }, data: { name: 'Aaaa Renamed' } });
       try {
         const expected = await reference();
         expect(expected.some((r) => r.userId === fresh.id)).toBe(true);
@@ -342,7 +345,9 @@ describe('ranking query', () => {
         }
         for (const r of expected) expect(await rankingOf(p, scope, r.userId)).toEqual(r);
         expect(await rankingOf(p, scope, gone)).toBeNull();
+        expect(expected.find((r) => r.userId === renamed.id)!.name).toBe('Aaaa Renamed');
       } finally {
+        await p.user.update({ where: { id: renamed.id }, data: { name: renamed.name } });
         await p.user.update({ where: { id: gone }, data: { deletedAt: null } });
         await p.user.delete({ where: { id: fresh.id } });
       }
