@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { type DatabaseTarget } from './adapters.ts';
+import { OWNED_TABLES, OWNER_BUCKETS } from './owned-rows.ts';
 import { schemaFilters, withSchemaEngine } from './schema-engine.ts';
 import { paths, type Provider } from './schema-files.ts';
 
@@ -164,21 +165,46 @@ export async function diffSchemas(from: string | null, to: string): Promise<stri
   });
 }
 
-/** SQLite's write-count triggers for one table (migration 20261124000000_table_versions). */
+/**
+ * SQLite's write-count triggers for one table (migration 20261124000000_table_versions), and its owners' buckets'
+ * when the table is owned (src/db/owned-rows.ts).
+ */
 export function sqliteTableTriggers(table: string): string {
-  return ['INSERT', 'UPDATE', 'DELETE']
-    .map(
-      (op) =>
-        `CREATE TRIGGER "_prode_tv_${table}_${op.toLowerCase()}" AFTER ${op} ON "${table}" BEGIN\n` +
-        `    INSERT INTO "_prode_table_version" ("tbl", "v") VALUES ('${table}', 1) ` +
-        `ON CONFLICT ("tbl") DO UPDATE SET "v" = "v" + 1;\nEND;\n`,
-    )
-    .join('\n');
+  const counts = ['INSERT', 'UPDATE', 'DELETE'].map(
+    (op) =>
+      `CREATE TRIGGER "_prode_tv_${table}_${op.toLowerCase()}" AFTER ${op} ON "${table}" BEGIN\n` +
+      `    INSERT INTO "_prode_table_version" ("tbl", "v") VALUES ('${table}', 1) ` +
+      `ON CONFLICT ("tbl") DO UPDATE SET "v" = "v" + 1;\nEND;\n`,
+  );
+  return [...counts, ...(OWNED_TABLES[table] ? [sqliteOwnerTriggers(table)] : [])].join('\n');
 }
 
 /**
- * Appends what a migration needs for each table it creates: the write-count triggers (PostgreSQL: migration
- * 20261123051500_data_version, SQLite: 20261124000000_table_versions), without which the response cache would keep
+ * SQLite's triggers that move an owned table's owner buckets (migration
+ * 20261124225500_write_counts_per_statement_and_owner).
+ */
+export function sqliteOwnerTriggers(table: string): string {
+  const owner = OWNED_TABLES[table];
+  const bucket = (row: string) => `'${table}@' || (${row}."${owner}" % ${OWNER_BUCKETS})`;
+  const bump = (row: string) =>
+    `    INSERT INTO "_prode_table_version" ("tbl", "v") VALUES (${bucket(row)}, 1)\n` +
+    `    ON CONFLICT ("tbl") DO UPDATE SET "v" = "v" + 1;\n`;
+  // A row never changes hands; if one did, its former owner's bucket moves too.
+  const moved =
+    `    INSERT INTO "_prode_table_version" ("tbl", "v") SELECT ${bucket('OLD')}, 1\n` +
+    `    WHERE OLD."${owner}" % ${OWNER_BUCKETS} <> NEW."${owner}" % ${OWNER_BUCKETS} ` +
+    `ON CONFLICT ("tbl") DO UPDATE SET "v" = "v" + 1;\n`;
+  const trigger = (op: string, body: string) =>
+    `CREATE TRIGGER "_prode_tv_${table}_owner_${op.toLowerCase()}" AFTER ${op} ON "${table}" BEGIN\n${body}END;\n`;
+  return [trigger('INSERT', bump('NEW')), trigger('UPDATE', bump('NEW') + moved), trigger('DELETE', bump('OLD'))].join(
+    '\n',
+  );
+}
+
+/**
+ * Appends what a migration needs for each table it creates: the write-count triggers (PostgreSQL:
+ * prode_meta.track_writes, as of migration 20261124225500_write_counts_per_statement_and_owner, SQLite:
+ * 20261124000000_table_versions), without which the response cache would keep
  * answers across writes to it. SQLite changes most columns by redefining the table (CREATE "new_X", copy, DROP "X",
  * RENAME "new_X" TO "X"): the dropped table's triggers go with it, so "X" is tracked again under its final name.
  */

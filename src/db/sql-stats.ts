@@ -2,6 +2,7 @@
 // (queries, writes, statements inside transactions) is counted in the AsyncLocalStorage store of the
 // request that caused it.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { OWNED_TABLES, ownerCounter } from './owned-rows.ts';
 import { TABLES, tablesNamed } from './tables-read.ts';
 
 export interface SqlStats {
@@ -25,6 +26,21 @@ export function observeStatements(next: StatementObserver | null) {
 }
 
 const storage = new AsyncLocalStorage<SqlStats>();
+
+/** The owners' buckets that stand for an owned table in the statements of a readingRowsOf. */
+const owned = new AsyncLocalStorage<{ table: string; counters: string[] }>();
+
+/**
+ * Runs `fn`, whose statements read only these owners' rows of `table` (their WHERE says so): the answer then depends
+ * on those owners' buckets (src/db/owned-rows.ts) and not on the whole table. Other tables the statements name count
+ * as always. Declared by the loader that writes the condition, next to it.
+ */
+export function readingRowsOf<T>(table: string, ownerIds: Iterable<number>, fn: () => Promise<T>): Promise<T> {
+  if (!OWNED_TABLES[table]) throw new Error(`${table} is not counted per owner (src/db/owned-rows.ts)`);
+  const counters = [...new Set([...ownerIds].map((id) => ownerCounter(table, id)))];
+  // Awaited inside: Prisma's queries start when awaited, and must start inside the store.
+  return owned.run({ table, counters }, async () => await fn());
+}
 
 export function runWithSqlStats<T>(stats: SqlStats, fn: () => T): T {
   return storage.run(stats, fn);
@@ -56,7 +72,13 @@ function countingQueryable<T extends object>(target: T): T {
           const sql = (args[0] as { sql?: unknown } | undefined)?.sql;
           if (stats) {
             stats.statements++;
-            if (stats.tables) for (const t of typeof sql === 'string' ? tablesNamed(sql) : TABLES) stats.tables.add(t);
+            if (stats.tables) {
+              const only = typeof sql === 'string' ? owned.getStore() : undefined;
+              for (const t of typeof sql === 'string' ? tablesNamed(sql) : TABLES) {
+                if (t === only?.table) for (const c of only.counters) stats.tables.add(c);
+                else stats.tables.add(t);
+              }
+            }
           }
           if (!observer) return value.apply(obj, args);
           return observer(typeof sql === 'string' ? sql : '', () => value.apply(obj, args));

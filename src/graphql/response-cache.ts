@@ -5,8 +5,9 @@
 // never served to anyone the same query would not have answered identically.
 // Freshness: every request reads every table's write count (src/db/data-version.ts) before anything else
 // (src/http/request-scope.ts). The tables an answer read are the ones its SQL statements named (counted with
-// them, src/db/sql-stats.ts) and the auth rows'. The answer is stored under those tables' counts only if they still
-// held after it was computed (so every row read, the caller's own included, came from that one state), and served
+// them, src/db/sql-stats.ts) and the auth rows'; where a loader read only some users' predictions, those users'
+// buckets stand for the table (src/db/owned-rows.ts). The answer is stored under those tables' counts only if they
+// still held after it was computed (so every row read, the caller's own included, came from that one state), and served
 // only to requests that read the same counts for them. The rules that depend on the clock change at the next
 // kickoff (prediction privacy: "others' predictions once the match has kicked off") and at the next end of a
 // trivia question's window (a person's own graded answers, User.triviaSolutions, show from then on): an answer is
@@ -18,6 +19,7 @@ import { Kind, type OperationDefinitionNode } from 'graphql';
 import { AUTH_ROW_TABLES } from '../auth/auth-row-cache.ts';
 import type { Database } from '../db/client.ts';
 import type { TableVersions } from '../db/data-version.ts';
+import { tableOfCounter } from '../db/owned-rows.ts';
 import { currentSqlStats } from '../db/sql-stats.ts';
 import type { Context } from './context.ts';
 
@@ -176,7 +178,7 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
             const read = currentSqlStats()?.tables;
             if (errors?.length || !data || !read) return;
             const tables = new Set([...read, ...AUTH_ROW_TABLES]);
-            if ([...tables].some((t) => CLOCK_TABLES.has(t))) tables.add('Match').add('TriviaQuestion');
+            if ([...tables].some((t) => CLOCK_TABLES.has(tableOfCounter(t)))) tables.add('Match').add('TriviaQuestion');
             const deps = [...tables];
             // Kept only if nothing was committed to those tables while it was computed: then every statement saw
             // the state the counts read before it describe.

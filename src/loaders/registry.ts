@@ -5,6 +5,7 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../db/client.ts';
 import { Prisma } from '../db/sql.ts';
+import { readingRowsOf } from '../db/sql-stats.ts';
 
 /** Well under PostgreSQL's 65,535 and SQLite's 32,766 bind variables per statement. */
 export const MAX_BATCH = 5000;
@@ -31,7 +32,8 @@ type Delegate = { findMany(args: object): Promise<Row[]> };
 // a request. Filters on relations or on strings and dates stay Prisma's.
 
 /** A model's table (the schema maps no names): the delegate name capitalised. */
-const table = (model: string) => Prisma.raw(`"${model[0].toUpperCase()}${model.slice(1)}"`);
+const tableName = (model: string) => `${model[0].toUpperCase()}${model.slice(1)}`;
+const table = (model: string) => Prisma.raw(`"${tableName(model)}"`);
 const column = (name: string) => Prisma.raw(`"${name}"`);
 
 /** `where` as SQL conditions when it only compares columns with null or a number; null otherwise. */
@@ -121,19 +123,25 @@ export class Loaders {
     );
   }
 
-  /** Rows grouped by a foreign key, each list in `orderBy` order; `where` narrows them further. */
+  /**
+   * Rows grouped by a foreign key, each list in `orderBy` order; `where` narrows them further. `ownedBy`: the owners
+   * whose rows are all a batch can read (its key or its `where` says so), for the response cache's counts per owner
+   * (src/db/owned-rows.ts).
+   */
   private manyBy<T extends Row>(
     name: string,
     model: string,
     key: string,
     orderBy: object,
     where: object = {},
+    ownedBy?: (keys: readonly number[]) => Iterable<number>,
   ): DataLoader<number, T[]> {
     return this.lazy(
       name,
       () =>
         new DataLoader<number, T[]>(async (keys) => {
-          const rows = await this.rowsWhere<T>(model, key, keys, where as Record<string, unknown>, orderBy);
+          const read = () => this.rowsWhere<T>(model, key, keys, where as Record<string, unknown>, orderBy);
+          const rows = ownedBy ? await readingRowsOf(tableName(model), ownedBy(keys), read) : await read();
           const byId = this.byId<T>(model);
           const groups = new Map<number, T[]>(keys.map((k) => [k, []]));
           for (const row of rows) {
@@ -373,9 +381,15 @@ export class Loaders {
 
   /** The viewer's own predictions of the matches. */
   get ownPredictionsByMatch() {
-    return this.manyBy<PredictionRow>('ownPredictionsByMatch', 'prediction', 'matchId', [{ id: 'asc' }], {
-      userId: this.scope.viewerId ?? -1,
-    });
+    const viewer = this.scope.viewerId ?? -1;
+    return this.manyBy<PredictionRow>(
+      'ownPredictionsByMatch',
+      'prediction',
+      'matchId',
+      [{ id: 'asc' }],
+      { userId: viewer },
+      () => [viewer],
+    );
   }
 
   /**
@@ -385,10 +399,14 @@ export class Loaders {
    */
   get visiblePredictionsByUser() {
     const { tenantId, viewerId, now } = this.scope;
-    return this.manyBy<PredictionRow>('visiblePredictionsByUser', 'prediction', 'userId', [{ matchId: 'asc' }], {
-      user: { companyId: tenantId ?? -1 },
-      OR: [{ userId: viewerId ?? -1 }, { match: { date: { lte: now } } }],
-    });
+    return this.manyBy<PredictionRow>(
+      'visiblePredictionsByUser',
+      'prediction',
+      'userId',
+      [{ matchId: 'asc' }],
+      { user: { companyId: tenantId ?? -1 }, OR: [{ userId: viewerId ?? -1 }, { match: { date: { lte: now } } }] },
+      (userIds) => userIds,
+    );
   }
 
   get commentCountByPost() {

@@ -7,6 +7,8 @@ import { openDatabase } from '../../src/db/client.ts';
 import { DEFAULT_COMPANY_JSON } from '../../src/domain/defaults.ts';
 import { diffSchemas, readSnapshot, trackNewTables } from '../../src/db/migrations.ts';
 import { derivePostgresSchema, readSchema } from '../../src/db/schema-files.ts';
+import { OWNED_TABLES, ownerCounter } from '../../src/db/owned-rows.ts';
+import { seedDemo } from '../../prisma/seed/demo-seed.ts';
 import { freshDatabase, suiteProvider, type TestDatabase } from '../helpers/db.ts';
 
 const dbs: TestDatabase[] = [];
@@ -106,6 +108,38 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
     expect((await t.db.tableVersions())!.of(['CompanyExtraField'])).not.toBe(v2.of(['CompanyExtraField']));
   });
 
+  it("counts per owner: a user's prediction moves their bucket and the table, not another user's bucket", async () => {
+    const t = await fresh(provider);
+    await seedDemo(t.db.prisma);
+    const p = t.db.prisma;
+    const predicted = await p.prediction.findMany({ distinct: ['userId'], select: { userId: true }, take: 50 });
+    const a = predicted[0].userId;
+    const b = predicted.find((x) => ownerCounter('Prediction', x.userId) !== ownerCounter('Prediction', a))!.userId;
+    const [A, B] = [ownerCounter('Prediction', a), ownerCounter('Prediction', b)];
+    const v0 = (await t.db.tableVersions())!;
+    await p.prediction.updateMany({ where: { userId: a }, data: { isJoker: true } });
+    const v1 = (await t.db.tableVersions())!;
+    expect(v1.of([A])).not.toBe(v0.of([A]));
+    expect(v1.of(['Prediction'])).not.toBe(v0.of(['Prediction']));
+    expect(v1.of([B])).toBe(v0.of([B]));
+    // One statement over everyone's rows moves every owner's bucket; a delete moves the deleted rows' owners'.
+    await p.prediction.updateMany({ data: { isJoker: false } });
+    const v2 = (await t.db.tableVersions())!;
+    expect(v2.of([A])).not.toBe(v1.of([A]));
+    expect(v2.of([B])).not.toBe(v1.of([B]));
+    await p.prediction.deleteMany({ where: { userId: b } });
+    const v3 = (await t.db.tableVersions())!;
+    expect(v3.of([B])).not.toBe(v2.of([B]));
+    expect(v3.of([A])).toBe(v2.of([A]));
+    if (provider === 'postgresql') {
+      // TRUNCATE names no rows: every bucket moves.
+      await p.$executeRawUnsafe('TRUNCATE "Prediction"');
+      const v4 = (await t.db.tableVersions())!;
+      expect(v4.of([A])).not.toBe(v3.of([A]));
+      expect(v4.of(['Prediction@255'])).not.toBe(v3.of(['Prediction@255']));
+    }
+  });
+
   if (provider === 'sqlite') {
     it('tracks every table: each has the insert, update and delete triggers (db:migration adds them)', async () => {
       const t = await fresh(provider);
@@ -117,11 +151,16 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
         WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
           AND m.name NOT IN ('_prisma_migrations', '_prode_table_version')`);
       expect(rows.length).toBeGreaterThan(25);
-      const untracked = rows
-        .filter(
-          (r) => r.triggers !== `_prode_tv_${r.name}_delete,_prode_tv_${r.name}_insert,_prode_tv_${r.name}_update`,
-        )
-        .map((r) => r.name);
+      // An owned table has its owners' buckets' three too (src/db/owned-rows.ts).
+      const expected = (name: string) =>
+        ['delete', 'insert', 'update']
+          .flatMap((op) => [
+            `_prode_tv_${name}_${op}`,
+            ...(OWNED_TABLES[name] ? [`_prode_tv_${name}_owner_${op}`] : []),
+          ])
+          .sort()
+          .join();
+      const untracked = rows.filter((r) => r.triggers !== expected(r.name)).map((r) => r.name);
       expect(untracked).toEqual([]);
     });
 
@@ -145,8 +184,8 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
 
   if (provider === 'postgresql') {
     it(
-      'tracks every table: each has the write trigger and the TRUNCATE one (add prode_meta.track_writes to new ' +
-        'tables)',
+      'tracks every table: each has the insert, update, delete and TRUNCATE triggers (add ' +
+        'prode_meta.track_writes to new tables)',
       async () => {
         const t = await fresh(provider);
         const rows = await t.db.prisma.$queryRawUnsafe<Array<{ table: string; triggers: string[] }>>(`
@@ -160,9 +199,25 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
         GROUP BY c.relname ORDER BY c.relname`);
         expect(rows.length).toBeGreaterThan(25);
         const untracked = rows
-          .filter((r) => r.triggers.join() !== 'prode_data_version,prode_data_version_truncate')
+          .filter(
+            (r) =>
+              r.triggers.join() !==
+              ['delete', 'insert', 'truncate', 'update'].map((op) => `prode_data_version_${op}`).join(),
+          )
           .map((r) => r.table);
         expect(untracked).toEqual([]);
+        // An owned table's owners' buckets (src/db/owned-rows.ts) move on every write and on TRUNCATE.
+        const owners = await t.db.prisma.$queryRawUnsafe<Array<{ table: string; triggers: string[] }>>(`
+        SELECT c.relname AS "table", array_agg(tg.tgname::text ORDER BY tg.tgname) AS triggers
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_trigger tg ON tg.tgrelid = c.oid
+        WHERE n.nspname = current_schema() AND tg.tgname LIKE 'prode_owner_version%' AND tg.tgenabled = 'A'
+        GROUP BY c.relname ORDER BY c.relname`);
+        expect(owners).toEqual(
+          Object.keys(OWNED_TABLES).map((table) => ({
+            table,
+            triggers: ['delete', 'insert', 'truncate', 'update'].map((op) => `prode_owner_version_${op}`),
+          })),
+        );
 
         const v0 = await t.db.dataVersion();
         await t.db.prisma.$executeRawUnsafe('TRUNCATE "Country" CASCADE');

@@ -14,9 +14,10 @@ interface Answer {
   errors?: unknown;
 }
 
-type Who = 'player' | 'admin' | 'reseller';
+type Who = 'player' | 'player2' | 'admin' | 'reseller';
 const ACCOUNTS: Record<Who, { email: string; appPath: string }> = {
   player: { email: 'player1@demo.test', appPath: 'demo' },
+  player2: { email: 'player2@demo.test', appPath: 'demo' },
   admin: { email: 'admin@demo.test', appPath: 'demo' },
   reseller: { email: 'reseller@partners.test', appPath: 'partners' },
 };
@@ -98,13 +99,29 @@ describe('response cache across two processes', () => {
       { name: 'postComments', who: 'player', query: `{ postComments(postId: ${posts.demo[0]}) { id text } }` },
       { name: 'myNotifications', who: 'player', query: '{ myNotifications { id type readAt } }' },
       { name: 'myPredictions', who: 'player', query: '{ myPredictions { id homeTeamGoals awayTeamGoals points } }' },
+      // Reads of the player's own predictions only: they depend on the player's bucket, not on everyone's writes.
+      {
+        name: 'own predictions by match',
+        who: 'player',
+        query:
+          '{ myTournaments { id rounds { id matches { id predictions(onlyMine: true) { id homeTeamGoals ' +
+          'awayTeamGoals points status } } } } }',
+      },
+      {
+        name: 'own predictions by user',
+        who: 'player',
+        query: '{ me { id predictions { id homeTeamGoals points } } }',
+      },
       { name: 'myInternalRankings', who: 'player', query: '{ myInternalRankings { id name members { id name } } }' },
       { name: 'myInternalRankingInvitations', who: 'player', query: '{ myInternalRankingInvitations { id } }' },
     ];
   }
 
-  /** Writes of every kind of dependency: B's API (cache off there) or the database directly. */
-  function writes(): Array<{ name: string; run: () => Promise<unknown> }> {
+  /**
+   * Writes of every kind of dependency: B's API (cache off there) or the database directly. `keeps`: reads that must
+   * still be served from A's memory after it.
+   */
+  function writes(): Array<{ name: string; run: () => Promise<unknown>; keeps?: string[] }> {
     const { demo } = r;
     const player = demo.users['player1@demo.test'];
     const api = async (who: Who, query: string) => {
@@ -120,6 +137,20 @@ describe('response cache across two processes', () => {
             `mutation { upsertPrediction(input: { matchId: ${demo.matches.final}, ` +
               'homeTeamGoals: 3, awayTeamGoals: 1 }) { id } }',
           ),
+      },
+      {
+        name: "another player's prediction (API)",
+        run: () =>
+          api(
+            'player2',
+            `mutation { upsertPrediction(input: { matchId: ${demo.matches.final}, ` +
+              'homeTeamGoals: 2, awayTeamGoals: 2 }) { id } }',
+          ),
+        keeps: ['own predictions by match', 'own predictions by user'],
+      },
+      {
+        name: "the player's predictions rescored (SQL)",
+        run: () => r.db.prisma.prediction.updateMany({ where: { userId: player }, data: { points: 9 } }),
       },
       {
         name: 'a comment (API)',
@@ -202,6 +233,7 @@ describe('response cache across two processes', () => {
         ];
         expect(cached.data, `${read.name} after ${write.name}`).toEqual(truth.data);
         if (cached.statements === 1) keptAfterUnrelatedWrites++;
+        if (write.keeps?.includes(read.name)) expect(cached.statements, `${read.name} after ${write.name}`).toBe(1);
       }
     }
     // Per-table versions: most reads survive a write to a table they did not read (a global counter keeps none).
