@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -72,6 +72,22 @@ describe('.env', () => {
 });
 
 describe('npm start', () => {
+  it('runs AsyncLocalStorage on AsyncContextFrame: Node 22 restarts itself with the flag, same pid', async () => {
+    const FLAG = '--experimental-async-context-frame';
+    const args = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const on = await startService({ DATA_DIR: tempDir() });
+    const off = await startService({ DATA_DIR: tempDir(), ASYNC_CONTEXT_FRAME: 'off' });
+    try {
+      // Node 24 has it by default (and refuses the flag).
+      expect(args(on.child.pid!).includes(FLAG)).toBe(process.versions.node.startsWith('22.'));
+      expect(args(on.child.pid!).some((a) => a.endsWith('src/server.ts'))).toBe(true);
+      expect(args(off.child.pid!)).not.toContain(FLAG);
+    } finally {
+      expect(await on.stop()).toBe(0);
+      expect(await off.stop()).toBe(0);
+    }
+  });
+
   it(
     `migrates, seeds an empty ${suiteProvider} database, answers /healthz and /readyz, and drains on ` + `SIGTERM`,
     async () => {
