@@ -52,8 +52,23 @@ export function runScript(script: string, env: Record<string, string | undefined
   return { child, output: () => out, exited };
 }
 
-/** Starts src/server.ts and resolves once /healthz answers. */
+/**
+ * Starts src/server.ts and resolves once /healthz answers. The free port is only free when asked: a parallel test's
+ * outgoing connection can take it before the child listens, so a start that finds it taken tries another.
+ */
 export async function startService(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<Service> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(env, timeoutMs);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof PortTaken)) throw err;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnFreePort(env: Record<string, string | undefined>, timeoutMs: number): Promise<Service> {
   const port = await freePort();
   const run = runScript('src/server.ts', { HOST: '127.0.0.1', PORT: String(port), ...env });
   const url = `http://127.0.0.1:${port}`;
@@ -61,7 +76,10 @@ export async function startService(env: Record<string, string | undefined>, time
   let exitCode: number | null | undefined;
   run.exited.then((c) => (exitCode = c));
   while (Date.now() < deadline) {
-    if (exitCode !== undefined) throw new Error(`service exited with ${exitCode}:\n${run.output()}`);
+    if (exitCode !== undefined) {
+      const message = `service exited with ${exitCode}:\n${run.output()}`;
+      throw /port \d+ on [\d.]+ is already in use/.test(run.output()) ? new PortTaken(message) : new Error(message);
+    }
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
