@@ -1,6 +1,7 @@
 // Environment parsed and validated once. A bad value is a ConfigError: one clear line, then exit 1.
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { DatabaseTarget } from './db/adapters.ts';
 import { withEnvFile } from './env-file.ts';
@@ -39,6 +40,8 @@ export interface Config {
     maxObjects: number;
     /** Bytes of one GraphQL or REST answer. */
     maxResponseBytes: number;
+    /** Queries executing at once in the process (0: no limit); the rest wait their turn. */
+    maxConcurrentExecutions: number;
   };
   http: {
     bodyLimitBytes: number;
@@ -205,6 +208,9 @@ export function loadConfig(env: Env = withEnvFile().env, warn: (msg: string) => 
       maxCost: int(env, 'GRAPHQL_MAX_COST', 3_000_000, 1, 1_000_000_000_000),
       maxObjects: int(env, 'GRAPHQL_MAX_OBJECTS', 200_000, 1, 1_000_000_000),
       maxResponseBytes: int(env, 'GRAPHQL_MAX_RESPONSE_BYTES', 16 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
+      // Two per core: more interleave on the one JavaScript thread and hold more answers in memory; fewer would let
+      // two slow reads (a large ranking) hold up the rest.
+      maxConcurrentExecutions: int(env, 'GRAPHQL_MAX_CONCURRENT_EXECUTIONS', 2 * availableParallelism(), 0, 10_000),
       introspection: bool(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),
       sandbox: bool(env, 'GRAPHQL_SANDBOX', nodeEnv !== 'production'),
       persistedOperationsOnly: bool(env, 'PERSISTED_OPERATIONS_ONLY', false),

@@ -20,6 +20,7 @@ import {
 } from '../domain/errors.ts';
 import type { Context } from './context.ts';
 import { withOfflineExplorerNotice } from './explorer.ts';
+import { ExecutionSlots } from './execution-slots.ts';
 import { jitGateway } from './jit-executor.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { getSchema } from './schema.ts';
@@ -211,8 +212,11 @@ export function createApollo(
   extraPlugins: ApolloServerPlugin<Context>[] = [],
   trusted: TrustedDocuments | null = null,
 ) {
+  const slots = new ExecutionSlots(config.graphql.maxConcurrentExecutions);
+  metrics.watchExecutions(() => slots.stats());
   return new ApolloServer<Context>({
-    ...(config.graphqlJit ? { gateway: jitGateway(getSchema()) } : { schema: getSchema() }),
+    // Always a gateway: the executor is where the operations in flight are bounded, compiled or interpreted.
+    gateway: jitGateway(getSchema(), { compile: config.graphqlJit, slots }),
     introspection: config.graphql.introspection,
     // Shutdown is server.ts's: Apollo's own SIGTERM handler (on outside NODE_ENV=test) stops it and re-raises the
     // signal, which cut our drain short and exited 1.

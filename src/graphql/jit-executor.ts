@@ -15,6 +15,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { inSlots, type ExecutionSlots } from './execution-slots.ts';
 
 /** Distinct documents kept compiled; clients send a bounded set, hostile ones are evicted oldest first. */
 const MAX_COMPILED = 500;
@@ -25,11 +26,13 @@ const MAX_COMPILED = 500;
  */
 const MAX_SEEN = 5000;
 
-export function createJitExecutor(schema: GraphQLSchema): GatewayExecutor {
+/** `compile` false: every document is interpreted by graphql-js (GRAPHQL_JIT=false). */
+export function createJitExecutor(schema: GraphQLSchema, compile = true): GatewayExecutor {
   const compiled = new Map<string, CompiledQuery | null>();
   const seen = new Set<string>();
 
   function compiledFor(document: DocumentNode, key: string, operationName: string | undefined): CompiledQuery | null {
+    if (!compile) return null;
     let query = compiled.get(key);
     if (query === undefined) {
       if (!seen.has(key)) {
@@ -121,11 +124,17 @@ function asGraphQLError(error: JitError): GraphQLError {
   return converted;
 }
 
-/** A `gateway` for Apollo Server that serves our own schema with the JIT executor. */
-export function jitGateway(schema: GraphQLSchema): GatewayInterface {
+/**
+ * A `gateway` for Apollo Server that serves our own schema with the JIT executor (or graphql-js's, `compile`
+ * false), at most `slots.limit` operations at a time (src/graphql/execution-slots.ts).
+ */
+export function jitGateway(
+  schema: GraphQLSchema,
+  { compile, slots }: { compile: boolean; slots: ExecutionSlots },
+): GatewayInterface {
   return {
     async load() {
-      return { executor: createJitExecutor(schema) };
+      return { executor: inSlots(createJitExecutor(schema, compile), slots) };
     },
     onSchemaLoadOrUpdate(callback) {
       callback({ apiSchema: schema, coreSupergraphSdl: '' });

@@ -8,6 +8,8 @@ export interface RequestOutcome {
   cost?: number;
   /** Objects the GraphQL execution resolved (src/graphql/count-objects.ts). */
   objects?: number;
+  /** Milliseconds the operation waited for an execution slot (src/graphql/execution-slots.ts), when it waited. */
+  queuedMs?: number;
   /** The GraphQL operation's name (the stored one for a REST route) and its root fields, for the request log. */
   operationName?: string | null;
   rootFields?: string[];
@@ -74,6 +76,45 @@ export class Metrics {
       labelNames: ['route'],
       registers,
       buckets: [0, 1, 2, 4, 8, 16, 32, 64, 128, 256],
+    });
+  }
+
+  /** Operations executing and waiting for a slot (src/graphql/execution-slots.ts), read when /metrics is scraped. */
+  watchExecutions(read: () => { running: number; waiting: number; waits: number; waitedMs: number }) {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'prode_graphql_executions_running',
+      help: 'GraphQL operations executing now (REST routes included)',
+      registers,
+      collect() {
+        this.set(read().running);
+      },
+    });
+    new Gauge({
+      name: 'prode_graphql_executions_waiting',
+      help: 'GraphQL operations waiting for an execution slot (GRAPHQL_MAX_CONCURRENT_EXECUTIONS)',
+      registers,
+      collect() {
+        this.set(read().waiting);
+      },
+    });
+    new Counter({
+      name: 'prode_graphql_execution_waits_total',
+      help: 'GraphQL operations that waited for an execution slot',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(read().waits);
+      },
+    });
+    new Counter({
+      name: 'prode_graphql_execution_wait_seconds_total',
+      help: 'Seconds GraphQL operations waited for an execution slot, in all',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(read().waitedMs / 1000);
+      },
     });
   }
 

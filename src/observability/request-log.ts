@@ -31,6 +31,7 @@ export function registerRequestLog(app: FastifyInstance, traceIdOf?: (request: F
         userId: o?.userId,
         errorCodes: o?.errorCodes.length ? o.errorCodes : undefined,
         sqlStatements: request.sqlStats?.statements ?? 0,
+        queuedMs: o?.queuedMs,
         traceId: traceIdOf?.(request),
       },
       'request',

@@ -1,0 +1,127 @@
+// At most GRAPHQL_MAX_CONCURRENT_EXECUTIONS operations execute at once (src/graphql/execution-slots.ts): the
+// slots on their own, then a real server at one slot answering a burst of deep queries one at a time.
+import { availableParallelism } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeepTournamentsDocument } from '../../src/graphql/generated/operations.ts';
+import { loadConfig } from '../../src/config.ts';
+import { ExecutionSlots } from '../../src/graphql/execution-slots.ts';
+import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { suiteProvider } from '../helpers/db.ts';
+
+/** A piece of work that runs until the test lets it finish. */
+function gate() {
+  let open!: () => void;
+  let fail!: (err: Error) => void;
+  const done = new Promise<void>((resolve, reject) => ((open = resolve), (fail = reject)));
+  return { done, open, fail };
+}
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('ExecutionSlots', () => {
+  it('runs at most `limit` at once, the others in the order they came, each as soon as a slot frees', async () => {
+    const slots = new ExecutionSlots(2);
+    const gates = [gate(), gate(), gate(), gate()];
+    const started: number[] = [];
+    const runs = gates.map((g, i) =>
+      slots.run(async () => {
+        started.push(i);
+        await g.done;
+        return i;
+      }),
+    );
+    await tick();
+    expect(started).toEqual([0, 1]);
+    expect(slots.stats()).toMatchObject({ running: 2, waiting: 2 });
+    gates[1].open();
+    await tick();
+    expect(started).toEqual([0, 1, 2]);
+    gates[0].open();
+    await tick();
+    expect(started).toEqual([0, 1, 2, 3]);
+    gates[2].open();
+    gates[3].open();
+    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3]);
+    expect(slots.stats()).toMatchObject({ running: 0, waiting: 0, waits: 2 });
+  });
+
+  it('frees the slot of work that fails, and tells how long a waiting one waited', async () => {
+    const slots = new ExecutionSlots(1);
+    const first = gate();
+    const failing = slots.run(() => first.done);
+    let waited = -1;
+    const next = slots.run(
+      async () => 'ran',
+      (ms) => (waited = ms),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    first.fail(new Error('boom'));
+    await expect(failing).rejects.toThrow('boom');
+    expect(await next).toBe('ran');
+    expect(waited).toBeGreaterThanOrEqual(15);
+    expect(slots.stats()).toMatchObject({ running: 0, waiting: 0, waits: 1 });
+  });
+
+  it('limit 0: no limit, nobody waits', async () => {
+    const slots = new ExecutionSlots(0);
+    const gates = [gate(), gate(), gate()];
+    let started = 0;
+    const runs = gates.map((g) => slots.run(async () => (started++, g.done)));
+    await tick();
+    expect(started).toBe(3);
+    gates.forEach((g) => g.open());
+    await Promise.all(runs);
+    expect(slots.stats().waits).toBe(0);
+  });
+
+  it('defaults to two slots per core; the setting is validated', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).graphql.maxConcurrentExecutions).toBe(2 * availableParallelism());
+    const set = loadConfig({ NODE_ENV: 'test', GRAPHQL_MAX_CONCURRENT_EXECUTIONS: '0' });
+    expect(set.graphql.maxConcurrentExecutions).toBe(0);
+    expect(() => loadConfig({ NODE_ENV: 'test', GRAPHQL_MAX_CONCURRENT_EXECUTIONS: '-1' })).toThrow(
+      /GRAPHQL_MAX_CONCURRENT_EXECUTIONS/,
+    );
+  });
+});
+
+describe('a server with one execution slot', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    // Every request executes (no response cache), one at a time.
+    s = await startTestServer({ env: { RESPONSE_CACHE_MB: '0', GRAPHQL_MAX_CONCURRENT_EXECUTIONS: '1' } });
+  });
+  afterAll(() => s.close());
+
+  const WAITS = 'prode_graphql_execution_waits_total';
+  const metric = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+
+  it('answers a burst of deep queries and REST routes whole, one at a time; mutations never wait', async () => {
+    const auth = bearer(await s.loginAs('player'));
+    const reference = await s.gql(DeepTournamentsDocument, {}, auth);
+    expect(reference.errors).toBeUndefined();
+    const rest = () =>
+      fetch(`${s.url}/tournaments/me`, { headers: { ...auth, 'x-app-path': 'demo' } }).then((r) => r.json());
+    const restReference = await rest();
+    const waits = async () => metric(await (await fetch(`${s.url}/metrics`)).text(), WAITS);
+    const before = await waits();
+    // Logins hash their password off the main thread: reads that arrive meanwhile run, as no slot is held for them.
+    const logins = await Promise.all(Array.from({ length: 4 }, () => s.loginAs('player2')));
+    for (const token of logins) expect(token).toMatch(/^ey/);
+    expect(await waits()).toBe(before);
+    const [deep, routes] = await Promise.all([
+      Promise.all(Array.from({ length: 6 }, () => s.gql(DeepTournamentsDocument, {}, auth))),
+      Promise.all(Array.from({ length: 4 }, rest)),
+    ]);
+    for (const r of deep) expect(r.data).toEqual(reference.data);
+    for (const r of routes) expect(r).toEqual(restReference);
+    const text = await (await fetch(`${s.url}/metrics`)).text();
+    // PostgreSQL's queries wait on the network, so a burst overlaps and queues. SQLite's driver answers without
+    // yielding to it: each execution ends before the next request is read, and none has to wait.
+    if (suiteProvider === 'postgresql') {
+      expect(metric(text, WAITS)).toBeGreaterThan(before);
+      expect(metric(text, 'prode_graphql_execution_wait_seconds_total')).toBeGreaterThan(0);
+    }
+    expect(metric(text, 'prode_graphql_executions_running')).toBe(0);
+    expect(metric(text, 'prode_graphql_executions_waiting')).toBe(0);
+  });
+});
