@@ -1,6 +1,6 @@
 // Process entry: config, database, app, listen, graceful shutdown. Everything it says is a JSON log line; a
 // start-up failure is one line (on stderr) and exit 1.
-import './bootstrap/async-context-frame.ts';
+import './bootstrap/runtime.ts';
 import { readFileSync } from 'node:fs';
 import { buildApp, firstLine } from './app.ts';
 import { setPasswordHashCost } from './auth/passwords.ts';
