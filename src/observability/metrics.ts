@@ -10,6 +10,8 @@ export interface RequestOutcome {
   objects?: number;
   /** Milliseconds the operation waited for an execution slot (src/graphql/execution-slots.ts), when it waited. */
   queuedMs?: number;
+  /** Answered without its work (the deadline's 504) or left by the client: queued work for it is not started. */
+  abandoned?: 'timeout' | 'aborted';
   /** The GraphQL operation's name (the stored one for a REST route) and its root fields, for the request log. */
   operationName?: string | null;
   rootFields?: string[];
@@ -80,7 +82,7 @@ export class Metrics {
   }
 
   /** Operations executing and waiting for a slot (src/graphql/execution-slots.ts), read when /metrics is scraped. */
-  watchExecutions(read: () => { running: number; waiting: number; waits: number; waitedMs: number }) {
+  watchExecutions(read: () => { running: number; waiting: number; waits: number; waitedMs: number; dropped: number }) {
     const registers = [this.registry];
     new Gauge({
       name: 'prode_graphql_executions_running',
@@ -105,6 +107,15 @@ export class Metrics {
       collect() {
         this.reset();
         this.inc(read().waits);
+      },
+    });
+    new Counter({
+      name: 'prode_graphql_executions_dropped_total',
+      help: 'Queued GraphQL operations not run: their request had timed out or its client had gone by their turn',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(read().dropped);
       },
     });
     new Counter({

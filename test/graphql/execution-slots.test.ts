@@ -1,6 +1,7 @@
 // At most GRAPHQL_MAX_CONCURRENT_EXECUTIONS operations execute at once (src/graphql/execution-slots.ts): the
 // slots on their own, then a real server at one slot answering a burst of deep queries one at a time.
 import { availableParallelism } from 'node:os';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeepTournamentsDocument } from '../../src/graphql/generated/operations.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -50,16 +51,32 @@ describe('ExecutionSlots', () => {
     const first = gate();
     const failing = slots.run(() => first.done);
     let waited = -1;
-    const next = slots.run(
-      async () => 'ran',
-      (ms) => (waited = ms),
-    );
+    const next = slots.run(async () => 'ran', { waited: (ms) => (waited = ms) });
     await new Promise((r) => setTimeout(r, 20));
     first.fail(new Error('boom'));
     await expect(failing).rejects.toThrow('boom');
     expect(await next).toBe('ran');
     expect(waited).toBeGreaterThanOrEqual(15);
     expect(slots.stats()).toMatchObject({ running: 0, waiting: 0, waits: 1 });
+  });
+
+  it('does not start queued work nobody waits for any more, and hands its slot on', async () => {
+    const slots = new ExecutionSlots(1);
+    const first = gate();
+    const running = slots.run(() => first.done.then(() => 'first'));
+    let wanted = true;
+    let ran = false;
+    const abandoned = slots.run(async () => ((ran = true), 'ran'), {
+      stillWanted: () => wanted,
+      dropped: () => 'dropped',
+    });
+    const next = slots.run(async () => 'next');
+    await tick();
+    wanted = false;
+    first.open();
+    expect(await Promise.all([running, abandoned, next])).toEqual(['first', 'dropped', 'next']);
+    expect(ran).toBe(false);
+    expect(slots.stats()).toMatchObject({ running: 0, waiting: 0, waits: 2, dropped: 1 });
   });
 
   it('limit 0: no limit, nobody waits', async () => {
@@ -123,5 +140,75 @@ describe('a server with one execution slot', () => {
     }
     expect(metric(text, 'prode_graphql_executions_running')).toBe(0);
     expect(metric(text, 'prode_graphql_executions_waiting')).toBe(0);
+  });
+});
+
+// A query that waited past the request's deadline is answered 504 by the deadline, one whose client left is
+// answered nobody: when its turn comes it is not run. PostgreSQL only: a table lock from another connection holds the first query (and its slot) in the database.
+describe.skipIf(suiteProvider !== 'postgresql')('a queued query nobody waits for', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({
+      env: { RESPONSE_CACHE_MB: '0', GRAPHQL_MAX_CONCURRENT_EXECUTIONS: '1', REQUEST_TIMEOUT_MS: '1000' },
+    });
+  });
+  afterAll(() => s.close());
+
+  const scrape = async (name: string) =>
+    Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(await (await fetch(`${s.url}/metrics`)).text())?.[1]);
+
+  it('is answered 504 and never executed; the slot goes on to the next', async () => {
+    const auth = bearer(await s.loginAs('player'));
+    const locker = new pg.Client({ connectionString: (s.t.target as { url: string }).url });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE "Tournament" IN ACCESS EXCLUSIVE MODE');
+      const held = s.gql(DeepTournamentsDocument, {}, auth);
+      while ((await scrape('prode_graphql_executions_running')) < 1) await new Promise((r) => setTimeout(r, 20));
+      const queued = await s.gql('{ me { id } }', {}, auth);
+      expect(queued.status).toBe(504);
+      expect(await scrape('prode_graphql_executions_waiting')).toBe(1);
+      await locker.query('ROLLBACK');
+      expect((await held).status).toBe(504);
+      while ((await scrape('prode_graphql_executions_waiting')) > 0) await new Promise((r) => setTimeout(r, 20));
+      expect(await scrape('prode_graphql_executions_dropped_total')).toBe(1);
+      // The slot is free again: the next query runs at once.
+      const after = await s.gql('{ me { id } }', {}, auth);
+      expect(after.data.me.id).toBeGreaterThan(0);
+      expect(await scrape('prode_graphql_executions_dropped_total')).toBe(1);
+    } finally {
+      await locker.end();
+    }
+  });
+
+  it('is not executed either when its client leaves while it waits', async () => {
+    const auth = bearer(await s.loginAs('player'));
+    const dropped = await scrape('prode_graphql_executions_dropped_total');
+    const locker = new pg.Client({ connectionString: (s.t.target as { url: string }).url });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE "Tournament" IN ACCESS EXCLUSIVE MODE');
+      const held = s.gql(DeepTournamentsDocument, {}, auth);
+      while ((await scrape('prode_graphql_executions_running')) < 1) await new Promise((r) => setTimeout(r, 20));
+      const leaving = new AbortController();
+      const left = fetch(`${s.url}/graphql`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ me { id } }' }),
+        signal: leaving.signal,
+      }).catch((err: Error) => err.name);
+      while ((await scrape('prode_graphql_executions_waiting')) < 1) await new Promise((r) => setTimeout(r, 20));
+      leaving.abort();
+      expect(await left).toBe('AbortError');
+      await new Promise((r) => setTimeout(r, 50));
+      await locker.query('ROLLBACK');
+      expect((await held).errors).toBeUndefined();
+      while ((await scrape('prode_graphql_executions_waiting')) > 0) await new Promise((r) => setTimeout(r, 20));
+      expect(await scrape('prode_graphql_executions_dropped_total')).toBe(dropped + 1);
+    } finally {
+      await locker.end();
+    }
   });
 });
