@@ -144,7 +144,8 @@ describe('a server with one execution slot', () => {
 });
 
 // A query that waited past the request's deadline is answered 504 by the deadline, one whose client left is
-// answered nobody: when its turn comes it is not run. PostgreSQL only: a table lock from another connection holds the first query (and its slot) in the database.
+// answered to nobody: when its turn comes it is not run. PostgreSQL only: a table lock from another connection
+// holds the first query (and its slot) in the database.
 describe.skipIf(suiteProvider !== 'postgresql')('a queued query nobody waits for', () => {
   let s: TestServer;
   beforeAll(async () => {
