@@ -18,6 +18,11 @@ interface Budgeted {
 const isPromise = (value: unknown): value is Promise<unknown> =>
   typeof (value as Promise<unknown>)?.then === 'function';
 
+function countList(budget: ObjectBudget, list: unknown): unknown {
+  if (Array.isArray(list)) budget.add(list.length);
+  return list;
+}
+
 /**
  * Wraps every field whose type is an object or a list of objects: a single object counts one before it resolves,
  * a list its length once it has. Scalar fields stay unwrapped (graphql-jit reads them inline).
@@ -33,12 +38,9 @@ export function countResolvedObjects(schema: GraphQLSchema): GraphQLSchema {
           const budget = context?.objects;
           if (!budget) return resolve(source, args, context, info);
           if (budget.error) throw budget.error;
-          const counted = (list: unknown) => {
-            if (Array.isArray(list)) budget.add(list.length);
-            return list;
-          };
           const result = resolve(source, args, context, info);
-          return isPromise(result) ? result.then(counted) : counted(result);
+          // No named closure per call: the transpiler keeps function names (tsx's keepNames), at a cost per closure.
+          return isPromise(result) ? result.then((list) => countList(budget, list)) : countList(budget, result);
         };
       } else {
         field.resolve = (source, args, context: Budgeted, info) => {

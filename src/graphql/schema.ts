@@ -12,6 +12,7 @@ import {
 import { buildSchemaSync, type ClassType } from 'type-graphql';
 import { hasCutoff } from './cost.ts';
 import { countResolvedObjects } from './count-objects.ts';
+import { leanFieldResolvers } from './lean-field-resolvers.ts';
 import './enums.ts';
 import { AccountResolver } from './resolvers/account.resolver.ts';
 import { CompanyTournamentsResolver } from './resolvers/company-tournaments.resolver.ts';
@@ -140,31 +141,29 @@ function describeRoots(schema: GraphQLSchema): GraphQLSchema {
   return schema;
 }
 
+function buildTypeGraphQLSchema(): GraphQLSchema {
+  return buildSchemaSync({
+    resolvers,
+    directives: [...specifiedDirectives, CutoffDirective],
+    // Inputs are checked by hand where the rules need the database; class-validator adds nothing here.
+    validate: false,
+    // Every subscription brings its own `subscribe` over the live feed (src/graphql/live-stream.ts); TypeGraphQL
+    // insists on a PubSub of its own all the same, which nothing may use.
+    pubSub: {
+      publish: () => {
+        throw new Error('publish through the live feed (src/live/bus.ts)');
+      },
+      subscribe: () => {
+        throw new Error('subscribe through the live feed (src/graphql/live-stream.ts)');
+      },
+    },
+  });
+}
+
 let schema: GraphQLSchema | undefined;
 
 /** Built once per process: every request shares it. */
 export function getSchema(): GraphQLSchema {
-  schema ??= countResolvedObjects(
-    applyCutoff(
-      describeRoots(
-        buildSchemaSync({
-          resolvers,
-          directives: [...specifiedDirectives, CutoffDirective],
-          // Inputs are checked by hand where the rules need the database; class-validator adds nothing here.
-          validate: false,
-          // Every subscription brings its own `subscribe` over the live feed (src/graphql/live-stream.ts); TypeGraphQL
-          // insists on a PubSub of its own all the same, which nothing may use.
-          pubSub: {
-            publish: () => {
-              throw new Error('publish through the live feed (src/live/bus.ts)');
-            },
-            subscribe: () => {
-              throw new Error('subscribe through the live feed (src/graphql/live-stream.ts)');
-            },
-          },
-        }),
-      ),
-    ),
-  );
+  schema ??= countResolvedObjects(applyCutoff(describeRoots(leanFieldResolvers(buildTypeGraphQLSchema()))));
   return schema;
 }
