@@ -72,19 +72,29 @@ describe('.env', () => {
 });
 
 describe('npm start', () => {
-  it('restarts itself once (same pid): AsyncContextFrame on Node 22, two malloc arenas unless told', async () => {
+  it('restarts itself once (same pid): ACF on Node 22, two malloc arenas, 32 MiB semi-spaces', async () => {
     const FLAG = '--experimental-async-context-frame';
+    const SEMI = '--max-semi-space-size';
     const args = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
     const env = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
     const on = await startService({ DATA_DIR: tempDir() });
-    const off = await startService({ DATA_DIR: tempDir(), ASYNC_CONTEXT_FRAME: 'off', MALLOC_ARENA_MAX: '4' });
+    const off = await startService({
+      DATA_DIR: tempDir(),
+      ASYNC_CONTEXT_FRAME: 'off',
+      MALLOC_ARENA_MAX: '4',
+      NODE_OPTIONS: `${SEMI}=8`,
+    });
     try {
       // Node 24 has it by default (and refuses the flag).
       expect(args(on.child.pid!).includes(FLAG)).toBe(process.versions.node.startsWith('22.'));
       expect(args(on.child.pid!).some((a) => a.endsWith('src/server.ts'))).toBe(true);
       expect(env(on.child.pid!)).toContain('MALLOC_ARENA_MAX=2');
+      expect(args(on.child.pid!)).toContain(`${SEMI}=32`);
       expect(args(off.child.pid!)).not.toContain(FLAG);
       expect(env(off.child.pid!)).toContain('MALLOC_ARENA_MAX=4');
+      // Given in NODE_OPTIONS: kept, and not overridden on the command line.
+      expect(args(off.child.pid!).some((a) => a.startsWith(SEMI))).toBe(false);
+      expect(env(off.child.pid!)).toContain(`NODE_OPTIONS=${SEMI}=8`);
     } finally {
       expect(await on.stop()).toBe(0);
       expect(await off.stop()).toBe(0);
