@@ -24,6 +24,23 @@ const required = <T>(value: T | null, what: string): T => {
   return value;
 };
 
+// The hot fields below chain on the loader's promise instead of awaiting in an async method: a deep answer resolves
+// them thousands of times, and each async call allocates a frame and a promise of its own (docs/performance.md).
+const requiredTeam = (team: TeamRow | null) => required(team, 'team');
+const requiredCountry = (country: CountryRow | null) => required(country, 'country');
+const requiredUser = <T>(user: T | null) => required(user, 'user');
+
+/** Names of a loaded list, computed once per list: the same country's teams are asked for by every match. */
+const namesOfList = new WeakMap<readonly { name: string }[], string[]>();
+function namesOf(rows: readonly { name: string }[]): string[] {
+  let names = namesOfList.get(rows);
+  if (!names) {
+    names = rows.map((row) => row.name);
+    namesOfList.set(rows, names);
+  }
+  return names;
+}
+
 @Resolver(() => Tournament)
 export class TournamentFields {
   @FieldResolver(() => Country, { description: 'The country it belongs to.' }) async country(
@@ -47,22 +64,22 @@ export class TournamentFields {
 @Resolver(() => Country)
 export class CountryFields {
   @FieldResolver(() => [String], { description: 'Names of the global teams of this country.' })
-  async teams(@Root() c: CountryRow, @Ctx() ctx: Context) {
-    return (await ctx.loaders.teamsByCountry.load(c.id)).map((t) => t.name);
+  teams(@Root() c: CountryRow, @Ctx() ctx: Context) {
+    return ctx.loaders.teamsByCountry.load(c.id).then(namesOf);
   }
   @FieldResolver(() => [String], { description: 'Names of the global tournaments of this country.' })
-  async tournaments(@Root() c: CountryRow, @Ctx() ctx: Context) {
-    return (await ctx.loaders.tournamentsByCountry.load(c.id)).map((t) => t.name);
+  tournaments(@Root() c: CountryRow, @Ctx() ctx: Context) {
+    return ctx.loaders.tournamentsByCountry.load(c.id).then(namesOf);
   }
 }
 
 @Resolver(() => Team)
 export class TeamFields {
-  @FieldResolver(() => Country, { description: 'The country it belongs to.' }) async country(
+  @FieldResolver(() => Country, { description: 'The country it belongs to.' }) country(
     @Root() t: TeamRow,
     @Ctx() ctx: Context,
   ) {
-    return required(await ctx.loaders.country.load(t.countryId), 'country');
+    return ctx.loaders.country.load(t.countryId).then(requiredCountry);
   }
 }
 
@@ -84,17 +101,11 @@ export class RoundFields {
 
 @Resolver(() => Match)
 export class MatchFields {
-  @FieldResolver(() => Team, { description: 'The home team.' }) async homeTeam(
-    @Root() m: MatchRow,
-    @Ctx() ctx: Context,
-  ) {
-    return required(await ctx.loaders.team.load(m.homeTeamId), 'team');
+  @FieldResolver(() => Team, { description: 'The home team.' }) homeTeam(@Root() m: MatchRow, @Ctx() ctx: Context) {
+    return ctx.loaders.team.load(m.homeTeamId).then(requiredTeam);
   }
-  @FieldResolver(() => Team, { description: 'The away team.' }) async awayTeam(
-    @Root() m: MatchRow,
-    @Ctx() ctx: Context,
-  ) {
-    return required(await ctx.loaders.team.load(m.awayTeamId), 'team');
+  @FieldResolver(() => Team, { description: 'The away team.' }) awayTeam(@Root() m: MatchRow, @Ctx() ctx: Context) {
+    return ctx.loaders.team.load(m.awayTeamId).then(requiredTeam);
   }
   @FieldResolver(() => Round, { description: 'Its round.' }) async round(@Root() m: MatchRow, @Ctx() ctx: Context) {
     return required(await ctx.loaders.round.load(m.roundId), 'round');
@@ -132,11 +143,11 @@ export class PredictionFields {
   ) {
     return required(await ctx.loaders.match.load(p.matchId), 'match');
   }
-  @FieldResolver(() => UserCompact, { description: 'Who predicted.' }) async user(
+  @FieldResolver(() => UserCompact, { description: 'Who predicted.' }) user(
     @Root() p: PredictionRow,
     @Ctx() ctx: Context,
   ) {
-    return required(await ctx.loaders.user.load(p.userId), 'user');
+    return ctx.loaders.user.load(p.userId).then(requiredUser);
   }
 }
 
