@@ -72,7 +72,7 @@ describe('.env', () => {
 });
 
 describe('npm start', () => {
-  it('restarts itself once (same pid): ACF on Node 22, two malloc arenas, 32 MiB semi-spaces', async () => {
+  it('restarts itself once (same pid): ACF on Node 22, two malloc arenas, V8 heap sizes', async () => {
     const FLAG = '--experimental-async-context-frame';
     const SEMI = '--max-semi-space-size';
     const args = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
@@ -89,11 +89,13 @@ describe('npm start', () => {
       expect(args(on.child.pid!).includes(FLAG)).toBe(process.versions.node.startsWith('22.'));
       expect(args(on.child.pid!).some((a) => a.endsWith('src/server.ts'))).toBe(true);
       expect(env(on.child.pid!)).toContain('MALLOC_ARENA_MAX=2');
-      expect(args(on.child.pid!)).toContain(`${SEMI}=32`);
+      expect(args(on.child.pid!)).toContain(`${SEMI}=64`);
+      expect(args(on.child.pid!)).toContain('--heap-growing-percent=150');
       expect(args(off.child.pid!)).not.toContain(FLAG);
       expect(env(off.child.pid!)).toContain('MALLOC_ARENA_MAX=4');
       // Given in NODE_OPTIONS: kept, and not overridden on the command line.
       expect(args(off.child.pid!).some((a) => a.startsWith(SEMI))).toBe(false);
+      expect(args(off.child.pid!)).toContain('--heap-growing-percent=150');
       expect(env(off.child.pid!)).toContain(`NODE_OPTIONS=${SEMI}=8`);
     } finally {
       expect(await on.stop()).toBe(0);
