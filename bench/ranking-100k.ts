@@ -1,9 +1,11 @@
-// `npm run bench:ranking [-- --users 100000] [--fresh] [--results 5]`: a company of N users predicting every
-// finished match of the demo tournament, then timing a ranking page and the caller's standing, and
+// `npm run bench:ranking [-- --users 100000] [--fresh] [--results 5] [--in-request]`: a company of N users
+// predicting every finished match of the demo tournament, then timing a ranking page and the caller's standing, and
 // setMatchResult on one of those matches (N predictions rescored, their standings moved, N notifications): the
 // first call of the process (cold) and the median of the next ones (warm), each a new result; the match's result is
-// put back and the benchmark's notifications removed after. Uses DATABASE_URL, else a SQLite file under
-// bench/data/ (kept for the next run). Prints statements per call and latency (median and max of 7 runs).
+// put back and the benchmark's notifications removed after. With the shipped RESCORE_IN_REQUEST_MAX_PREDICTIONS the
+// request commits the result and a job rescores it after (both timed); --in-request rescores inside the request.
+// Uses DATABASE_URL, else a SQLite file under bench/data/ (kept for the next run). Prints statements per call and
+// latency (median and max of 7 runs).
 import { mkdirSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { seedDemo } from '../prisma/seed/demo-seed.ts';
@@ -14,6 +16,8 @@ import { runWithSqlStats } from '../src/db/sql-stats.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
 import { rankingOf, rankingPage } from '../src/game/ranking-query.ts';
 import { setMatchResult } from '../src/app/game.ts';
+import { runDueRescore } from '../src/game/rescore-jobs.ts';
+import { loadConfig } from '../src/config.ts';
 import { ObjectBudget } from '../src/app/object-budget.ts';
 import { RequestScope } from '../src/app/scope.ts';
 import { resolveRequestAuth } from '../src/auth/request-auth.ts';
@@ -30,6 +34,7 @@ const { values } = parseArgs({
     users: { type: 'string', default: '100000' },
     fresh: { type: 'boolean', default: false },
     results: { type: 'string', default: '5' },
+    'in-request': { type: 'boolean', default: false },
   },
 });
 const USERS = Number(values.users);
@@ -202,18 +207,42 @@ async function measureResults(warm: number) {
     const objects = new ObjectBudget(1000);
     const loaders = new Loaders(prisma, { tenantId: auth.tenant!.id, viewerId: manager.id, now, budget: objects });
     const mail = { smtpUrl: null, folder: null, from: 'bench@example.test', appUrl: 'http://127.0.0.1' };
-    const config = { jwtSecret: secret, jwtTtlSeconds: 3600, database: target, dbStatementTimeoutMs: 25_000, mail };
-    const live = { publish: () => {} };
-    return new RequestScope({ db: prisma, auth, now, loaders, objects, config, mail: { wake: () => {} }, live });
+    const config = {
+      jwtSecret: secret,
+      jwtTtlSeconds: 3600,
+      database: target,
+      dbStatementTimeoutMs: 25_000,
+      mail,
+      rescoreInRequestMaxPredictions: inRequest ? Number.MAX_SAFE_INTEGER : shipped.rescoreInRequestMaxPredictions,
+    };
+    const [live, wakeless] = [{ publish: () => {} }, { wake: () => {} }];
+    return new RequestScope({
+      db: prisma,
+      auth,
+      now,
+      loaders,
+      objects,
+      config,
+      mail: wakeless,
+      live,
+      rescoring: wakeless,
+    });
   };
-  // The request's scope (its authentication's statements) is made before the clock starts.
+  const inRequest = values['in-request'];
+  // RESCORE_IN_REQUEST_MAX_PREDICTIONS as the server would read it.
+  const shipped = loadConfig();
+  // The request's scope (its authentication's statements) is made before the clock starts. The job (if the result
+  // left one) runs right after, as the server's runner would, and is timed on its own.
   const set = async (homeTeamGoals: number | null, awayTeamGoals: number | null, stats = { statements: 0 }) => {
     const scope = await scopeOfManager();
     const t = performance.now();
     await runWithSqlStats(stats, () =>
       setMatchResult(scope, { matchId: match.id, status: 'FINISHED', homeTeamGoals, awayTeamGoals }),
     );
-    return performance.now() - t;
+    const request = performance.now() - t;
+    const job = await runDueRescore(prisma);
+    if (job && !job.report) throw new Error(`rescoring job failed: ${job.error}`);
+    return { request, job: job ? performance.now() - t - request : 0 };
   };
   // Each a result the match has not had, so most predictions move and everyone is notified again.
   const results = [
@@ -228,7 +257,7 @@ async function measureResults(warm: number) {
     [0, 1],
     [3, 0],
   ];
-  const times: number[] = [];
+  const times: Array<{ request: number; job: number }> = [];
   let statements = 0;
   for (let i = 0; i <= warm; i++) {
     const [h, a] = results[i % results.length];
@@ -238,12 +267,22 @@ async function measureResults(warm: number) {
   }
   await set(match.homeTeamGoals, match.awayTeamGoals);
   await prisma.notification.deleteMany({ where: { dedupeKey: { startsWith: `rankingsUpdated:match:${match.id}:` } } });
-  const rest = times.slice(1).sort((a, b) => a - b);
+  const figures = (pick: (t: { request: number; job: number }) => number) => {
+    const rest = times
+      .slice(1)
+      .map(pick)
+      .sort((a, b) => a - b);
+    return (
+      `cold ${pick(times[0]).toFixed(0)} ms, warm median ${rest[Math.floor(rest.length / 2)].toFixed(0)} ms, ` +
+      `max ${rest[rest.length - 1].toFixed(0)} ms`
+    );
+  };
+  const predictions = await prisma.prediction.count({ where: { matchId: match.id } });
+  const where = times[0].job > 0 ? 'rescored by a job after the request' : 'rescored in the request';
   console.log(
-    `setMatchResult (${await prisma.prediction.count({ where: { matchId: match.id } })} predictions): ` +
-      `${statements} statement(s), cold ${times[0].toFixed(0)} ms, warm median ` +
-      `${rest[Math.floor(rest.length / 2)].toFixed(0)} ms, max ${rest[rest.length - 1].toFixed(0)} ms`,
+    `setMatchResult (${predictions} predictions, ${where}): ${statements} statement(s), ${figures((t) => t.request)}`,
   );
+  if (times[0].job > 0) console.log(`  its rescoring job: ${figures((t) => t.job)}`);
 }
 
 const rss = process.memoryUsage().rss / 1024 / 1024;

@@ -1,15 +1,28 @@
-// `npm run notifications:tick`: runs the notification triggers and delivery once, then sends the e-mail outbox
-// (for cron, or by hand). The triggers run even if a server ran them this period (they are idempotent): no lease.
+// `npm run notifications:tick`: runs the rescoring jobs that are due (results whose points are not out yet), then the
+// notification triggers and delivery once, then sends the e-mail outbox (for cron, or by hand). The triggers run
+// even if a server ran them this period (they are idempotent): no lease. Live subscribers are not told of rankings
+// this moves (no live bus here); they see them on their next read.
 import { loadConfig } from '../src/config.ts';
 import { prepareDatabase } from '../src/bootstrap/prepare.ts';
 import { mailChannel } from '../src/mail/channel.ts';
 import { deliverEmails } from '../src/mail/delivery.ts';
 import { loggingSender } from '../src/notifications/sender.ts';
 import { notificationsTick } from '../src/notifications/tick.ts';
+import { runDueRescore } from '../src/game/rescore-jobs.ts';
 
 try {
   const config = loadConfig();
   const db = await prepareDatabase({ ...config, seedOnEmpty: false }, { info() {}, warn() {} });
+  const rescored = { done: 0, failed: 0 };
+  // A failed job is not due again at once, so this ends.
+  for (let job = await runDueRescore(db.prisma); job; job = await runDueRescore(db.prisma)) {
+    if (job.report) rescored.done++;
+    else {
+      rescored.failed++;
+      console.error(`notifications:tick: rescoring match ${job.matchId} failed: ${job.error}`);
+    }
+  }
+  console.log(`notifications:tick: rescoring jobs ${JSON.stringify(rescored)}`);
   const result = await notificationsTick(
     db.prisma,
     loggingSender((obj, msg) => console.log(msg, JSON.stringify(obj))),

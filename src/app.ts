@@ -44,6 +44,8 @@ import { openLiveBus } from './live/open-bus.ts';
 import { startLiveServer } from './graphql/live-server.ts';
 import type { IncomingMessage } from 'node:http';
 import { MailDelivery } from './mail/delivery.ts';
+import { RescoreRunner } from './app/rescore-runner.ts';
+import { pendingRescores } from './game/rescore-jobs.ts';
 import { registerRequestDeadline } from './security/request-deadline.ts';
 import { registerDocs } from './rest/docs.ts';
 import { registerExplorer } from './graphql/explorer.ts';
@@ -62,6 +64,8 @@ declare module 'fastify' {
     mail: MailDelivery;
     /** The live feed: delivered notifications are published on it (src/server.ts). */
     live: LiveBus;
+    /** Runs the rescoring jobs results leave behind; the notifications tick wakes it too. */
+    rescoring: RescoreRunner;
   }
 }
 
@@ -214,7 +218,17 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   const live = await openLiveBus(config.database, db.prisma, (level, obj, msg) => app.log[level](obj, msg));
   app.decorate('live', live);
   app.addHook('onClose', async () => live.close());
-  const sources: ScopeSources = { db, config, authRows, mail, live };
+  const rescoring = new RescoreRunner(db.prisma, live, (level, obj, msg) => app.log[level](obj, msg));
+  app.decorate('rescoring', rescoring);
+  // A job under way finishes (its transaction is not cut); none starts after.
+  app.addHook('onClose', async () => rescoring.close());
+  metrics.watchRescoring(
+    () => rescoring.figures,
+    () => pendingRescores(db.prisma),
+  );
+  // Jobs left by a process that stopped before running them.
+  rescoring.wake();
+  const sources: ScopeSources = { db, config, authRows, mail, live, rescoring };
   const trusted = config.graphql.persistedOperationsOnly ? TrustedDocuments.load() : null;
   if (trusted) app.log.info({ operations: trusted.size }, 'PERSISTED_OPERATIONS_ONLY: only manifest operations run');
   const apollo = createApollo(

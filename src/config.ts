@@ -62,6 +62,11 @@ export interface Config {
   };
   metrics: { enabled: boolean; token: string | null };
   notificationsIntervalSeconds: number;
+  /**
+   * A result on a match with more predictions than this is committed at once and rescored by a job right after
+   * the request (src/game/rescore-jobs.ts); up to this many are rescored in the result's own transaction.
+   */
+  rescoreInRequestMaxPredictions: number;
   /** On SIGTERM, how long to keep serving (with /readyz 503) before closing the listener. */
   shutdownDelayMs: number;
   /** Off only for the benchmark's naive baseline: every loader then queries once per parent row. */
@@ -199,6 +204,9 @@ export function loadConfig(env: Env = withEnvFile().env, warn: (msg: string) => 
     graphqlJit: bool(env, 'GRAPHQL_JIT', true),
     responseCacheBytes: int(env, 'RESPONSE_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
     notificationsIntervalSeconds: int(env, 'NOTIFICATIONS_INTERVAL_SECONDS', 300, 0, 86_400),
+    // About a second of rescoring on a small machine: a referee's request stays short, a small company's players
+    // see their points in the answer's own commit.
+    rescoreInRequestMaxPredictions: int(env, 'RESCORE_IN_REQUEST_MAX_PREDICTIONS', 10_000, 0, 1_000_000_000),
     shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 1000, 0, 120_000),
     graphql: {
       maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 15, 1, 100),

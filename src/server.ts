@@ -119,6 +119,8 @@ async function main() {
       .finally(() => {
         ticking = false;
         app.mail.wake();
+        // Rescoring jobs due again after a failure, and any another process left behind.
+        app.rescoring.wake();
       });
   };
   const timer =

@@ -8,6 +8,7 @@ import { checkResult, predictionProblem, type PredictionInput, type ResultInput 
 import { decidingRounds } from '../game/dream-finals.ts';
 import { firstLegsOf } from '../game/first-legs.ts';
 import { rescoreMatches } from '../game/rescore.ts';
+import { queueRescore } from '../game/rescore-jobs.ts';
 import { readScoringSettings } from '../game/scoring-settings.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -123,10 +124,18 @@ async function refereedMatch(scope: RequestScope, matchId: number): Promise<Matc
   return match;
 }
 
-/** A result as a referee would record it (see checkResult); rescores the match's predictions in the same step. */
+/**
+ * A result as a referee would record it (see checkResult). The match's predictions are rescored in the same step,
+ * or, past RESCORE_IN_REQUEST_MAX_PREDICTIONS of them, by a job committed with the result and run right after it
+ * (src/game/rescore-jobs.ts): the answer then comes before the points, which follow within seconds.
+ */
 export async function setMatchResult(scope: RequestScope, input: ResultInput & { matchId: number }): Promise<MatchRow> {
   const match = await refereedMatch(scope, input.matchId);
   const { row, rescored } = await scope.write(async (tx) => {
+    // Before the match row is locked (by the update): a job rescoring this match holds its job row, then the match.
+    const predictions = await tx.prediction.count({ where: { matchId: match.id } });
+    const later = predictions > scope.config.rescoreInRequestMaxPredictions;
+    if (later) await queueRescore(tx, match.id, scope.now);
     // Checked against the match as this transaction sees it: a shoot-out recorded meanwhile counts.
     const current = await tx.match.findUniqueOrThrow({ where: { id: match.id } });
     const firstLeg = (await firstLegsOf(tx, [current])).get(current.id) ?? null;
@@ -134,10 +143,11 @@ export async function setMatchResult(scope: RequestScope, input: ResultInput & {
     if (!checked.ok) throw badInput(checked.message, checked.argument);
     const data = { ...checked.data, status: checked.data.status as MatchStatus };
     const row = await tx.match.update({ where: { id: match.id }, data });
-    return { row, rescored: await rescoreMatches(tx, [match.id]) };
+    return { row, rescored: later ? null : await rescoreMatches(tx, [match.id]) };
   });
   scope.live.publish({ kind: 'match', tournamentId: row.tournamentId, matchId: row.id });
-  if (rescored.standingsChanged)
+  if (!rescored) scope.rescoring.wake();
+  else if (rescored.standingsChanged)
     for (const tournamentId of rescored.tournamentIds) scope.live.publish({ kind: 'ranking', tournamentId });
   return row;
 }

@@ -27,11 +27,16 @@ export interface ScopeParts {
   objects: ObjectBudget;
   /** Secrets and lifetimes for the tokens an operation signs, the store's provider (for SQL it writes), and
    * its statement timeout (which bounds a write's transaction). */
-  config: Pick<Config, 'jwtSecret' | 'jwtTtlSeconds' | 'database' | 'dbStatementTimeoutMs' | 'mail'>;
+  config: Pick<
+    Config,
+    'jwtSecret' | 'jwtTtlSeconds' | 'database' | 'dbStatementTimeoutMs' | 'mail' | 'rescoreInRequestMaxPredictions'
+  >;
   /** Sends what an operation queued in the outbox (src/mail/delivery.ts), without waiting for it. */
   mail: { wake(): void };
   /** Tells live subscribers, on every replica, what changed: call it once the change committed. */
   live: { publish(event: LiveEvent): void };
+  /** Runs the rescoring jobs an operation queued (src/app/rescore-runner.ts), without waiting for them. */
+  rescoring: { wake(): void };
 }
 
 export interface Acting {
@@ -47,6 +52,7 @@ export class RequestScope {
   readonly config: ScopeParts['config'];
   readonly mail: ScopeParts['mail'];
   readonly live: ScopeParts['live'];
+  readonly rescoring: ScopeParts['rescoring'];
   private readonly auth: RequestAuth;
 
   constructor(parts: ScopeParts) {
@@ -58,6 +64,7 @@ export class RequestScope {
       config: this.config,
       mail: this.mail,
       live: this.live,
+      rescoring: this.rescoring,
       auth: this.auth,
     } = parts);
   }

@@ -30,6 +30,8 @@ export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: num
   if (matchIds.length === 0) return { matches: 0, predictions: 0, tournamentIds: [], standingsChanged: false };
   await lockMatches(tx, matchIds);
   const given = await tx.match.findMany({ where: { id: { in: matchIds } } });
+  // Deleted since (a job queued for it): nothing is left to score.
+  if (given.length === 0) return { matches: 0, predictions: 0, tournamentIds: [], standingsChanged: false };
   // A first leg's result is part of its second leg's aggregate: that one is rescored too.
   const seconds = (await secondLegsOf(tx, given)).filter((id) => !matchIds.includes(id));
   if (seconds.length) await lockMatches(tx, seconds);

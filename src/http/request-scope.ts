@@ -6,6 +6,7 @@ import type { TableVersions } from '../db/data-version.ts';
 import { resolveRequestAuth, type RequestAuth, type TenantHeaders } from '../auth/request-auth.ts';
 import { ObjectBudget } from '../app/object-budget.ts';
 import { RequestScope } from '../app/scope.ts';
+import type { RescoreRunner } from '../app/rescore-runner.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { Loaders } from '../loaders/registry.ts';
@@ -20,6 +21,8 @@ export interface ScopeSources {
   mail: MailDelivery;
   /** Where operations announce what they changed, once it committed (src/live/bus.ts). */
   live: LiveBus;
+  /** Runs the rescoring jobs a result queued (src/app/rescore-runner.ts). */
+  rescoring: RescoreRunner;
 }
 
 export interface OpenedRequest {
@@ -49,7 +52,7 @@ export async function openRequestScope(sources: ScopeSources, headers: TenantHea
  * one per event, so nothing read for an earlier event is shown as current.
  */
 export function scopeFor(
-  { db, config, mail, live }: ScopeSources,
+  { db, config, mail, live, rescoring }: ScopeSources,
   { auth, tableVersions, headers }: Omit<OpenedRequest, 'scope'>,
 ): OpenedRequest {
   const now = new Date();
@@ -64,7 +67,7 @@ export function scopeFor(
   if (auth.viewer) loaders.user.prime(auth.viewer.id, auth.viewer);
   if (auth.tenant) loaders.company.prime(auth.tenant.id, auth.tenant);
   if (auth.viewerCompany) loaders.company.prime(auth.viewerCompany.id, auth.viewerCompany);
-  const scope = new RequestScope({ db: db.prisma, auth, now, loaders, objects, config, mail, live });
+  const scope = new RequestScope({ db: db.prisma, auth, now, loaders, objects, config, mail, live, rescoring });
   return { scope, auth, tableVersions, headers };
 }
 

@@ -81,6 +81,54 @@ export class Metrics {
     });
   }
 
+  /** Rescoring jobs (src/app/rescore-runner.ts): this process's runs, and the jobs waiting in the database. */
+  watchRescoring(
+    read: () => { done: number; failed: number; predictions: number; seconds: number },
+    pending: () => Promise<{ count: number; oldest: Date | null }>,
+  ) {
+    const registers = [this.registry];
+    new Counter({
+      name: 'prode_rescore_jobs_total',
+      help: 'Rescoring jobs this process ran, by result (a failed one is retried later)',
+      labelNames: ['result'],
+      registers,
+      collect() {
+        const f = read();
+        this.reset();
+        this.inc({ result: 'done' }, f.done);
+        this.inc({ result: 'failed' }, f.failed);
+      },
+    });
+    new Counter({
+      name: 'prode_rescore_job_seconds_total',
+      help: 'Time spent running rescoring jobs in this process',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(read().seconds);
+      },
+    });
+    new Gauge({
+      name: 'prode_rescore_jobs_pending',
+      help: 'Rescoring jobs waiting in the database (every process); results whose points are not out yet',
+      registers,
+      async collect() {
+        // A scrape during an outage shows the last figure rather than failing the whole page.
+        const p = await pending().catch(() => null);
+        if (p) this.set(p.count);
+      },
+    });
+    new Gauge({
+      name: 'prode_rescore_job_oldest_age_seconds',
+      help: 'How long the oldest waiting rescoring job has waited (0 when none does)',
+      registers,
+      async collect() {
+        const p = await pending().catch(() => null);
+        if (p) this.set(p.oldest ? Math.max(0, (Date.now() - p.oldest.getTime()) / 1000) : 0);
+      },
+    });
+  }
+
   /** Operations executing and waiting for a slot (src/graphql/execution-slots.ts), read when /metrics is scraped. */
   watchExecutions(read: () => { running: number; waiting: number; waits: number; waitedMs: number; dropped: number }) {
     const registers = [this.registry];

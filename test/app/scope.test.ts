@@ -34,9 +34,16 @@ async function scopeOf(email: string | null, dbStatementTimeoutMs = 25_000) {
     budget: objects,
   });
   const mailConfig = { smtpUrl: null, folder: null, from: 'test@example.test', appUrl: 'http://127.0.0.1' };
-  const config = { jwtSecret: SECRET, jwtTtlSeconds: 3600, database: t.target, dbStatementTimeoutMs, mail: mailConfig };
-  const live = { publish: () => {} };
-  return new RequestScope({ db: p, auth, now, loaders, objects, config, mail: { wake: () => {} }, live });
+  const config = {
+    jwtSecret: SECRET,
+    jwtTtlSeconds: 3600,
+    database: t.target,
+    dbStatementTimeoutMs,
+    mail: mailConfig,
+    rescoreInRequestMaxPredictions: 10_000,
+  };
+  const [live, mail, rescoring] = [{ publish: () => {} }, { wake: () => {} }, { wake: () => {} }];
+  return new RequestScope({ db: p, auth, now, loaders, objects, config, mail, live, rescoring });
 }
 
 describe('RequestScope', () => {

@@ -42,8 +42,10 @@ export class GameResolver {
 
   @Mutation(() => Match, {
     description:
-      "Sets a match's result and rescores its predictions in one transaction. Managers may set any match; admins " +
-      "only matches of their company's custom tournaments. As a referee would: no FINISHED or AWARDED result " +
+      "Sets a match's result and rescores its predictions in one transaction; on a match with more predictions " +
+      'than the server rescores in a request (RESCORE_IN_REQUEST_MAX_PREDICTIONS), the result is committed with a ' +
+      'rescoring job that runs right after it, and the points follow within seconds. Managers may set any match; ' +
+      "admins only matches of their company's custom tournaments. As a referee would: no FINISHED or AWARDED result " +
       'before kickoff; extra time and a shoot-out only on matches that can go to penalties, after a level score ' +
       '(over both legs for a second leg); a recorded shoot-out is not dropped by a correction that leaves out its ' +
       'penalty scores unless noShootOut is true.',

@@ -1,0 +1,104 @@
+// The process's runner of rescoring jobs (src/game/rescore-jobs.ts): woken right after a result that left its
+// rescoring to a job committed (so points arrive seconds after the result, not at the next tick), at start-up and
+// by the notifications tick (jobs another process left behind), and when a failed job is due again. One run at a
+// time; a wake-up during one runs another after it. Each job done tells live subscribers that the rankings moved.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db } from '../db/client.ts';
+import type { LiveEvent } from '../live/events.ts';
+import { nextRescoreRetry, runDueRescore, type RescoreJobRun } from '../game/rescore-jobs.ts';
+
+type Log = (level: 'info' | 'warn' | 'error', obj: object, msg: string) => void;
+
+export interface RescoreFigures {
+  done: number;
+  failed: number;
+  predictions: number;
+  seconds: number;
+}
+
+export class RescoreRunner {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+  /**
+   * Runs work in the context the runner was made in (the app's start), not the request that woke it: a job's
+   * statements must not count as the request's (x-sql-statements, the response cache's tables read, its trace).
+   */
+  private readonly outsideRequests = AsyncLocalStorage.snapshot();
+  readonly figures: RescoreFigures = { done: 0, failed: 0, predictions: 0, seconds: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly live: { publish(event: LiveEvent): void },
+    private readonly log: Log,
+  ) {}
+
+  /** Starts a run unless one is under way; never throws (failures are logged and retried later). */
+  wake(): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.outsideRequests(() => this.run()).finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Resolves once the run under way (and any it asked for) has finished. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** No run starts after this; the one under way finishes (its transaction would otherwise be cut). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    await this.idle();
+  }
+
+  private async run(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        // Jobs due now; a failed one waits for its retry time, so this ends.
+        for (let job = await this.next(); job && !this.closed; job = await this.next()) this.report(job);
+      } catch (err) {
+        this.log('error', { err: String((err as Error).message ?? err).split('\n')[0] }, 'rescoring jobs failed');
+      }
+    } while (this.again && !this.closed);
+    await this.scheduleRetry();
+  }
+
+  /** A failed job is run again when its wait ends, without waiting for a tick or a new result. */
+  private async scheduleRetry() {
+    const at = this.closed ? null : await nextRescoreRetry(this.db).catch(() => null);
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    if (!at || this.closed) return;
+    this.retry = setTimeout(() => this.wake(), Math.max(0, at.getTime() - Date.now()) + 10);
+    // A pending retry does not keep the process alive: the next start runs the job anyway.
+    this.retry.unref();
+  }
+
+  private async next(): Promise<(RescoreJobRun & { ms: number }) | null> {
+    const started = performance.now();
+    const job = await runDueRescore(this.db);
+    return job && { ...job, ms: performance.now() - started };
+  }
+
+  private report({ matchId, attempts, report, error, ms }: RescoreJobRun & { ms: number }) {
+    this.figures.seconds += ms / 1000;
+    if (!report) {
+      this.figures.failed++;
+      this.log('error', { matchId, attempts: attempts + 1, err: error }, 'rescoring job failed; it will be retried');
+      return;
+    }
+    this.figures.done++;
+    this.figures.predictions += report.predictions;
+    this.log('info', { matchId, predictions: report.predictions, ms: Math.round(ms) }, 'match rescored');
+    if (report.standingsChanged)
+      for (const tournamentId of report.tournamentIds) this.live.publish({ kind: 'ranking', tournamentId });
+  }
+}

@@ -1,0 +1,111 @@
+// Rescorings that leave the request: a result on a match with many predictions is committed with a RescoreJob row
+// (in the result's own transaction, so neither is kept without the other), and the job is run after the commit by
+// src/app/rescore-runner.ts, in this process or any other sharing the database.
+//
+// A job runs in one transaction that holds its row, rescores the match and deletes the row: it is done whole or not
+// at all, and a process that dies in the middle leaves the row for the next run. On PostgreSQL the row is taken
+// with FOR UPDATE SKIP LOCKED, so two replicas never rescore one job at once (rescoring is idempotent anyway).
+// Lock order: the job row, then the match row (rescoreMatches locks it). setMatchResult takes them in the same
+// order (queueRescore before it updates the match), so a result set while its match is being rescored waits for
+// that rescoring and queues a fresh job instead of deadlocking with it.
+import { providerOf, type Db, type Tx } from '../db/client.ts';
+import { rescoreMatches, type RescoreReport } from './rescore.ts';
+
+/** A job's transaction may take this long (100,000 predictions take a few seconds); each statement keeps its own
+ * timeout (DB_STATEMENT_TIMEOUT_MS). */
+export const RESCORE_JOB_TIMEOUT_MS = 120_000;
+/** A failed job waits 10 s, then twice as long after each failure, at most this long. */
+const MAX_RETRY_WAIT_MS = 10 * 60_000;
+const FIRST_RETRY_WAIT_MS = 10_000;
+
+/** Rescoring `matchId` is left to a job; a job already waiting for it is reset to run as soon as possible. */
+export async function queueRescore(tx: Tx, matchId: number, now: Date): Promise<void> {
+  const fresh = { requestedAt: now, attempts: 0, lastError: null, retryAt: null };
+  await tx.rescoreJob.upsert({ where: { matchId }, create: { matchId, ...fresh }, update: fresh });
+}
+
+export interface RescoreJobRun {
+  matchId: number;
+  /** The job's failures before this run. */
+  attempts: number;
+  /** null: the run failed (the job is kept, to be retried after its wait); `error` says why. */
+  report: RescoreReport | null;
+  error?: string;
+}
+
+/**
+ * Runs the oldest job that is due, if any: null when none is (or every due one is being run by another process).
+ * A failure is recorded on the job (attempts, lastError, retryAt) and returned, not thrown.
+ */
+export async function runDueRescore(
+  db: Db,
+  { now = new Date(), timeoutMs = RESCORE_JOB_TIMEOUT_MS }: { now?: Date; timeoutMs?: number } = {},
+): Promise<RescoreJobRun | null> {
+  const postgres = providerOf(db) === 'postgresql';
+  let taken = null as TakenJob | null;
+  try {
+    const report = await db.$transaction(
+      async (tx) => {
+        taken = postgres ? await takePostgres(tx, now) : await takeSqlite(tx, now);
+        if (!taken) return null;
+        const done = await rescoreMatches(tx, [taken.matchId]);
+        await tx.rescoreJob.delete({ where: { matchId: taken.matchId } });
+        return done;
+      },
+      { maxWait: 5000, timeout: timeoutMs },
+    );
+    return taken && report ? { matchId: taken.matchId, attempts: taken.attempts, report } : null;
+  } catch (err) {
+    if (!taken) throw err;
+    const { matchId, attempts, requestedAt } = taken;
+    // Prisma's messages start with the call and end with the database's words: kept whole, on one line.
+    const error = String((err as Error).message ?? err)
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(-500);
+    const wait = Math.min(FIRST_RETRY_WAIT_MS * 2 ** attempts, MAX_RETRY_WAIT_MS);
+    // Only if no newer result reset the job meanwhile (that one is due at once).
+    await db.rescoreJob.updateMany({
+      where: { matchId, requestedAt },
+      data: { attempts: attempts + 1, lastError: error, retryAt: new Date(now.getTime() + wait) },
+    });
+    return { matchId, attempts, report: null, error };
+  }
+}
+
+/** When the earliest failed job is due again (null: none waits for a retry). */
+export async function nextRescoreRetry(db: Db): Promise<Date | null> {
+  const agg = await db.rescoreJob.aggregate({ _min: { retryAt: true } });
+  return agg._min.retryAt;
+}
+
+/** Jobs waiting, and the oldest one's request time: for /metrics and operators. */
+export async function pendingRescores(db: Db): Promise<{ count: number; oldest: Date | null }> {
+  const agg = await db.rescoreJob.aggregate({ _count: { _all: true }, _min: { requestedAt: true } });
+  return { count: agg._count._all, oldest: agg._min.requestedAt };
+}
+
+interface TakenJob {
+  matchId: number;
+  attempts: number;
+  requestedAt: Date;
+}
+
+async function takePostgres(tx: Tx, now: Date): Promise<TakenJob | null> {
+  const rows = await tx.$queryRaw<Array<{ matchId: number; attempts: number; requestedAt: Date }>>`
+    SELECT "matchId", "attempts", "requestedAt" FROM "RescoreJob"
+    WHERE "retryAt" IS NULL OR "retryAt" <= ${now}::timestamp
+    ORDER BY "requestedAt", "matchId" LIMIT 1
+    FOR UPDATE SKIP LOCKED`;
+  const row = rows[0];
+  return row ? { matchId: Number(row.matchId), attempts: Number(row.attempts), requestedAt: row.requestedAt } : null;
+}
+
+// SQLite's gateway is one process and its writers take turns: the first due job is this run's.
+async function takeSqlite(tx: Tx, now: Date): Promise<TakenJob | null> {
+  return tx.rescoreJob.findFirst({
+    where: { OR: [{ retryAt: null }, { retryAt: { lte: now } }] },
+    orderBy: [{ requestedAt: 'asc' }, { matchId: 'asc' }],
+    select: { matchId: true, attempts: true, requestedAt: true },
+  });
+}

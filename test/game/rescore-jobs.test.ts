@@ -1,0 +1,182 @@
+// Rescoring jobs (src/game/rescore-jobs.ts) on the suite's store: a job leaves the predictions, standings and
+// notifications exactly as rescoring inside the result's transaction does; it is done whole or not at all (a
+// failing write keeps the job, with its error and a retry time, and nothing of the rescoring); two runners never
+// run one job twice; a job for a match that is gone ends without work. The process's runner runs jobs outside the
+// request that woke it and tells live subscribers that the rankings moved.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedDemo, type DemoIds } from '../../prisma/seed/demo-seed.ts';
+import { providerOf, type Db } from '../../src/db/client.ts';
+import { rescoreMatches } from '../../src/game/rescore.ts';
+import { pendingRescores, queueRescore, runDueRescore } from '../../src/game/rescore-jobs.ts';
+import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
+import { RescoreRunner } from '../../src/app/rescore-runner.ts';
+import { runWithSqlStats } from '../../src/db/sql-stats.ts';
+import type { LiveEvent } from '../../src/live/events.ts';
+
+let t: TestDatabase;
+let p: Db;
+let ids: DemoIds;
+let matchId: number;
+const run = (now?: Date) => runDueRescore(p, { now, timeoutMs: 30_000 });
+
+beforeAll(async () => {
+  t = await freshDatabase();
+  p = t.db.prisma;
+  ids = (await seedDemo(p)).ids;
+  matchId = ids.matches.opener;
+  expect(await p.prediction.count({ where: { matchId } })).toBeGreaterThan(3);
+});
+afterAll(() => t.drop());
+beforeEach(async () => {
+  await p.rescoreJob.deleteMany();
+});
+
+/** What a rescoring leaves behind for the match's players: their predictions, standings and notifications. */
+async function outcome() {
+  const predictions = await p.prediction.findMany({
+    where: { matchId },
+    select: { id: true, status: true, points: true, exactHit: true, outcomeHit: true },
+    orderBy: { id: 'asc' },
+  });
+  const standings = await p.tournamentStanding.findMany({
+    where: { tournamentId: ids.tournament },
+    select: { userId: true, points: true, exactHits: true, outcomeHits: true },
+    orderBy: { userId: 'asc' },
+  });
+  const notifications = await p.notification.findMany({
+    where: { type: 'rankingsUpdated' },
+    select: { userId: true, dedupeKey: true },
+    orderBy: [{ userId: 'asc' }, { dedupeKey: 'asc' }],
+  });
+  return { predictions, standings, notifications };
+}
+
+/** A new result written straight to the match, as setMatchResult writes it before rescoring. */
+const setResult = (homeTeamGoals: number, awayTeamGoals: number) =>
+  p.match.update({ where: { id: matchId }, data: { homeTeamGoals, awayTeamGoals, status: 'FINISHED' } });
+
+describe('a rescoring job', () => {
+  it('leaves what rescoring in the result’s transaction leaves, and removes itself', async () => {
+    const original = await p.match.findUniqueOrThrow({ where: { id: matchId } });
+    await p.notification.deleteMany({ where: { type: 'rankingsUpdated' } });
+    const before = await outcome();
+
+    await setResult(4, 4);
+    await p.$transaction((tx) => rescoreMatches(tx, [matchId]));
+    const inRequest = await outcome();
+    expect(inRequest.predictions).not.toEqual(before.predictions);
+
+    // Back to the seeded result, then the same new result through a job.
+    await setResult(original.homeTeamGoals!, original.awayTeamGoals!);
+    await p.$transaction((tx) => rescoreMatches(tx, [matchId]));
+    await p.notification.deleteMany({ where: { type: 'rankingsUpdated' } });
+    await p.$transaction(async (tx) => {
+      await queueRescore(tx, matchId, new Date());
+      await tx.match.update({ where: { id: matchId }, data: { homeTeamGoals: 4, awayTeamGoals: 4 } });
+    });
+    expect((await outcome()).predictions).toEqual(before.predictions);
+    expect(await pendingRescores(p)).toMatchObject({ count: 1 });
+
+    const done = await run();
+    expect(done).toMatchObject({ matchId, attempts: 0, report: { standingsChanged: true } });
+    expect(done!.report!.predictions).toBeGreaterThan(0);
+    const byJob = await outcome();
+    expect(byJob.predictions).toEqual(inRequest.predictions);
+    expect(byJob.standings).toEqual(inRequest.standings);
+    expect(byJob.notifications).toEqual(inRequest.notifications);
+    expect(byJob.notifications.length).toBeGreaterThan(0);
+    expect(await pendingRescores(p)).toEqual({ count: 0, oldest: null });
+    expect(await run()).toBeNull();
+  });
+
+  it('is kept whole when its rescoring fails, with the error and a retry time, and runs once due', async () => {
+    await setResult(0, 5);
+    await p.$transaction((tx) => queueRescore(tx, matchId, new Date()));
+    const before = await outcome();
+    await refusePredictionUpdates(true);
+    try {
+      const failed = await run();
+      expect(failed).toMatchObject({ matchId, attempts: 0, report: null });
+      expect(failed!.error).toMatch(/rescore test refusal/);
+    } finally {
+      await refusePredictionUpdates(false);
+    }
+    // Nothing of the failed run stayed: not the standings it moved before the predictions' update failed.
+    expect(await outcome()).toEqual(before);
+    const job = await p.rescoreJob.findUniqueOrThrow({ where: { matchId } });
+    expect(job).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/rescore test refusal/) });
+    expect(job.retryAt!.getTime()).toBeGreaterThan(Date.now() + 5_000);
+
+    // Not due yet; due after its wait.
+    expect(await run()).toBeNull();
+    const later = await run(new Date(job.retryAt!.getTime() + 1));
+    expect(later).toMatchObject({ matchId, attempts: 1, report: { standingsChanged: true } });
+    expect(await p.rescoreJob.count()).toBe(0);
+  });
+
+  it('a new result resets a waiting job to run at once', async () => {
+    await p.rescoreJob.create({
+      data: { matchId, attempts: 3, lastError: 'earlier', retryAt: new Date(Date.now() + 600_000) },
+    });
+    await p.$transaction((tx) => queueRescore(tx, matchId, new Date()));
+    expect(await p.rescoreJob.findUniqueOrThrow({ where: { matchId } })).toMatchObject({
+      attempts: 0,
+      lastError: null,
+      retryAt: null,
+    });
+  });
+
+  it('is run by one of two runners at once', async () => {
+    await setResult(2, 3);
+    await p.$transaction((tx) => queueRescore(tx, matchId, new Date()));
+    const runs = await Promise.all([run(), run()]);
+    expect(runs.filter((r) => r?.report)).toHaveLength(1);
+    expect(runs.filter((r) => r === null)).toHaveLength(1);
+    expect(await p.rescoreJob.count()).toBe(0);
+  });
+
+  it('for a match that is gone ends without work', async () => {
+    await p.rescoreJob.create({ data: { matchId: 987_654 } });
+    expect(await run()).toMatchObject({ matchId: 987_654, report: { matches: 0, predictions: 0 } });
+    expect(await p.rescoreJob.count()).toBe(0);
+  });
+});
+
+describe("the process's runner", () => {
+  it('runs a job outside the request that woke it, and announces the rankings', async () => {
+    await setResult(1, 0);
+    await p.$transaction((tx) => queueRescore(tx, matchId, new Date()));
+    const events: LiveEvent[] = [];
+    const runner = new RescoreRunner(p, { publish: (e) => events.push(e) }, () => {});
+    const request = { statements: 0, tables: new Set<string>() };
+    runWithSqlStats(request, () => runner.wake());
+    await runner.idle();
+    expect(await p.rescoreJob.count()).toBe(0);
+    expect(runner.figures).toMatchObject({ done: 1, failed: 0 });
+    expect(request).toEqual({ statements: 0, tables: new Set() });
+    expect(events).toEqual([{ kind: 'ranking', tournamentId: ids.tournament }]);
+    await runner.close();
+  });
+});
+
+/** A trigger that fails every update of a prediction: a real write failure, in the middle of the rescoring. */
+async function refusePredictionUpdates(on: boolean) {
+  if (providerOf(p) === 'sqlite') {
+    await p.$executeRawUnsafe(
+      on
+        ? `CREATE TRIGGER rescore_test_refusal BEFORE UPDATE ON "Prediction"
+           BEGIN SELECT RAISE(ABORT, 'rescore test refusal'); END`
+        : 'DROP TRIGGER rescore_test_refusal',
+    );
+    return;
+  }
+  if (on) {
+    await p.$executeRawUnsafe(`CREATE FUNCTION rescore_test_refusal() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'rescore test refusal'; END $$`);
+    await p.$executeRawUnsafe(`CREATE TRIGGER rescore_test_refusal BEFORE UPDATE ON "Prediction"
+      FOR EACH ROW EXECUTE FUNCTION rescore_test_refusal()`);
+  } else {
+    await p.$executeRawUnsafe('DROP TRIGGER rescore_test_refusal ON "Prediction"');
+    await p.$executeRawUnsafe('DROP FUNCTION rescore_test_refusal()');
+  }
+}

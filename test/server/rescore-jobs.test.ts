@@ -1,0 +1,144 @@
+// setMatchResult past RESCORE_IN_REQUEST_MAX_PREDICTIONS (0 here: every match with a prediction), over HTTP: the
+// result is committed with a rescoring job, the server's runner scores the predictions right after (counted on
+// /metrics), a refused result leaves no job behind, and a job left by a process that stopped first is run by the
+// next server to start on the database, by `npm run notifications:tick`, and a failed one when its wait ends.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { emptyTarget } from '../helpers/db.ts';
+
+const UPSERT = 'mutation($input: UpsertPredictionInput!) { upsertPrediction(input: $input) { id points } }';
+const RESULT =
+  'mutation($input: SetMatchResultInput!) { setMatchResult(input: $input) { id status homeTeamGoals awayTeamGoals } }';
+const JOBS = { RESCORE_IN_REQUEST_MAX_PREDICTIONS: '0' };
+
+let s: TestServer;
+let target: Awaited<ReturnType<typeof emptyTarget>>;
+let tokens: Record<'player' | 'manager', string>;
+let manager: Record<string, string>;
+let demo: TestServer['demo'];
+
+beforeAll(async () => {
+  target = await emptyTarget();
+  s = await startTestServer({ target: target.target, env: JOBS });
+  demo = s.demo;
+  tokens = await s.loginAll(['player', 'manager']);
+  manager = { ...bearer(tokens.manager), 'x-app-path': 'demo' };
+});
+afterAll(async () => {
+  await s?.close();
+  await target?.drop();
+});
+
+const prediction = (matchId: number) =>
+  s.t.db.prisma.prediction.findFirstOrThrow({
+    where: { matchId, userId: demo.users['player1@demo.test'] },
+    select: { status: true, points: true, exactHit: true },
+  });
+const metric = async (server: TestServer, line: RegExp) => {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  return Number(
+    text
+      .split('\n')
+      .find((l) => line.test(l))
+      ?.split(' ')
+      .pop(),
+  );
+};
+
+describe('a result whose rescoring is a job', () => {
+  it('is answered, and the runner scores its predictions right after', async () => {
+    const { final } = demo.matches;
+    const predicted = await s.gql(
+      UPSERT,
+      { input: { matchId: final, homeTeamGoals: 2, awayTeamGoals: 0 } },
+      {
+        ...bearer(tokens.player),
+      },
+    );
+    expect(predicted.errors).toBeUndefined();
+    await s.kickOff(final);
+    const r = await s.gql(
+      RESULT,
+      { input: { matchId: final, status: 'FINISHED', homeTeamGoals: 2, awayTeamGoals: 0 } },
+      manager,
+    );
+    expect(r.errors).toBeUndefined();
+    expect(r.data.setMatchResult).toMatchObject({ status: 'FINISHED', homeTeamGoals: 2 });
+    await s.app.rescoring.idle();
+    expect(await prediction(final)).toMatchObject({ status: 'SCORED', exactHit: true });
+    expect((await prediction(final)).points).toBeGreaterThan(0);
+    expect(await s.t.db.prisma.rescoreJob.count()).toBe(0);
+    expect(await metric(s, /^prode_rescore_jobs_total\{result="done"\}/)).toBe(1);
+    expect(await metric(s, /^prode_rescore_jobs_pending /)).toBe(0);
+  });
+
+  it('refused, leaves no job behind', async () => {
+    const r = await s.gql(
+      RESULT,
+      // One team's goals only: refused inside the result's transaction (checkResult), after its job was queued.
+      { input: { matchId: demo.matches.final, status: 'FINISHED', homeTeamGoals: 1 } },
+      manager,
+    );
+    expect(r.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentName: 'awayTeamGoals' });
+    expect(await s.t.db.prisma.rescoreJob.count()).toBe(0);
+  });
+
+  it('left by a process that stopped first, is run by the next server to start', async () => {
+    const { final } = demo.matches;
+    const p = s.t.db.prisma;
+    // As a result's transaction commits it; the process then stops before its runner takes the job.
+    await p.$transaction([
+      p.rescoreJob.create({ data: { matchId: final } }),
+      p.match.update({ where: { id: final }, data: { homeTeamGoals: 0, awayTeamGoals: 3 } }),
+    ]);
+    await s.app.rescoring.close();
+    await s.close();
+
+    s = await startTestServer({ target: target.target, env: JOBS, seed: false });
+    await s.app.rescoring.idle();
+    expect(await s.t.db.prisma.rescoreJob.count()).toBe(0);
+    const row = await s.t.db.prisma.prediction.findFirstOrThrow({
+      where: { matchId: final, userId: demo.users['player1@demo.test'] },
+    });
+    expect(row).toMatchObject({ status: 'SCORED', exactHit: false, outcomeHit: false, points: 0 });
+  });
+
+  it('waiting for a retry, is run when its wait ends', async () => {
+    const p = s.t.db.prisma;
+    await p.rescoreJob.create({
+      data: { matchId: demo.matches.opener, attempts: 1, lastError: 'earlier', retryAt: new Date(Date.now() + 400) },
+    });
+    s.app.rescoring.wake();
+    await s.app.rescoring.idle();
+    expect(await p.rescoreJob.count()).toBe(1);
+    for (let i = 0; i < 50 && (await p.rescoreJob.count()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await p.rescoreJob.count()).toBe(0);
+  });
+
+  it('left behind, is run by npm run notifications:tick', async () => {
+    const { final } = demo.matches;
+    const p = s.t.db.prisma;
+    await p.$transaction([
+      p.rescoreJob.create({ data: { matchId: final } }),
+      p.match.update({ where: { id: final }, data: { homeTeamGoals: 2, awayTeamGoals: 0 } }),
+    ]);
+    const url = 'url' in target.target ? target.target.url : `file:${target.target.file}`;
+    const env = { ...process.env, NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(48), DATABASE_URL: url, DATA_DIR: '/tmp' };
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/notifications-tick.ts'],
+      {
+        env,
+        timeout: 60_000,
+      },
+    );
+    expect(stdout).toContain('rescoring jobs {"done":1,"failed":0}');
+    expect(await p.rescoreJob.count()).toBe(0);
+    const row = await p.prediction.findFirstOrThrow({
+      where: { matchId: final, userId: demo.users['player1@demo.test'] },
+    });
+    expect(row).toMatchObject({ status: 'SCORED', exactHit: true });
+  });
+});
