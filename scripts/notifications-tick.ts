@@ -14,15 +14,20 @@ try {
   const config = loadConfig();
   const db = await prepareDatabase({ ...config, seedOnEmpty: false }, { info() {}, warn() {} });
   const rescored = { done: 0, failed: 0 };
-  // A failed job is not due again at once, so this ends.
-  for (let job = await runDueRescore(db.prisma); job; job = await runDueRescore(db.prisma)) {
-    if (job.report) rescored.done++;
-    else {
-      rescored.failed++;
-      console.error(`notifications:tick: rescoring match ${job.matchId} failed: ${job.error}`);
+  try {
+    // A failed job is not due again at once, so this ends.
+    for (let job = await runDueRescore(db.prisma); job; job = await runDueRescore(db.prisma)) {
+      if (job.report) rescored.done++;
+      else {
+        rescored.failed++;
+        console.error(`notifications:tick: rescoring match ${job.matchId} failed: ${job.error}`);
+      }
     }
+    console.log(`notifications:tick: rescoring jobs ${JSON.stringify(rescored)}`);
+  } catch (err) {
+    // The notifications and e-mail still go out; the jobs wait for the next run.
+    console.error(`notifications:tick: rescoring jobs failed: ${(err as Error).message.split('\n')[0]}`);
   }
-  console.log(`notifications:tick: rescoring jobs ${JSON.stringify(rescored)}`);
   const result = await notificationsTick(
     db.prisma,
     loggingSender((obj, msg) => console.log(msg, JSON.stringify(obj))),

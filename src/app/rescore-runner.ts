@@ -7,6 +7,9 @@ import type { Db } from '../db/client.ts';
 import type { LiveEvent } from '../live/events.ts';
 import { nextRescoreRetry, runDueRescore, type RescoreJobRun } from '../game/rescore-jobs.ts';
 
+/** After a run that failed before taking a job, the next one starts this much later (or at a failed job's time). */
+const RETRY_AFTER_ERROR_MS = 10_000;
+
 type Log = (level: 'info' | 'warn' | 'error', obj: object, msg: string) => void;
 
 export interface RescoreFigures {
@@ -43,6 +46,8 @@ export class RescoreRunner {
     }
     this.running = this.outsideRequests(() => this.run()).finally(() => {
       this.running = null;
+      // A wake-up between the run's last check and here would otherwise be lost.
+      if (this.again) this.wake();
     });
   }
 
@@ -61,23 +66,31 @@ export class RescoreRunner {
   private async run(): Promise<void> {
     do {
       this.again = false;
+      let failed = false;
       try {
         // Jobs due now; a failed one waits for its retry time, so this ends.
         for (let job = await this.next(); job && !this.closed; job = await this.next()) this.report(job);
       } catch (err) {
+        // No job was taken (the database is away, or busy past the wait for a connection): try again later.
+        failed = true;
         this.log('error', { err: String((err as Error).message ?? err).split('\n')[0] }, 'rescoring jobs failed');
       }
+      await this.scheduleRetry(failed);
     } while (this.again && !this.closed);
-    await this.scheduleRetry();
   }
 
-  /** A failed job is run again when its wait ends, without waiting for a tick or a new result. */
-  private async scheduleRetry() {
+  /**
+   * A failed job is run again when its wait ends, without waiting for a tick or a new result; after a run that
+   * could not take any job, in RETRY_AFTER_ERROR_MS.
+   */
+  private async scheduleRetry(runFailed: boolean) {
     const at = this.closed ? null : await nextRescoreRetry(this.db).catch(() => null);
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
-    if (!at || this.closed) return;
-    this.retry = setTimeout(() => this.wake(), Math.max(0, at.getTime() - Date.now()) + 10);
+    if (this.closed) return;
+    const wait = at ? Math.max(0, at.getTime() - Date.now()) + 10 : runFailed ? RETRY_AFTER_ERROR_MS : null;
+    if (wait === null) return;
+    this.retry = setTimeout(() => this.wake(), runFailed ? Math.min(wait, RETRY_AFTER_ERROR_MS) : wait);
     // A pending retry does not keep the process alive: the next start runs the job anyway.
     this.retry.unref();
   }

@@ -67,7 +67,8 @@ export async function runDueRescore(
     // Only if no newer result reset the job meanwhile (that one is due at once).
     await db.rescoreJob.updateMany({
       where: { matchId, requestedAt },
-      data: { attempts: attempts + 1, lastError: error, retryAt: new Date(now.getTime() + wait) },
+      // From the failure, not the run's start: a run that failed on a statement timeout is not due again at once.
+      data: { attempts: attempts + 1, lastError: error, retryAt: new Date(Math.max(now.getTime(), Date.now()) + wait) },
     });
     return { matchId, attempts, report: null, error };
   }
@@ -101,7 +102,9 @@ async function takePostgres(tx: Tx, now: Date): Promise<TakenJob | null> {
   return row ? { matchId: Number(row.matchId), attempts: Number(row.attempts), requestedAt: row.requestedAt } : null;
 }
 
-// SQLite's gateway is one process and its writers take turns: the first due job is this run's.
+// SQLite's writers take turns: the first due job is this run's. A second process on the file (the CLI tick) that
+// reaches for the same job waits for the first one's transaction or fails busy (recorded as a failure, retried);
+// it never rescores twice, since the job is gone once the first commits.
 async function takeSqlite(tx: Tx, now: Date): Promise<TakenJob | null> {
   return tx.rescoreJob.findFirst({
     where: { OR: [{ retryAt: null }, { retryAt: { lte: now } }] },

@@ -108,12 +108,13 @@ describe('a result whose rescoring is a job', () => {
   it('waiting for a retry, is run when its wait ends', async () => {
     const p = s.t.db.prisma;
     await p.rescoreJob.create({
-      data: { matchId: demo.matches.opener, attempts: 1, lastError: 'earlier', retryAt: new Date(Date.now() + 400) },
+      data: { matchId: demo.matches.opener, attempts: 1, lastError: 'earlier', retryAt: new Date(Date.now() + 1500) },
     });
     s.app.rescoring.wake();
     await s.app.rescoring.idle();
     expect(await p.rescoreJob.count()).toBe(1);
-    for (let i = 0; i < 50 && (await p.rescoreJob.count()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (await p.rescoreJob.count()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await s.app.rescoring.idle();
     expect(await p.rescoreJob.count()).toBe(0);
   });
 
