@@ -1,12 +1,13 @@
 // setMatchResult past RESCORE_IN_REQUEST_MAX_PREDICTIONS (0 here: every match with a prediction), over HTTP: the
 // result is committed with a rescoring job, the server's runner scores the predictions right after (counted on
 // /metrics), a refused result leaves no job behind, and a job left by a process that stopped first is run by the
-// next server to start on the database, by `npm run notifications:tick`, and a failed one when its wait ends.
+// next server to start on the database, by `npm run notifications:tick`, and a failed one when its wait ends. On
+// PostgreSQL, a result set while its match's job runs waits for that job and leaves a fresh one.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
-import { emptyTarget } from '../helpers/db.ts';
+import { emptyTarget, suiteProvider } from '../helpers/db.ts';
 
 const UPSERT = 'mutation($input: UpsertPredictionInput!) { upsertPrediction(input: $input) { id points } }';
 const RESULT =
@@ -84,6 +85,47 @@ describe('a result whose rescoring is a job', () => {
     expect(r.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentName: 'awayTeamGoals' });
     expect(await s.t.db.prisma.rescoreJob.count()).toBe(0);
   });
+
+  it.runIf(suiteProvider === 'postgresql')(
+    'set while its match is being rescored, waits and queues again',
+    async () => {
+      const { final } = demo.matches;
+      const p = s.t.db.prisma;
+      await p.rescoreJob.create({ data: { matchId: final } });
+      // Another writer holds the match: the job takes its row, then waits for the match.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const holder = p.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT "id" FROM "Match" WHERE "id" = ${final} FOR UPDATE`;
+          locked();
+          await held;
+        },
+        { timeout: 20_000 },
+      );
+      await isLocked;
+      s.app.rescoring.wake();
+      await new Promise((r) => setTimeout(r, 200));
+      // The result queues its job first: it waits for the running job's row, not the other way round.
+      const answer = s.gql(
+        RESULT,
+        { input: { matchId: final, status: 'FINISHED', homeTeamGoals: 1, awayTeamGoals: 2 } },
+        manager,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      release();
+      await holder;
+      const r = await answer;
+      expect(r.errors).toBeUndefined();
+      await s.app.rescoring.idle();
+      expect(await p.rescoreJob.count()).toBe(0);
+      // Scored by the job the result queued after the first one: 1-2 against the player's 2-0.
+      expect(await prediction(final)).toMatchObject({ status: 'SCORED', exactHit: false, points: 0 });
+      expect(await metric(s, /^prode_rescore_jobs_total\{result="failed"\}/)).toBe(0);
+    },
+  );
 
   it('left by a process that stopped first, is run by the next server to start', async () => {
     const { final } = demo.matches;
