@@ -2,6 +2,7 @@
 // process wins each), so two gateway processes, or a tick and a wake-up, never send one twice. A claim is a lease:
 // a process that dies mid-send leaves the e-mail to be retried once the lease ends (at least once, never twice at
 // the same time).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { claimInBatches, takeClaimed } from '../db/claims.ts';
 import type { Db } from '../db/client.ts';
 import type { OutgoingEmailRow } from '../db/rows.ts';
@@ -69,6 +70,8 @@ async function sendOne(db: Db, channel: MailChannel, email: OutgoingEmailRow, lo
 export class MailDelivery {
   private running: Promise<void> | null = null;
   private again = false;
+  /** Runs delivery in the app's context, not the request that woke it: its statements are not the request's. */
+  private readonly outsideRequests = AsyncLocalStorage.snapshot();
 
   constructor(
     private readonly db: Db,
@@ -84,8 +87,10 @@ export class MailDelivery {
       this.again = true;
       return;
     }
-    this.running = this.run().finally(() => {
+    this.running = this.outsideRequests(() => this.run()).finally(() => {
       this.running = null;
+      // A wake-up between the run's last check and here would otherwise be lost.
+      if (this.again) this.wake();
     });
   }
 

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { mailChannel, type MailChannel } from '../../src/mail/channel.ts';
-import { deliverEmails } from '../../src/mail/delivery.ts';
+import { deliverEmails, MailDelivery } from '../../src/mail/delivery.ts';
+import { runWithSqlStats } from '../../src/db/sql-stats.ts';
 import { queueEmail } from '../../src/mail/outbox.ts';
 import { deliverPending, type NotificationSender } from '../../src/notifications/sender.ts';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
@@ -30,6 +31,21 @@ afterAll(async () => {
 });
 
 describe('e-mail delivery', () => {
+  it("woken inside a request, sends outside it: the request's statements do not include delivery's", async () => {
+    const p = s.t.db.prisma;
+    await p.$transaction((tx) =>
+      queueEmail(tx, { to: 'woken@example.test', subject: 'woken', text: 'hi', kind: 'test-woken' }),
+    );
+    const delivery = new MailDelivery(p, mailChannel(s.config.mail, quiet), quiet);
+    const request = { statements: 0, tables: new Set<string>() };
+    runWithSqlStats(request, () => delivery.wake());
+    await delivery.idle();
+    await smtp.waitFor('woken@example.test');
+    expect(await p.outgoingEmail.count({ where: { subject: 'woken', status: 'SENT' } })).toBe(1);
+    expect(request).toEqual({ statements: 0, tables: new Set() });
+    await delivery.close();
+  });
+
   it('two deliveries at once send every e-mail exactly once', async () => {
     const p = s.t.db.prisma;
     await p.$transaction(async (tx) => {
