@@ -1,9 +1,12 @@
 // A company's game rules, changed by whoever administers it (its admins, its reseller, managers). A change that
 // scores differently rescores every decided prediction of the company, and its standings, in the same
-// transaction; once a match of its tournaments has kicked off, it must be confirmed.
+// transaction, or, past RESCORE_IN_REQUEST_MAX_PREDICTIONS of them, by a job per decided match committed with the
+// change (src/game/rescore-jobs.ts); once a match of its tournaments has kicked off, it must be confirmed.
+import type { Tx } from '../db/client.ts';
 import type { CompanyRow } from '../db/rows.ts';
 import { badInput, conflict } from '../domain/errors.ts';
-import { rescoreCompany } from '../game/rescore.ts';
+import { decidedMatchesOf, rescoreMatches } from '../game/rescore.ts';
+import { queueRescore } from '../game/rescore-jobs.ts';
 import {
   mergeSettings,
   readScoringSettings,
@@ -19,6 +22,7 @@ export interface ScoringSettingsUpdate {
   company: CompanyRow;
   scoringSettings: ReturnType<typeof shownSettings>;
   rescoredPredictions: number;
+  rescoreJobsQueued: number;
 }
 
 /** The tournaments a company plays: those it entered and its own custom ones. */
@@ -65,13 +69,32 @@ export async function updateScoringSettings(
     });
     // Tie rules and who is ranked move the ranking without rescoring anything.
     const moved = JSON.stringify(before) !== JSON.stringify(after);
-    const rescored = sameScoring(before, after) ? 0 : (await rescoreCompany(tx, company.id)).predictions;
-    return { company: row, scoringSettings: shownSettings(after), rescoredPredictions: rescored, moved };
+    const { rescored, queued } = sameScoring(before, after)
+      ? { rescored: 0, queued: 0 }
+      : await rescoreOrQueue(scope, tx, company.id);
+    const shown = shownSettings(after);
+    return { company: row, scoringSettings: shown, rescoredPredictions: rescored, rescoreJobsQueued: queued, moved };
   });
+  if (result.rescoreJobsQueued > 0) scope.rescoring.wake();
   if (result.moved) {
     const played = await scope.db.tournament.findMany({ where: playedBy(company.id), select: { id: true } });
     for (const { id } of played) scope.live.publish({ kind: 'ranking', tournamentId: id, companyId: company.id });
   }
   const { moved: _moved, ...answer } = result;
   return answer;
+}
+
+/**
+ * The company's decided predictions rescored under its new rules in this transaction, or, past
+ * RESCORE_IN_REQUEST_MAX_PREDICTIONS of them, a job per decided match (each rescores the whole match: the other
+ * companies' predictions keep their points, so only this company's change).
+ */
+async function rescoreOrQueue(scope: RequestScope, tx: Tx, companyId: number) {
+  const decided = await decidedMatchesOf(tx, companyId);
+  if (decided.length === 0) return { rescored: 0, queued: 0 };
+  const predictions = await tx.prediction.count({ where: { matchId: { in: decided }, user: { companyId } } });
+  if (predictions <= scope.config.rescoreInRequestMaxPredictions)
+    return { rescored: (await rescoreMatches(tx, decided, companyId)).predictions, queued: 0 };
+  for (const matchId of decided) await queueRescore(tx, matchId, scope.now);
+  return { rescored: 0, queued: decided.length };
 }

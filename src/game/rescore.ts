@@ -137,18 +137,20 @@ async function rewrite(tx: Tx, status: string, changes: KindChange[]): Promise<n
     FROM n WHERE "Prediction"."id" = n."id"`;
 }
 
-/** After a company's rules changed: every decided match its players predicted, with its rules, in one step. */
-export async function rescoreCompany(tx: Tx, companyId: number): Promise<RescoreReport> {
+/** The decided matches a company's players predicted: what a change of its rules rescores. */
+export async function decidedMatchesOf(tx: Tx, companyId: number): Promise<number[]> {
   const decided = await tx.match.findMany({
     where: {
       status: { in: ['FINISHED', 'AWARDED', 'CANCELLED'] },
       predictions: { some: { user: { companyId } } },
     },
     select: { id: true },
+    orderBy: { id: 'asc' },
   });
-  return rescoreMatches(
-    tx,
-    decided.map((m) => m.id),
-    companyId,
-  );
+  return decided.map((m) => m.id);
+}
+
+/** After a company's rules changed: every decided match its players predicted, with its rules, in one step. */
+export async function rescoreCompany(tx: Tx, companyId: number): Promise<RescoreReport> {
+  return rescoreMatches(tx, await decidedMatchesOf(tx, companyId), companyId);
 }

@@ -2,7 +2,8 @@
 // result is committed with a rescoring job, the server's runner scores the predictions right after (counted on
 // /metrics), a refused result leaves no job behind, and a job left by a process that stopped first is run by the
 // next server to start on the database, by `npm run notifications:tick`, and a failed one when its wait ends. On
-// PostgreSQL, a result set while its match's job runs waits for that job and leaves a fresh one.
+// PostgreSQL, a result set while its match's job runs waits for that job and leaves a fresh one. A change of a
+// company's game rules past the threshold queues a job per decided match, which score as rescoring in the request.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ const JOBS = { RESCORE_IN_REQUEST_MAX_PREDICTIONS: '0' };
 
 let s: TestServer;
 let target: Awaited<ReturnType<typeof emptyTarget>>;
-let tokens: Record<'player' | 'manager', string>;
+let tokens: Record<'player' | 'manager' | 'admin', string>;
 let manager: Record<string, string>;
 let demo: TestServer['demo'];
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
   target = await emptyTarget();
   s = await startTestServer({ target: target.target, env: JOBS });
   demo = s.demo;
-  tokens = await s.loginAll(['player', 'manager']);
+  tokens = await s.loginAll(['player', 'manager', 'admin']);
   manager = { ...bearer(tokens.manager), 'x-app-path': 'demo' };
 });
 afterAll(async () => {
@@ -183,5 +184,51 @@ describe('a result whose rescoring is a job', () => {
       where: { matchId: final, userId: demo.users['player1@demo.test'] },
     });
     expect(row).toMatchObject({ status: 'SCORED', exactHit: true });
+  });
+});
+
+describe('a change of game rules past the threshold', () => {
+  const SET = `mutation($c: Int!, $i: ScoringSettingsInput!) {
+    updateScoringSettings(companyId: $c, input: $i, confirm: true) { rescoredPredictions rescoreJobsQueued } }`;
+
+  it('queues a job per decided match, and the jobs score as rescoring in the request does', async () => {
+    const p = s.t.db.prisma;
+    const company = demo.companies.DEMO;
+    const change = async (exactScore: number) => {
+      const r = await s.gql(SET, { c: company, i: { exactScore } }, bearer(tokens.admin));
+      expect(r.errors).toBeUndefined();
+      return r.data.updateScoringSettings as { rescoredPredictions: number; rescoreJobsQueued: number };
+    };
+    const scored = () =>
+      p.prediction.findMany({
+        where: { user: { companyId: company }, status: { not: 'PENDING' } },
+        select: { id: true, status: true, points: true, exactHit: true, outcomeHit: true },
+        orderBy: { id: 'asc' },
+      });
+    const decided = await p.match.count({
+      where: {
+        status: { in: ['FINISHED', 'AWARDED', 'CANCELLED'] },
+        predictions: { some: { user: { companyId: company } } },
+      },
+    });
+    expect(decided).toBeGreaterThan(1);
+
+    expect(await change(7)).toEqual({ rescoredPredictions: 0, rescoreJobsQueued: decided });
+    await s.app.rescoring.idle();
+    expect(await p.rescoreJob.count()).toBe(0);
+    const byJobs = await scored();
+    expect(byJobs.some((x) => x.exactHit && x.points! >= 7)).toBe(true);
+
+    // The same change rescored in the request: back to the default, then 7 again.
+    s.config.rescoreInRequestMaxPredictions = 1_000_000;
+    try {
+      const back = await change(3);
+      expect(back.rescoreJobsQueued).toBe(0);
+      expect(back.rescoredPredictions).toBeGreaterThan(0);
+      expect(await change(7)).toEqual({ rescoredPredictions: back.rescoredPredictions, rescoreJobsQueued: 0 });
+      expect(await scored()).toEqual(byJobs);
+    } finally {
+      s.config.rescoreInRequestMaxPredictions = 0;
+    }
   });
 });

@@ -9,9 +9,10 @@ export class ScoringSettingsResolver {
   @Mutation(() => ScoringSettingsUpdate, {
     description:
       "Changes a company's game rules (its admins, its reseller, managers). A change in how points are counted " +
-      'rescores every decided prediction of the company and its rankings in the same step; the answer says how ' +
-      'many predictions changed. Once a match of its tournaments has kicked off, a change needs confirm: true ' +
-      '(else CONFLICT).',
+      'rescores every decided prediction of the company and its rankings in the same step (the answer says how ' +
+      'many predictions changed), or, past RESCORE_IN_REQUEST_MAX_PREDICTIONS of them, by a job per decided match ' +
+      'right after it (rescoreJobsQueued). Once a match of its tournaments has kicked off, a change needs ' +
+      'confirm: true (else CONFLICT).',
   })
   updateScoringSettings(
     @Arg('companyId', () => Int, { description: 'A company the caller administers (another: NOT_FOUND).' })

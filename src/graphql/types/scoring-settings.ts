@@ -111,7 +111,16 @@ export class ScoringSettingsUpdate {
   @Field(() => Company, { description: 'The company, with its new settings.' }) company!: Company;
   @Field(() => ScoringSettings, { description: 'The game rules now in force.' }) scoringSettings!: ScoringSettings;
   @Field(() => Int, {
-    description: 'Predictions whose points changed under the new rules (rescored in the same step).',
+    description:
+      'Predictions whose points changed under the new rules (rescored in the same step; 0 when rescoreJobsQueued ' +
+      'is not).',
   })
   rescoredPredictions!: number;
+  @Field(() => Int, {
+    description:
+      'Decided matches rescored by a job after this answer, because the company has more decided predictions than ' +
+      'the server rescores in a request (RESCORE_IN_REQUEST_MAX_PREDICTIONS): their points follow within seconds. ' +
+      '0 when everything was rescored in the same step.',
+  })
+  rescoreJobsQueued!: number;
 }
