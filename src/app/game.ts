@@ -135,7 +135,7 @@ export async function setMatchResult(scope: RequestScope, input: ResultInput & {
     // Before the match row is locked (by the update): a job rescoring this match holds its job row, then the match.
     const predictions = await tx.prediction.count({ where: { matchId: match.id } });
     const later = predictions > scope.config.rescoreInRequestMaxPredictions;
-    if (later) await queueRescore(tx, match.id, scope.now);
+    if (later) await queueRescore(tx, [match.id], scope.now);
     // Checked against the match as this transaction sees it: a shoot-out recorded meanwhile counts.
     const current = await tx.match.findUniqueOrThrow({ where: { id: match.id } });
     const firstLeg = (await firstLegsOf(tx, [current])).get(current.id) ?? null;

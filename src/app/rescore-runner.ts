@@ -1,11 +1,12 @@
 // The process's runner of rescoring jobs (src/game/rescore-jobs.ts): woken right after a result that left its
 // rescoring to a job committed (so points arrive seconds after the result, not at the next tick), at start-up and
-// by the notifications tick (jobs another process left behind), and when a failed job is due again. One run at a
-// time; a wake-up during one runs another after it. Each job done tells live subscribers that the rankings moved.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// by the notifications tick (jobs another process left behind), and when a failed job is due again. One pass at a
+// time, outside the request that woke it (src/app/serial-runs.ts). Each job done tells live subscribers that the
+// rankings moved.
 import type { Db } from '../db/client.ts';
 import type { LiveEvent } from '../live/events.ts';
 import { nextRescoreRetry, runDueRescore, type RescoreJobRun } from '../game/rescore-jobs.ts';
+import { SerialRuns } from './serial-runs.ts';
 
 /** After a run that failed before taking a job, the next one starts this much later (or at a failed job's time). */
 const RETRY_AFTER_ERROR_MS = 10_000;
@@ -20,15 +21,9 @@ export interface RescoreFigures {
 }
 
 export class RescoreRunner {
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly runs = new SerialRuns(() => this.pass());
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
-  /**
-   * Runs work in the context the runner was made in (the app's start), not the request that woke it: a job's
-   * statements must not count as the request's (x-sql-statements, the response cache's tables read, its trace).
-   */
-  private readonly outsideRequests = AsyncLocalStorage.snapshot();
   readonly figures: RescoreFigures = { done: 0, failed: 0, predictions: 0, seconds: 0 };
 
   constructor(
@@ -37,46 +32,34 @@ export class RescoreRunner {
     private readonly log: Log,
   ) {}
 
-  /** Starts a run unless one is under way; never throws (failures are logged and retried later). */
+  /** Starts a pass unless one is under way; never throws (failures are logged and retried later). */
   wake(): void {
-    if (this.closed) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.outsideRequests(() => this.run()).finally(() => {
-      this.running = null;
-      // A wake-up between the run's last check and here would otherwise be lost.
-      if (this.again) this.wake();
-    });
+    this.runs.wake();
   }
 
-  /** Resolves once the run under way (and any it asked for) has finished. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  /** Resolves once the pass under way (and any it asked for) has finished. */
+  idle(): Promise<void> {
+    return this.runs.idle();
   }
 
-  /** No run starts after this; the one under way finishes (its transaction would otherwise be cut). */
+  /** No pass starts after this; the one under way finishes (its transaction would otherwise be cut). */
   async close(): Promise<void> {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
-    await this.idle();
+    await this.runs.stop();
   }
 
-  private async run(): Promise<void> {
-    do {
-      this.again = false;
-      let failed = false;
-      try {
-        // Jobs due now; a failed one waits for its retry time, so this ends.
-        for (let job = await this.next(); job && !this.closed; job = await this.next()) this.report(job);
-      } catch (err) {
-        // No job was taken (the database is away, or busy past the wait for a connection): try again later.
-        failed = true;
-        this.log('error', { err: String((err as Error).message ?? err).split('\n')[0] }, 'rescoring jobs failed');
-      }
-      await this.scheduleRetry(failed);
-    } while (this.again && !this.closed);
+  /** The jobs due now; a failed one waits for its retry time, so this ends. */
+  private async pass(): Promise<void> {
+    let failed = false;
+    try {
+      for (let job = await this.next(); job && !this.closed; job = await this.next()) this.report(job);
+    } catch (err) {
+      // No job was taken (the database is away, or busy past the wait for a connection): try again later.
+      failed = true;
+      this.log('error', { err: String((err as Error).message ?? err).split('\n')[0] }, 'rescoring jobs failed');
+    }
+    await this.scheduleRetry(failed);
   }
 
   /**

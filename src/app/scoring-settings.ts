@@ -95,6 +95,6 @@ async function rescoreOrQueue(scope: RequestScope, tx: Tx, companyId: number) {
   const predictions = await tx.prediction.count({ where: { matchId: { in: decided }, user: { companyId } } });
   if (predictions <= scope.config.rescoreInRequestMaxPredictions)
     return { rescored: (await rescoreMatches(tx, decided, companyId)).predictions, queued: 0 };
-  for (const matchId of decided) await queueRescore(tx, matchId, scope.now);
+  await queueRescore(tx, decided, scope.now);
   return { rescored: 0, queued: decided.length };
 }

@@ -18,10 +18,15 @@ export const RESCORE_JOB_TIMEOUT_MS = 120_000;
 const MAX_RETRY_WAIT_MS = 10 * 60_000;
 const FIRST_RETRY_WAIT_MS = 10_000;
 
-/** Rescoring `matchId` is left to a job; a job already waiting for it is reset to run as soon as possible. */
-export async function queueRescore(tx: Tx, matchId: number, now: Date): Promise<void> {
-  const fresh = { requestedAt: now, attempts: 0, lastError: null, retryAt: null };
-  await tx.rescoreJob.upsert({ where: { matchId }, create: { matchId, ...fresh }, update: fresh });
+/**
+ * Rescoring these matches is left to jobs, one per match; a job already waiting for one is replaced by a fresh one,
+ * due at once. Two statements whatever the number of matches. A job being run holds its row: the delete waits for
+ * that run to commit (and to remove the row), then the fresh job goes in.
+ */
+export async function queueRescore(tx: Tx, matchIds: number[], now: Date): Promise<void> {
+  if (matchIds.length === 0) return;
+  await tx.rescoreJob.deleteMany({ where: { matchId: { in: matchIds } } });
+  await tx.rescoreJob.createMany({ data: matchIds.map((matchId) => ({ matchId, requestedAt: now })) });
 }
 
 export interface RescoreJobRun {

@@ -2,8 +2,8 @@
 // process wins each), so two gateway processes, or a tick and a wake-up, never send one twice. A claim is a lease:
 // a process that dies mid-send leaves the e-mail to be retried once the lease ends (at least once, never twice at
 // the same time).
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { claimInBatches, takeClaimed } from '../db/claims.ts';
+import { SerialRuns } from '../app/serial-runs.ts';
 import type { Db } from '../db/client.ts';
 import type { OutgoingEmailRow } from '../db/rows.ts';
 import type { MailChannel } from './channel.ts';
@@ -68,10 +68,7 @@ async function sendOne(db: Db, channel: MailChannel, email: OutgoingEmailRow, lo
  * next tick) and by the tick. Runs one delivery at a time; a wake-up during one runs another after it.
  */
 export class MailDelivery {
-  private running: Promise<void> | null = null;
-  private again = false;
-  /** Runs delivery in the app's context, not the request that woke it: its statements are not the request's. */
-  private readonly outsideRequests = AsyncLocalStorage.snapshot();
+  private readonly runs = new SerialRuns(() => this.deliver());
 
   constructor(
     private readonly db: Db,
@@ -82,33 +79,21 @@ export class MailDelivery {
 
   /** Starts a delivery unless one runs; never throws (failures are logged and retried later). */
   wake(): void {
-    if (!this.channel) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.outsideRequests(() => this.run()).finally(() => {
-      this.running = null;
-      // A wake-up between the run's last check and here would otherwise be lost.
-      if (this.again) this.wake();
-    });
+    if (this.channel) this.runs.wake();
   }
 
   /** Resolves once the delivery under way (and any it asked for) has finished. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  idle(): Promise<void> {
+    return this.runs.idle();
   }
 
-  private async run(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        const report = await deliverEmails(this.db, this.channel!, this.log);
-        if (report.sent || report.failed) this.log(report, 'e-mail delivery');
-      } catch (err) {
-        this.log({ err: String((err as Error).message ?? err).split('\n')[0] }, 'e-mail delivery failed');
-      }
-    } while (this.again);
+  private async deliver(): Promise<void> {
+    try {
+      const report = await deliverEmails(this.db, this.channel!, this.log);
+      if (report.sent || report.failed) this.log(report, 'e-mail delivery');
+    } catch (err) {
+      this.log({ err: String((err as Error).message ?? err).split('\n')[0] }, 'e-mail delivery failed');
+    }
   }
 
   async close(): Promise<void> {

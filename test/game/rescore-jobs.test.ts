@@ -71,7 +71,7 @@ describe('a rescoring job', () => {
     await p.$transaction((tx) => rescoreMatches(tx, [matchId]));
     await p.notification.deleteMany({ where: { type: 'rankingsUpdated' } });
     await p.$transaction(async (tx) => {
-      await queueRescore(tx, matchId, new Date());
+      await queueRescore(tx, [matchId], new Date());
       await tx.match.update({ where: { id: matchId }, data: { homeTeamGoals: 4, awayTeamGoals: 4 } });
     });
     expect((await outcome()).predictions).toEqual(before.predictions);
@@ -91,7 +91,7 @@ describe('a rescoring job', () => {
 
   it('is kept whole when its rescoring fails, with the error and a retry time, and runs once due', async () => {
     await setResult(0, 5);
-    await p.$transaction((tx) => queueRescore(tx, matchId, new Date()));
+    await p.$transaction((tx) => queueRescore(tx, [matchId], new Date()));
     const before = await outcome();
     await refusePredictionUpdates(true);
     try {
@@ -118,7 +118,7 @@ describe('a rescoring job', () => {
     await p.rescoreJob.create({
       data: { matchId, attempts: 3, lastError: 'earlier', retryAt: new Date(Date.now() + 600_000) },
     });
-    await p.$transaction((tx) => queueRescore(tx, matchId, new Date()));
+    await p.$transaction((tx) => queueRescore(tx, [matchId], new Date()));
     expect(await p.rescoreJob.findUniqueOrThrow({ where: { matchId } })).toMatchObject({
       attempts: 0,
       lastError: null,
@@ -128,7 +128,7 @@ describe('a rescoring job', () => {
 
   it('is run by one of two runners at once', async () => {
     await setResult(2, 3);
-    await p.$transaction((tx) => queueRescore(tx, matchId, new Date()));
+    await p.$transaction((tx) => queueRescore(tx, [matchId], new Date()));
     const runs = await Promise.all([run(), run()]);
     expect(runs.filter((r) => r?.report)).toHaveLength(1);
     expect(runs.filter((r) => r === null)).toHaveLength(1);
@@ -145,7 +145,7 @@ describe('a rescoring job', () => {
 describe("the process's runner", () => {
   it('runs a job outside the request that woke it, and announces the rankings', async () => {
     await setResult(1, 0);
-    await p.$transaction((tx) => queueRescore(tx, matchId, new Date()));
+    await p.$transaction((tx) => queueRescore(tx, [matchId], new Date()));
     const events: LiveEvent[] = [];
     const runner = new RescoreRunner(p, { publish: (e) => events.push(e) }, () => {});
     const request = { statements: 0, tables: new Set<string>() };

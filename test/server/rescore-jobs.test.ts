@@ -36,8 +36,16 @@ afterAll(async () => {
 const prediction = (matchId: number) =>
   s.t.db.prisma.prediction.findFirstOrThrow({
     where: { matchId, userId: demo.users['player1@demo.test'] },
-    select: { status: true, points: true, exactHit: true },
+    select: { status: true, points: true, exactHit: true, outcomeHit: true },
   });
+/** What a result's transaction commits when its rescoring is a job; the process then stops before running it. */
+const leaveJobBehind = (matchId: number, homeTeamGoals: number, awayTeamGoals: number) => {
+  const p = s.t.db.prisma;
+  return p.$transaction([
+    p.rescoreJob.create({ data: { matchId } }),
+    p.match.update({ where: { id: matchId }, data: { homeTeamGoals, awayTeamGoals } }),
+  ]);
+};
 const metric = async (server: TestServer, line: RegExp) => {
   const text = await (await fetch(`${server.url}/metrics`)).text();
   return Number(
@@ -130,22 +138,14 @@ describe('a result whose rescoring is a job', () => {
 
   it('left by a process that stopped first, is run by the next server to start', async () => {
     const { final } = demo.matches;
-    const p = s.t.db.prisma;
-    // As a result's transaction commits it; the process then stops before its runner takes the job.
-    await p.$transaction([
-      p.rescoreJob.create({ data: { matchId: final } }),
-      p.match.update({ where: { id: final }, data: { homeTeamGoals: 0, awayTeamGoals: 3 } }),
-    ]);
+    await leaveJobBehind(final, 0, 3);
     await s.app.rescoring.close();
     await s.close();
 
     s = await startTestServer({ target: target.target, env: JOBS, seed: false });
     await s.app.rescoring.idle();
     expect(await s.t.db.prisma.rescoreJob.count()).toBe(0);
-    const row = await s.t.db.prisma.prediction.findFirstOrThrow({
-      where: { matchId: final, userId: demo.users['player1@demo.test'] },
-    });
-    expect(row).toMatchObject({ status: 'SCORED', exactHit: false, outcomeHit: false, points: 0 });
+    expect(await prediction(final)).toMatchObject({ status: 'SCORED', exactHit: false, outcomeHit: false, points: 0 });
   });
 
   it('waiting for a retry, is run when its wait ends', async () => {
@@ -164,10 +164,7 @@ describe('a result whose rescoring is a job', () => {
   it('left behind, is run by npm run notifications:tick', async () => {
     const { final } = demo.matches;
     const p = s.t.db.prisma;
-    await p.$transaction([
-      p.rescoreJob.create({ data: { matchId: final } }),
-      p.match.update({ where: { id: final }, data: { homeTeamGoals: 2, awayTeamGoals: 0 } }),
-    ]);
+    await leaveJobBehind(final, 2, 0);
     const url = 'url' in target.target ? target.target.url : `file:${target.target.file}`;
     const env = { ...process.env, NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(48), DATABASE_URL: url, DATA_DIR: '/tmp' };
     const { stdout } = await promisify(execFile)(
@@ -180,10 +177,7 @@ describe('a result whose rescoring is a job', () => {
     );
     expect(stdout).toContain('rescoring jobs {"done":1,"failed":0}');
     expect(await p.rescoreJob.count()).toBe(0);
-    const row = await p.prediction.findFirstOrThrow({
-      where: { matchId: final, userId: demo.users['player1@demo.test'] },
-    });
-    expect(row).toMatchObject({ status: 'SCORED', exactHit: true });
+    expect(await prediction(final)).toMatchObject({ status: 'SCORED', exactHit: true });
   });
 });
 
