@@ -73,6 +73,8 @@ export interface Config {
   dataloaderBatching: boolean;
   /** Execute with graphql-jit (compiled per document) instead of graphql-js; false runs graphql-js. */
   graphqlJit: boolean;
+  /** Queries complete an object met again under the same selection once (src/graphql/shared-subtree-executor.ts). */
+  graphqlSharedSubtrees: boolean;
   /** Bytes of answers the response cache may keep (src/graphql/response-cache.ts); 0 turns it off. */
   responseCacheBytes: number;
   mail: MailConfig;
@@ -202,6 +204,7 @@ export function loadConfig(env: Env = withEnvFile().env, warn: (msg: string) => 
     dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 25_000, 0, 3_600_000),
     dataloaderBatching: bool(env, 'DATALOADER_BATCHING', true),
     graphqlJit: bool(env, 'GRAPHQL_JIT', true),
+    graphqlSharedSubtrees: bool(env, 'GRAPHQL_SHARED_SUBTREES', true),
     responseCacheBytes: int(env, 'RESPONSE_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
     notificationsIntervalSeconds: int(env, 'NOTIFICATIONS_INTERVAL_SECONDS', 300, 0, 86_400),
     // About a second of rescoring on a small machine: a referee's request stays short, a small company's players

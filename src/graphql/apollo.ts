@@ -214,9 +214,16 @@ export function createApollo(
 ) {
   const slots = new ExecutionSlots(config.graphql.maxConcurrentExecutions);
   metrics.watchExecutions(() => slots.stats());
+  const sharedRuns = { answered: 0, abandoned: 0 };
+  metrics.watchSharedRuns(() => sharedRuns);
   return new ApolloServer<Context>({
     // Always a gateway: the executor is where the operations in flight are bounded, compiled or interpreted.
-    gateway: jitGateway(getSchema(), { compile: config.graphqlJit, slots }),
+    gateway: jitGateway(getSchema(), {
+      compile: config.graphqlJit,
+      share: config.graphqlSharedSubtrees,
+      stats: sharedRuns,
+      slots,
+    }),
     introspection: config.graphql.introspection,
     // Shutdown is server.ts's: Apollo's own SIGTERM handler (on outside NODE_ENV=test) stops it and re-raises the
     // signal, which cut our drain short and exited 1.

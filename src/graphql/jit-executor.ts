@@ -13,9 +13,11 @@ import {
   type DocumentNode,
   type ExecutionResult,
   type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { inSlots, type ExecutionSlots } from './execution-slots.ts';
+import { executeShared, planShared, type SharedPlan } from './shared-subtree-executor.ts';
 
 /** Distinct documents kept compiled; clients send a bounded set, hostile ones are evicted oldest first. */
 const MAX_COMPILED = 500;
@@ -26,24 +28,50 @@ const MAX_COMPILED = 500;
  */
 const MAX_SEEN = 5000;
 
-/** `compile` false: every document is interpreted by graphql-js (GRAPHQL_JIT=false). */
-export function createJitExecutor(schema: GraphQLSchema, compile = true): GatewayExecutor {
-  const compiled = new Map<string, CompiledQuery | null>();
+/** A document seen before: graphql-jit's function for it, and for a query its plan for shared subtrees. */
+interface Compiled {
+  jit: CompiledQuery | null;
+  shared: SharedPlan | null;
+}
+
+const INTERPRETED: Compiled = { jit: null, shared: null };
+
+/** Queries the shared-subtree executor answered, and those it gave back to graphql-jit (an error on the way). */
+export interface SharedRunStats {
+  answered: number;
+  abandoned: number;
+}
+
+/**
+ * `compile` false: every document is interpreted by graphql-js (GRAPHQL_JIT=false). `share` false: queries run on
+ * graphql-jit too, each repeated object resolved again (GRAPHQL_SHARED_SUBTREES=false).
+ */
+export function createJitExecutor(
+  schema: GraphQLSchema,
+  {
+    compile = true,
+    share = true,
+    stats = { answered: 0, abandoned: 0 },
+  }: { compile?: boolean; share?: boolean; stats?: SharedRunStats } = {},
+): GatewayExecutor {
+  const compiled = new Map<string, Compiled>();
   const seen = new Set<string>();
 
-  function compiledFor(document: DocumentNode, key: string, operationName: string | undefined): CompiledQuery | null {
-    if (!compile) return null;
+  function compiledFor(document: DocumentNode, key: string, operation: OperationDefinitionNode): Compiled {
+    if (!compile) return INTERPRETED;
     let query = compiled.get(key);
     if (query === undefined) {
       if (!seen.has(key)) {
         if (seen.size >= MAX_SEEN) seen.clear();
         seen.add(key);
-        return null;
+        return INTERPRETED;
       }
       seen.delete(key);
+      const operationName = operation.name?.value;
       const result = usesSkipOrInclude(document) ? null : compileQuery(schema, document, operationName);
       // A document graphql-jit will not compile, or must not, runs on graphql-js from then on.
-      query = result && isCompiledQuery(result) ? result : null;
+      const jit = result && isCompiledQuery(result) ? result : null;
+      query = { jit, shared: jit && share ? planShared(schema, document, operation) : null };
       if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
       compiled.set(key, query);
     }
@@ -80,9 +108,18 @@ export function createJitExecutor(schema: GraphQLSchema, compile = true): Gatewa
       return { errors: [new GraphQLError(message, { nodes: [definition], extensions: { code: 'BAD_USER_INPUT' } })] };
     }
     if (coerced.errors) return interpreted();
-    const query = compiledFor(document, `${queryHash}:${operationName ?? ''}`, operationName);
-    if (!query) return interpreted();
-    const result = (await query.query(undefined, context, coerced.coerced)) as ExecutionResult;
+    const { jit, shared } = compiledFor(document, `${queryHash}:${operationName ?? ''}`, operation);
+    if (shared) {
+      const data = await executeShared(schema, shared, context, coerced.coerced);
+      // Null: an error on the way, which graphql-jit reports with its paths and partial data.
+      if (data) {
+        stats.answered++;
+        return { data };
+      }
+      stats.abandoned++;
+    }
+    if (!jit) return interpreted();
+    const result = (await jit.query(undefined, context, coerced.coerced)) as ExecutionResult;
     // Refused before anything ran (no data at all), where graphql-js accepted: let graphql-js run it.
     if (result.data === undefined) return interpreted();
     return result.errors?.length ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
@@ -130,11 +167,11 @@ function asGraphQLError(error: JitError): GraphQLError {
  */
 export function jitGateway(
   schema: GraphQLSchema,
-  { compile, slots }: { compile: boolean; slots: ExecutionSlots },
+  options: { compile: boolean; share: boolean; stats: SharedRunStats; slots: ExecutionSlots },
 ): GatewayInterface {
   return {
     async load() {
-      return { executor: inSlots(createJitExecutor(schema, compile), slots) };
+      return { executor: inSlots(createJitExecutor(schema, options), options.slots) };
     },
     onSchemaLoadOrUpdate(callback) {
       callback({ apiSchema: schema, coreSupergraphSdl: '' });

@@ -129,6 +129,24 @@ export class Metrics {
     });
   }
 
+  /** Queries answered by the shared-subtree executor, or given back to graphql-jit (src/graphql/jit-executor.ts). */
+  watchSharedRuns(read: () => { answered: number; abandoned: number }) {
+    new Counter({
+      name: 'prode_graphql_shared_runs_total',
+      help:
+        'Queries executed with repeated objects completed once: answered, or abandoned on an error and executed ' +
+        'again by graphql-jit',
+      labelNames: ['result'],
+      registers: [this.registry],
+      collect() {
+        const { answered, abandoned } = read();
+        this.reset();
+        this.inc({ result: 'answered' }, answered);
+        this.inc({ result: 'abandoned' }, abandoned);
+      },
+    });
+  }
+
   /** Operations executing and waiting for a slot (src/graphql/execution-slots.ts), read when /metrics is scraped. */
   watchExecutions(read: () => { running: number; waiting: number; waits: number; waitedMs: number; dropped: number }) {
     const registers = [this.registry];
