@@ -60,6 +60,8 @@ interface FieldPlan {
 interface Selection {
   type: GraphQLObjectType;
   fields: FieldPlan[];
+  /** A new answer object with every key of the selection, in order: built whole, not grown key by key. */
+  create: () => Record<string, unknown>;
 }
 
 /** An operation planned once per document: what each field resolves with and how its value completes. */
@@ -125,8 +127,9 @@ interface Tally {
   objects: number;
 }
 
+// Primitives first: looking `then` up on a string or a number searches its prototype.
 const isPromise = (value: unknown): value is Promise<unknown> =>
-  typeof (value as Promise<unknown> | null)?.then === 'function';
+  typeof value === 'object' && value !== null && typeof (value as Promise<unknown>).then === 'function';
 
 function fail(run: Run): never {
   run.abandoned = true;
@@ -134,7 +137,7 @@ function fail(run: Run): never {
 }
 
 function executeSelection(run: Run, selection: Selection, source: unknown, tally: Tally): unknown {
-  const result: Record<string, unknown> = {};
+  const result = selection.create();
   let pending: Promise<unknown>[] | null = null;
   for (const field of selection.fields) {
     if (run.abandoned) throw ABANDON;
@@ -156,7 +159,6 @@ function executeSelection(run: Run, selection: Selection, source: unknown, tally
         )
       : complete(run, field.completion, value, tally);
     if (isPromise(completed)) {
-      result[field.key] = null; // keeps the key in selection order
       (pending ??= []).push(completed.then((v) => (result[field.key] = v)));
     } else result[field.key] = completed;
   }
@@ -319,7 +321,7 @@ export function planShared(
       if (!fieldDef) throw new Unplannable();
       fields.push(fieldPlan(type, key, nodes, fieldDef, fieldDef.resolve ?? defaultFieldResolver, true, underList));
     }
-    return { type, fields };
+    return { type, fields, create: objectFactory(fields.map((field) => field.key)) };
   }
 
   function appliesTo(condition: string, type: GraphQLObjectType): boolean {
@@ -386,6 +388,18 @@ export function planShared(
 }
 
 class Unplannable extends Error {}
+
+/**
+ * A function answering `{ key1: null, key2: null, ... }`: an object literal is allocated at its final size with
+ * its keys in place, where `{}` grown key by key reallocates its property store as it goes. The keys are names
+ * the GraphQL parser accepted, quoted all the same.
+ */
+function objectFactory(keys: string[]): () => Record<string, unknown> {
+  return new Function(`return { ${keys.map((key) => `${JSON.stringify(key)}: null`).join(', ')} };`) as () => Record<
+    string,
+    unknown
+  >;
+}
 
 function namesVariable(value: ValueNode): boolean {
   switch (value.kind) {
