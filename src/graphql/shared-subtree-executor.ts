@@ -395,10 +395,8 @@ class Unplannable extends Error {}
  * the GraphQL parser accepted, quoted all the same.
  */
 function objectFactory(keys: string[]): () => Record<string, unknown> {
-  return new Function(`return { ${keys.map((key) => `${JSON.stringify(key)}: null`).join(', ')} };`) as () => Record<
-    string,
-    unknown
-  >;
+  const literal = keys.map((key) => `${JSON.stringify(key)}: null`).join(', ');
+  return new Function(`return { ${literal} };`) as () => Record<string, unknown>;
 }
 
 function namesVariable(value: ValueNode): boolean {
