@@ -5,7 +5,7 @@
 // rankings moved.
 import type { Db } from '../db/client.ts';
 import type { LiveEvent } from '../live/events.ts';
-import { nextRescoreRetry, runDueRescore, type RescoreJobRun } from '../game/rescore-jobs.ts';
+import { nextRescoreRetry, runDueRescore, vacuumStandings, type RescoreJobRun } from '../game/rescore-jobs.ts';
 import { SerialRuns } from './serial-runs.ts';
 
 /** After a run that failed before taking a job, the next one starts this much later (or at a failed job's time). */
@@ -52,14 +52,31 @@ export class RescoreRunner {
   /** The jobs due now; a failed one waits for its retry time, so this ends. */
   private async pass(): Promise<void> {
     let failed = false;
+    let rescored = 0;
     try {
-      for (let job = await this.next(); job && !this.closed; job = await this.next()) this.report(job);
+      for (let job = await this.next(); job && !this.closed; job = await this.next()) {
+        this.report(job);
+        if (job.report) rescored++;
+      }
     } catch (err) {
       // No job was taken (the database is away, or busy past the wait for a connection): try again later.
       failed = true;
       this.log('error', { err: String((err as Error).message ?? err).split('\n')[0] }, 'rescoring jobs failed');
     }
+    // Once per pass: the jobs of a burst are rescored back to back, then their standings vacuumed once.
+    if (rescored > 0 && !this.closed) await this.vacuum(rescored);
     await this.scheduleRetry(failed);
+  }
+
+  private async vacuum(jobs: number) {
+    const started = performance.now();
+    try {
+      if (await vacuumStandings(this.db))
+        this.log('info', { jobs, ms: Math.round(performance.now() - started) }, 'standings vacuumed');
+    } catch (err) {
+      // Autovacuum gets to it later; the points are out already.
+      this.log('warn', { err: String((err as Error).message ?? err).split('\n')[0] }, 'standings vacuum failed');
+    }
   }
 
   /**

@@ -87,6 +87,9 @@ export class Metrics {
     pending: () => Promise<{ count: number; oldest: Date | null }>,
   ) {
     const registers = [this.registry];
+    // One read for both gauges: a scrape collects every metric at once (prom-client's Promise.all).
+    let reading: ReturnType<typeof pending> | null = null;
+    const pendingOnce = () => (reading ??= pending().finally(() => (reading = null)));
     new Counter({
       name: 'prode_rescore_jobs_total',
       help: 'Rescoring jobs this process ran, by result (a failed one is retried later)',
@@ -114,7 +117,7 @@ export class Metrics {
       registers,
       async collect() {
         // A scrape during an outage shows the last figure rather than failing the whole page.
-        const p = await pending().catch(() => null);
+        const p = await pendingOnce().catch(() => null);
         if (p) this.set(p.count);
       },
     });
@@ -123,7 +126,7 @@ export class Metrics {
       help: 'How long the oldest waiting rescoring job has waited (0 when none does)',
       registers,
       async collect() {
-        const p = await pending().catch(() => null);
+        const p = await pendingOnce().catch(() => null);
         if (p) this.set(p.oldest ? Math.max(0, (Date.now() - p.oldest.getTime()) / 1000) : 0);
       },
     });

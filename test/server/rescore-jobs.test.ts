@@ -136,6 +136,26 @@ describe('a result whose rescoring is a job', () => {
     },
   );
 
+  it.runIf(suiteProvider === 'postgresql')('vacuums the standings once the jobs of a pass are done', async () => {
+    const p = s.t.db.prisma;
+    // Autovacuum counts apart (autovacuum_count): this is the runner's own.
+    const vacuums = async () =>
+      Number(
+        (
+          await p.$queryRawUnsafe<{ n: bigint }[]>(
+            `SELECT vacuum_count AS n FROM pg_stat_user_tables WHERE relname = 'TournamentStanding'`,
+          )
+        )[0].n,
+      );
+    const before = await vacuums();
+    await leaveJobBehind(demo.matches.final, 1, 1);
+    await leaveJobBehind(demo.matches.opener, 3, 1);
+    s.app.rescoring.wake();
+    await s.app.rescoring.idle();
+    expect(await p.rescoreJob.count()).toBe(0);
+    expect(await vacuums()).toBe(before + 1);
+  });
+
   it('left by a process that stopped first, is run by the next server to start', async () => {
     const { final } = demo.matches;
     await leaveJobBehind(final, 0, 3);
