@@ -10,6 +10,7 @@ import { openDatabase, type Db } from '../src/db/client.ts';
 import { companyByCode } from '../src/db/company-code.ts';
 import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { defaultExternalId, EXTERNAL_ID_RULE, isValidExternalId } from '../src/import/external-id.ts';
+import { runDueRescores } from '../src/game/rescore-jobs.ts';
 import { importTournament } from '../src/import/import-tournament.ts';
 import { importLiveEvents } from '../src/import/live-events.ts';
 import { notifyLiveEvents } from '../src/live/pg-bus.ts';
@@ -126,21 +127,36 @@ try {
     const company = await companyNamed(db.prisma, name.trim());
     companies.set(company.id, company);
   }
-  const report = await importTournament(db.prisma, parsed, { externalId, enterCompanyIds: [...companies.keys()] });
+  const report = await importTournament(db.prisma, parsed, {
+    externalId,
+    enterCompanyIds: [...companies.keys()],
+    rescoreInTransactionMaxPredictions: config.rescoreInRequestMaxPredictions,
+  });
+  // Results over many predictions were left to jobs (one transaction per match): run here, so that the points are
+  // out when this ends. A job that fails stays for the server's runner or the next notifications:tick.
+  const jobs = report.rescoreJobsQueued
+    ? await runDueRescores(db.prisma, (job) =>
+        console.error(`import:openfootball: rescoring match ${job.matchId} failed: ${job.error}`),
+      )
+    : null;
   console.log(
     `import:openfootball: "${parsed.name}" (${externalId}) ${report.tournament}; rounds +${report.rounds.created} ` +
       `~${report.rounds.updated}; ` +
       `teams +${report.teams.created}; matches +${report.matches.created} ~${report.matches.updated} ` +
       `=${report.matches.unchanged}; ` +
-      `${report.changedResultMatchIds.length} results new or changed, ${report.rescoredPredictions} predictions ` +
-      `rescored; ${report.keptDecisions} hand-set decisions kept` +
+      `${report.changedResultMatchIds.length} results new or changed, ` +
+      `${report.rescoredPredictions + (jobs?.predictions ?? 0)} predictions rescored` +
+      (jobs
+        ? ` (in ${jobs.done} rescoring jobs${jobs.failed ? `, ${jobs.failed} failed and left for later` : ''})`
+        : '') +
+      `; ${report.keptDecisions} hand-set decisions kept` +
       (companies.size ? `; entered for ${[...companies.values()].map((c) => c.code).join(', ')}` : ''),
   );
   // The replicas' subscribers hear of the new results (on SQLite the server's feed is its own process's).
   if (config.database.provider === 'postgresql')
     await notifyLiveEvents(
       (channel, payload) => db.prisma.$executeRawUnsafe('SELECT pg_notify($1, $2)', channel, payload),
-      importLiveEvents(report),
+      importLiveEvents({ ...report, rescoredPredictions: report.rescoredPredictions + (jobs?.predictions ?? 0) }),
     );
   await db.close();
   process.exit(0);

@@ -8,22 +8,16 @@ import { mailChannel } from '../src/mail/channel.ts';
 import { deliverEmails } from '../src/mail/delivery.ts';
 import { loggingSender } from '../src/notifications/sender.ts';
 import { notificationsTick } from '../src/notifications/tick.ts';
-import { runDueRescore } from '../src/game/rescore-jobs.ts';
+import { runDueRescores } from '../src/game/rescore-jobs.ts';
 
 try {
   const config = loadConfig();
   const db = await prepareDatabase({ ...config, seedOnEmpty: false }, { info() {}, warn() {} });
-  const rescored = { done: 0, failed: 0 };
   try {
-    // A failed job is not due again at once, so this ends.
-    for (let job = await runDueRescore(db.prisma); job; job = await runDueRescore(db.prisma)) {
-      if (job.report) rescored.done++;
-      else {
-        rescored.failed++;
-        console.error(`notifications:tick: rescoring match ${job.matchId} failed: ${job.error}`);
-      }
-    }
-    console.log(`notifications:tick: rescoring jobs ${JSON.stringify(rescored)}`);
+    const { done, failed } = await runDueRescores(db.prisma, (job) =>
+      console.error(`notifications:tick: rescoring match ${job.matchId} failed: ${job.error}`),
+    );
+    console.log(`notifications:tick: rescoring jobs ${JSON.stringify({ done, failed })}`);
   } catch (err) {
     // The notifications and e-mail still go out; the jobs wait for the next run.
     console.error(`notifications:tick: rescoring jobs failed: ${(err as Error).message.split('\n')[0]}`);

@@ -268,11 +268,15 @@ export async function importOpenfootball(
   const id = externalId ?? defaultExternalId(parsed.name);
   if (!id)
     throw badInput(`the tournament name "${parsed.name}" has no letter or digit: give an externalId`, 'externalId');
-  const report = await importTournament(scope.db, parsed, { externalId: id }).catch((err) => {
+  const report = await importTournament(scope.db, parsed, {
+    externalId: id,
+    rescoreInTransactionMaxPredictions: scope.config.rescoreInRequestMaxPredictions,
+  }).catch((err) => {
     if (isUniqueViolation(err)) throw conflict('another import of the same file is running; try again', 'externalId');
     throw err;
   });
   scope.loaders.clearAll();
+  if (report.rescoreJobsQueued > 0) scope.rescoring.wake();
   for (const event of importLiveEvents(report)) scope.live.publish(event);
   return report;
 }

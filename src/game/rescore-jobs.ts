@@ -79,6 +79,27 @@ export async function runDueRescore(
   }
 }
 
+/**
+ * Runs every job due now, one after the other (a failed one is not due again at once, so this ends): for the
+ * command-line tools, which have no runner. `failed` hears each failure.
+ */
+export async function runDueRescores(
+  db: Db,
+  failed: (job: RescoreJobRun) => void = () => {},
+): Promise<{ done: number; failed: number; predictions: number }> {
+  const figures = { done: 0, failed: 0, predictions: 0 };
+  for (let job = await runDueRescore(db); job; job = await runDueRescore(db)) {
+    if (job.report) {
+      figures.done++;
+      figures.predictions += job.report.predictions;
+    } else {
+      figures.failed++;
+      failed(job);
+    }
+  }
+  return figures;
+}
+
 /** When the earliest failed job is due again (null: none waits for a retry). */
 export async function nextRescoreRetry(db: Db): Promise<Date | null> {
   const agg = await db.rescoreJob.aggregate({ _min: { retryAt: true } });

@@ -5,6 +5,7 @@
 // kept while the file still says what it said then. A file that says something new about it wins.
 import type { Db, Tx } from '../db/client.ts';
 import { rescoreMatches } from '../game/rescore.ts';
+import { queueRescore } from '../game/rescore-jobs.ts';
 import type { ParsedTournament } from './openfootball.ts';
 
 export interface ImportOptions {
@@ -14,6 +15,12 @@ export interface ImportOptions {
   countryName?: string;
   /** Companies that enter the tournament, in the same transaction (idempotent: one that plays it already does). */
   enterCompanyIds?: number[];
+  /**
+   * Past this many predictions on the matches whose result changed, their rescoring is left to rescoring jobs
+   * committed with the import (src/game/rescore-jobs.ts) instead of done in its transaction
+   * (RESCORE_IN_REQUEST_MAX_PREDICTIONS); without it, always in the transaction.
+   */
+  rescoreInTransactionMaxPredictions?: number;
 }
 
 export interface ImportReport {
@@ -24,8 +31,10 @@ export interface ImportReport {
   matches: { created: number; updated: number; unchanged: number };
   /** Matches whose score, penalties or status changed (their predictions were rescored). */
   changedResultMatchIds: number[];
-  /** Predictions whose points changed. */
+  /** Predictions whose points changed (0 when the rescoring was left to jobs). */
   rescoredPredictions: number;
+  /** Matches whose rescoring was left to rescoring jobs (0 when it was done in the import's transaction). */
+  rescoreJobsQueued: number;
   /** Dates and results (status and score) set by hand that the file said nothing new about, so were kept. */
   keptDecisions: number;
 }
@@ -237,8 +246,15 @@ async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): 
     changedResultMatchIds.push(...created.map((m) => m.id));
   }
 
-  // New or corrected results rescore their predictions in the same transaction.
-  const rescored = await rescoreMatches(tx, changedResultMatchIds);
+  // New or corrected results rescore their predictions in the same transaction, or past the limit in jobs committed
+  // with it: one transaction per match after this one, each far inside its time limit.
+  const limit = options.rescoreInTransactionMaxPredictions;
+  const later =
+    limit !== undefined &&
+    changedResultMatchIds.length > 0 &&
+    (await tx.prediction.count({ where: { matchId: { in: changedResultMatchIds } } })) > limit;
+  if (later) await queueRescore(tx, changedResultMatchIds, new Date());
+  const rescored = later ? { predictions: 0 } : await rescoreMatches(tx, changedResultMatchIds);
   return {
     tournamentId,
     tournament: tournamentState,
@@ -247,6 +263,7 @@ async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): 
     matches,
     changedResultMatchIds: changedResultMatchIds.sort((a, b) => a - b),
     rescoredPredictions: rescored.predictions,
+    rescoreJobsQueued: later ? changedResultMatchIds.length : 0,
     keptDecisions,
   };
 }

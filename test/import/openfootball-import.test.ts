@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
+import { runDueRescores } from '../../src/game/rescore-jobs.ts';
 import { importTournament } from '../../src/import/import-tournament.ts';
 import { parseOpenfootball, type ParsedTournament } from '../../src/import/openfootball.ts';
 import mini from '../fixtures/openfootball/mini-cup.json' with { type: 'json' };
@@ -106,6 +107,33 @@ describe('importTournament', () => {
       });
     },
   );
+
+  it('past rescoreInTransactionMaxPredictions, leaves the rescoring to jobs committed with the import', async () => {
+    const p = t.db.prisma;
+    const user = await p.user.findFirstOrThrow({ where: { email: 'u@imp.test' } });
+    const changed = structuredClone(mini);
+    changed.matches[5].score = { ft: [2, 1] } as never; // the final, corrected: won in normal time
+    changed.matches[0].score = { ft: [2, 2], ht: [1, 0] }; // as the previous run said
+    const report = await importTournament(p, parseOpenfootball(changed), {
+      externalId: 'test:mini',
+      rescoreInTransactionMaxPredictions: 0,
+    });
+    const final = await p.match.findUniqueOrThrow({ where: { externalId: 'test:mini:match:m12' } });
+    expect(report.changedResultMatchIds).toEqual([final.id]);
+    expect(report).toMatchObject({ rescoredPredictions: 0, rescoreJobsQueued: 1 });
+    expect(final).toMatchObject({ homeTeamGoals: 2, awayTeamGoals: 1 });
+    // The result is in; the points are the previous result's until the job runs.
+    expect(await p.rescoreJob.findMany({ select: { matchId: true } })).toEqual([{ matchId: final.id }]);
+    expect(await p.prediction.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({ points: 2 });
+    expect(await runDueRescores(p)).toEqual({ done: 1, failed: 0, predictions: 1 });
+    expect(await p.rescoreJob.count()).toBe(0);
+    // Predicted a draw: nothing now.
+    expect(await p.prediction.findFirstOrThrow({ where: { userId: user.id } })).toMatchObject({
+      status: 'SCORED',
+      points: 0,
+      outcomeHit: false,
+    });
+  });
 
   it('a file that fails half-way leaves nothing behind', async () => {
     const before = await counts();

@@ -5,6 +5,7 @@
 // PostgreSQL, a result set while its match's job runs waits for that job and leaves a fresh one. A change of a
 // company's game rules past the threshold queues a job per decided match, which score as rescoring in the request.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
@@ -198,6 +199,37 @@ describe('a result whose rescoring is a job', () => {
     expect(stdout).toContain('rescoring jobs {"done":1,"failed":0}');
     expect(await p.rescoreJob.count()).toBe(0);
     expect(await prediction(final)).toMatchObject({ status: 'SCORED', exactHit: true });
+  });
+});
+
+describe('an import with results past the threshold', () => {
+  it('queues a job per match whose result changed, which the runner scores right after', async () => {
+    const IMPORT = `mutation($j: String!) {
+      importOpenfootball(json: $j, externalId: "test:mini-jobs") {
+        tournamentId changedResultMatchIds rescoredPredictions rescoreJobsQueued
+      }
+    }`;
+    const file = JSON.parse(readFileSync(new URL('../fixtures/openfootball/mini-cup.json', import.meta.url), 'utf8'));
+    const first = await s.gql(IMPORT, { j: JSON.stringify(file) }, manager);
+    expect(first.errors).toBeUndefined();
+    // Results without predictions: nothing to rescore, no job.
+    expect(first.data.importOpenfootball).toMatchObject({ rescoredPredictions: 0, rescoreJobsQueued: 0 });
+    const p = s.t.db.prisma;
+    const final = await p.match.findUniqueOrThrow({ where: { externalId: 'test:mini-jobs:match:m12' } });
+    await p.prediction.create({
+      data: { userId: demo.users['player1@demo.test'], matchId: final.id, homeTeamGoals: 2, awayTeamGoals: 1 },
+    });
+    file.matches[5].score = { ft: [2, 1] }; // the final is played
+    const second = await s.gql(IMPORT, { j: JSON.stringify(file) }, manager);
+    expect(second.errors).toBeUndefined();
+    expect(second.data.importOpenfootball).toMatchObject({
+      changedResultMatchIds: [final.id],
+      rescoredPredictions: 0,
+      rescoreJobsQueued: 1,
+    });
+    await s.app.rescoring.idle();
+    expect(await p.rescoreJob.count()).toBe(0);
+    expect(await prediction(final.id)).toMatchObject({ status: 'SCORED', exactHit: true });
   });
 });
 

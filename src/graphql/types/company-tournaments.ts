@@ -62,9 +62,19 @@ export class ImportReport {
   @Field(() => ImportCount, { description: 'Rounds written.' }) rounds!: object;
   @Field(() => ImportCount, { description: 'Teams written.' }) teams!: object;
   @Field(() => ImportCount, { description: 'Matches written.' }) matches!: object;
-  @Field(() => [Int], { description: 'Matches whose result changed (their predictions were rescored).' })
+  @Field(() => [Int], { description: 'Matches whose result changed (their predictions are rescored).' })
   changedResultMatchIds!: number[];
-  @Field(() => Int, { description: 'Predictions rescored because a result changed.' }) rescoredPredictions!: number;
+  @Field(() => Int, {
+    description: 'Predictions rescored because a result changed (in the same step; 0 when rescoreJobsQueued is not).',
+  })
+  rescoredPredictions!: number;
+  @Field(() => Int, {
+    description:
+      'Matches whose predictions were more than the server rescores in a request ' +
+      '(RESCORE_IN_REQUEST_MAX_PREDICTIONS), left to rescoring jobs committed with the import: their points follow ' +
+      'within seconds. 0 when everything was rescored in the same step.',
+  })
+  rescoreJobsQueued!: number;
   @Field(() => Int, {
     description:
       'Dates and results (status, score) an operator set by hand since the last import, kept because the file ' +
