@@ -4,14 +4,14 @@
 // on. Lookups happen only after authentication and tenant checks have run for this request, so an answer is
 // never served to anyone the same query would not have answered identically.
 // Freshness: every request reads every table's write count (src/db/data-version.ts) before anything else
-// (src/http/request-scope.ts). The tables an answer read are the ones its SQL statements named (counted with
-// them, src/db/sql-stats.ts) and the auth rows'; where a loader read only some users' predictions, those users'
-// buckets stand for the table (src/db/owned-rows.ts). The answer is stored under those tables' counts only if they
-// still held after it was computed (so every row read, the caller's own included, came from that one state), and served
-// only to requests that read the same counts for them. The rules that depend on the clock change at the next
-// kickoff (prediction privacy: "others' predictions once the match has kicked off") and at the next end of a
-// trivia question's window (a person's own graded answers, User.triviaSolutions, show from then on): an answer is
-// served only before both.
+// (src/http/request-scope.ts), and once more on a miss, just before it executes. The tables an answer read are
+// the ones its SQL statements named (counted with them, src/db/sql-stats.ts) and the auth rows'; where a loader
+// read only some users' predictions, those users' buckets stand for the table (src/db/owned-rows.ts). The answer
+// is stored under those tables' counts only if they still held after it was computed (so every row read, the
+// caller's own included, came from that one state), and served only to requests that read the same counts for
+// them. The rules that depend on the clock change at the next kickoff (prediction privacy: "others' predictions
+// once the match has kicked off") and at the next end of a trivia question's window (a person's own graded
+// answers, User.triviaSolutions, show from then on): an answer is served only before both.
 // Scope: per process and bounded in bytes (least recently used out first). Correct across instances because
 // the counts come from the shared database; a write invalidates the answers that read its table.
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
@@ -62,23 +62,27 @@ export interface CacheStats {
   hits: number;
   misses: number;
   stores: number;
+  /** Answers computed but not kept: a table they read was written while they were computed. */
+  discards: number;
 }
 
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   private horizon: { version: string; from: number; until: number } | null = null;
-  readonly stats: CacheStats = { hits: 0, misses: 0, stores: 0 };
+  readonly stats: CacheStats = { hits: 0, misses: 0, stores: 0, discards: 0 };
 
   constructor(private readonly maxBytes: number) {}
 
   get(key: string, versions: TableVersions, now: Date): Entry['data'] | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
-    if (versions.of(entry.tables) !== entry.version || now.getTime() >= entry.validUntil) {
+    if (now.getTime() >= entry.validUntil) {
       this.delete(key, entry);
       return null;
     }
+    // Other counts are not always older: a request that read them earlier than the answer's must not drop it.
+    if (versions.of(entry.tables) !== entry.version) return null;
     // Most recently used last: Map keeps insertion order.
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -154,7 +158,22 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           }
           const who = [auth.viewer?.id, auth.viewerCompany?.id, auth.tenant?.id].map((id) => id ?? '-').join('|');
           key = `${queryHash}|${request.operationName ?? ''}|${variables}|${who}`;
-          const data = cache.get(key, versions, contextValue.now);
+          let data = cache.get(key, versions, contextValue.now);
+          if (!data) {
+            // The counts were read as the request arrived; on a busy server it then queues (tens of ms under
+            // load), and a write committed meanwhile would discard what it computes. Read them again as it
+            // executes: the answer is kept under the state it reads, and may meanwhile have been kept by another.
+            // The caller and tenant rows were read under the first counts: only if they still hold.
+            const fresh = await db.tableVersions().catch(() => null);
+            if (
+              fresh &&
+              fresh.rollbacks === versions.rollbacks &&
+              fresh.of(AUTH_ROW_TABLES) === versions.of(AUTH_ROW_TABLES)
+            ) {
+              versions = fresh;
+              data = cache.get(key, fresh, contextValue.now);
+            }
+          }
           if (!data) {
             cache.stats.misses++;
             return null;
@@ -184,7 +203,10 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
             // the state the counts read before it describe.
             const after = await db.tableVersions(true);
             const version = versions.of(deps);
-            if (!after || after.rollbacks !== versions.rollbacks || after.of(deps) !== version) return;
+            if (!after || after.rollbacks !== versions.rollbacks || after.of(deps) !== version) {
+              cache.stats.discards++;
+              return;
+            }
             const validUntil = await cache.nextVisibilityChange(db, after, contextValue.now);
             cache.set(key, {
               tables: deps,

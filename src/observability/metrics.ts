@@ -199,7 +199,9 @@ export class Metrics {
   }
 
   /** The response cache's counters and size, read when /metrics is scraped. */
-  watchResponseCache(read: () => { hits: number; misses: number; stores: number; entries: number; bytes: number }) {
+  watchResponseCache(
+    read: () => { hits: number; misses: number; stores: number; discards: number; entries: number; bytes: number },
+  ) {
     const registers = [this.registry];
     new Counter({
       name: 'prode_response_cache_lookups_total',
@@ -220,6 +222,15 @@ export class Metrics {
       collect() {
         this.reset();
         this.inc(read().stores);
+      },
+    });
+    new Counter({
+      name: 'prode_response_cache_discards_total',
+      help: 'Answers computed but not kept: a table they read was written while they were computed',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(read().discards);
       },
     });
     new Gauge({

@@ -27,6 +27,18 @@ async function twice(read: Read) {
   return cached(read);
 }
 
+/** Runs `write` right after the next request has read the write counts on arrival (src/http/request-scope.ts). */
+function writeAfterArrival(write: () => Promise<unknown>) {
+  const db = s.t.db;
+  const read = db.tableVersions;
+  db.tableVersions = async (duringTransaction) => {
+    db.tableVersions = read;
+    const versions = await read(duringTransaction);
+    await write();
+    return versions;
+  };
+}
+
 const POST = (id: number) => `{ post(id: ${id}) { id text likesCount likedByMe comments { id text } } }`;
 
 describe('response cache', () => {
@@ -72,6 +84,41 @@ describe('response cache', () => {
       const seen = await s.gql(POST(id), {}, bearer(token));
       expect(seen.data.post.text).toBe('edited elsewhere');
       expect(seen.extensions!.sqlStatements).toBeGreaterThan(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("keeps an answer whose tables were written while it waited; not when the caller's rows were", async () => {
+    const token = await s.login('player7@demo.test', 'demo');
+    const author = s.demo.users['player7@demo.test'];
+    const id = s.demo.posts.demo[1];
+    const metric = async (name: string) => {
+      const text = await (await fetch(`${s.url}/metrics`)).text();
+      return Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1]);
+    };
+    const other = await openDatabase(s.t.target);
+    try {
+      // A comment from another connection commits after the request read the write counts on arrival, before it
+      // executes (a busy server queues it meanwhile): the answer shows the comment and is kept under the counts
+      // it was computed at.
+      writeAfterArrival(() =>
+        other.prisma.postComment.create({ data: { postId: id, userId: author, text: 'meanwhile' } }),
+      );
+      const seen = await s.gql(POST(id), {}, bearer(token));
+      expect(seen.data.post.comments.map((c: { text: string }) => c.text)).toContain('meanwhile');
+      expect((await cached(() => s.gql(POST(id), {}, bearer(token)))).data).toEqual(seen.data);
+
+      // The caller's own row changed in that window: it was authenticated under the first counts, so the answer is
+      // computed but not kept, and the next read executes again.
+      const discards = await metric('prode_response_cache_discards_total');
+      writeAfterArrival(() => other.prisma.user.update({ where: { id: author }, data: { name: 'Renamed Meanwhile' } }));
+      await other.prisma.postComment.create({ data: { postId: id, userId: author, text: 'and again' } });
+      expect((await s.gql(POST(id), {}, bearer(token))).errors).toBeUndefined();
+      expect(await metric('prode_response_cache_discards_total')).toBe(discards + 1);
+      const again = await s.gql(POST(id), {}, bearer(token));
+      expect(again.extensions!.sqlStatements).toBeGreaterThan(1);
+      expect(again.data.post.comments.map((c: { text: string }) => c.text)).toContain('and again');
     } finally {
       await other.close();
     }
