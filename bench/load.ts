@@ -1,13 +1,16 @@
-// `npm run bench:load -- [--seconds 60] [--connections 64] [--rounds 1]`: the mixed read/write load
-// (bench/mixed-load.ts) on a fresh demo-seeded server, PostgreSQL when DATABASE_URL is set, else SQLite, once with the
-// response cache on (as shipped) and once with it off (RESPONSE_CACHE_MB=0), alternating for --rounds rounds. Writes
-// bench/LOAD.md (bench/LOAD-postgresql.md): the cache-on run's figures, its hit rate, and each kind of request's
-// latency with the cache on and off (medians over the rounds).
+// `npm run bench:load -- [--seconds 60] [--connections 64] [--rounds 1] [--mix both|everyone-writes|matchday]
+// [--rate REQUESTS_PER_SECOND]`: the mixed read/write load (bench/mixed-load.ts) on a fresh demo-seeded server,
+// PostgreSQL when DATABASE_URL is set (each run in a database of its own beside it), else SQLite, for each mix once
+// with the response cache on (as shipped) and once with it off (RESPONSE_CACHE_MB=0), alternating for --rounds
+// rounds; as fast as the server answers, or at --rate requests per second in all. Writes bench/LOAD.md
+// (bench/LOAD-postgresql.md): per mix, the cache-on run's figures, its hit rate, and each kind of request's latency
+// with the cache on and off (medians over the rounds).
 import os from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { emptyTarget } from '../test/helpers/db.ts';
 import { startLoadTarget } from './load-target.ts';
-import { mixedLoad, type LoadResult } from './mixed-load.ts';
+import { LOAD_MIXES, mixedLoad, type LoadMix, type LoadResult } from './mixed-load.ts';
 
 // The bound the reliability issue asks us to state: RSS after the load minus RSS after the warm-up.
 export const RSS_GROWTH_BOUND_MIB = 150;
@@ -17,41 +20,65 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     connections: { type: 'string', default: '64' },
     rounds: { type: 'string', default: '1' },
+    mix: { type: 'string', default: 'both' },
+    rate: { type: 'string' },
   },
 });
 const store = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
 const rounds = Number(values.rounds);
+if (values.mix !== 'both' && !LOAD_MIXES.includes(values.mix as LoadMix)) {
+  console.error(`--mix: one of both, ${LOAD_MIXES.join(', ')} (got ${values.mix})`);
+  process.exit(2);
+}
+const mixes = values.mix === 'both' ? LOAD_MIXES : [values.mix as LoadMix];
+const rate = values.rate === undefined ? undefined : Number(values.rate);
+if (rate !== undefined && !(rate > 0)) {
+  console.error(`--rate: requests per second over all connections, above 0 (got ${values.rate})`);
+  process.exit(2);
+}
 
 interface Run {
   r: LoadResult;
   hits: number;
   misses: number;
+  discards: number;
 }
 
-async function once(cache: boolean): Promise<Run> {
-  const target = await startLoadTarget(process.env.DATABASE_URL, cache ? {} : { RESPONSE_CACHE_MB: '0' });
+async function once(mix: LoadMix, cache: boolean): Promise<Run> {
+  // Every run starts from the demo data as seeded: on PostgreSQL a throwaway database beside DATABASE_URL's (runs
+  // leave comments and predictions behind, and a post read by the next would be larger), on SQLite a new file.
+  const fresh = process.env.DATABASE_URL ? await emptyTarget('postgresql') : undefined;
+  const url = fresh?.target.provider === 'postgresql' ? fresh.target.url : undefined;
+  const target = await startLoadTarget(url, cache ? {} : { RESPONSE_CACHE_MB: '0' });
   try {
     const r = await mixedLoad(target, {
       seconds: Number(values.seconds),
       connections: Number(values.connections),
       warmupSeconds: 5,
+      mix,
+      rate,
     });
     // How the response cache fared with writes going on all along (warm-up included).
     const metrics = await (await fetch(`${target.url}/metrics`)).text();
     const counter = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(metrics)?.[1] ?? 0);
     const hits = counter('prode_response_cache_lookups_total\\{result="hit"\\}');
     const misses = counter('prode_response_cache_lookups_total\\{result="miss"\\}');
-    return { r, hits, misses };
+    const discards = counter('prode_response_cache_discards_total');
+    return { r, hits, misses, discards };
   } finally {
     await target.stop();
+    await fresh?.drop();
   }
 }
 
-const on: Run[] = [];
-const off: Run[] = [];
+// Alternating: each round runs every mix with the cache on and then off, each on a fresh server.
+const on = new Map<LoadMix, Run[]>(mixes.map((m) => [m, []]));
+const off = new Map<LoadMix, Run[]>(mixes.map((m) => [m, []]));
 for (let i = 0; i < rounds; i++) {
-  on.push(await once(true));
-  off.push(await once(false));
+  for (const mix of mixes) {
+    on.get(mix)!.push(await once(mix, true));
+    off.get(mix)!.push(await once(mix, false));
+  }
 }
 
 const median = (xs: number[]) => {
@@ -62,44 +89,50 @@ const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 /** A kind's latency over all rounds of one variant. */
 const latencies = (runs: Run[], kind: string) => runs.flatMap((x) => x.r.msByKind[kind] ?? []);
-
-const first = on[0].r;
-const growth = first.rssAfterMiB - first.rssBeforeMiB;
-const withinBound = growth <= RSS_GROWTH_BOUND_MIB;
-const errors = [...on, ...off].reduce((n, x) => n + x.r.httpErrors + x.r.graphqlErrors, 0);
-const hits = on.reduce((n, x) => n + x.hits, 0);
-const misses = on.reduce((n, x) => n + x.misses, 0);
-const hitRate = ((hits / (hits + misses)) * 100).toFixed(0);
-const args = `--seconds ${first.seconds} --connections ${first.connections} --rounds ${rounds}`;
-const command = `npm run bench:load -- ${args}`;
-const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${store}`;
-const rss = [first.rssBeforeMiB, first.rssAfterMiB, first.rssPeakMiB].map((m) => m.toFixed(0)).join(' / ');
 const rps = (runs: Run[]) => median(runs.map((x) => x.r.rps)).toFixed(1);
-const kinds = Object.keys(first.byKind);
-const rows = kinds.map((k) => {
-  const [a, b] = [latencies(on, k), latencies(off, k)];
-  const ratio = median(a) / median(b);
-  const cell = (xs: number[]) => `${median(xs).toFixed(0)} / ${pct(xs, 0.99).toFixed(0)}`;
-  return `| ${k} | ${cell(a)} | ${cell(b)} | ${ratio.toFixed(2)} |`;
-});
-const md = `# Mixed load (reads and writes)
 
-Generated by \`${command}\` on ${new Date().toISOString()}.
-${machine}, demo data, server and load generator on one machine.
-Each connection plays one of 20 players and cycles through: GET /posts/:id, GET /tournaments/me, GraphQL me + company,
-upsertPrediction, GET /posts/:postId/comments, createComment, GraphQL myTournaments, a ranking page + me, deleteComment
-(the one it created) and (as the admin) PATCH /invitations/:id. A 5 s warm-up runs first. Each round runs the server
-as shipped (response cache on), then with RESPONSE_CACHE_MB=0 (every request executed), each on a fresh server.
+const DESCRIPTION: Record<LoadMix, (r: LoadResult) => string> = {
+  'everyone-writes': (r) =>
+    `Every one of the ${r.connections} connections walks the whole cycle, writes included: four requests in ten write.`,
+  matchday: (r) =>
+    `${r.writerConnections} of the ${r.connections} connections, as 5 of the 20 players, walk the whole cycle; the ` +
+    `other ${r.connections - r.writerConnections}, as the other 15 players, walk its six reads only (people ` +
+    `predicting and commenting while others read).`,
+};
+
+let failed = false;
+const sections = mixes.map((mix) => {
+  const [onRuns, offRuns] = [on.get(mix)!, off.get(mix)!];
+  const first = onRuns[0].r;
+  const growth = first.rssAfterMiB - first.rssBeforeMiB;
+  const withinBound = growth <= RSS_GROWTH_BOUND_MIB;
+  const errors = [...onRuns, ...offRuns].reduce((n, x) => n + x.r.httpErrors + x.r.graphqlErrors, 0);
+  if (errors > 0 || !withinBound) failed = true;
+  const hits = onRuns.reduce((n, x) => n + x.hits, 0);
+  const misses = onRuns.reduce((n, x) => n + x.misses, 0);
+  const discards = onRuns.reduce((n, x) => n + x.discards, 0);
+  const hitRate = ((hits / (hits + misses)) * 100).toFixed(0);
+  const rss = [first.rssBeforeMiB, first.rssAfterMiB, first.rssPeakMiB].map((m) => m.toFixed(0)).join(' / ');
+  const kinds = Object.keys(first.byKind).sort((a, b) => Number(a.startsWith('write')) - Number(b.startsWith('write')));
+  const rows = kinds.map((k) => {
+    const [a, b] = [latencies(onRuns, k), latencies(offRuns, k)];
+    const ratio = median(a) / median(b);
+    const cell = (xs: number[]) => `${median(xs).toFixed(0)} / ${pct(xs, 0.99).toFixed(0)}`;
+    return `| ${k} | ${cell(a)} | ${cell(b)} | ${ratio.toFixed(2)} |`;
+  });
+  return `## Mix \`${mix}\`
+
+${DESCRIPTION[mix](first)}
 
 | Figure | Value |
 |---|---|
-| Duration / connections / rounds | ${first.seconds} s / ${first.connections} / ${rounds} |
-| Throughput, cache on / off (median of rounds) | ${rps(on)} / ${rps(off)} req/s |
+| Throughput, cache on / off (median of rounds) | ${rps(onRuns)} / ${rps(offRuns)} req/s |
 | Latency p50 / p99, cache on (first round) | ${first.p50} ms / ${first.p99} ms |
 | HTTP errors and GraphQL answers with errors (all runs) | ${errors} |
 | RSS after warm-up / after load / peak (cache on, first round) | ${rss} MiB |
 | RSS growth (bound ${RSS_GROWTH_BOUND_MIB} MiB) | ${growth.toFixed(0)} MiB: ${withinBound ? 'within' : 'OVER'} |
 | Response cache: hits / misses of cacheable reads (cache on, all rounds) | ${hits} / ${misses} (${hitRate}% hits) |
+| Answers computed and not kept: a table they read was written meanwhile (cache on, all rounds) | ${discards} |
 
 Latency by kind of request, ms (median / p99 over every request of the rounds):
 
@@ -107,10 +140,30 @@ Latency by kind of request, ms (median / p99 over every request of the rounds):
 |---|---|---|---|
 ${rows.join('\n')}
 
-Requests sent per kind (cache on, first round): ${Object.entries(first.byKind)
-  .map(([k, v]) => `${k} ${v}`)
-  .join('; ')}.
+Requests sent per kind (cache on, first round): ${kinds.map((k) => `${k} ${first.byKind[k]}`).join('; ')}.
 `;
+});
+
+const first = on.get(mixes[0])![0].r;
+const args =
+  `--seconds ${first.seconds} --connections ${first.connections} --rounds ${rounds} --mix ${values.mix}` +
+  (rate ? ` --rate ${rate}` : '');
+const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${store}`;
+const md = `# Mixed load (reads and writes)
+
+Generated by \`npm run bench:load -- ${args}\` on ${new Date().toISOString()}.
+${machine}, demo data, server and load generator on one machine, ${first.seconds} s per run, ${first.connections}
+connections, ${rounds} round(s), ${
+  rate
+    ? `at ${rate} requests per second in all (whatever the answers' speed, while a connection is free)`
+    : 'each connection sending its next request as soon as the last is answered'
+}.
+The cycle: GET /posts/:id, GET /tournaments/me, GraphQL me + company, upsertPrediction, GET /posts/:postId/comments,
+createComment, GraphQL myTournaments, a ranking page + me, deleteComment (the one it created) and (as the admin)
+PATCH /invitations/:id. Every comment is on the same post. A 5 s warm-up runs first. Each round runs each mix on the
+server as shipped (response cache on), then with RESPONSE_CACHE_MB=0 (every request executed), each on a fresh server.
+
+${sections.join('\n')}`;
 writeFileSync(`bench/LOAD${store === 'PostgreSQL' ? '-postgresql' : ''}.md`, md);
 console.log(md);
-process.exit(errors === 0 && withinBound ? 0 : 1);
+process.exit(failed ? 1 : 0);

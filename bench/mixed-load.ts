@@ -1,6 +1,9 @@
 // A mixed load of reads and writes against a running server (real process, loopback), as many players at once,
 // with autocannon: used by `npm run bench:load` (60 s) and by test/reliability/mixed-load.test.ts (short, in CI).
 // Counts every answer that is not a 2xx or that carries GraphQL `errors`, and samples the server's RSS.
+// Two mixes (LoadMix): `everyone-writes`, every connection walking one cycle of six reads and four writes, and
+// `matchday`, a quarter of the connections (a quarter of the players) walking that cycle while the others, the
+// rest of the players, only read.
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 
@@ -18,9 +21,17 @@ export interface LoadTarget {
   invitationId: number;
 }
 
+export type LoadMix = 'everyone-writes' | 'matchday';
+export const LOAD_MIXES: readonly LoadMix[] = ['everyone-writes', 'matchday'];
+
 export interface LoadResult {
+  mix: LoadMix;
+  /** The rate asked for, requests per second over all connections; undefined: as fast as answered. */
+  rate: number | undefined;
   seconds: number;
   connections: number;
+  /** Connections that walk the cycle with writes (all of them in `everyone-writes`). */
+  writerConnections: number;
   requests: number;
   rps: number;
   p50: number;
@@ -122,22 +133,45 @@ function steps(t: LoadTarget): Step[] {
   ];
 }
 
+/** One group of connections walking one cycle of steps as some of the players. */
+interface Group {
+  connections: number;
+  steps: Step[];
+  playerTokens: string[];
+}
+
+function groups(t: LoadTarget, mix: LoadMix, connections: number): Group[] {
+  const all = steps(t);
+  if (mix === 'everyone-writes') return [{ connections, steps: all, playerTokens: t.playerTokens }];
+  // The players who predict and comment are not the ones who only read: a reader's own rows do not change.
+  const writers = Math.max(1, Math.round(connections / 4));
+  const writingPlayers = Math.max(1, Math.round(t.playerTokens.length / 4));
+  return [
+    { connections: writers, steps: all, playerTokens: t.playerTokens.slice(0, writingPlayers) },
+    {
+      connections: connections - writers,
+      steps: all.filter((s) => s.kind.startsWith('read:')),
+      playerTokens: t.playerTokens.slice(writingPlayers),
+    },
+  ].filter((g) => g.connections > 0);
+}
+
 async function run(
   t: LoadTarget,
   seconds: number,
-  connections: number,
+  rate: number | undefined,
+  group: Group,
   tally?: Record<string, number>,
   ms?: Record<string, number[]>,
 ) {
   let nextPlayer = 0;
   let n = 0;
   let graphqlErrors = 0;
-  const list = steps(t);
-  const requests = list.map((s) => ({
+  const requests = group.steps.map((s) => ({
     method: s.method,
     path: s.path,
     setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
-      context.player ??= t.playerTokens[nextPlayer++ % t.playerTokens.length];
+      context.player ??= group.playerTokens[nextPlayer++ % group.playerTokens.length];
       n++;
       req.headers = {
         'content-type': 'application/json',
@@ -162,7 +196,10 @@ async function run(
   }));
   const result = await autocannon({
     url: t.url,
-    connections,
+    connections: group.connections,
+    // A fixed rate for the group (an open load: people do not click faster because the server answers sooner);
+    // none, each connection sends its next request as soon as the last one is answered.
+    ...(rate ? { overallRate: rate } : {}),
     duration: seconds,
     timeout: 30,
     requests: requests as never,
@@ -170,28 +207,65 @@ async function run(
   return { result, graphqlErrors };
 }
 
+/** The groups of a mix run at once, each its own autocannon; their figures are summed. */
+async function runMix(
+  t: LoadTarget,
+  seconds: number,
+  mix: LoadMix,
+  connections: number,
+  rate: number | undefined,
+  tally?: Record<string, number>,
+  ms?: Record<string, number[]>,
+) {
+  // Each group sends its share of the rate, in proportion to its connections.
+  const share = (g: Group) => (rate ? Math.max(1, Math.round((rate * g.connections) / connections)) : undefined);
+  const runs = await Promise.all(groups(t, mix, connections).map((g) => run(t, seconds, share(g), g, tally, ms)));
+  const sum = (f: (r: (typeof runs)[number]) => number) => runs.reduce((n, r) => n + f(r), 0);
+  return {
+    requests: sum((r) => r.result.requests.total),
+    rps: sum((r) => r.result.requests.average),
+    httpErrors: sum((r) => r.result.errors + r.result.non2xx + r.result.timeouts),
+    graphqlErrors: sum((r) => r.graphqlErrors),
+  };
+}
+
+const percentile = (xs: number[], p: number) =>
+  xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+
 export async function mixedLoad(
   t: LoadTarget,
-  options: { seconds: number; connections: number; warmupSeconds: number },
+  options: {
+    seconds: number;
+    connections: number;
+    warmupSeconds: number;
+    mix?: LoadMix;
+    /** Requests per second over all connections; none: as fast as the server answers. */
+    rate?: number;
+  },
 ): Promise<LoadResult> {
+  const mix = options.mix ?? 'everyone-writes';
   // Warm up first (JIT, caches, connection pools), so growth measured afterwards is what the load keeps.
-  if (options.warmupSeconds > 0) await run(t, options.warmupSeconds, options.connections);
+  if (options.warmupSeconds > 0) await runMix(t, options.warmupSeconds, mix, options.connections, options.rate);
   const rssBeforeMiB = rssMiB(t.pid);
   let rssPeakMiB = rssBeforeMiB;
   const sampler = setInterval(() => (rssPeakMiB = Math.max(rssPeakMiB, rssMiB(t.pid))), 250);
   const byKind: Record<string, number> = {};
   const msByKind: Record<string, number[]> = {};
-  const { result, graphqlErrors } = await run(t, options.seconds, options.connections, byKind, msByKind);
+  const result = await runMix(t, options.seconds, mix, options.connections, options.rate, byKind, msByKind);
   clearInterval(sampler);
+  const all = Object.values(msByKind).flat();
   return {
+    mix,
+    rate: options.rate,
     seconds: options.seconds,
     connections: options.connections,
-    requests: result.requests.total,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    httpErrors: result.errors + result.non2xx + result.timeouts,
-    graphqlErrors,
+    writerConnections: groups(t, mix, options.connections)[0].connections,
+    requests: result.requests,
+    rps: result.rps,
+    p50: Math.round(percentile(all, 0.5)),
+    p99: Math.round(percentile(all, 0.99)),
+    httpErrors: result.httpErrors,
+    graphqlErrors: result.graphqlErrors,
     rssBeforeMiB,
     rssAfterMiB: rssMiB(t.pid),
     rssPeakMiB,
