@@ -49,7 +49,10 @@ async function once(mix: LoadMix, cache: boolean): Promise<Run> {
   // leave comments and predictions behind, and a post read by the next would be larger), on SQLite a new file.
   const fresh = process.env.DATABASE_URL ? await emptyTarget('postgresql') : undefined;
   const url = fresh?.target.provider === 'postgresql' ? fresh.target.url : undefined;
-  const target = await startLoadTarget(url, cache ? {} : { RESPONSE_CACHE_MB: '0' });
+  const target = await startLoadTarget(url, cache ? {} : { RESPONSE_CACHE_MB: '0' }).catch(async (error) => {
+    await fresh?.drop();
+    throw error;
+  });
   try {
     const r = await mixedLoad(target, {
       seconds: Number(values.seconds),
@@ -86,7 +89,7 @@ const median = (xs: number[]) => {
   return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+  xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 /** A kind's latency over all rounds of one variant. */
 const latencies = (runs: Run[], kind: string) => runs.flatMap((x) => x.r.msByKind[kind] ?? []);
 const rps = (runs: Run[]) => median(runs.map((x) => x.r.rps)).toFixed(1);
@@ -95,8 +98,9 @@ const DESCRIPTION: Record<LoadMix, (r: LoadResult) => string> = {
   'everyone-writes': (r) =>
     `Every one of the ${r.connections} connections walks the whole cycle, writes included: four requests in ten write.`,
   matchday: (r) =>
-    `${r.writerConnections} of the ${r.connections} connections, as 5 of the 20 players, walk the whole cycle; the ` +
-    `other ${r.connections - r.writerConnections}, as the other 15 players, walk its six reads only (people ` +
+    `${r.writerConnections} of the ${r.connections} connections, as ${r.writerPlayers} of the ${r.players} players, ` +
+    `walk the whole cycle; the other ${r.connections - r.writerConnections}, as the other ` +
+    `${r.players - r.writerPlayers} players, walk its six reads only (people ` +
     `predicting and commenting while others read).`,
 };
 
@@ -146,7 +150,7 @@ Requests sent per kind (cache on, first round): ${kinds.map((k) => `${k} ${first
 
 const first = on.get(mixes[0])![0].r;
 const args =
-  `--seconds ${first.seconds} --connections ${first.connections} --rounds ${rounds} --mix ${values.mix}` +
+  `--seconds ${first.seconds} --connections ${values.connections} --rounds ${rounds} --mix ${values.mix}` +
   (rate ? ` --rate ${rate}` : '');
 const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${store}`;
 const md = `# Mixed load (reads and writes)

@@ -32,6 +32,9 @@ export interface LoadResult {
   connections: number;
   /** Connections that walk the cycle with writes (all of them in `everyone-writes`). */
   writerConnections: number;
+  players: number;
+  /** Players who write (all of them in `everyone-writes`). */
+  writerPlayers: number;
   requests: number;
   rps: number;
   p50: number;
@@ -138,9 +141,22 @@ interface Group {
   connections: number;
   steps: Step[];
   playerTokens: string[];
+  /** Requests per second the group sends in all; undefined: as fast as answered. */
+  rate?: number;
 }
 
-function groups(t: LoadTarget, mix: LoadMix, connections: number): Group[] {
+function groups(t: LoadTarget, mix: LoadMix, connections: number, rate: number | undefined): Group[] {
+  // Each group sends its share of the rate, in proportion to its connections. autocannon opens no more connections
+  // than a group's requests per second, so a slow rate means fewer connections: they are counted as opened.
+  const paced = (g: Group): Group => {
+    if (!rate) return g;
+    const share = Math.max(1, Math.round((rate * g.connections) / connections));
+    return { ...g, rate: share, connections: Math.min(g.connections, share) };
+  };
+  return unpaced(t, mix, connections).map(paced);
+}
+
+function unpaced(t: LoadTarget, mix: LoadMix, connections: number): Group[] {
   const all = steps(t);
   if (mix === 'everyone-writes') return [{ connections, steps: all, playerTokens: t.playerTokens }];
   // The players who predict and comment are not the ones who only read: a reader's own rows do not change.
@@ -159,7 +175,6 @@ function groups(t: LoadTarget, mix: LoadMix, connections: number): Group[] {
 async function run(
   t: LoadTarget,
   seconds: number,
-  rate: number | undefined,
   group: Group,
   tally?: Record<string, number>,
   ms?: Record<string, number[]>,
@@ -197,9 +212,11 @@ async function run(
   const result = await autocannon({
     url: t.url,
     connections: group.connections,
-    // A fixed rate for the group (an open load: people do not click faster because the server answers sooner);
-    // none, each connection sends its next request as soon as the last one is answered.
-    ...(rate ? { overallRate: rate } : {}),
+    // Paced, the group sends at most its rate whatever the answers' speed, as people do not click faster because the
+    // server answers sooner (each connection still waits for its answer; latencies are timed from the actual send,
+    // so at a rate the server cannot keep up with they would read low). Unpaced, each connection sends its next
+    // request as soon as the last one is answered.
+    ...(group.rate ? { overallRate: group.rate } : {}),
     duration: seconds,
     timeout: 30,
     requests: requests as never,
@@ -217,9 +234,7 @@ async function runMix(
   tally?: Record<string, number>,
   ms?: Record<string, number[]>,
 ) {
-  // Each group sends its share of the rate, in proportion to its connections.
-  const share = (g: Group) => (rate ? Math.max(1, Math.round((rate * g.connections) / connections)) : undefined);
-  const runs = await Promise.all(groups(t, mix, connections).map((g) => run(t, seconds, share(g), g, tally, ms)));
+  const runs = await Promise.all(groups(t, mix, connections, rate).map((g) => run(t, seconds, g, tally, ms)));
   const sum = (f: (r: (typeof runs)[number]) => number) => runs.reduce((n, r) => n + f(r), 0);
   return {
     requests: sum((r) => r.result.requests.total),
@@ -254,12 +269,15 @@ export async function mixedLoad(
   const result = await runMix(t, options.seconds, mix, options.connections, options.rate, byKind, msByKind);
   clearInterval(sampler);
   const all = Object.values(msByKind).flat();
+  const [writers, ...readers] = groups(t, mix, options.connections, options.rate);
   return {
     mix,
     rate: options.rate,
     seconds: options.seconds,
-    connections: options.connections,
-    writerConnections: groups(t, mix, options.connections)[0].connections,
+    connections: [writers, ...readers].reduce((n, g) => n + g.connections, 0),
+    writerConnections: writers.connections,
+    players: t.playerTokens.length,
+    writerPlayers: writers.playerTokens.length,
     requests: result.requests,
     rps: result.rps,
     p50: Math.round(percentile(all, 0.5)),
