@@ -42,7 +42,12 @@ export async function openRequestScope(sources: ScopeSources, headers: TenantHea
   const { db, config, authRows } = sources;
   // Unreadable (the database is away): no caching; authentication then meets the outage and keeps it for the guards.
   const tableVersions = authRows ? await db.tableVersions().catch(() => null) : null;
-  const rows = authRows && tableVersions ? authRows.at(tableVersions.of(AUTH_ROW_TABLES)) : undefined;
+  // Labelled with our rollbacks too: on SQLite a row read while one of our transactions had written it is
+  // uncommitted, and the rollback brings the counts back to the label it was kept under.
+  const rows =
+    authRows && tableVersions
+      ? authRows.at(`${tableVersions.of(AUTH_ROW_TABLES)}|${tableVersions.rollbacks}`)
+      : undefined;
   const auth = await resolveRequestAuth(db.prisma, headers, config.jwtSecret, rows);
   return scopeFor(sources, { auth, tableVersions, headers });
 }

@@ -125,6 +125,39 @@ describe('response cache', () => {
     }
   });
 
+  it('does not keep a login row read while one of our transactions had it written, then rolled back', async () => {
+    const token = await s.login('player8@demo.test', 'demo');
+    const id = s.demo.users['player8@demo.test'];
+    const me = '{ me { name } }';
+    const { name } = (await s.gql(me, {}, bearer(token))).data.me;
+    // A transaction of ours renames the caller after the request read the write counts, and rolls back once the
+    // request has answered. On SQLite the request reads the uncommitted row (one connection).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let rolledBack!: Promise<unknown>;
+    writeAfterArrival(async () => {
+      rolledBack = s.t.db.prisma
+        .$transaction(async (tx) => {
+          await tx.user.update({ where: { id }, data: { name: 'Never Committed' } });
+          await released;
+          throw new Error('rolled back on purpose');
+        })
+        .catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    // A committed write to users first, so that the caller's row is not already kept under the counts read.
+    await s.t.db.prisma.user.update({
+      where: { id: s.demo.users['player9@demo.test'] },
+      data: { name: 'Player Nine' },
+    });
+    const during = (await s.gql(me, {}, bearer(token))).data.me.name;
+    // Read uncommitted on SQLite's one connection; PostgreSQL's connections see committed rows only.
+    expect(during).toBe(s.t.target.provider === 'sqlite' ? 'Never Committed' : name);
+    release();
+    await rolledBack;
+    expect((await s.gql(me, {}, bearer(token))).data.me.name).toBe(name);
+  });
+
   it('never serves a cached answer to a caller who lost the right to it', async () => {
     const token = await s.login('player4@demo.test', 'demo');
     const me = '{ me { email } }';
