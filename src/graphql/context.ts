@@ -23,6 +23,11 @@ export interface Context {
   tableVersions: TableVersions | null;
   /** Set while the response cache stores this request's answer: its statements count towards the request's. */
   cacheWrite?: Promise<void>;
+  /**
+   * Set by the response cache on a miss: its last look, run just before the query executes, after any wait for an
+   * execution slot (withLastCacheLook). The cached data to answer with instead, or null to execute.
+   */
+  lastCacheLook?: () => Promise<Record<string, unknown> | null>;
   client: ClientInfo;
   /** Objects resolved so far, against GRAPHQL_MAX_OBJECTS. */
   objects: ObjectBudget;

@@ -17,6 +17,7 @@ import {
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { inSlots, type ExecutionSlots } from './execution-slots.ts';
+import { withLastCacheLook } from './response-cache.ts';
 import { executeShared, planShared, type SharedPlan } from './shared-subtree-executor.ts';
 
 /** Distinct documents kept compiled; clients send a bounded set, hostile ones are evicted oldest first. */
@@ -171,7 +172,7 @@ export function jitGateway(
 ): GatewayInterface {
   return {
     async load() {
-      return { executor: inSlots(createJitExecutor(schema, options), options.slots) };
+      return { executor: inSlots(withLastCacheLook(createJitExecutor(schema, options)), options.slots) };
     },
     onSchemaLoadOrUpdate(callback) {
       callback({ apiSchema: schema, coreSupergraphSdl: '' });

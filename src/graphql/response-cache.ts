@@ -4,7 +4,7 @@
 // on. Lookups happen only after authentication and tenant checks have run for this request, so an answer is
 // never served to anyone the same query would not have answered identically.
 // Freshness: every request reads every table's write count (src/db/data-version.ts) before anything else
-// (src/http/request-scope.ts), and once more on a miss, just before it executes. The tables an answer read are
+// (src/http/request-scope.ts), and once more on a miss, when it executes. The tables an answer read are
 // the ones its SQL statements named (counted with them, src/db/sql-stats.ts) and the auth rows'; where a loader
 // read only some users' predictions, those users' buckets stand for the table (src/db/owned-rows.ts). The answer
 // is stored under those tables' counts only if they still held after it was computed (so every row read, the
@@ -15,6 +15,7 @@
 // Scope: per process and bounded in bytes (least recently used out first). Correct across instances because
 // the counts come from the shared database; a write invalidates the answers that read its table.
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
+import type { GatewayExecutor } from '@apollo/server-gateway-interface';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import { AUTH_ROW_TABLES } from '../auth/auth-row-cache.ts';
 import type { Database } from '../db/client.ts';
@@ -144,6 +145,8 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
       let key: string | null = null;
       let versions: TableVersions | null = null;
       let hit = false;
+      /** Whether the last look ran (and counted its miss); a request that never executed counts one at the end. */
+      let looked = false;
       let stored: (() => void) | undefined;
       return {
         async responseForOperation({ operation, request, contextValue, queryHash }) {
@@ -158,32 +161,43 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           }
           const who = [auth.viewer?.id, auth.viewerCompany?.id, auth.tenant?.id].map((id) => id ?? '-').join('|');
           key = `${queryHash}|${request.operationName ?? ''}|${variables}|${who}`;
-          let data = cache.get(key, versions, contextValue.now);
-          if (!data) {
-            // The counts were read as the request arrived; on a busy server it then queues (tens of ms under
-            // load), and a write committed meanwhile would discard what it computes. Read them again as it
-            // executes: the answer is kept under the state it reads, and may meanwhile have been kept by another.
-            // The caller and tenant rows were read under the first counts: only if they still hold.
+          const data = cache.get(key, versions, contextValue.now);
+          if (data) {
+            cache.stats.hits++;
+            hit = true;
+            return {
+              http: { status: undefined, headers: new HeaderMap() },
+              body: { kind: 'single', singleResult: { data } },
+            };
+          }
+          // The counts were read as the request arrived; on a busy server it then waits (for the event loop, for an
+          // execution slot: tens of ms under load), and a write committed meanwhile would discard what it computes.
+          // Read them again just before it executes: the answer is kept under the state it reads, and may have been
+          // kept by another request meanwhile. The caller and tenant rows were read under the first counts: only if
+          // those still hold.
+          const first = versions;
+          const now = contextValue.now;
+          const lookupKey = key;
+          contextValue.lastCacheLook = async () => {
             const fresh = await db.tableVersions().catch(() => null);
             if (
               fresh &&
-              fresh.rollbacks === versions.rollbacks &&
-              fresh.of(AUTH_ROW_TABLES) === versions.of(AUTH_ROW_TABLES)
+              fresh.rollbacks === first.rollbacks &&
+              fresh.of(AUTH_ROW_TABLES) === first.of(AUTH_ROW_TABLES)
             ) {
               versions = fresh;
-              data = cache.get(key, fresh, contextValue.now);
+              const kept = cache.get(lookupKey, fresh, now);
+              if (kept) {
+                cache.stats.hits++;
+                hit = true;
+                return kept;
+              }
             }
-          }
-          if (!data) {
             cache.stats.misses++;
+            looked = true;
             return null;
-          }
-          cache.stats.hits++;
-          hit = true;
-          return {
-            http: { status: undefined, headers: new HeaderMap() },
-            body: { kind: 'single', singleResult: { data } },
           };
+          return null;
         },
         async executionDidStart({ contextValue }) {
           // Apollo runs every plugin's willSendResponse at once: the SQL statement report waits for the store.
@@ -191,6 +205,7 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
         },
         async willSendResponse({ response, contextValue }) {
           try {
+            if (key !== null && !hit && !looked) cache.stats.misses++;
             if (hit || key === null || versions === null || response.body.kind !== 'single') return;
             const { data, errors } = response.body.singleResult;
             // The request's statements named these tables (src/db/tables-read.ts); none known, nothing kept.
@@ -223,5 +238,17 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
         },
       };
     },
+  };
+}
+
+/**
+ * The executor after the response cache's last look (Context.lastCacheLook): wrapped inside the execution slots, so
+ * the counts are read when the query is about to run, not before it waited.
+ */
+export function withLastCacheLook(executor: GatewayExecutor): GatewayExecutor {
+  return async (requestContext) => {
+    const look = (requestContext.context as Partial<Context>).lastCacheLook;
+    const data = look ? await look() : null;
+    return data ? { data } : executor(requestContext);
   };
 }

@@ -137,6 +137,53 @@ describe('response cache', () => {
     }
   });
 
+  it('reads the counts again once the query has its execution slot, not before it waited for one', async () => {
+    const one = await startTestServer({ env: { GRAPHQL_MAX_CONCURRENT_EXECUTIONS: '1' } });
+    try {
+      const token = await one.loginAs('player');
+      const id = one.demo.posts.demo[2];
+      const db = one.t.db;
+      const read = db.tableVersions;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      let calls = 0;
+      // The second read is the first query's last look, inside the one slot: it holds the slot until released.
+      db.tableVersions = async (duringTransaction) => {
+        if (++calls === 2) {
+          holding();
+          await gate;
+        }
+        return read(duringTransaction);
+      };
+      const first = one.gql('{ me { id } }', {}, bearer(token));
+      await held;
+      const queued = one.gql(POST(id), {}, bearer(token));
+      const waiting = async () =>
+        Number(/^prode_graphql_executions_waiting (\d+)/m.exec(await (await fetch(`${one.url}/metrics`)).text())?.[1]);
+      for (let i = 0; (await waiting()) < 1; i++) {
+        // Before the look moved inside the slot, the first query held none here and the post's never waited.
+        expect(i, 'the post query should wait for the slot the first one holds').toBeLessThan(300);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // Committed while the post's query waits for the slot: it is in the answer, and the answer is kept.
+      await db.prisma.postComment.create({
+        data: { postId: id, userId: one.demo.users['player1@demo.test'], text: 'while it queued' },
+      });
+      release();
+      expect((await first).errors).toBeUndefined();
+      const seen = await queued;
+      db.tableVersions = read;
+      expect(seen.data.post.comments.map((c: { text: string }) => c.text)).toContain('while it queued');
+      const again = await one.gql(POST(id), {}, bearer(token));
+      expect(again.extensions!.sqlStatements).toBe(1);
+      expect(again.data).toEqual(seen.data);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('does not keep a login row read while one of our transactions had it written, then rolled back', async () => {
     const token = await s.login('player8@demo.test', 'demo');
     const id = s.demo.users['player8@demo.test'];
