@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { emptyTarget } from '../test/helpers/db.ts';
 import { startLoadTarget } from './load-target.ts';
-import { LOAD_MIXES, mixedLoad, type LoadMix, type LoadResult } from './mixed-load.ts';
+import { LOAD_MIXES, mixedLoad, percentile, type LoadMix, type LoadResult } from './mixed-load.ts';
 
 // The bound the reliability issue asks us to state: RSS after the load minus RSS after the warm-up.
 export const RSS_GROWTH_BOUND_MIB = 150;
@@ -88,8 +88,6 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const pct = (xs: number[], p: number) =>
-  xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 /** A kind's latency over all rounds of one variant. */
 const latencies = (runs: Run[], kind: string) => runs.flatMap((x) => x.r.msByKind[kind] ?? []);
 const rps = (runs: Run[]) => median(runs.map((x) => x.r.rps)).toFixed(1);
@@ -121,7 +119,7 @@ const sections = mixes.map((mix) => {
   const rows = kinds.map((k) => {
     const [a, b] = [latencies(onRuns, k), latencies(offRuns, k)];
     const ratio = median(a) / median(b);
-    const cell = (xs: number[]) => `${median(xs).toFixed(0)} / ${pct(xs, 0.99).toFixed(0)}`;
+    const cell = (xs: number[]) => `${median(xs).toFixed(0)} / ${percentile(xs, 0.99).toFixed(0)}`;
     return `| ${k} | ${cell(a)} | ${cell(b)} | ${ratio.toFixed(2)} |`;
   });
   return `## Mix \`${mix}\`

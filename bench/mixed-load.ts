@@ -26,8 +26,6 @@ export const LOAD_MIXES: readonly LoadMix[] = ['everyone-writes', 'matchday'];
 
 export interface LoadResult {
   mix: LoadMix;
-  /** The rate asked for, requests per second over all connections; undefined: as fast as answered. */
-  rate: number | undefined;
   seconds: number;
   connections: number;
   /** Connections that walk the cycle with writes (all of them in `everyone-writes`). */
@@ -228,13 +226,11 @@ async function run(
 async function runMix(
   t: LoadTarget,
   seconds: number,
-  mix: LoadMix,
-  connections: number,
-  rate: number | undefined,
+  mixGroups: Group[],
   tally?: Record<string, number>,
   ms?: Record<string, number[]>,
 ) {
-  const runs = await Promise.all(groups(t, mix, connections, rate).map((g) => run(t, seconds, g, tally, ms)));
+  const runs = await Promise.all(mixGroups.map((g) => run(t, seconds, g, tally, ms)));
   const sum = (f: (r: (typeof runs)[number]) => number) => runs.reduce((n, r) => n + f(r), 0);
   return {
     requests: sum((r) => r.result.requests.total),
@@ -244,7 +240,7 @@ async function runMix(
   };
 }
 
-const percentile = (xs: number[], p: number) =>
+export const percentile = (xs: number[], p: number) =>
   xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
 export async function mixedLoad(
@@ -259,22 +255,22 @@ export async function mixedLoad(
   },
 ): Promise<LoadResult> {
   const mix = options.mix ?? 'everyone-writes';
+  const mixGroups = groups(t, mix, options.connections, options.rate);
   // Warm up first (JIT, caches, connection pools), so growth measured afterwards is what the load keeps.
-  if (options.warmupSeconds > 0) await runMix(t, options.warmupSeconds, mix, options.connections, options.rate);
+  if (options.warmupSeconds > 0) await runMix(t, options.warmupSeconds, mixGroups);
   const rssBeforeMiB = rssMiB(t.pid);
   let rssPeakMiB = rssBeforeMiB;
   const sampler = setInterval(() => (rssPeakMiB = Math.max(rssPeakMiB, rssMiB(t.pid))), 250);
   const byKind: Record<string, number> = {};
   const msByKind: Record<string, number[]> = {};
-  const result = await runMix(t, options.seconds, mix, options.connections, options.rate, byKind, msByKind);
+  const result = await runMix(t, options.seconds, mixGroups, byKind, msByKind);
   clearInterval(sampler);
   const all = Object.values(msByKind).flat();
-  const [writers, ...readers] = groups(t, mix, options.connections, options.rate);
+  const writers = mixGroups[0];
   return {
     mix,
-    rate: options.rate,
     seconds: options.seconds,
-    connections: [writers, ...readers].reduce((n, g) => n + g.connections, 0),
+    connections: mixGroups.reduce((n, g) => n + g.connections, 0),
     writerConnections: writers.connections,
     players: t.playerTokens.length,
     writerPlayers: writers.playerTokens.length,

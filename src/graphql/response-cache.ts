@@ -145,8 +145,6 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
       let key: string | null = null;
       let versions: TableVersions | null = null;
       let hit = false;
-      /** Whether the last look ran (and counted its miss); a request that never executed counts one at the end. */
-      let looked = false;
       let stored: (() => void) | undefined;
       return {
         async responseForOperation({ operation, request, contextValue, queryHash }) {
@@ -163,7 +161,6 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           key = `${queryHash}|${request.operationName ?? ''}|${variables}|${who}`;
           const data = cache.get(key, versions, contextValue.now);
           if (data) {
-            cache.stats.hits++;
             hit = true;
             return {
               http: { status: undefined, headers: new HeaderMap() },
@@ -187,14 +184,9 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
             ) {
               versions = fresh;
               const kept = cache.get(lookupKey, fresh, now);
-              if (kept) {
-                cache.stats.hits++;
-                hit = true;
-                return kept;
-              }
+              if (kept) hit = true;
+              return kept;
             }
-            cache.stats.misses++;
-            looked = true;
             return null;
           };
           return null;
@@ -205,7 +197,8 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
         },
         async willSendResponse({ response, contextValue }) {
           try {
-            if (key !== null && !hit && !looked) cache.stats.misses++;
+            // Counted here, once per cacheable request, whichever look answered it (or none).
+            if (key !== null) cache.stats[hit ? 'hits' : 'misses']++;
             if (hit || key === null || versions === null || response.body.kind !== 'single') return;
             const { data, errors } = response.body.singleResult;
             // The request's statements named these tables (src/db/tables-read.ts); none known, nothing kept.

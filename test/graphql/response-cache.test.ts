@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { uncounted } from '../../src/db/sql-stats.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { liveMetric } from '../helpers/live.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -95,10 +96,6 @@ describe('response cache', () => {
     const token = await s.login('player7@demo.test', 'demo');
     const author = s.demo.users['player7@demo.test'];
     const id = s.demo.posts.demo[1];
-    const metric = async (name: string) => {
-      const text = await (await fetch(`${s.url}/metrics`)).text();
-      return Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1]);
-    };
     const other = await openDatabase(s.t.target);
     try {
       // A comment from another connection commits after the request read the write counts on arrival, before it
@@ -123,12 +120,11 @@ describe('response cache', () => {
 
       // The caller's own row changed in that window: it was authenticated under the first counts, so the answer is
       // computed but not kept, and the next read executes again.
-      const discards = await metric('prode_response_cache_discards_total');
-      expect(discards).toBeGreaterThanOrEqual(0);
+      const discards = await liveMetric(s.url, 'prode_response_cache_discards_total');
       writeAfterArrival(() => other.prisma.user.update({ where: { id: author }, data: { name: 'Renamed Meanwhile' } }));
       await other.prisma.postComment.create({ data: { postId: id, userId: author, text: 'and again' } });
       expect((await s.gql(POST(id), {}, bearer(token))).errors).toBeUndefined();
-      expect(await metric('prode_response_cache_discards_total')).toBe(discards + 1);
+      expect(await liveMetric(s.url, 'prode_response_cache_discards_total')).toBe(discards + 1);
       const again = await s.gql(POST(id), {}, bearer(token));
       expect(again.extensions!.sqlStatements).toBeGreaterThan(1);
       expect(again.data.post.comments.map((c: { text: string }) => c.text)).toContain('and again');
@@ -160,9 +156,7 @@ describe('response cache', () => {
       const first = one.gql('{ me { id } }', {}, bearer(token));
       await held;
       const queued = one.gql(POST(id), {}, bearer(token));
-      const waiting = async () =>
-        Number(/^prode_graphql_executions_waiting (\d+)/m.exec(await (await fetch(`${one.url}/metrics`)).text())?.[1]);
-      for (let i = 0; (await waiting()) < 1; i++) {
+      for (let i = 0; (await liveMetric(one.url, 'prode_graphql_executions_waiting')) < 1; i++) {
         // Before the look moved inside the slot, the first query held none here and the post's never waited.
         expect(i, 'the post query should wait for the slot the first one holds').toBeLessThan(300);
         await new Promise((resolve) => setTimeout(resolve, 10));
