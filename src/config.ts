@@ -25,6 +25,8 @@ export interface Config {
   /** PostgreSQL statement_timeout of the server's connections, so abandoned work stops in the database too;
    * 0 = none. */
   dbStatementTimeoutMs: number;
+  /** PostgreSQL: statements sent again and again stay prepared on each connection (src/db/statement-names.ts). */
+  dbPreparedStatements: boolean;
   graphql: {
     maxDepth: number;
     maxFields: number;
@@ -202,6 +204,8 @@ export function loadConfig(env: Env = withEnvFile().env, warn: (msg: string) => 
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
     // Under REQUEST_TIMEOUT_MS's default, so a statement stops before the request's deadline answers for it.
     dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 25_000, 0, 3_600_000),
+    // Off only behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
+    dbPreparedStatements: bool(env, 'DB_PREPARED_STATEMENTS', true),
     dataloaderBatching: bool(env, 'DATALOADER_BATCHING', true),
     graphqlJit: bool(env, 'GRAPHQL_JIT', true),
     graphqlSharedSubtrees: bool(env, 'GRAPHQL_SHARED_SUBTREES', true),

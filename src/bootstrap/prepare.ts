@@ -26,6 +26,7 @@ export async function prepareDatabase(config: Config, log: StartupLog): Promise<
   const db = await openDatabase(config.database, {
     poolMax: config.dbPoolMax,
     statementTimeoutMs: config.dbStatementTimeoutMs,
+    preparedStatements: config.dbPreparedStatements,
   });
   if ((await db.prisma.company.count()) === 0) {
     if (config.seedOnEmpty) {

@@ -1,6 +1,7 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { Provider } from './schema-files.ts';
+import { isStalePlan, statementNamer, type StatementNamer } from './statement-names.ts';
 
 export type DatabaseTarget = { provider: 'sqlite'; file: string } | { provider: 'postgresql'; url: string };
 
@@ -12,6 +13,8 @@ export interface AdapterOptions {
   poolMax?: number;
   /** PostgreSQL: each connection's statement_timeout (ms), so work whose request was abandoned stops there too. */
   statementTimeoutMs?: number;
+  /** PostgreSQL: keep the statements sent again and again prepared (src/db/statement-names.ts); default true. */
+  preparedStatements?: boolean;
 }
 
 /** A Prisma driver adapter factory for the target; used by both the client and the migration engine. */
@@ -22,11 +25,53 @@ export function adapterFactory(target: DatabaseTarget, options: AdapterOptions =
       SQLITE_MAX_BIND_VALUES,
     );
   }
-  return new PrismaPg({
+  const pool = {
     connectionString: target.url,
     max: options.poolMax ?? 10,
     connectionTimeoutMillis: 5000,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  };
+  if (options.preparedStatements === false) return new PrismaPg(pool);
+  const namer = statementNamer();
+  return forgettingStalePlans(new PrismaPg(pool, { statementNameGenerator: namer }), namer);
+}
+
+type Query = { sql: string };
+type Queryable = Record<'queryRaw' | 'executeRaw', (query: Query) => Promise<unknown>>;
+
+/**
+ * A statement whose prepared form went stale (`isStalePlan`) is forgotten, so it runs unnamed from then on, and
+ * is sent again once; in a transaction the failure stands (the transaction is aborted), the next one runs unnamed.
+ */
+function forgettingStalePlans(factory: PrismaPg, namer: StatementNamer): PrismaPg {
+  const wrap = <T extends object>(queryable: T, retry: boolean): T =>
+    new Proxy(queryable, {
+      get(obj, prop, receiver) {
+        const value = Reflect.get(obj, prop, receiver);
+        if (typeof value !== 'function') return value;
+        if (prop === 'queryRaw' || prop === 'executeRaw') {
+          const run = (value as Queryable['queryRaw']).bind(obj);
+          return async (query: Query) => {
+            try {
+              return await run(query);
+            } catch (err) {
+              if (!isStalePlan(err)) throw err;
+              namer.forget(query.sql);
+              if (!retry) throw err;
+              return run(query);
+            }
+          };
+        }
+        if (prop === 'startTransaction') return async (...args: unknown[]) => wrap(await value.apply(obj, args), false);
+        return value.bind(obj);
+      },
+    });
+  return new Proxy(factory, {
+    get(obj, prop, receiver) {
+      const value = Reflect.get(obj, prop, receiver);
+      if (prop === 'connect') return async () => wrap(await obj.connect(), true);
+      return typeof value === 'function' ? value.bind(obj) : value;
+    },
   });
 }
 

@@ -5,6 +5,17 @@ import { Prisma } from '../generated/sqlite/client.ts';
 export { Prisma };
 
 /**
+ * `column IN (keys)`. On PostgreSQL one array parameter (`= ANY`, typed by the column): the statement's text is
+ * then the same for any number of keys, so it stays prepared (src/db/statement-names.ts), and 500 ids are bound as
+ * one value instead of 500. SQLite has no array parameters.
+ */
+export function inKeys(provider: string, column: Prisma.Sql, keys: readonly (number | string)[]): Prisma.Sql {
+  return provider === 'postgresql'
+    ? Prisma.sql`${column} = ANY(${[...keys]})`
+    : Prisma.sql`${column} IN (${Prisma.join(keys)})`;
+}
+
+/**
  * `column LIKE '%term%'`, case-insensitive, with the term's characters taken literally: `%` and `_` are
  * wildcards to LIKE, and Prisma's `contains` passes them through on both stores (so a search for "%" matched
  * every company). They are escaped with `!` and an explicit ESCAPE clause: SQLite has no default escape

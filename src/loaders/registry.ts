@@ -3,8 +3,8 @@
 // writes. Visibility rules that depend on the caller (tenant, own predictions, kickoff) are part of the
 // loader's query, so field resolvers never filter or query per row.
 import DataLoader from 'dataloader';
-import type { Db } from '../db/client.ts';
-import { Prisma } from '../db/sql.ts';
+import { providerOf, type Db } from '../db/client.ts';
+import { inKeys, Prisma } from '../db/sql.ts';
 import { readingRowsOf } from '../db/sql-stats.ts';
 
 /** Well under PostgreSQL's 65,535 and SQLite's 32,766 bind variables per statement. */
@@ -60,11 +60,18 @@ export class Loaders {
 
   private readonly options: { maxBatchSize: number };
 
+  private readonly provider: string;
+
   constructor(
     private readonly prisma: Db,
     private readonly scope: LoaderScope,
   ) {
     this.options = { maxBatchSize: scope.batching === false ? 1 : MAX_BATCH };
+    this.provider = providerOf(prisma);
+  }
+
+  private keyIn(key: string, keys: readonly (number | string)[]) {
+    return inKeys(this.provider, column(key), keys);
   }
 
   private delegate(model: string): Delegate {
@@ -84,7 +91,7 @@ export class Loaders {
     const cap = this.scope.budget ? this.scope.budget.left + 1 : undefined;
     let rows: T[];
     if (conditions) {
-      const filter = Prisma.join([Prisma.sql`${column(key)} IN (${Prisma.join(keys)})`, ...conditions], ' AND ');
+      const filter = Prisma.join([this.keyIn(key, keys), ...conditions], ' AND ');
       const limit = cap === undefined ? Prisma.empty : Prisma.sql`LIMIT ${cap}`;
       rows = await this.prisma.$queryRaw<
         T[]
@@ -161,7 +168,7 @@ export class Loaders {
         new DataLoader<number, number>(async (keys) => {
           const groups = await this.prisma.$queryRaw<Array<{ key: number; count: number }>>`
             SELECT ${column(key)} AS "key", CAST(COUNT(*) AS INTEGER) AS "count" FROM ${table(model)}
-            WHERE ${column(key)} IN (${Prisma.join(keys)}) GROUP BY ${column(key)}`;
+            WHERE ${this.keyIn(key, keys)} GROUP BY ${column(key)}`;
           const map = new Map(groups.map((g) => [Number(g.key), Number(g.count)]));
           return keys.map((k) => map.get(k) ?? 0);
         }, this.options),
@@ -177,7 +184,7 @@ export class Loaders {
           if (this.scope.viewerId == null) return keys.map(() => false);
           const rows = await this.prisma.$queryRaw<Array<{ key: number }>>`
             SELECT ${column(key)} AS "key" FROM ${table(model)}
-            WHERE "userId" = ${this.scope.viewerId} AND ${column(key)} IN (${Prisma.join(keys)})`;
+            WHERE "userId" = ${this.scope.viewerId} AND ${this.keyIn(key, keys)}`;
           const liked = new Set(rows.map((r) => Number(r.key)));
           return keys.map((k) => liked.has(k));
         }, this.options),
