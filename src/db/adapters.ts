@@ -1,7 +1,7 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { Provider } from './schema-files.ts';
-import { isStalePlan, statementNamer, type StatementNamer } from './statement-names.ts';
+import { isStalePlan, type StatementNamer } from './statement-names.ts';
 
 export type DatabaseTarget = { provider: 'sqlite'; file: string } | { provider: 'postgresql'; url: string };
 
@@ -17,8 +17,11 @@ export interface AdapterOptions {
   preparedStatements?: boolean;
 }
 
+/** Options of one adapter: those, and the namer of its prepared statements (none: every statement unnamed). */
+type AdapterFactoryOptions = Omit<AdapterOptions, 'preparedStatements'> & { namer?: StatementNamer };
+
 /** A Prisma driver adapter factory for the target; used by both the client and the migration engine. */
-export function adapterFactory(target: DatabaseTarget, options: AdapterOptions = {}) {
+export function adapterFactory(target: DatabaseTarget, options: AdapterFactoryOptions = {}) {
   if (target.provider === 'sqlite') {
     return withMaxBindValues(
       new PrismaBetterSqlite3({ url: `file:${target.file}`, timeout: 5000 }),
@@ -31,8 +34,8 @@ export function adapterFactory(target: DatabaseTarget, options: AdapterOptions =
     connectionTimeoutMillis: 5000,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   };
-  if (options.preparedStatements === false) return new PrismaPg(pool);
-  const namer = statementNamer();
+  const { namer } = options;
+  if (!namer) return new PrismaPg(pool);
   return forgettingStalePlans(new PrismaPg(pool, { statementNameGenerator: namer }), namer);
 }
 

@@ -2,6 +2,7 @@
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { adapterFactory, describeTarget, type AdapterOptions, type DatabaseTarget } from './adapters.ts';
+import { statementNamer } from './statement-names.ts';
 import { tableVersionsReader, TransactionTracker, trackTransactions, type TableVersions } from './data-version.ts';
 import { countingAdapterFactory } from './sql-stats.ts';
 
@@ -23,6 +24,8 @@ export interface Database {
   tableVersions(duringTransaction?: boolean): Promise<TableVersions | null>;
   /** A token that changes whenever readable data may have changed (all tables); null while none can be given. */
   dataVersion(): Promise<string | null>;
+  /** PostgreSQL: how many statement texts are kept prepared (src/db/statement-names.ts); 0 otherwise. */
+  preparedStatements(): number;
   close(): Promise<void>;
 }
 
@@ -40,7 +43,10 @@ export function providerOf(prisma: Db): DatabaseTarget['provider'] {
 
 export async function openDatabase(target: DatabaseTarget, options: AdapterOptions = {}): Promise<Database> {
   const transactions = new TransactionTracker();
-  const adapter = countingAdapterFactory(trackTransactions(adapterFactory(target, options), transactions));
+  const namer = target.provider === 'postgresql' && options.preparedStatements !== false ? statementNamer() : undefined;
+  const adapter = countingAdapterFactory(
+    trackTransactions(adapterFactory(target, { ...options, namer }), transactions),
+  );
   // The one cast between the providers, here where the client is picked: both clients are generated from one
   // schema, but TypeScript cannot prove their generic query types equal (aggregate's conditional types, the
   // isolation levels of $transaction). Everything else takes a Db or a Tx without one.
@@ -64,6 +70,7 @@ export async function openDatabase(target: DatabaseTarget, options: AdapterOptio
     },
     tableVersions,
     dataVersion: async () => (await tableVersions())?.of() ?? null,
+    preparedStatements: () => namer?.size ?? 0,
     close: () => prisma.$disconnect(),
   };
 }

@@ -42,7 +42,7 @@ export async function withSchemaEngine<T>(
 ): Promise<T> {
   const bg = await loadWasm();
   const factory = target
-    ? adapterFactory(target, { poolMax: 2, preparedStatements: false })
+    ? adapterFactory(target, { poolMax: 2 })
     : adapterFactory({ provider: 'sqlite', file: ':memory:' });
   // The engine opens connections through the factory but never closes them; an open SQLite connection
   // keeps its lock and the next engine times out. Record every adapter handed out and dispose it after.

@@ -1,5 +1,6 @@
 // Prometheus metrics, one registry per app (tests build several apps in one process).
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { MAX_NAMED_STATEMENTS } from '../db/statement-names.ts';
 
 /** What a request ended as, filled in by whichever layer answered it (GraphQL plugin, REST error replies). */
 export interface RequestOutcome {
@@ -151,6 +152,19 @@ export class Metrics {
   }
 
   /** Operations executing and waiting for a slot (src/graphql/execution-slots.ts), read when /metrics is scraped. */
+  watchPreparedStatements(read: () => number) {
+    new Gauge({
+      name: 'prode_db_prepared_statements',
+      help:
+        'PostgreSQL statement texts kept prepared on each connection ' +
+        `(at most ${MAX_NAMED_STATEMENTS}; DB_PREPARED_STATEMENTS)`,
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  }
+
   watchExecutions(read: () => { running: number; waiting: number; waits: number; waitedMs: number; dropped: number }) {
     const registers = [this.registry];
     new Gauge({

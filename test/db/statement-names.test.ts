@@ -93,6 +93,8 @@ describe.runIf(suiteProvider === 'postgresql')('prepared statements on PostgreSQ
       await teams(db, [1, 2, 3]);
       await teams(db, [4, 5]);
       expect((await prepared()).filter((s) => s.includes('FROM "Team"'))).toHaveLength(1);
+      // What /metrics shows (prode_db_prepared_statements): one connection holds every named text.
+      expect(db.preparedStatements()).toBe((await prepared()).length);
     } finally {
       await drop();
     }
@@ -103,6 +105,7 @@ describe.runIf(suiteProvider === 'postgresql')('prepared statements on PostgreSQ
     try {
       for (let i = 0; i < 3; i++) await teams(db, [i]);
       expect(await prepared()).toEqual([]);
+      expect(db.preparedStatements()).toBe(0);
     } finally {
       await drop();
     }
