@@ -9,6 +9,7 @@ import os from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { emptyTarget } from '../test/helpers/db.ts';
+import { MAX_NAMED_STATEMENTS } from '../src/db/statement-names.ts';
 import { startLoadTarget } from './load-target.ts';
 import { LOAD_MIXES, mixedLoad, percentile, type LoadMix, type LoadResult } from './mixed-load.ts';
 
@@ -42,6 +43,8 @@ interface Run {
   hits: number;
   misses: number;
   discards: number;
+  /** PostgreSQL: statement texts the server kept prepared by the end (0 on SQLite). */
+  prepared: number;
 }
 
 async function once(mix: LoadMix, cache: boolean): Promise<Run> {
@@ -67,7 +70,7 @@ async function once(mix: LoadMix, cache: boolean): Promise<Run> {
     const hits = counter('prode_response_cache_lookups_total\\{result="hit"\\}');
     const misses = counter('prode_response_cache_lookups_total\\{result="miss"\\}');
     const discards = counter('prode_response_cache_discards_total');
-    return { r, hits, misses, discards };
+    return { r, hits, misses, discards, prepared: counter('prode_db_prepared_statements') };
   } finally {
     await target.stop();
     await fresh?.drop();
@@ -113,6 +116,11 @@ const sections = mixes.map((mix) => {
   const hits = onRuns.reduce((n, x) => n + x.hits, 0);
   const misses = onRuns.reduce((n, x) => n + x.misses, 0);
   const discards = onRuns.reduce((n, x) => n + x.discards, 0);
+  const most = (runs: Run[]) => Math.max(...runs.map((x) => x.prepared));
+  const prepared = most(offRuns)
+    ? `| Statement texts kept prepared at the end, cache on / off (most of any round; at most ` +
+      `${MAX_NAMED_STATEMENTS}) | ${most(onRuns)} / ${most(offRuns)} |\n`
+    : '';
   const hitRate = ((hits / (hits + misses)) * 100).toFixed(0);
   const rss = [first.rssBeforeMiB, first.rssAfterMiB, first.rssPeakMiB].map((m) => m.toFixed(0)).join(' / ');
   const kinds = Object.keys(first.byKind).sort((a, b) => Number(a.startsWith('write')) - Number(b.startsWith('write')));
@@ -135,7 +143,7 @@ ${DESCRIPTION[mix](first)}
 | RSS growth (bound ${RSS_GROWTH_BOUND_MIB} MiB) | ${growth.toFixed(0)} MiB: ${withinBound ? 'within' : 'OVER'} |
 | Response cache: hits / misses of cacheable reads (cache on, all rounds) | ${hits} / ${misses} (${hitRate}% hits) |
 | Answers computed and not kept: a table they read was written meanwhile (cache on, all rounds) | ${discards} |
-
+${prepared}
 Latency by kind of request, ms (median / p99 over every request of the rounds):
 
 | Request | Cache on | Cache off | Median on / off |
