@@ -36,6 +36,7 @@ export interface StatementNamer {
  */
 export function statementNamer(max = MAX_NAMED_STATEMENTS): StatementNamer {
   const named = new Map<string, string>();
+  // Digests, not texts: a text seen once may be a 5,000-id IN list of Prisma's.
   const seenOnce = new Set<string>();
   // At most `max`: only named texts are ever forgotten.
   const forgotten = new Set<string>();
@@ -44,13 +45,13 @@ export function statementNamer(max = MAX_NAMED_STATEMENTS): StatementNamer {
     const name = named.get(text);
     if (name !== undefined) return name;
     if (named.size + forgotten.size >= max || !PREPARABLE.test(text) || forgotten.has(text)) return '';
-    if (!seenOnce.has(text)) {
+    const digest = `prode_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
+    if (!seenOnce.has(digest)) {
       if (seenOnce.size >= MAX_SEEN_ONCE) seenOnce.clear();
-      seenOnce.add(text);
+      seenOnce.add(digest);
       return '';
     }
-    seenOnce.delete(text);
-    const digest = `prode_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
+    seenOnce.delete(digest);
     named.set(text, digest);
     return digest;
   };
@@ -65,14 +66,11 @@ export function statementNamer(max = MAX_NAMED_STATEMENTS): StatementNamer {
 
 /**
  * A prepared `SELECT *` whose table has gained or lost a column since it was prepared: PostgreSQL refuses to run
- * it again on that connection ("cached plan must not change result type", SQLSTATE 0A000). A newer process
- * migrating the database while this one still serves (a rolling deploy) does that.
+ * it again on that connection ("cached plan must not change result type", SQLSTATE 0A000, worded in the server's
+ * language). A newer process migrating the database while this one still serves (a rolling deploy) does that.
+ * Any 0A000 counts: forgetting a statement that failed for another unsupported feature only leaves it unnamed.
  */
 export function isStalePlan(error: unknown): boolean {
-  const cause = (error as { cause?: { kind?: string; code?: string; message?: string } } | null)?.cause;
-  return (
-    cause?.kind === 'postgres' &&
-    cause.code === '0A000' &&
-    /cached plan must not change result type/.test(cause.message ?? '')
-  );
+  const cause = (error as { cause?: { kind?: string; code?: string } } | null)?.cause;
+  return cause?.kind === 'postgres' && cause.code === '0A000';
 }

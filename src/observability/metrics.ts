@@ -151,7 +151,7 @@ export class Metrics {
     });
   }
 
-  /** Operations executing and waiting for a slot (src/graphql/execution-slots.ts), read when /metrics is scraped. */
+  /** PostgreSQL statement texts the process keeps prepared (src/db/statement-names.ts). */
   watchPreparedStatements(read: () => number) {
     new Gauge({
       name: 'prode_db_prepared_statements',
@@ -165,6 +165,7 @@ export class Metrics {
     });
   }
 
+  /** Operations executing and waiting for a slot (src/graphql/execution-slots.ts), read when /metrics is scraped. */
   watchExecutions(read: () => { running: number; waiting: number; waits: number; waitedMs: number; dropped: number }) {
     const registers = [this.registry];
     new Gauge({
