@@ -203,6 +203,27 @@ async function startPostgraphile() {
   return { child, url, body, answerBytes: probe.length };
 }
 
+/** A cell's row: autocannon's figures and the server's peak RSS since the cell began. */
+function rowOf(
+  result: autocannon.Result,
+  child: ReturnType<typeof spawn>,
+  workload: string,
+  mode: string,
+  statements: number,
+): Row {
+  return {
+    workload,
+    mode,
+    concurrency: result.connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+    rssMiB: peakRss(child.pid!),
+    statements,
+  };
+}
+
 async function postgraphileCell(server: Awaited<ReturnType<typeof startPostgraphile>>, connections: number) {
   const { child, url, body } = server;
   await settle(url, {
@@ -223,17 +244,7 @@ async function postgraphileCell(server: Awaited<ReturnType<typeof startPostgraph
     duration,
     timeout: 60,
   });
-  const row: Row = {
-    workload: 'GraphQL deep tournaments',
-    mode: 'postgraphile',
-    concurrency: connections,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
-    rssMiB: peakRss(child.pid!),
-    statements: NaN,
-  };
+  const row = rowOf(result, child, 'GraphQL deep tournaments', 'postgraphile', NaN);
   console.log(
     `postgraphile GraphQL deep tournaments c=${connections} ${row.rps.toFixed(1)} req/s  p50 ${row.p50} ms  p99 ` +
       `${row.p99} ms  (${(server.answerBytes / 1024).toFixed(0)} KiB answer)`,
@@ -274,17 +285,7 @@ async function ourCell(
     duration,
     timeout: 60,
   });
-  const row: Row = {
-    workload: w.name,
-    mode,
-    concurrency: connections,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
-    rssMiB: peakRss(child.pid!),
-    statements,
-  };
+  const row = rowOf(result, child, w.name, mode, statements);
   console.log(
     `${mode.padEnd(8)} ${w.name.padEnd(34)} c=${String(connections).padEnd(3)} ` +
       `${row.rps.toFixed(1).padStart(8)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ${statements} stmts  ` +
