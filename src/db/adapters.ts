@@ -58,9 +58,8 @@ function forgettingStalePlans(factory: PrismaPg, namer: StatementNamer): PrismaP
             try {
               return await run(query);
             } catch (err) {
-              if (!isStalePlan(err)) throw err;
-              namer.forget(query.sql);
-              if (!retry) throw err;
+              // Sent again only if it ran named: unnamed, the same failure would come back.
+              if (!isStalePlan(err) || !namer.forget(query.sql) || !retry) throw err;
               return run(query);
             }
           };

@@ -26,8 +26,8 @@ export interface StatementNamer {
   (query: { sql: string }): string;
   /** How many texts are named. */
   readonly size: number;
-  /** Never names `text` again (its prepared form went stale, see `isStalePlan`). */
-  forget(text: string): void;
+  /** Never names `text` again (its prepared form went stale, see `isStalePlan`); false if it was not named. */
+  forget(text: string): boolean;
 }
 
 /**
@@ -56,7 +56,9 @@ export function statementNamer(max = MAX_NAMED_STATEMENTS): StatementNamer {
     return digest;
   };
   const forget = (text: string) => {
-    if (named.delete(text)) forgotten.add(text);
+    if (!named.delete(text)) return false;
+    forgotten.add(text);
+    return true;
   };
   return Object.defineProperties(namer, {
     size: { get: () => named.size },

@@ -30,7 +30,9 @@ describe('statementNamer', () => {
     for (let i = 0; i < 5; i++) twice(`SELECT ${i}`);
     expect(namer.size).toBe(3);
     expect(twice('SELECT 9')).toBe('');
-    namer.forget('SELECT 0');
+    expect(namer.forget('SELECT 0')).toBe(true);
+    expect(namer.forget('SELECT 0')).toBe(false);
+    expect(namer.forget('SELECT 9')).toBe(false);
     expect(namer.size).toBe(2);
     // The forgotten text keeps its place in the cap: its prepared form still exists on some connections.
     expect(twice('SELECT 0')).toBe('');
