@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { Config } from './config.ts';
+import { firstLine } from './first-line.ts';
 import type { Database } from './db/client.ts';
 import { runWithSqlStats, type SqlStats } from './db/sql-stats.ts';
 import { AuthRowCache } from './auth/auth-row-cache.ts';
@@ -316,16 +317,6 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   });
 
   return app;
-}
-
-export function firstLine(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return (
-    message
-      .split('\n')
-      .find((l) => l.trim())
-      ?.trim() ?? 'unknown error'
-  );
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

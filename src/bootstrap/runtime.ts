@@ -1,6 +1,6 @@
-// Imported first by src/server.ts: settings of the runtime itself, which only a new process can take. When one is
-// missing the process replaces itself, once, with one that has them (process.execve: same pid, same arguments, so
-// signals, logs and supervisors see nothing change).
+// Imported first by src/server.ts, before the service's modules are loaded: settings of the runtime itself, which
+// only a new process can take. When one is missing the process replaces itself, once, with one that has them
+// (process.execve: same pid, same arguments, so signals, logs and supervisors see nothing change).
 //
 // - AsyncLocalStorage (each request's SQL statement count, its tracing context) runs on async_hooks in Node 22: a
 //   hook on every promise, about a tenth of a deep query's time in the profiles. Node 24 runs it on
