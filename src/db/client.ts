@@ -2,6 +2,7 @@
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { adapterFactory, describeTarget, type AdapterOptions, type DatabaseTarget } from './adapters.ts';
+import { keepingConnected, rowReader, type RowReader } from './row-reader.ts';
 import { statementNamer } from './statement-names.ts';
 import { tableVersionsReader, TransactionTracker, trackTransactions, type TableVersions } from './data-version.ts';
 import { countingAdapterFactory } from './sql-stats.ts';
@@ -29,32 +30,45 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const providers = new WeakMap<object, DatabaseTarget['provider']>();
+const opened = new WeakMap<object, { provider: DatabaseTarget['provider']; readRows: RowReader }>();
 
 /**
  * The provider of a client opened by openDatabase, for the few statements written per provider (claims with SKIP
  * LOCKED, state shared by replicas), so that code taking a Db need not be handed it separately.
  */
 export function providerOf(prisma: Db): DatabaseTarget['provider'] {
-  const provider = providers.get(prisma);
-  if (!provider) throw new Error('providerOf: this client was not opened by openDatabase');
-  return provider;
+  return openedBy(prisma, 'providerOf').provider;
+}
+
+/** Reads rows past Prisma's raw-query pipeline, as $queryRaw returns them (src/db/row-reader.ts). */
+export function rowReaderOf(prisma: Db): RowReader {
+  return openedBy(prisma, 'rowReaderOf').readRows;
+}
+
+function openedBy(prisma: Db, asker: string) {
+  const found = opened.get(prisma);
+  if (!found) throw new Error(`${asker}: this client was not opened by openDatabase`);
+  return found;
 }
 
 export async function openDatabase(target: DatabaseTarget, options: AdapterOptions = {}): Promise<Database> {
   const transactions = new TransactionTracker();
   const namer = target.provider === 'postgresql' && options.preparedStatements !== false ? statementNamer() : undefined;
-  const adapter = countingAdapterFactory(
-    trackTransactions(adapterFactory(target, { ...options, namer }), transactions),
+  const adapter = keepingConnected(
+    countingAdapterFactory(trackTransactions(adapterFactory(target, { ...options, namer }), transactions)),
   );
   // The one cast between the providers, here where the client is picked: both clients are generated from one
   // schema, but TypeScript cannot prove their generic query types equal (aggregate's conditional types, the
   // isolation levels of $transaction). Everything else takes a Db or a Tx without one.
   const prisma =
     target.provider === 'sqlite'
-      ? new SqliteClient({ adapter })
-      : (new PostgresClient({ adapter }) as unknown as SqliteClient);
-  providers.set(prisma, target.provider);
+      ? new SqliteClient({ adapter: adapter.factory })
+      : (new PostgresClient({ adapter: adapter.factory }) as unknown as SqliteClient);
+  const readRows = rowReader(target.provider, async () => {
+    if (!adapter.connected()) await prisma.$connect();
+    return adapter.connected()!;
+  });
+  opened.set(prisma, { provider: target.provider, readRows });
   if (target.provider === 'sqlite') {
     // WAL lets readers proceed while one writer commits; busy_timeout waits instead of failing with SQLITE_BUSY.
     await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');

@@ -3,7 +3,8 @@
 // writes. Visibility rules that depend on the caller (tenant, own predictions, kickoff) are part of the
 // loader's query, so field resolvers never filter or query per row.
 import DataLoader from 'dataloader';
-import { providerOf, type Db } from '../db/client.ts';
+import { providerOf, rowReaderOf, type Db } from '../db/client.ts';
+import type { RowReader } from '../db/row-reader.ts';
 import { inKeys, Prisma } from '../db/sql.ts';
 import { readingRowsOf } from '../db/sql-stats.ts';
 
@@ -28,8 +29,9 @@ type Delegate = { findMany(args: object): Promise<Row[]> };
 
 // The loaders read with plain SQL where their filter is plain: the rows are the same objects Prisma's findMany
 // builds (test/graphql/loader-rows.test.ts compares every model), at well under half its cost per row, which
-// the benchmarks showed to be the largest part of a deep query. Identifiers come from this file, never from
-// a request. Filters on relations or on strings and dates stay Prisma's.
+// the benchmarks showed to be the largest part of a deep query. The statements go to the driver adapter directly
+// (src/db/row-reader.ts), past Prisma's raw-query pipeline. Identifiers come from this file, never from a request.
+// Filters on relations or on strings and dates stay Prisma's.
 
 /** A model's table (the schema maps no names): the delegate name capitalised. */
 const tableName = (model: string) => `${model[0].toUpperCase()}${model.slice(1)}`;
@@ -62,12 +64,15 @@ export class Loaders {
 
   private readonly provider: string;
 
+  private readonly readRows: RowReader;
+
   constructor(
     private readonly prisma: Db,
     private readonly scope: LoaderScope,
   ) {
     this.options = { maxBatchSize: scope.batching === false ? 1 : MAX_BATCH };
     this.provider = providerOf(prisma);
+    this.readRows = rowReaderOf(prisma);
   }
 
   private keyIn(key: string, keys: readonly (number | string)[]) {
@@ -93,9 +98,9 @@ export class Loaders {
     if (conditions) {
       const filter = Prisma.join([this.keyIn(key, keys), ...conditions], ' AND ');
       const limit = cap === undefined ? Prisma.empty : Prisma.sql`LIMIT ${cap}`;
-      rows = await this.prisma.$queryRaw<
-        T[]
-      >`SELECT * FROM ${table(model)} WHERE ${filter} ${orderSql(orderBy)} ${limit}`;
+      rows = await this.readRows<T>(
+        Prisma.sql`SELECT * FROM ${table(model)} WHERE ${filter} ${orderSql(orderBy)} ${limit}`,
+      );
     } else {
       const args = {
         where: { ...where, [key]: { in: [...keys] } },
@@ -166,9 +171,9 @@ export class Loaders {
       name,
       () =>
         new DataLoader<number, number>(async (keys) => {
-          const groups = await this.prisma.$queryRaw<Array<{ key: number; count: number }>>`
+          const groups = await this.readRows<{ key: number; count: number }>(Prisma.sql`
             SELECT ${column(key)} AS "key", CAST(COUNT(*) AS INTEGER) AS "count" FROM ${table(model)}
-            WHERE ${this.keyIn(key, keys)} GROUP BY ${column(key)}`;
+            WHERE ${this.keyIn(key, keys)} GROUP BY ${column(key)}`);
           const map = new Map(groups.map((g) => [Number(g.key), Number(g.count)]));
           return keys.map((k) => map.get(k) ?? 0);
         }, this.options),
@@ -182,9 +187,9 @@ export class Loaders {
       () =>
         new DataLoader<number, boolean>(async (keys) => {
           if (this.scope.viewerId == null) return keys.map(() => false);
-          const rows = await this.prisma.$queryRaw<Array<{ key: number }>>`
+          const rows = await this.readRows<{ key: number }>(Prisma.sql`
             SELECT ${column(key)} AS "key" FROM ${table(model)}
-            WHERE "userId" = ${this.scope.viewerId} AND ${this.keyIn(key, keys)}`;
+            WHERE "userId" = ${this.scope.viewerId} AND ${this.keyIn(key, keys)}`);
           const liked = new Set(rows.map((r) => Number(r.key)));
           return keys.map((k) => liked.has(k));
         }, this.options),

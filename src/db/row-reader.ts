@@ -1,0 +1,133 @@
+// Rows read straight from the driver adapter, for the statements the loaders run on every request. Through
+// Prisma's $queryRaw a result set is converted twice (each value serialized for the engine's protocol, then each row
+// rebuilt from a template of nulls and each timestamp parsed again), and the request passes the client's request
+// pipeline: about 3 ms of a deep query's 18 in the profiles. Here each value is converted once, the way $queryRaw
+// converts it, so the rows are the objects $queryRaw returns (test/db/row-reader.test.ts compares them, and
+// test/graphql/loader-rows.test.ts compares the loaders' rows with findMany's for every model).
+//
+// The statement goes to the same adapter Prisma uses, outside any transaction: it is counted and traced like every
+// other (src/db/sql-stats.ts), it is prepared on PostgreSQL like every other (src/db/statement-names.ts), and a
+// driver error reaches the caller as the adapter's DriverAdapterError, which src/db/errors.ts reads as it reads
+// Prisma's.
+import { ColumnTypeEnum, type ArgType, type ColumnType, type SqlQueryable } from '@prisma/driver-adapter-utils';
+import type { Prisma } from '../generated/sqlite/client.ts';
+import type { Provider } from './schema-files.ts';
+
+/** Runs a read outside any transaction and returns its rows as $queryRaw would. */
+export type RowReader = <T>(query: Prisma.Sql) => Promise<T[]>;
+
+/** A parameter the reader binds: what the loaders filter on. */
+type Param = number | string | null | ReadonlyArray<number | string>;
+
+type Convert = (value: unknown) => unknown;
+
+const int32: Convert = (v) => Math.trunc(typeof v === 'number' ? v : Number(v));
+const int64: Convert = (v) => (typeof v === 'number' ? BigInt(Math.trunc(v)) : BigInt(v as string));
+const bool: Convert = (v) => (typeof v === 'boolean' ? v : typeof v === 'number' ? v === 1 : v === 'true' || v === '1');
+const json: Convert = (v) => (typeof v === 'string' ? JSON.parse(v) : v);
+const dateTime: Convert = (v) => new Date(v as string);
+const time: Convert = (v) => new Date(`1970-01-01T${v as string}Z`);
+
+/** How $queryRaw turns a value of the column type into JavaScript; null where it keeps the value as it is. */
+function converter(type: ColumnType): Convert | null {
+  switch (type) {
+    case ColumnTypeEnum.Int32:
+      return int32;
+    case ColumnTypeEnum.Int64:
+      return int64;
+    case ColumnTypeEnum.Boolean:
+      return bool;
+    case ColumnTypeEnum.Json:
+      return json;
+    case ColumnTypeEnum.DateTime:
+    case ColumnTypeEnum.Date:
+      return dateTime;
+    case ColumnTypeEnum.Time:
+      return time;
+    case ColumnTypeEnum.Float:
+    case ColumnTypeEnum.Double:
+    case ColumnTypeEnum.Character:
+    case ColumnTypeEnum.Text:
+    case ColumnTypeEnum.Enum:
+    case ColumnTypeEnum.Set:
+    case ColumnTypeEnum.Uuid:
+    case ColumnTypeEnum.UnknownNumber:
+      return null;
+    default:
+      // Decimals, bytes and arrays: no table has them. Loud, rather than a value that differs from Prisma's.
+      throw new Error(`row reader: column type ${type} is not supported`);
+  }
+}
+
+function argType(value: Param): ArgType {
+  if (Array.isArray(value))
+    return { arity: 'list', scalarType: value.length && typeof value[0] === 'string' ? 'string' : 'int' };
+  return { arity: 'scalar', scalarType: typeof value === 'string' ? 'string' : 'int' };
+}
+
+function param(value: unknown): Param {
+  const scalar = (v: unknown) => v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+  if (scalar(value) || (Array.isArray(value) && value.every((v) => v !== null && scalar(v)))) return value as Param;
+  // Dates and booleans are bound differently per adapter: $queryRaw knows how.
+  throw new Error(`row reader: cannot bind ${typeof value} parameters`);
+}
+
+export function rowReader(provider: Provider, queryable: () => Promise<SqlQueryable>): RowReader {
+  return async <T>(query: Prisma.Sql): Promise<T[]> => {
+    const args = query.values.map(param);
+    const result = await (
+      await queryable()
+    ).queryRaw({
+      // PostgreSQL numbers its placeholders ($1); SQLite takes them in order (?).
+      sql: provider === 'postgresql' ? query.text : query.sql,
+      args,
+      argTypes: args.map(argType),
+    });
+    const names = result.columnNames;
+    const converters = result.columnTypes.map(converter);
+    const rows = new Array<T>(result.rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const values = result.rows[r];
+      const row: Record<string, unknown> = {};
+      for (let c = 0; c < names.length; c++) {
+        const value = values[c];
+        const convert = converters[c];
+        row[names[c]] = value === null || convert === null ? value : convert(value);
+      }
+      rows[r] = row as T;
+    }
+    return rows;
+  };
+}
+
+type Factory = { connect(): Promise<object> };
+
+/**
+ * Wraps the adapter factory handed to Prisma so the reader can use the adapter Prisma connected (after a disconnect,
+ * the one it connects next).
+ */
+export function keepingConnected<F extends Factory>(factory: F): { factory: F; connected(): SqlQueryable | null } {
+  let adapter: SqlQueryable | null = null;
+  const wrapped = new Proxy(factory, {
+    get(obj, prop, receiver) {
+      const value = Reflect.get(obj, prop, receiver);
+      if (prop !== 'connect') return typeof value === 'function' ? value.bind(obj) : value;
+      return async () => {
+        const connected = (await obj.connect()) as SqlQueryable & { dispose(): Promise<void> };
+        adapter = connected;
+        return new Proxy(connected, {
+          get(a, p, r) {
+            const v = Reflect.get(a, p, r);
+            if (p === 'dispose')
+              return () => {
+                if (adapter === connected) adapter = null;
+                return connected.dispose();
+              };
+            return typeof v === 'function' ? v.bind(a) : v;
+          },
+        });
+      };
+    },
+  });
+  return { factory: wrapped, connected: () => adapter };
+}

@@ -1,0 +1,86 @@
+// The loaders read past Prisma's raw-query pipeline (src/db/row-reader.ts): each row must be the very object
+// $queryRaw returns for the same statement (dates as Date, JSON parsed, booleans, nulls, counts), for every table
+// and on both stores, or resolvers would see different values than they did through Prisma.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../prisma/seed/demo-seed.ts';
+import { providerOf, rowReaderOf } from '../../src/db/client.ts';
+import { inKeys, Prisma } from '../../src/db/sql.ts';
+import { runWithSqlStats, type SqlStats } from '../../src/db/sql-stats.ts';
+import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await freshDatabase();
+  await seedDemo(t.db.prisma);
+}, 120_000);
+afterAll(async () => {
+  await t.drop();
+});
+
+const raw = (sql: Prisma.Sql) => t.db.prisma.$queryRaw<Array<Record<string, unknown>>>(sql);
+const read = (sql: Prisma.Sql) => rowReaderOf(t.db.prisma)<Record<string, unknown>>(sql);
+
+describe('row reader', () => {
+  it('every table: the same rows as $queryRaw, value for value', async () => {
+    let compared = 0;
+    for (const model of Object.values(Prisma.ModelName)) {
+      const sql = Prisma.sql`SELECT * FROM ${Prisma.raw(`"${model}"`)} ORDER BY 1 LIMIT 200`;
+      const expected = await raw(sql);
+      expect(await read(sql), model).toStrictEqual(expected);
+      if (expected.length) compared++;
+    }
+    // The demo data fills most tables; fewer would mean the comparison silently covers little.
+    expect(compared).toBeGreaterThanOrEqual(15);
+  });
+
+  it('the values a seed leaves out: nulls, false, JSON, timestamps with milliseconds', async () => {
+    const user = await t.db.prisma.user.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const at = new Date('2026-06-11T19:00:00.123Z');
+    const data = { lastActiveDate: at, areaLevel1Id: null, emailVerified: false };
+    await t.db.prisma.user.update({ where: { id: user.id }, data });
+    const sql = Prisma.sql`SELECT * FROM "User" WHERE "id" = ${user.id}`;
+    const [row] = await read(sql);
+    expect(row).toStrictEqual((await raw(sql))[0]);
+    expect(row.lastActiveDate).toStrictEqual(at);
+    expect(row.areaLevel1Id).toBeNull();
+    expect(row.emailVerified).toBe(false);
+    expect(row.notificationSettings).toBeTypeOf('object');
+  });
+
+  it('expressions, string keys and key arrays: as $queryRaw returns them', async () => {
+    const provider = providerOf(t.db.prisma);
+    const posts = (await t.db.prisma.post.findMany({ select: { id: true } })).map((p) => p.id);
+    const counts = Prisma.sql`SELECT "postId" AS "key", CAST(COUNT(*) AS INTEGER) AS "count", COUNT(*) AS "big"
+      FROM "PostComment" WHERE ${inKeys(provider, Prisma.raw('"postId"'), posts)} GROUP BY "postId" ORDER BY 1`;
+    expect(await read(counts)).toStrictEqual(await raw(counts));
+    expect((await read(counts)).length).toBeGreaterThan(0);
+
+    const fields = await t.db.prisma.companyExtraField.findMany({ select: { id: true } });
+    const byString = Prisma.sql`SELECT * FROM "CompanyExtraField" WHERE ${inKeys(
+      provider,
+      Prisma.raw('"id"'),
+      fields.map((f) => f.id),
+    )} ORDER BY 1`;
+    expect(await read(byString)).toStrictEqual(await raw(byString));
+  });
+
+  it('a parameter it cannot bind as $queryRaw would is refused before anything runs', async () => {
+    await expect(read(Prisma.sql`SELECT * FROM "User" WHERE "createdAt" < ${new Date()}`)).rejects.toThrow(
+      /cannot bind object parameters/,
+    );
+  });
+
+  it('each read is one statement of the request that asks, with the table it reads', async () => {
+    const stats: SqlStats = { statements: 0, tables: new Set() };
+    await runWithSqlStats(stats, () => read(Prisma.sql`SELECT * FROM "Team" ORDER BY 1 LIMIT 1`));
+    expect(stats.statements).toBe(1);
+    expect([...stats.tables!]).toContain('Team');
+  });
+
+  it('works on a client not yet connected, and again after a disconnect', async () => {
+    const sql = Prisma.sql`SELECT * FROM "Country" ORDER BY 1 LIMIT 3`;
+    const expected = await raw(sql);
+    await t.db.prisma.$disconnect();
+    expect(await read(sql)).toStrictEqual(expected);
+  });
+});
