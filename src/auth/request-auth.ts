@@ -7,6 +7,7 @@
 //   company may use it only as a manager or as the reseller that manages it, else FORBIDDEN;
 // - x-app-company (id, or code without regard to case): honoured only for managers and for resellers managing
 //   that company; anyone else gets FORBIDDEN.
+import { activeCompanyBy, activeUser, companyById } from '../db/auth-rows.ts';
 import type { Db } from '../db/client.ts';
 import { companyByCode } from '../db/company-code.ts';
 import { forbidden, notFound, unauthenticated } from '../domain/errors.ts';
@@ -51,9 +52,7 @@ async function authenticate(
     throw unauthenticated(err instanceof TokenError ? err.message : 'token is invalid');
   }
   // A deleted company is closed: its users' tokens stop working at once, like a deleted user's (one statement).
-  const user = await read(`user-active:${claims.userId}`, () =>
-    prisma.user.findFirst({ where: { id: claims.userId, deletedAt: null, company: { deletedAt: null } } }),
-  );
+  const user = await read(`user-active:${claims.userId}`, () => activeUser(prisma, claims.userId));
   if (!user || user.companyId !== claims.companyId) throw unauthenticated('the token user no longer exists');
   return user;
 }
@@ -64,14 +63,13 @@ export async function companyFromHeaders(
   h: TenantHeaders,
   read: RowReader = uncachedRows,
 ): Promise<CompanyRow | null | undefined> {
-  const where = { deletedAt: null };
   if (h.appCompany) {
     const value = h.appCompany.trim();
     if (/^\d+$/.test(value)) {
       const id = Number(value);
       // Past the id column's range no company can match (and Prisma refuses the value).
       return id >= 1 && id <= 2 ** 31 - 1
-        ? read(`company-active:${id}`, () => prisma.company.findFirst({ where: { ...where, id } }))
+        ? read(`company-active:${id}`, () => activeCompanyBy(prisma, 'id', id))
         : null;
     }
     // Codes match without regard to case, as x-app-path and x-app-host do (src/db/company-code.ts).
@@ -80,11 +78,11 @@ export async function companyFromHeaders(
   }
   if (h.appHost) {
     const host = h.appHost.trim().toLowerCase();
-    return read(`company-host:${host}`, () => prisma.company.findFirst({ where: { ...where, appCustomDomain: host } }));
+    return read(`company-host:${host}`, () => activeCompanyBy(prisma, 'appCustomDomain', host));
   }
   if (h.appPath) {
     const path = h.appPath.trim().toLowerCase();
-    return read(`company-path:${path}`, () => prisma.company.findFirst({ where: { ...where, appPath: path } }));
+    return read(`company-path:${path}`, () => activeCompanyBy(prisma, 'appPath', path));
   }
   return undefined; // no tenant header
 }
@@ -110,7 +108,7 @@ export async function resolveRequestAuth(
     if (named === undefined) {
       if (viewer)
         auth.tenant = auth.viewerCompany = await read(`company:${viewer.companyId}`, () =>
-          prisma.company.findUnique({ where: { id: viewer.companyId } }),
+          companyById(prisma, viewer.companyId),
         );
       return auth;
     }
