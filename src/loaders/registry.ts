@@ -343,9 +343,14 @@ export class Loaders {
             deletedAt: null,
             OR: [{ companies: { some: { companyId: { in: ids } } } }, { ownerCompanyId: { in: ids } }],
           };
-          // The usual request asks for one company: every row is its own, no need to fetch who takes part.
+          // The usual request asks for one company: every row is its own, no need to fetch who takes part. Every
+          // executed query of a player starts here, so it is plain SQL (the same rows as findMany with `where`).
           if (ids.length === 1) {
-            const rows = await this.prisma.tournament.findMany({ where, orderBy: [{ id: 'asc' }] });
+            const rows = await this.readRows<TournamentRow>(Prisma.sql`
+              SELECT * FROM "Tournament" WHERE "deletedAt" IS NULL AND (
+                "id" IN (SELECT "tournamentId" FROM "CompanyTournament" WHERE "companyId" = ${ids[0]})
+                OR "ownerCompanyId" = ${ids[0]})
+              ORDER BY "id" ASC`);
             for (const t of rows) this.tournament.prime(t.id, t);
             return [rows];
           }

@@ -60,4 +60,29 @@ describe('loader rows', () => {
     for (const [i, { id }] of posts.entries())
       expect(counts[i]).toBe(await p.postComment.count({ where: { postId: id } }));
   });
+
+  it("a company's tournaments: findMany's rows, whether asked for alone (SQL) or with others (findMany)", async () => {
+    const p = t.db.prisma;
+    const companies = (await p.company.findMany({ select: { id: true } })).map((c) => c.id);
+    const compare = async () => {
+      const together = await loaders().tournamentsByCompany.loadMany(companies);
+      let found = 0;
+      for (const [i, companyId] of companies.entries()) {
+        const expected = await p.tournament.findMany({
+          where: { deletedAt: null, OR: [{ companies: { some: { companyId } } }, { ownerCompanyId: companyId }] },
+          orderBy: [{ id: 'asc' }],
+        });
+        expect(await loaders().tournamentsByCompany.load(companyId)).toStrictEqual(expected);
+        expect(together[i]).toStrictEqual(expected);
+        found += expected.length;
+      }
+      return found;
+    };
+    const before = await compare();
+    expect(before).toBeGreaterThan(0);
+    // A deleted one is left out, whichever way the company takes part in it.
+    const joined = await p.tournament.findFirstOrThrow({ where: { companies: { some: {} } }, orderBy: { id: 'desc' } });
+    await p.tournament.update({ where: { id: joined.id }, data: { deletedAt: new Date() } });
+    expect(await compare()).toBeLessThan(before);
+  });
 });
