@@ -1,7 +1,7 @@
 // Rows read straight from the driver adapter, for the statements the loaders run on every request. Through
 // Prisma's $queryRaw a result set is converted twice (each value serialized for the engine's protocol, then each row
 // rebuilt from a template of nulls and each timestamp parsed again), and the request passes the client's request
-// pipeline: about 3 ms of a deep query's 18 in the profiles. Here each value is converted once, the way $queryRaw
+// pipeline: 2.9 ms of a deep query's 18 in its profile. Here each value is converted once, the way $queryRaw
 // converts it, so the rows are the objects $queryRaw returns (test/db/row-reader.test.ts compares them, and
 // test/graphql/loader-rows.test.ts compares the loaders' rows with findMany's for every model).
 //
