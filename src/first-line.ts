@@ -8,3 +8,8 @@ export function firstLine(err: unknown): string {
       ?.trim() ?? 'unknown error'
   );
 }
+
+/** An error's stack for a log line, with the password of any URL in it masked (a connection string in a message). */
+export function stackWithoutPasswords(err: Error): string | undefined {
+  return err.stack?.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+@/gi, '$1***@');
+}

@@ -9,13 +9,15 @@ import './bootstrap/runtime.ts';
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config.ts';
 import { describeEnvFile, withEnvFile } from './env-file.ts';
-import { firstLine } from './first-line.ts';
+import { firstLine, stackWithoutPasswords } from './first-line.ts';
 import { createLogger, failureLogger } from './observability/logger.ts';
 import type { Database } from './db/client.ts';
 import type { Tracing } from './observability/tracing.ts';
 
-function fail(message: string): never {
-  failureLogger().fatal(message);
+/** One fatal line and exit 1; an unexpected error (not a bad setting or an absent store) keeps its stack in it. */
+function fail(message: string, err?: unknown): never {
+  if (err instanceof Error) failureLogger().fatal({ stack: stackWithoutPasswords(err) }, message);
+  else failureLogger().fatal(message);
   process.exit(1);
 }
 
@@ -170,7 +172,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((err) => fail(firstLine(err)));
+main().catch((err) => fail(firstLine(err), err));
 
 /** A collector URL as logged: a user name or password in it stays out of the log. */
 function withoutCredentials(endpoint: string): string {

@@ -2,18 +2,20 @@
 // Prisma's $queryRaw a result set is converted twice (each value serialized for the engine's protocol, then each row
 // rebuilt from a template of nulls and each timestamp parsed again), and the request passes the client's request
 // pipeline: 2.9 ms of a deep query's 18 in its profile. Here each value is converted once, the way $queryRaw
-// converts it, so the rows are the objects $queryRaw returns (test/db/row-reader.test.ts compares them, and
-// test/graphql/loader-rows.test.ts compares the loaders' rows with findMany's for every model).
+// converts it (a timestamp without a zone excepted, read as UTC), so the rows are the objects $queryRaw returns
+// (test/db/row-reader.test.ts compares them, and test/graphql/loader-rows.test.ts compares the loaders' rows with
+// findMany's for every model).
 //
-// The statement goes to the same adapter Prisma uses, outside any transaction: it is counted and traced like every
-// other (src/db/sql-stats.ts), it is prepared on PostgreSQL like every other (src/db/statement-names.ts), and a
+// The statement goes to the adapter Prisma uses: on PostgreSQL outside any transaction, on SQLite's one connection
+// beside an open transaction, seeing its rows as Prisma's own statements there do. It is counted and traced like
+// every other (src/db/sql-stats.ts), prepared on PostgreSQL like every other (src/db/statement-names.ts), and a
 // driver error reaches the caller as the adapter's DriverAdapterError, which src/db/errors.ts reads as it reads
 // Prisma's.
 import { ColumnTypeEnum, type ArgType, type ColumnType, type SqlQueryable } from '@prisma/driver-adapter-utils';
 import type { Prisma } from '../generated/sqlite/client.ts';
 import type { Provider } from './schema-files.ts';
 
-/** Runs a read outside any transaction and returns its rows as $queryRaw would. */
+/** Runs a read (not in a transaction of its own) and returns its rows as $queryRaw would. */
 export type RowReader = <T>(query: Prisma.Sql) => Promise<T[]>;
 
 /** A parameter the reader binds: what the loaders filter on. */
@@ -25,7 +27,22 @@ const int32: Convert = (v) => Math.trunc(typeof v === 'number' ? v : Number(v));
 const int64: Convert = (v) => (typeof v === 'number' ? BigInt(Math.trunc(v)) : BigInt(v as string));
 const bool: Convert = (v) => (typeof v === 'boolean' ? v : typeof v === 'number' ? v === 1 : v === 'true' || v === '1');
 const json: Convert = (v) => (typeof v === 'string' ? JSON.parse(v) : v);
-const dateTime: Convert = (v) => new Date(v as string);
+// A timestamp with a time but no zone (SQLite's CURRENT_TIMESTAMP default, a row written by hand) is UTC, as
+// findMany reads it; $queryRaw would read it in the server's time zone.
+const HAS_TIME = /[T ]\d\d:\d\d/;
+const ZONE = /(Z|[+-]\d\d(:?\d\d)?)$/i;
+/** Whether a timestamp ends in a zone: the common endings (`Z`, `+00:00`) without a regular expression. */
+function hasZone(v: string): boolean {
+  const n = v.length;
+  const last = v.charCodeAt(n - 1);
+  if (last === 90 || last === 122) return true; // Z, z
+  const sign = v.charCodeAt(n - 6);
+  if (v.charCodeAt(n - 3) === 58 && (sign === 43 || sign === 45)) return true; // ±hh:mm
+  return ZONE.test(v);
+}
+const dateTime: Convert = (v) =>
+  new Date(typeof v === 'string' && !hasZone(v) && HAS_TIME.test(v) ? `${v}Z` : (v as string));
+
 const time: Convert = (v) => new Date(`1970-01-01T${v as string}Z`);
 
 /** How $queryRaw turns a value of the column type into JavaScript; null where it keeps the value as it is. */

@@ -47,6 +47,23 @@ describe('row reader', () => {
     expect(row.notificationSettings).toBeTypeOf('object');
   });
 
+  it('a timestamp stored without a zone (SQLite CURRENT_TIMESTAMP) is UTC, as findUnique reads it', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Argentina/Buenos_Aires';
+    try {
+      const user = await t.db.prisma.user.findFirstOrThrow({ orderBy: { id: 'asc' } });
+      const at = '2026-11-25 10:00:00';
+      await t.db.prisma.$executeRaw`UPDATE "User" SET "lastActiveDate" = ${at} WHERE "id" = ${user.id}`;
+      const [row] = await read(Prisma.sql`SELECT * FROM "User" WHERE "id" = ${user.id}`);
+      expect((row.lastActiveDate as Date).toISOString()).toBe('2026-11-25T10:00:00.000Z');
+      const viaPrisma = await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+      expect(row.lastActiveDate).toStrictEqual(viaPrisma.lastActiveDate);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('expressions, string keys and key arrays: as $queryRaw returns them', async () => {
     const provider = providerOf(t.db.prisma);
     const posts = (await t.db.prisma.post.findMany({ select: { id: true } })).map((p) => p.id);
