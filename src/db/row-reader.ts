@@ -82,8 +82,9 @@ function argType(value: Param): ArgType {
   return { arity: 'scalar', scalarType: typeof value === 'string' ? 'string' : 'int' };
 }
 
+const scalar = (v: unknown) => v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+
 function param(value: unknown): Param {
-  const scalar = (v: unknown) => v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
   if (scalar(value) || (Array.isArray(value) && value.every((v) => v !== null && scalar(v)))) return value as Param;
   // Dates and booleans are bound differently per adapter: $queryRaw knows how.
   throw new Error(`row reader: cannot bind ${typeof value} parameters`);

@@ -339,12 +339,8 @@ export class Loaders {
       () =>
         new DataLoader<number, TournamentRow[]>(async (companyIds) => {
           const ids = [...companyIds];
-          const where = {
-            deletedAt: null,
-            OR: [{ companies: { some: { companyId: { in: ids } } } }, { ownerCompanyId: { in: ids } }],
-          };
           // The usual request asks for one company: every row is its own, no need to fetch who takes part. Every
-          // executed query of a player starts here, so it is plain SQL (the same rows as findMany with `where`).
+          // executed query of a player starts here, so it is plain SQL (the same rows as the findMany below).
           if (ids.length === 1) {
             const rows = await this.readRows<TournamentRow>(Prisma.sql`
               SELECT * FROM "Tournament" WHERE "deletedAt" IS NULL AND (
@@ -355,7 +351,10 @@ export class Loaders {
             return [rows];
           }
           const rows = (await this.prisma.tournament.findMany({
-            where,
+            where: {
+              deletedAt: null,
+              OR: [{ companies: { some: { companyId: { in: ids } } } }, { ownerCompanyId: { in: ids } }],
+            },
             include: { companies: { where: { companyId: { in: ids } }, select: { companyId: true } } },
             orderBy: [{ id: 'asc' }],
           })) as Array<TournamentRow & { companies: Array<{ companyId: number }> }>;
