@@ -22,6 +22,7 @@ import { textInputsPlugin } from './graphql/text-inputs.ts';
 import { TrustedDocuments } from './graphql/trusted-documents.ts';
 import { contextOf, type ClientInfo } from './graphql/context.ts';
 import { openRequestScope, tenantHeaders, type ScopeSources } from './http/request-scope.ts';
+import { registerUtf8Bodies } from './http/utf8-bodies.ts';
 import { ResponseCache, responseCachePlugin } from './graphql/response-cache.ts';
 import { Metrics, newOutcome } from './observability/metrics.ts';
 import { registerMetricsRoute } from './observability/metrics-route.ts';
@@ -278,6 +279,7 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   }
   registerRestRoutes(app, { apollo, sources, clientOf });
   registerAnswerSizeLimit(app, config.graphql.maxResponseBytes);
+  registerUtf8Bodies(app); // after the size limit, so an answer it refuses is never encoded
   registerDocs(app);
   // The offline GraphQL explorer goes with Sandbox: both are for people trying the API, and off in production.
   if (config.graphql.sandbox) registerExplorer(app);
