@@ -3,7 +3,9 @@
 // and on both stores, or resolvers would see different values than they did through Prisma.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../prisma/seed/demo-seed.ts';
+import { ColumnTypeEnum } from '@prisma/driver-adapter-utils';
 import { providerOf, rowReaderOf } from '../../src/db/client.ts';
+import { rowBuilder } from '../../src/db/row-reader.ts';
 import { inKeys, Prisma } from '../../src/db/sql.ts';
 import { runWithSqlStats, type SqlStats } from '../../src/db/sql-stats.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -79,6 +81,28 @@ describe('row reader', () => {
       fields.map((f) => f.id),
     )} ORDER BY 1`;
     expect(await read(byString)).toStrictEqual(await raw(byString));
+  });
+
+  it('column names a row literal must quote, and one that would set a prototype, are plain own columns', async () => {
+    const odd = Prisma.sql`SELECT 1 AS "a""b", 2 AS "back\\slash", 3 AS "line
+break", 4 AS "constructor"`;
+    const [row] = await read(odd);
+    expect(row).toStrictEqual((await raw(odd))[0]);
+    expect(Object.keys(row)).toEqual(['a"b', 'back\\slash', 'line\nbreak', 'constructor']);
+    const [proto] = await read(Prisma.sql`SELECT 1 AS "__proto__", 2 AS "id"`);
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(Number(Object.getOwnPropertyDescriptor(proto, '__proto__')?.value)).toBe(1);
+    expect(Number(proto.id)).toBe(2);
+  });
+
+  it('one statement, read again, builds its rows with the same builder', async () => {
+    const sql = Prisma.sql`SELECT * FROM "Match" ORDER BY 1 LIMIT 5`;
+    const first = await read(sql);
+    const second = await read(sql);
+    expect(second).toStrictEqual(first);
+    expect(rowBuilder(['x'], [ColumnTypeEnum.Int32])).toBe(rowBuilder(['x'], [ColumnTypeEnum.Int32]));
+    expect(rowBuilder(['x'], [ColumnTypeEnum.Int32])).not.toBe(rowBuilder(['x'], [ColumnTypeEnum.Text]));
+    expect(rowBuilder(['x'], [ColumnTypeEnum.Int32])(['7'])).toStrictEqual({ x: 7 });
   });
 
   it('a parameter it cannot bind as $queryRaw would is refused before anything runs', async () => {
