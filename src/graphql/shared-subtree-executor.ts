@@ -136,9 +136,69 @@ function fail(run: Run): never {
   throw ABANDON;
 }
 
+/**
+ * An answer object (or list) waiting for values that arrive later: each is written into it as it arrives, and the
+ * last one resolves it; the first failure rejects it. One promise per waiting object, where a promise per field
+ * plus `Promise.all` cost about four promises and as many closures per field: `GET /companies/search` allocated
+ * 10.0 MB per request that way, 7.6 MB this way (V8's sampling heap profiler, collected objects included).
+ */
+class Waiting {
+  count = 0;
+  readonly promise: Promise<unknown>;
+  resolve!: (value: unknown) => void;
+  reject!: (reason: unknown) => void;
+
+  constructor(readonly target: object) {
+    this.promise = new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+  }
+
+  /** Writes `value` under `key` once it arrives. Every `then` runs after the caller's loop: the count is whole. */
+  await(key: string | number, value: Promise<unknown>) {
+    this.count++;
+    value.then((v) => this.fill(key, v), this.reject);
+  }
+
+  fill(key: string | number, value: unknown) {
+    (this.target as Record<string | number, unknown>)[key] = value;
+    if (--this.count === 0) this.resolve(this.target);
+  }
+}
+
+/** Completes a resolver's promised value into `waiting` under `key`. */
+function completeLater(
+  run: Run,
+  completion: Completion,
+  value: Promise<unknown>,
+  tally: Tally,
+  waiting: Waiting,
+  key: string | number,
+) {
+  waiting.count++;
+  value.then(
+    (resolved) => {
+      let completed: unknown;
+      try {
+        completed = complete(run, completion, resolved, tally);
+      } catch (error) {
+        waiting.reject(error);
+        return;
+      }
+      if (isPromise(completed)) completed.then((v) => waiting.fill(key, v), waiting.reject);
+      else waiting.fill(key, completed);
+    },
+    () => {
+      run.abandoned = true;
+      waiting.reject(ABANDON);
+    },
+  );
+}
+
 function executeSelection(run: Run, selection: Selection, source: unknown, tally: Tally): unknown {
   const result = selection.create();
-  let pending: Promise<unknown>[] | null = null;
+  let waiting: Waiting | null = null;
   for (const field of selection.fields) {
     if (run.abandoned) throw ABANDON;
     let value: unknown;
@@ -152,17 +212,15 @@ function executeSelection(run: Run, selection: Selection, source: unknown, tally
       }
     }
     if (field.countsOne) tally.objects += 1;
-    const completed = isPromise(value)
-      ? value.then(
-          (resolved) => complete(run, field.completion, resolved, tally),
-          () => fail(run),
-        )
-      : complete(run, field.completion, value, tally);
-    if (isPromise(completed)) {
-      (pending ??= []).push(completed.then((v) => (result[field.key] = v)));
-    } else result[field.key] = completed;
+    if (isPromise(value)) {
+      completeLater(run, field.completion, value, tally, (waiting ??= new Waiting(result)), field.key);
+      continue;
+    }
+    const completed = complete(run, field.completion, value, tally);
+    if (isPromise(completed)) (waiting ??= new Waiting(result)).await(field.key, completed);
+    else result[field.key] = completed;
   }
-  return pending ? Promise.all(pending).then(() => result) : result;
+  return waiting ? waiting.promise : result;
 }
 
 function complete(run: Run, completion: Completion, value: unknown, tally: Tally): unknown {
@@ -181,18 +239,19 @@ function complete(run: Run, completion: Completion, value: unknown, tally: Tally
     case 'list': {
       if (!Array.isArray(value)) fail(run);
       if (completion.countsObjects) tally.objects += value.length;
-      let anyPromise = false;
-      const items = value.map((item) => {
-        const done = isPromise(item)
-          ? item.then(
-              (resolved) => complete(run, completion.item, resolved, tally),
-              () => fail(run),
-            )
-          : complete(run, completion.item, item, tally);
-        if (isPromise(done)) anyPromise = true;
-        return done;
-      });
-      return anyPromise ? Promise.all(items) : items;
+      const items: unknown[] = new Array(value.length);
+      let waiting: Waiting | null = null;
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        if (isPromise(item)) {
+          completeLater(run, completion.item, item, tally, (waiting ??= new Waiting(items)), i);
+          continue;
+        }
+        const done = complete(run, completion.item, item, tally);
+        if (isPromise(done)) (waiting ??= new Waiting(items)).await(i, done);
+        else items[i] = done;
+      }
+      return waiting ? waiting.promise : items;
     }
     case 'object':
       return completeObject(run, completion, value as object, tally);

@@ -64,7 +64,7 @@ function schemaOf(sdl: string, resolvers: Record<string, Record<string, GraphQLF
 }
 
 /** A schema whose resolvers count their calls and answer with the same row objects, as the loaders do. */
-function schemaWithCalls(options: { failOn?: string } = {}) {
+function schemaWithCalls(options: { failOn?: string; rejectOn?: string } = {}) {
   const calls: Record<string, number> = {};
   const count = (name: string) => {
     calls[name] = (calls[name] ?? 0) + 1;
@@ -86,7 +86,11 @@ function schemaWithCalls(options: { failOn?: string } = {}) {
       friends: (u: User) => users.filter((f) => f.id !== u.id),
     },
     Company: {
-      name: (c: Company) => (count('Company.name'), Promise.resolve(c.name)),
+      name: (c: Company) => {
+        count('Company.name');
+        const rejects = options.rejectOn === 'Company.name';
+        return rejects ? Promise.reject(new GraphQLError('Company.name rejected')) : Promise.resolve(c.name);
+      },
       users: (c: Company) => users.filter((u) => u.companyId === c.id),
     },
   });
@@ -166,6 +170,27 @@ describe('shared-subtree executor', () => {
     const before = { ...calls };
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(calls).toEqual(before);
+  });
+
+  it('gives up on a promise that rejects, deep under lists, with no rejection left unhandled', async () => {
+    const { schema } = schemaWithCalls({ rejectOn: 'Company.name' });
+    const document = parse(DEEP);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const budget = new ObjectBudget(10_000);
+      const plan = planShared(schema, document, operationOf(document))!;
+      expect(await executeShared(schema, plan, { objects: budget }, {})).toBeNull();
+      expect(budget.resolved).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+    // The same document on the same schema, nothing rejecting, answers: the failure belonged to that run alone.
+    const fine = schemaWithCalls().schema;
+    expect(await executeShared(fine, planShared(fine, document, operationOf(document))!, {}, {})).not.toBeNull();
   });
 
   it('gives up on a null where the type forbids one, and on a spent budget (which stays spent)', async () => {
