@@ -3,14 +3,15 @@
 // `Buffer#write` (simdutf) and hand that over (docs/performance.md, "Answers written as bytes").
 import type { FastifyInstance } from 'fastify';
 
-/** Below this many characters the string path costs about the same, and a Buffer is one more allocation. */
+/** Below this many UTF-16 units the string path costs about the same, and a Buffer is one more allocation. */
 export const UTF8_BODY_MIN_LENGTH = 16 * 1024;
 
 /** The string's UTF-8 bytes, written by the fast encoder. */
 export function utf8Bytes(text: string): Buffer {
   const bytes = Buffer.allocUnsafe(Buffer.byteLength(text, 'utf8'));
-  bytes.write(text, 0, 'utf8');
-  return bytes;
+  const written = bytes.write(text, 0, 'utf8');
+  // Never send the unwritten rest of an unzeroed allocation, should the two counts ever differ.
+  return written === bytes.length ? bytes : bytes.subarray(0, written);
 }
 
 /** Every large string body (a serialized JSON answer, REST or GraphQL) leaves as its UTF-8 bytes. */

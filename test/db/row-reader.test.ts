@@ -89,6 +89,8 @@ break", 4 AS "constructor"`;
     const [row] = await read(odd);
     expect(row).toStrictEqual((await raw(odd))[0]);
     expect(Object.keys(row)).toEqual(['a"b', 'back\\slash', 'line\nbreak', 'constructor']);
+    const twice = Prisma.sql`SELECT 1 AS "a", 2 AS "b", 3 AS "a"`;
+    expect(await read(twice)).toStrictEqual(await raw(twice));
     const [proto] = await read(Prisma.sql`SELECT 1 AS "__proto__", 2 AS "id"`);
     expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
     expect(Number(Object.getOwnPropertyDescriptor(proto, '__proto__')?.value)).toBe(1);
@@ -103,6 +105,11 @@ break", 4 AS "constructor"`;
     expect(rowBuilder(['x'], [ColumnTypeEnum.Int32])).toBe(rowBuilder(['x'], [ColumnTypeEnum.Int32]));
     expect(rowBuilder(['x'], [ColumnTypeEnum.Int32])).not.toBe(rowBuilder(['x'], [ColumnTypeEnum.Text]));
     expect(rowBuilder(['x'], [ColumnTypeEnum.Int32])(['7'])).toStrictEqual({ x: 7 });
+    // Names that would join into the same text are still two column sets.
+    const joined = rowBuilder(['a\u0000b', 'c'], [ColumnTypeEnum.Text, ColumnTypeEnum.Text]);
+    expect(joined(['1', '2'])).toStrictEqual({ 'a\u0000b': '1', c: '2' });
+    const other = rowBuilder(['a', 'b\u0000c'], [ColumnTypeEnum.Text, ColumnTypeEnum.Text]);
+    expect(other(['1', '2'])).toStrictEqual({ a: '1', 'b\u0000c': '2' });
   });
 
   it('a parameter it cannot bind as $queryRaw would is refused before anything runs', async () => {

@@ -208,6 +208,39 @@ describe('shared-subtree executor', () => {
     expect(budget.error?.message).toContain('GRAPHQL_MAX_OBJECTS');
   });
 
+  it('gives up on a field that fails at once after a sibling that waits, with nothing left unhandled', async () => {
+    // `user` waits on a promise; then `id`, non-null, is missing. The run throws before anyone waits on the
+    // prediction's answer object, and `user` arriving afterwards rejects it: that rejection must be handled.
+    const schema = schemaWithCalls().schema;
+    (schema.getType('Query') as GraphQLObjectType).getFields().broken.resolve = () => [{ userId: 1 }];
+    const document = parse('{ broken { user { id name } id } }');
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      expect(await executeShared(schema, planShared(schema, document, operationOf(document))!, {}, {})).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+  });
+
+  it('a thenable that answers at once does not finish its object before a sibling that waits', async () => {
+    const schema = schemaOf('type Query { item: Item } type Item { a: Int! b: Int! c: [Int!]! }', {
+      Query: { item: () => ({}) },
+      Item: {
+        a: () => ({ then: (resolve: (v: number) => void) => resolve(1) }),
+        b: () => new Promise((resolve) => setTimeout(() => resolve(2), 10)),
+        c: () => [{ then: (resolve: (v: number) => void) => resolve(3) }, Promise.resolve(4)],
+      },
+    });
+    const document = parse('{ item { a b c } }');
+    const shared = await executeShared(schema, planShared(schema, document, operationOf(document))!, {}, {});
+    expect(shared).toEqual({ item: { a: 1, b: 2, c: [3, 4] } });
+    expect((await execute({ schema, document })).data).toEqual(shared);
+  });
+
   it('leaves @skip, @include and introspection to the ordinary executor', () => {
     const { schema } = schemaWithCalls();
     for (const source of [
