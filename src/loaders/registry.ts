@@ -3,8 +3,8 @@
 // writes. Visibility rules that depend on the caller (tenant, own predictions, kickoff) are part of the
 // loader's query, so field resolvers never filter or query per row.
 //
-// Plain DataLoaders, not subclasses: two loaders that extended DataLoader (answering repeats sooner) made every
-// executed query about twice as costly, where the same logic wrapped around a DataLoader cost nothing extra
+// Plain DataLoaders, not subclasses: two loaders that extended DataLoader (answering repeats sooner) made the
+// bench's deep query take twice the CPU, where the same logic wrapped around a DataLoader cost nothing extra
 // (docs/performance.md, "Answers written as bytes"). Change a loader's behaviour by wrapping it.
 import DataLoader from 'dataloader';
 import { providerOf, rowReaderOf, type Db } from '../db/client.ts';
