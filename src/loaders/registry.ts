@@ -4,8 +4,8 @@
 // loader's query, so field resolvers never filter or query per row.
 //
 // Plain DataLoaders, not subclasses: two loaders that extended DataLoader (answering repeats sooner) made the
-// bench's deep query take twice the CPU, where the same logic wrapped around a DataLoader cost nothing extra
-// (docs/performance.md, "Answers written as bytes"). Change a loader's behaviour by wrapping it.
+// bench's deep query slower, one of them doubling its CPU, where the same logic wrapped around a DataLoader cost
+// nothing extra (docs/performance.md, "Answers written as bytes"). Change a loader's behaviour by wrapping it.
 import DataLoader from 'dataloader';
 import { providerOf, rowReaderOf, type Db } from '../db/client.ts';
 import type { RowReader } from '../db/row-reader.ts';
