@@ -35,6 +35,7 @@ import {
   type ValueNode,
 } from 'graphql';
 import type { ObjectBudget } from '../app/object-budget.ts';
+import { SHARED_JSON_MIN_BYTES, sharedObjectFactory } from './shared-json.ts';
 
 type Completion =
   | { kind: 'leaf'; nonNull: boolean; type: GraphQLLeafType }
@@ -60,6 +61,8 @@ interface FieldPlan {
 interface Selection {
   type: GraphQLObjectType;
   fields: FieldPlan[];
+  /** About how many bytes of JSON one answer object writes. */
+  jsonBytes: number;
   /** A new answer object with every key of the selection, in order: built whole, not grown key by key. */
   create: () => Record<string, unknown>;
 }
@@ -373,7 +376,12 @@ export function planShared(
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
   let fieldCount = 0;
 
-  function selectionOf(type: GraphQLObjectType, sets: readonly SelectionSetNode[], underList: boolean): Selection {
+  function selectionOf(
+    type: GraphQLObjectType,
+    sets: readonly SelectionSetNode[],
+    underList: boolean,
+    shared: boolean,
+  ): Selection {
     const byKey = new Map<string, FieldNode[]>();
     const visited = new Set<string>();
     const collect = (set: SelectionSetNode) => {
@@ -410,7 +418,11 @@ export function planShared(
       if (!fieldDef) throw new Unplannable();
       fields.push(fieldPlan(type, key, nodes, fieldDef, fieldDef.resolve ?? defaultFieldResolver, true, underList));
     }
-    return { type, fields, create: objectFactory(fields.map((field) => field.key)) };
+    const keys = fields.map((field) => field.key);
+    const jsonBytes = fields.reduce((sum, field) => sum + field.key.length + 4 + jsonBytesOf(field.completion), 2);
+    // A large shared object is written once per answer and copied where it repeats (shared-json.ts).
+    const create = shared && jsonBytes >= SHARED_JSON_MIN_BYTES ? sharedObjectFactory(keys) : objectFactory(keys);
+    return { type, fields, jsonBytes, create };
   }
 
   function appliesTo(condition: string, type: GraphQLObjectType): boolean {
@@ -464,11 +476,12 @@ export function planShared(
     if (!isObjectType(inner)) throw new Unplannable();
     const sets = fieldNodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : []));
     // Only a single object under a list can be reached twice: list items are distinct rows.
-    return { kind: 'object', nonNull, selection: selectionOf(inner, sets, underList), shared: underList && direct };
+    const shared = underList && direct;
+    return { kind: 'object', nonNull, selection: selectionOf(inner, sets, underList, shared), shared };
   }
 
   try {
-    const root = selectionOf(queryType, [operation.selectionSet], false);
+    const root = selectionOf(queryType, [operation.selectionSet], false, false);
     return { root, fieldCount, operation, fragments };
   } catch (error) {
     if (error instanceof Unplannable) return null;
@@ -477,6 +490,18 @@ export function planShared(
 }
 
 class Unplannable extends Error {}
+
+/** A rough size of a value's JSON: what decides whether a shared object is worth writing once. */
+function jsonBytesOf(completion: Completion): number {
+  switch (completion.kind) {
+    case 'leaf':
+      return 8;
+    case 'list':
+      return completion.item.kind === 'leaf' ? 16 : 64;
+    case 'object':
+      return completion.selection.jsonBytes;
+  }
+}
 
 /**
  * A function answering `{ key1: null, key2: null, ... }`: an object literal is allocated at its final size with

@@ -16,6 +16,7 @@ import {
   RestPostDocument,
   RestUpdateInvitationDocument,
 } from '../graphql/generated/operations.ts';
+import { answerJson } from '../graphql/shared-json.ts';
 import { redactUrl } from '../observability/redact.ts';
 import { RestInputError, sendError, statusOf } from './errors.ts';
 import {
@@ -101,7 +102,9 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return sendError(reply, statusOf(code), code, restMessage(errors[0].message, op.from));
     }
-    return reply.code(200).send((data as Record<string, unknown>)[op.field]);
+    // Written here rather than by Fastify's JSON.stringify: each shared subtree once (src/graphql/shared-json.ts).
+    const body = answerJson((data as Record<string, unknown>)[op.field]);
+    return reply.code(200).type('application/json; charset=utf-8').send(body);
   }
 
   // Only the search takes query parameters; every route refuses one it does not take (docs/rest.md).

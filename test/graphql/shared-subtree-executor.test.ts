@@ -15,6 +15,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { ObjectBudget } from '../../src/app/object-budget.ts';
 import { countResolvedObjects } from '../../src/graphql/count-objects.ts';
+import { answerJson } from '../../src/graphql/shared-json.ts';
 import { executeShared, planShared } from '../../src/graphql/shared-subtree-executor.ts';
 
 interface Company {
@@ -148,6 +149,18 @@ describe('shared-subtree executor', () => {
     expect(calls['Company.name']).toBe(2); // one company, under two selections
     expect(data.predictions[0].user).toBe(data.predictions[2].user);
     expect(data.predictions[0].user).not.toBe(data.predictions[1].user);
+  });
+
+  it('builds large shared objects to be written once, and the answer is graphql-js bytes to the byte', async () => {
+    const { schema } = schemaWithCalls();
+    const { shared, reference } = await both(schema, DEEP);
+    const json = answerJson(shared);
+    // A Buffer: some subtree was written once and copied (the users under `user`; `again` is too small to mark).
+    expect(Buffer.isBuffer(json)).toBe(true);
+    expect((json as Buffer).equals(Buffer.from(JSON.stringify(reference.data)))).toBe(true);
+    const data = shared as { predictions: { user: object; again: object }[] };
+    expect(Object.getPrototypeOf(data.predictions[0].user)).not.toBe(Object.prototype);
+    expect(Object.getPrototypeOf(data.predictions[0].again)).toBe(Object.prototype);
   });
 
   it('counts the object budget exactly as resolving every repeat would', async () => {
