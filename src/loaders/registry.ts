@@ -35,20 +35,32 @@ type Delegate = { findMany(args: object): Promise<Row[]> };
 // builds (test/graphql/loader-rows.test.ts compares every model), at well under half its cost per row, which
 // the benchmarks showed to be the largest part of a deep query. The statements go to the driver adapter directly
 // (src/db/row-reader.ts), past Prisma's raw-query pipeline. Identifiers come from this file, never from a request.
-// Filters on relations or on strings and dates stay Prisma's.
+// Filters on relations or on dates stay Prisma's.
 
 /** A model's table (the schema maps no names): the delegate name capitalised. */
 const tableName = (model: string) => `${model[0].toUpperCase()}${model.slice(1)}`;
 const table = (model: string) => Prisma.raw(`"${tableName(model)}"`);
+
+/**
+ * Models read by id together with the row a column of theirs points at, which then primes that model's loader. A
+ * match's teams, their countries and those countries' lists of names were three waves of statements one after the
+ * other in `GET /companies/search`; reading a team's country with it makes them two. Teams are few and small: the
+ * join costs nothing where the country is not asked for.
+ */
+const READ_WITH: Record<string, { model: string; key: string; columns: readonly string[] }> = {
+  team: { model: 'country', key: 'countryId', columns: Object.values(Prisma.CountryScalarFieldEnum) },
+};
 const column = (name: string) => Prisma.raw(`"${name}"`);
 
-/** `where` as SQL conditions when it only compares columns with null or a number; null otherwise. */
+/** `where` as SQL conditions when it only compares columns with null, a number or a string; null otherwise. */
 function plainConditions(where: Record<string, unknown>): Prisma.Sql[] | null {
   const conditions: Prisma.Sql[] = [];
   for (const [name, value] of Object.entries(where)) {
     if (value === null) conditions.push(Prisma.sql`${column(name)} IS NULL`);
     else if (typeof value === 'number' && Number.isInteger(value))
       conditions.push(Prisma.sql`${column(name)} = ${value}`);
+    // As text: on PostgreSQL the column may be an enum (a user's role), which a text parameter does not compare with.
+    else if (typeof value === 'string') conditions.push(Prisma.sql`CAST(${column(name)} AS TEXT) = ${value}`);
     else return null;
   }
   return conditions;
@@ -117,6 +129,34 @@ export class Loaders {
     return rows;
   }
 
+  /** `rowsWhere(model, 'id', ids)`, each row read with the row READ_WITH names, which primes that model's loader. */
+  private async rowsWithParents(model: string, ids: readonly number[]): Promise<Row[]> {
+    const { model: parent, key, columns } = READ_WITH[model];
+    const own = tableName(model);
+    const other = tableName(parent);
+    // Aliased `country.id`, ...: no column of ours has a dot in its name.
+    const prefix = `${parent}.`;
+    const selected = columns.map((c) => Prisma.raw(`"${other}"."${c}" AS "${prefix}${c}"`));
+    const cap = this.scope.budget ? this.scope.budget.left + 1 : undefined;
+    const limit = cap === undefined ? Prisma.empty : Prisma.sql`LIMIT ${cap}`;
+    const joined = await this.readRows<Record<string, unknown>>(Prisma.sql`
+      SELECT "${Prisma.raw(own)}".*, ${Prisma.join(selected)} FROM "${Prisma.raw(own)}"
+      LEFT JOIN "${Prisma.raw(other)}" ON "${Prisma.raw(other)}"."id" = "${Prisma.raw(own)}"."${Prisma.raw(key)}"
+      WHERE ${inKeys(this.provider, Prisma.raw(`"${own}"."id"`), ids)} ${limit}`);
+    if (cap !== undefined && joined.length >= cap) this.scope.budget!.add(joined.length);
+    const parents = this.byId<Row>(parent);
+    return joined.map((row) => {
+      const ownRow: Record<string, unknown> = {};
+      const parentRow: Record<string, unknown> = {};
+      for (const name in row) {
+        if (name.startsWith(prefix)) parentRow[name.slice(prefix.length)] = row[name];
+        else ownRow[name] = row[name];
+      }
+      if (parentRow.id !== null) parents.prime(parentRow.id as number, parentRow as Row);
+      return ownRow as Row;
+    });
+  }
+
   private lazy<K, V>(name: string, create: () => DataLoader<K, V>): DataLoader<K, V> {
     let loader = this.loaders.get(name);
     if (!loader) {
@@ -132,7 +172,8 @@ export class Loaders {
       `${model}#id`,
       () =>
         new DataLoader<number, T | null>(async (ids) => {
-          const rows = await this.rowsWhere(model, 'id', ids);
+          const rows =
+            model in READ_WITH ? await this.rowsWithParents(model, ids) : await this.rowsWhere(model, 'id', ids);
           const map = new Map(rows.map((r) => [r.id, r]));
           return ids.map((id) => (map.get(id) ?? null) as T | null);
         }, this.options),

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../prisma/seed/demo-seed.ts';
 import { Prisma } from '../../src/generated/sqlite/client.ts';
+import { runWithSqlStats, type SqlStats } from '../../src/db/sql-stats.ts';
 import { Loaders } from '../../src/loaders/registry.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
 
@@ -55,10 +56,35 @@ describe('loader rows', () => {
         await p.team.findMany({ where: { countryId, companyId: null }, orderBy: [{ name: 'asc' }] }),
       );
     }
+    // A string filter (the role, an enum on PostgreSQL) is SQL too.
+    const companies = (await p.company.findMany({ select: { id: true } })).map((c) => c.id);
+    const admins = await loaders().adminsByCompany.loadMany(companies);
+    for (const [i, companyId] of companies.entries()) {
+      expect(admins[i]).toStrictEqual(
+        await p.user.findMany({
+          where: { companyId, role: 'admin', deletedAt: null },
+          orderBy: [{ name: 'asc' }, { id: 'asc' }],
+        }),
+      );
+    }
+    expect(admins.flat().length).toBeGreaterThan(0);
     const posts = await p.post.findMany({ select: { id: true } });
     const counts = await loaders().commentCountByPost.loadMany(posts.map((x) => x.id));
     for (const [i, { id }] of posts.entries())
       expect(counts[i]).toBe(await p.postComment.count({ where: { postId: id } }));
+  });
+
+  it("a team is read with its country: the country loader then answers findMany's row with no statement", async () => {
+    const p = t.db.prisma;
+    const teams = await p.team.findMany({ take: 30 });
+    expect(new Set(teams.map((team) => team.countryId)).size).toBeGreaterThan(1);
+    const l = loaders();
+    expect(await l.team.loadMany(teams.map((team) => team.id))).toStrictEqual(teams);
+    const stats: SqlStats = { statements: 0 };
+    const countries = await runWithSqlStats(stats, () => l.country.loadMany(teams.map((team) => team.countryId)));
+    expect(stats.statements).toBe(0);
+    for (const [i, team] of teams.entries())
+      expect(countries[i]).toStrictEqual(await p.country.findUnique({ where: { id: team.countryId } }));
   });
 
   it("a company's tournaments: findMany's rows, whether asked for alone (SQL) or with others (findMany)", async () => {
