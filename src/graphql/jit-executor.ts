@@ -69,7 +69,7 @@ export function createJitExecutor(
       }
       seen.delete(key);
       const operationName = operation.name?.value;
-      const result = usesSkipOrInclude(document) ? null : compileQuery(schema, document, operationName);
+      const result = graphqlJsOnly(document) ? null : compileQuery(schema, document, operationName);
       // A document graphql-jit will not compile, or must not, runs on graphql-js from then on.
       const jit = result && isCompiledQuery(result) ? result : null;
       query = { jit, shared: jit && share ? planShared(schema, document, operation) : null };
@@ -128,15 +128,23 @@ export function createJitExecutor(
 }
 
 /**
- * graphql-jit 0.8 gets @skip and @include wrong: it marks a fragment as seen before checking its condition
- * (`...F @skip(if: true) ...F` loses F) and writes the conditions onto the document's own nodes, which Apollo
- * reuses for the next request. Such documents are left to graphql-js.
+ * Documents graphql-jit 0.8 answers wrongly, left to graphql-js:
+ * - @skip and @include: it marks a fragment as seen before checking its condition (`...F @skip(if: true) ...F`
+ *   loses F) and writes the conditions onto the document's own nodes, which Apollo reuses for the next request;
+ * - a field aliased `__proto__`: its answer objects drop the key, which graphql-js writes in place.
  */
-function usesSkipOrInclude(document: DocumentNode): boolean {
+function graphqlJsOnly(document: DocumentNode): boolean {
   let found = false;
   visit(document, {
     Directive(node) {
       if (node.name.value === 'skip' || node.name.value === 'include') {
+        found = true;
+        return BREAK;
+      }
+      return undefined;
+    },
+    Field(node) {
+      if (node.alias?.value === '__proto__') {
         found = true;
         return BREAK;
       }

@@ -56,7 +56,8 @@ function toJSON(this: object): unknown {
 export function sharedObjectFactory(keys: string[]): () => Record<string, unknown> {
   const assignments = keys.map((key) => `this[${JSON.stringify(key)}] = null;`).join(' ');
   const SharedAnswer = new Function(assignments) as unknown as new () => Record<string, unknown>;
-  Object.defineProperty(SharedAnswer.prototype, 'toJSON', { value: toJSON });
+  // Writable: an answer key named `toJSON` (an alias) is then the object's own, shadowing this one, not an error.
+  Object.defineProperty(SharedAnswer.prototype, 'toJSON', { value: toJSON, writable: true });
   return () => new SharedAnswer();
 }
 

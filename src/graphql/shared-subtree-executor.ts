@@ -166,7 +166,13 @@ class Waiting {
   }
 
   fill(key: string | number, value: unknown) {
-    (this.target as Record<string | number, unknown>)[key] = value;
+    // Called from promise callbacks: a throw here would be a rejection nobody handles, which ends the process.
+    try {
+      (this.target as Record<string | number, unknown>)[key] = value;
+    } catch (error) {
+      this.reject(error);
+      return;
+    }
     if (--this.count === 0) this.resolve(this.target);
   }
 
@@ -407,6 +413,8 @@ export function planShared(
     for (const set of sets) collect(set);
     const fields: FieldPlan[] = [];
     for (const [key, nodes] of byKey) {
+      // An answer key `__proto__` would set the object's prototype (graphql-js writes it to an object without one).
+      if (key === '__proto__') throw new Unplannable();
       const name = nodes[0].name.value;
       if (name === '__schema' || name === '__type') throw new Unplannable();
       if (name === '__typename') {
@@ -420,8 +428,10 @@ export function planShared(
     }
     const keys = fields.map((field) => field.key);
     const jsonBytes = fields.reduce((sum, field) => sum + field.key.length + 4 + jsonBytesOf(field.completion), 2);
-    // A large shared object is written once per answer and copied where it repeats (shared-json.ts).
-    const create = shared && jsonBytes >= SHARED_JSON_MIN_BYTES ? sharedObjectFactory(keys) : objectFactory(keys);
+    // A large shared object is written once per answer and copied where it repeats (shared-json.ts); one with a
+    // key `toJSON` (an alias) is written whole, that key being its own.
+    const marked = shared && jsonBytes >= SHARED_JSON_MIN_BYTES && !keys.includes('toJSON');
+    const create = marked ? sharedObjectFactory(keys) : objectFactory(keys);
     return { type, fields, jsonBytes, create };
   }
 

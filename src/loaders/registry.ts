@@ -172,8 +172,9 @@ export class Loaders {
       `${model}#id`,
       () =>
         new DataLoader<number, T | null>(async (ids) => {
-          const rows =
-            model in READ_WITH ? await this.rowsWithParents(model, ids) : await this.rowsWhere(model, 'id', ids);
+          const rows = Object.hasOwn(READ_WITH, model)
+            ? await this.rowsWithParents(model, ids)
+            : await this.rowsWhere(model, 'id', ids);
           const map = new Map(rows.map((r) => [r.id, r]));
           return ids.map((id) => (map.get(id) ?? null) as T | null);
         }, this.options),

@@ -91,4 +91,14 @@ describe('graphql-jit executor', () => {
       for (let i = 0; i < 3; i++) expect((await jit.gql(query, variables, bearer(token))).data).toEqual(expected);
     }
   });
+
+  it('leaves a field aliased __proto__ to graphql-js, which answers the key in place', async () => {
+    const token = await jit.loginAs('player');
+    // graphql-jit drops the key; the shared-subtree executor wrote it last (an object literal's `__proto__`).
+    for (let i = 0; i < 3; i++) {
+      const { data } = await jit.gql<{ me: object }>('{ me { id __proto__: email x: name } }', {}, bearer(token));
+      expect(Object.keys(data!.me)).toEqual(['id', '__proto__', 'x']);
+      expect(JSON.stringify(data!.me)).toContain('"__proto__":"player1@demo.test"');
+    }
+  });
 });

@@ -48,6 +48,16 @@ describe('answers with shared subtrees written once', () => {
     expect(company).toEqual({ id: 3, name: 'C' });
   });
 
+  it('takes a key named toJSON as its own: it can be written (strict mode) and is written as a key', () => {
+    const make = sharedObjectFactory(['toJSON', 'id']);
+    const company = make();
+    company.toJSON = { name: 'aliased' };
+    company.id = 4;
+    expect(answerText({ a: company, b: company })).toBe(
+      '{"a":{"toJSON":{"name":"aliased"},"id":4},"b":{"toJSON":{"name":"aliased"},"id":4}}',
+    );
+  });
+
   it('writes plainly an answer whose own text looks like a mark, wherever it stands', () => {
     const mark = SHARED_JSON_MARK;
     for (const lookalike of [`${mark}0`, `${mark}x`, `${mark}99`, `${mark}1234567890`, mark]) {

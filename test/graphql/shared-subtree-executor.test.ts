@@ -163,6 +163,25 @@ describe('shared-subtree executor', () => {
     expect(Object.getPrototypeOf(data.predictions[0].again)).toBe(Object.prototype);
   });
 
+  it('answers a shared object with a key named toJSON, sync or async, as graphql-js does', async () => {
+    const { schema } = schemaWithCalls();
+    // Company.name resolves later; the company is shared under each prediction's user and large enough to mark.
+    const source = `{
+      predictions { id user { toJSON: name company { toJSON: name id name users { id } } friends { toJSON: id } } }
+    }`;
+    const { shared, reference } = await both(schema, source);
+    expect(reference.errors).toBeUndefined();
+    expect(shared).not.toBeNull();
+    expect(JSON.stringify(shared)).toBe(JSON.stringify(reference.data));
+    expect(Buffer.from(answerJson(shared)).equals(Buffer.from(JSON.stringify(reference.data)))).toBe(true);
+  });
+
+  it('leaves an answer key __proto__ to the ordinary executor', () => {
+    const { schema } = schemaWithCalls();
+    const document = parse('{ me { __proto__: name id } }');
+    expect(planShared(schema, document, operationOf(document))).toBeNull();
+  });
+
   it('counts the object budget exactly as resolving every repeat would', async () => {
     const { schema } = schemaWithCalls();
     const { sharedBudget, referenceBudget } = await both(schema, DEEP);
