@@ -82,6 +82,16 @@ describe('SQL statements per request', () => {
     },
   );
 
+  it("a match's teams come with their countries: asking for them too adds no statement", async () => {
+    const teams = (country: string) =>
+      `{ myTournaments { rounds { matches { homeTeam { id ${country} } awayTeam { id ${country} } } } } }`;
+    const without = await statements(small, teams(''));
+    const withCountries = await statements(small, teams('country { id name alpha2Code flagUrl }'));
+    const countries = JSON.stringify(withCountries.data).match(/"alpha2Code"/g) ?? [];
+    expect(countries.length).toBeGreaterThan(0);
+    expect(withCountries.count).toBe(without.count);
+  });
+
   it('a post with its comments, likes and authors is bounded too', async () => {
     const q = (id: number) =>
       `{ post(id: ${id}) { id user { id company { id } areaLevel1 { id } } comments { id user { id areaLevel1 { id } ` +
