@@ -40,6 +40,7 @@ type Delegate = { findMany(args: object): Promise<Row[]> };
 /** A model's table (the schema maps no names): the delegate name capitalised. */
 const tableName = (model: string) => `${model[0].toUpperCase()}${model.slice(1)}`;
 const table = (model: string) => Prisma.raw(`"${tableName(model)}"`);
+const column = (name: string) => Prisma.raw(`"${name}"`);
 
 /**
  * Models read by id together with the row a column of theirs points at, which then primes that model's loader. A
@@ -50,7 +51,6 @@ const table = (model: string) => Prisma.raw(`"${tableName(model)}"`);
 const READ_WITH: Record<string, { model: string; key: string; columns: readonly string[] }> = {
   team: { model: 'country', key: 'countryId', columns: Object.values(Prisma.CountryScalarFieldEnum) },
 };
-const column = (name: string) => Prisma.raw(`"${name}"`);
 
 /** `where` as SQL conditions when it only compares columns with null, a number or a string; null otherwise. */
 function plainConditions(where: Record<string, unknown>): Prisma.Sql[] | null {
