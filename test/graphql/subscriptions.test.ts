@@ -199,8 +199,11 @@ describe('a long-lived subscription', () => {
       { expiresIn: 2 },
     );
     const watch = connect(token, 'demo').subscribe(NOTIFICATIONS);
-    const last = await watch.next(5000);
-    expect(last.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    // Notifications that reach player1 before the token expires (an earlier test's rescoring finishing late under
+    // load) are answers too: the one that matters is the last.
+    let last = await watch.next(5000);
+    while (!last.errors) last = await watch.next(5000);
+    expect(last.errors[0].extensions?.code).toBe('UNAUTHENTICATED');
     expect(await watch.ended).toEqual({});
   });
 });
