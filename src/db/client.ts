@@ -6,6 +6,7 @@ import { keepingConnected, rowReader, type RowReader } from './row-reader.ts';
 import { statementNamer } from './statement-names.ts';
 import { tableVersionsReader, TransactionTracker, trackTransactions, type TableVersions } from './data-version.ts';
 import { countingAdapterFactory } from './sql-stats.ts';
+import { versionsConnection } from './versions-connection.ts';
 
 /** Both generated clients have the same API; the SQLite one's types stand for both. */
 export type Db = SqliteClient;
@@ -74,7 +75,9 @@ export async function openDatabase(target: DatabaseTarget, options: AdapterOptio
     await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
     await prisma.$queryRawUnsafe('PRAGMA foreign_keys = ON');
   }
-  const tableVersions = tableVersionsReader(target.provider, prisma, transactions);
+  const versions =
+    target.provider === 'postgresql' ? versionsConnection(target.url, options.statementTimeoutMs) : undefined;
+  const tableVersions = tableVersionsReader(target.provider, prisma, transactions, versions?.query);
   return {
     prisma,
     provider: target.provider,
@@ -85,6 +88,8 @@ export async function openDatabase(target: DatabaseTarget, options: AdapterOptio
     tableVersions,
     dataVersion: async () => (await tableVersions())?.of() ?? null,
     preparedStatements: () => namer?.size ?? 0,
-    close: () => prisma.$disconnect(),
+    close: async () => {
+      await Promise.all([prisma.$disconnect(), versions?.close()]);
+    },
   };
 }

@@ -7,7 +7,8 @@
 //   20261124000000_table_versions and 20261124225500_write_counts_per_statement_and_owner). They are written in the
 //   writer's transaction, so a reader sees a new count exactly when it sees the rows; two equal reads of a table's
 //   count mean no write to it committed in between. The table's oid is part of the epoch: a database dropped and
-//   migrated again restarts the counts.
+//   migrated again restarts the counts. Read on a connection of their own (src/db/versions-connection.ts), by one
+//   statement shared by every caller that asked before it began (sharedReads).
 // Both stores also count an owned table's writes per owner's bucket (src/db/owned-rows.ts).
 // SQLite: "_prode_table_version", one counter per table moved by row triggers in the writer's transaction (the
 //   same guarantee, whichever connection wrote). Prisma's SQLite adapter runs every statement on one connection,
@@ -90,6 +91,14 @@ function trackingAdapter<T extends object>(adapter: T, tracker: TransactionTrack
 
 type Raw = { $queryRawUnsafe<T = unknown>(sql: string): Promise<T> };
 
+/** The statement that reads every table's count on PostgreSQL. */
+export const PG_TABLE_VERSIONS_SQL =
+  "SELECT tbl, sum(v)::text AS v, 'prode_meta.table_version'::regclass::oid::text AS epoch " +
+  'FROM prode_meta.table_version GROUP BY tbl';
+
+/** PostgreSQL: runs PG_TABLE_VERSIONS_SQL (on a connection of its own: src/db/versions-connection.ts). */
+export type PgVersionsQuery = () => Promise<Array<{ tbl: string; v: string; epoch: string }>>;
+
 /** The write counts of every table at one moment. */
 export class TableVersions {
   constructor(
@@ -118,17 +127,16 @@ export function tableVersionsReader(
   provider: DatabaseTarget['provider'],
   prisma: Raw,
   tracker: TransactionTracker,
+  pgQuery?: PgVersionsQuery,
 ): (duringTransaction?: boolean) => Promise<TableVersions | null> {
   const shape = (rows: Array<{ tbl: string; v: number | bigint | string }>) =>
     new Map(rows.map((r) => [r.tbl, String(r.v)]));
   if (provider === 'postgresql') {
-    return async () => {
-      const rows = await prisma.$queryRawUnsafe<Array<{ tbl: string; v: string; epoch: string }>>(
-        "SELECT tbl, sum(v)::text AS v, 'prode_meta.table_version'::regclass::oid::text AS epoch " +
-          'FROM prode_meta.table_version GROUP BY tbl',
-      );
+    if (!pgQuery) throw new Error('tableVersionsReader: PostgreSQL reads the counts on a connection of its own');
+    return sharedReads(async () => {
+      const rows = await pgQuery();
       return new TableVersions(`pg:${rows[0]?.epoch ?? '-'}`, shape(rows), 0);
-    };
+    });
   }
   return async (duringTransaction = false) => {
     if (tracker.open > 0 && !duringTransaction) return null;
@@ -138,5 +146,26 @@ export function tableVersionsReader(
     );
     if ((tracker.open > 0 && !duringTransaction) || tracker.rollbacks !== rollbacks) return null;
     return new TableVersions(`sqlite:${tracker.connections}`, shape(rows), rollbacks);
+  };
+}
+
+/**
+ * One read for all who ask before it is sent. Every request reads the counts as it arrives (and a miss twice
+ * more): under load they were a third of the pool's statements, each waiting its turn for a connection (the
+ * writes behind them too). A caller never gets counts read before it asked: it joins a read not yet begun, or
+ * waits for the one running to end and shares the next. Its statement counts towards the request that began it.
+ */
+export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
+  let next: Promise<T> | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  return () => {
+    if (next) return next;
+    const mine = running.then(() => {
+      next = null; // from here on, a caller asks after this read began
+      return read();
+    });
+    next = mine;
+    running = mine.catch(() => undefined);
+    return mine;
   };
 }

@@ -61,6 +61,28 @@ export function uncounted<T>(fn: () => PromiseLike<T>): Promise<T> {
 
 const COUNTED = new Set(['queryRaw', 'executeRaw']);
 
+/** Counts a statement in the current request's store (the tables it names too) and runs it under the observer. */
+function counted<T>(sql: string | undefined, run: () => Promise<T>): Promise<T> {
+  const stats = storage.getStore();
+  if (stats) {
+    stats.statements++;
+    if (stats.tables) {
+      const only = sql !== undefined ? owned.getStore() : undefined;
+      for (const t of sql !== undefined ? tablesNamed(sql) : TABLES) {
+        if (t === only?.table) for (const c of only.counters) stats.tables.add(c);
+        else stats.tables.add(t);
+      }
+    }
+  }
+  if (!observer) return run();
+  return observer(sql ?? '', run) as Promise<T>;
+}
+
+/** A statement sent past Prisma's adapter (on a connection of its own), counted as if it went through it. */
+export function countedStatement<T>(sql: string, run: () => Promise<T>): Promise<T> {
+  return counted(sql, run);
+}
+
 function countingQueryable<T extends object>(target: T): T {
   return new Proxy(target, {
     get(obj, prop, receiver) {
@@ -68,20 +90,8 @@ function countingQueryable<T extends object>(target: T): T {
       if (typeof value !== 'function') return value;
       if (COUNTED.has(prop as string)) {
         return (...args: unknown[]) => {
-          const stats = storage.getStore();
           const sql = (args[0] as { sql?: unknown } | undefined)?.sql;
-          if (stats) {
-            stats.statements++;
-            if (stats.tables) {
-              const only = typeof sql === 'string' ? owned.getStore() : undefined;
-              for (const t of typeof sql === 'string' ? tablesNamed(sql) : TABLES) {
-                if (t === only?.table) for (const c of only.counters) stats.tables.add(c);
-                else stats.tables.add(t);
-              }
-            }
-          }
-          if (!observer) return value.apply(obj, args);
-          return observer(typeof sql === 'string' ? sql : '', () => value.apply(obj, args));
+          return counted(typeof sql === 'string' ? sql : undefined, () => value.apply(obj, args) as Promise<unknown>);
         };
       }
       if (prop === 'startTransaction') {

@@ -58,7 +58,6 @@ function sqlStatsPlugin(enabled: boolean): ApolloServerPlugin<Context> {
     async requestDidStart() {
       return {
         async willSendResponse({ response, contextValue }) {
-          await contextValue?.cacheWrite;
           const stats = currentSqlStats();
           if (!enabled || !stats || response.body.kind !== 'single') return;
           const { cost } = contextValue.client.outcome;

@@ -21,8 +21,6 @@ export interface Context {
   now: Date;
   /** See OpenedRequest: the response cache keeps answers under them. */
   tableVersions: TableVersions | null;
-  /** Set while the response cache stores this request's answer: its statements count towards the request's. */
-  cacheWrite?: Promise<void>;
   /**
    * Set by the response cache on a miss: its last look, run just before the query executes, after any wait for an
    * execution slot (withLastCacheLook). The cached data to answer with instead, or null to execute.

@@ -9,7 +9,7 @@
 // read only some users' predictions, those users' buckets stand for the table (src/db/owned-rows.ts). The answer
 // is stored under those tables' counts only if they still held after it was computed (so every row read, the
 // caller's own included, came from that one state), and served only to requests that read the same counts for
-// them. The rules that depend on the clock change at the next kickoff (prediction privacy: "others' predictions
+// them. That check runs after the answer was sent; a request for the same answer waits for it. The rules that depend on the clock change at the next kickoff (prediction privacy: "others' predictions
 // once the match has kicked off") and at the next end of a trivia question's window (a person's own graded
 // answers, User.triviaSolutions, show from then on): an answer is served only before both.
 // Scope: per process and bounded in bytes (least recently used out first). Correct across instances because
@@ -21,7 +21,7 @@ import { AUTH_ROW_TABLES } from '../auth/auth-row-cache.ts';
 import type { Database } from '../db/client.ts';
 import type { TableVersions } from '../db/data-version.ts';
 import { tableOfCounter } from '../db/owned-rows.ts';
-import { currentSqlStats } from '../db/sql-stats.ts';
+import { currentSqlStats, uncounted } from '../db/sql-stats.ts';
 import type { Context } from './context.ts';
 
 /**
@@ -67,8 +67,17 @@ export interface CacheStats {
   discards: number;
 }
 
+/** Misses in a row after which a key's answers are taken to change faster than they are read again. */
+const CHURNING_AFTER_MISSES = 3;
+/** Keys whose misses in a row are remembered (most recent kept). */
+const MAX_MISS_RUNS = 10_000;
+
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
+  /** Misses in a row per key since its last hit, most recent last. */
+  private readonly missRuns = new Map<string, number>();
+  /** Answers being checked and kept after they were sent, by key (storeLater). */
+  private readonly storing = new Map<string, Promise<void>>();
   private bytes = 0;
   private horizon: { version: string; from: number; until: number } | null = null;
   readonly stats: CacheStats = { hits: 0, misses: 0, stores: 0, discards: 0 };
@@ -101,6 +110,44 @@ export class ResponseCache {
       this.delete(k, e);
     }
     this.stats.stores++;
+  }
+
+  /** Counts a cacheable request's outcome, for `churning`. */
+  noteLookup(key: string, hit: boolean): void {
+    this.stats[hit ? 'hits' : 'misses']++;
+    const run = this.missRuns.get(key) ?? 0;
+    this.missRuns.delete(key);
+    if (hit) return;
+    this.missRuns.set(key, run + 1);
+    if (this.missRuns.size > MAX_MISS_RUNS) this.missRuns.delete(this.missRuns.keys().next().value!);
+  }
+
+  /**
+   * Whether the key's last few requests all missed: its answers are rewritten before the same caller reads them
+   * again (a busy post's comments, a player's predictions while they predict). Answers are still kept, so a key
+   * that settles is served again and leaves this state at its first hit.
+   */
+  churning(key: string): boolean {
+    return (this.missRuns.get(key) ?? 0) >= CHURNING_AFTER_MISSES;
+  }
+
+  /**
+   * Runs `store` (checking and keeping an answer already sent) after any store under the same key still running.
+   * It never rejects: keeping is best effort.
+   */
+  storeLater(key: string, store: () => Promise<void>): void {
+    const run = (this.storing.get(key) ?? Promise.resolve())
+      .then(store)
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.storing.get(key) === run) this.storing.delete(key);
+      });
+    this.storing.set(key, run);
+  }
+
+  /** Settles once no answer under `key` is still being kept (undefined when none is). */
+  stored(key: string): Promise<void> | undefined {
+    return this.storing.get(key);
   }
 
   /**
@@ -140,12 +187,27 @@ function cacheable(operation: OperationDefinitionNode | undefined): boolean {
 }
 
 export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloServerPlugin<Context> {
+  /**
+   * Keeps an answer already sent, if nothing was committed to the tables it read while it was computed: then
+   * every statement saw the state the counts read before it describe. Its statements are not the request's.
+   */
+  const keep = (key: string, computedAt: TableVersions, deps: string[], now: Date, data: Entry['data']) =>
+    uncounted(async () => {
+      const after = await db.tableVersions(true);
+      const version = computedAt.of(deps);
+      if (!after || after.rollbacks !== computedAt.rollbacks || after.of(deps) !== version) {
+        cache.stats.discards++;
+        return;
+      }
+      const validUntil = await cache.nextVisibilityChange(db, after, now);
+      cache.set(key, { tables: deps, version, validUntil, data, bytes: JSON.stringify(data).length + key.length });
+    });
+
   return {
     async requestDidStart() {
       let key: string | null = null;
       let versions: TableVersions | null = null;
       let hit = false;
-      let stored: (() => void) | undefined;
       return {
         async responseForOperation({ operation, request, contextValue, queryHash }) {
           const { auth } = contextValue;
@@ -158,8 +220,11 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
             return null; // nested past what JSON.stringify can walk: execution refuses such variables anyway
           }
           const who = [auth.viewer?.id, auth.viewerCompany?.id, auth.tenant?.id].map((id) => id ?? '-').join('|');
-          key = `${queryHash}|${request.operationName ?? ''}|${variables}|${who}`;
-          const data = cache.get(key, versions, contextValue.now);
+          const lookupKey = `${queryHash}|${request.operationName ?? ''}|${variables}|${who}`;
+          key = lookupKey;
+          // The same answer, computed by a request just before, may still be on its way in (storeLater).
+          await cache.stored(lookupKey);
+          const data = cache.get(lookupKey, versions, contextValue.now);
           if (data) {
             hit = true;
             return {
@@ -172,9 +237,10 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           // Read them again just before it executes: the answer is kept under the state it reads, and may have been
           // kept by another request meanwhile. The caller and tenant rows were read under the first counts: only if
           // those still hold.
+          // Not for a key that keeps missing: that look would find nothing, and costs a statement under load.
+          if (cache.churning(lookupKey)) return null;
           const first = versions;
           const now = contextValue.now;
-          const lookupKey = key;
           contextValue.lastCacheLook = async () => {
             const fresh = await db.tableVersions().catch(() => null);
             if (
@@ -183,6 +249,7 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
               fresh.of(AUTH_ROW_TABLES) === first.of(AUTH_ROW_TABLES)
             ) {
               versions = fresh;
+              await cache.stored(lookupKey);
               const kept = cache.get(lookupKey, fresh, now);
               if (kept) hit = true;
               return kept;
@@ -191,43 +258,20 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           };
           return null;
         },
-        async executionDidStart({ contextValue }) {
-          // Apollo runs every plugin's willSendResponse at once: the SQL statement report waits for the store.
-          if (key !== null) contextValue.cacheWrite = new Promise((resolve) => (stored = resolve));
-        },
         async willSendResponse({ response, contextValue }) {
-          try {
-            // Counted here, once per cacheable request, whichever look answered it (or none).
-            if (key !== null) cache.stats[hit ? 'hits' : 'misses']++;
-            if (hit || key === null || versions === null || response.body.kind !== 'single') return;
-            const { data, errors } = response.body.singleResult;
-            // The request's statements named these tables (src/db/tables-read.ts); none known, nothing kept.
-            const read = currentSqlStats()?.tables;
-            if (errors?.length || !data || !read) return;
-            const tables = new Set([...read, ...AUTH_ROW_TABLES]);
-            if ([...tables].some((t) => CLOCK_TABLES.has(tableOfCounter(t)))) tables.add('Match').add('TriviaQuestion');
-            const deps = [...tables];
-            // Kept only if nothing was committed to those tables while it was computed: then every statement saw
-            // the state the counts read before it describe.
-            const after = await db.tableVersions(true);
-            const version = versions.of(deps);
-            if (!after || after.rollbacks !== versions.rollbacks || after.of(deps) !== version) {
-              cache.stats.discards++;
-              return;
-            }
-            const validUntil = await cache.nextVisibilityChange(db, after, contextValue.now);
-            cache.set(key, {
-              tables: deps,
-              version,
-              validUntil,
-              data,
-              bytes: JSON.stringify(data).length + key.length,
-            });
-          } catch {
-            // Storing is best effort: the answer itself is already complete (an outage shows on the next request).
-          } finally {
-            stored?.();
-          }
+          // Counted here, once per cacheable request, whichever look answered it (or none).
+          if (key !== null) cache.noteLookup(key, hit);
+          if (hit || key === null || versions === null || response.body.kind !== 'single') return;
+          const { data, errors } = response.body.singleResult;
+          // The request's statements named these tables (src/db/tables-read.ts); none known, nothing kept.
+          const read = currentSqlStats()?.tables;
+          if (errors?.length || !data || !read) return;
+          const tables = new Set([...read, ...AUTH_ROW_TABLES]);
+          if ([...tables].some((t) => CLOCK_TABLES.has(tableOfCounter(t)))) tables.add('Match').add('TriviaQuestion');
+          // Checked and kept after the answer has left: the check is a statement, and under load each await costs
+          // the request a turn of a busy event loop. A read of the same key waits for it (stored), not for more.
+          const [at, computedAt, now] = [key, versions, contextValue.now];
+          cache.storeLater(at, () => keep(at, computedAt, [...tables], now, data));
         },
       };
     },

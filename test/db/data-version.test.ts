@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/client.ts';
+import { sharedReads } from '../../src/db/data-version.ts';
 import { DEFAULT_COMPANY_JSON } from '../../src/domain/defaults.ts';
 import { diffSchemas, readSnapshot, trackNewTables } from '../../src/db/migrations.ts';
 import { derivePostgresSchema, readSchema } from '../../src/db/schema-files.ts';
@@ -299,6 +300,60 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
       }
     });
   }
+});
+
+describe('sharedReads (PostgreSQL reads the counts once for all who ask before the read begins)', () => {
+  /** A read that starts when called and ends when told; `begun` counts calls. */
+  function gatedReads() {
+    const ends: Array<(value: number) => void> = [];
+    let begun = 0;
+    const read = () => {
+      const n = ++begun;
+      return new Promise<number>((resolve, reject) =>
+        ends.push((v) => (v < 0 ? reject(new Error('down')) : resolve(v * 100 + n))),
+      );
+    };
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+    return { shared: sharedReads(read), ends, begun: () => begun, tick };
+  }
+
+  it('gives everyone who asked before it began the same read', async () => {
+    const g = gatedReads();
+    const [a, b, c] = [g.shared(), g.shared(), g.shared()];
+    await g.tick();
+    expect(g.begun()).toBe(1);
+    g.ends[0](1);
+    expect(await Promise.all([a, b, c])).toEqual([101, 101, 101]);
+  });
+
+  it('never hands a caller a read begun before it asked: it waits for that one and shares the next', async () => {
+    const g = gatedReads();
+    const first = g.shared();
+    await g.tick();
+    expect(g.begun()).toBe(1);
+    // Asked while the first read runs: a write may have committed since it began.
+    const [late, later] = [g.shared(), g.shared()];
+    await g.tick();
+    expect(g.begun()).toBe(1);
+    g.ends[0](1);
+    expect(await first).toBe(101);
+    await g.tick();
+    expect(g.begun()).toBe(2);
+    g.ends[1](2);
+    expect(await Promise.all([late, later])).toEqual([202, 202]);
+  });
+
+  it('fails only those who shared a failed read; the next read begins as usual', async () => {
+    const g = gatedReads();
+    const failed = g.shared();
+    await g.tick();
+    const next = g.shared();
+    g.ends[0](-1);
+    await expect(failed).rejects.toThrow('down');
+    await g.tick();
+    g.ends[1](3);
+    expect(await next).toBe(302);
+  });
 });
 
 describe('npm run db:migration', () => {

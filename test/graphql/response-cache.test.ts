@@ -124,11 +124,79 @@ describe('response cache', () => {
       writeAfterArrival(() => other.prisma.user.update({ where: { id: author }, data: { name: 'Renamed Meanwhile' } }));
       await other.prisma.postComment.create({ data: { postId: id, userId: author, text: 'and again' } });
       expect((await s.gql(POST(id), {}, bearer(token))).errors).toBeUndefined();
-      expect(await liveMetric(s.url, 'prode_response_cache_discards_total')).toBe(discards + 1);
+      // The answer is checked after it was sent; the next read of it waits for that check.
       const again = await s.gql(POST(id), {}, bearer(token));
+      expect(await liveMetric(s.url, 'prode_response_cache_discards_total')).toBe(discards + 1);
       expect(again.extensions!.sqlStatements).toBeGreaterThan(1);
       expect(again.data.post.comments.map((c: { text: string }) => c.text)).toContain('and again');
     } finally {
+      await other.close();
+    }
+  });
+
+  it('answers a miss before keeping it; a read right behind it waits for the keeping and is served it', async () => {
+    const token = await s.login('player10@demo.test', 'demo');
+    const me = '{ me { email name } }';
+    const db = s.t.db;
+    const read = db.tableVersions;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The check after an answer was computed is the one read made during a transaction's window: held here.
+    db.tableVersions = async (duringTransaction) => {
+      if (duringTransaction) {
+        db.tableVersions = read;
+        await gate;
+      }
+      return read(duringTransaction);
+    };
+    try {
+      // Before, the answer left only after that check: this would wait for the gate forever.
+      const first = await s.gql(me, {}, bearer(token));
+      expect(first.data.me.email).toBe('player10@demo.test');
+      expect(db.tableVersions).toBe(read);
+      const second = s.gql(me, {}, bearer(token));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      const served = await cached(() => second);
+      expect(served.data).toEqual(first.data);
+    } finally {
+      release();
+      db.tableVersions = read;
+    }
+  });
+
+  it('skips the last look for an answer that missed three times in a row, until it is served again', async () => {
+    const token = await s.login('player11@demo.test', 'demo');
+    const author = s.demo.users['player11@demo.test'];
+    const id = s.demo.posts.demo[3];
+    const db = s.t.db;
+    const read = db.tableVersions;
+    let looks = 0; // reads of the counts before an answer is sent: on arrival, and a miss's last look
+    db.tableVersions = (duringTransaction) => {
+      if (!duringTransaction) looks++;
+      return read(duringTransaction);
+    };
+    const other = await openDatabase(s.t.target);
+    const looksOf = async () => {
+      looks = 0;
+      const r = await s.gql(POST(id), {}, bearer(token));
+      expect(r.errors).toBeUndefined();
+      return looks;
+    };
+    try {
+      const missed = [];
+      for (let i = 0; i < 4; i++) {
+        // A comment from another client before each read: every answer is out of date when it is asked for again.
+        await other.prisma.postComment.create({ data: { postId: id, userId: author, text: `churn ${i}` } });
+        missed.push(await looksOf());
+      }
+      expect(missed).toEqual([2, 2, 2, 1]);
+      // Left alone, the answer is kept and served; the next miss looks again.
+      expect(await looksOf()).toBe(1);
+      await other.prisma.postComment.create({ data: { postId: id, userId: author, text: 'settled' } });
+      expect(await looksOf()).toBe(2);
+    } finally {
+      db.tableVersions = read;
       await other.close();
     }
   });
