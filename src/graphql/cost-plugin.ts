@@ -33,7 +33,9 @@ export function costPlugin(maxCost: number, sizes: CompanySizes): ApolloServerPl
           if (contextValue?.objects) contextValue.client.outcome.objects = contextValue.objects.resolved;
           const stopped = contextValue?.objects?.error;
           if (!stopped || response.body.kind !== 'single') return;
+          // Extensions stay (the statement report, whichever plugin wrote it first).
           response.body.singleResult = {
+            extensions: response.body.singleResult.extensions,
             errors: [
               {
                 message: stopped.message,
