@@ -9,9 +9,10 @@
 // read only some users' predictions, those users' buckets stand for the table (src/db/owned-rows.ts). The answer
 // is stored under those tables' counts only if they still held after it was computed (so every row read, the
 // caller's own included, came from that one state), and served only to requests that read the same counts for
-// them. That check runs after the answer was sent; a request for the same answer waits for it. The rules that depend on the clock change at the next kickoff (prediction privacy: "others' predictions
-// once the match has kicked off") and at the next end of a trivia question's window (a person's own graded
-// answers, User.triviaSolutions, show from then on): an answer is served only before both.
+// them. That check runs after the answer was sent; a request for the same answer waits for it. The rules that
+// depend on the clock change at the next kickoff (prediction privacy: "others' predictions once the match has
+// kicked off") and at the next end of a trivia question's window (a person's own graded answers,
+// User.triviaSolutions, show from then on): an answer is served only before both.
 // Scope: per process and bounded in bytes (least recently used out first). Correct across instances because
 // the counts come from the shared database; a write invalidates the answers that read its table.
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
