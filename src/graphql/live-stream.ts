@@ -59,11 +59,19 @@ export function liveStream(
     if (accept(event)) push({ event, reads }, JSON.stringify(event));
   });
   const offMissed = channel.bus.onMissed(() => push({ missed: true }, 'missed'));
-  // At the token's expiry the caller is read again (and refused): no subscription outlives its token.
-  const untilExpiry = channel.expiresAt - Date.now();
-  const expiry =
-    untilExpiry < 2 ** 31 - 1 ? setTimeout(() => push({ missed: true }, 'missed'), Math.max(0, untilExpiry)) : null;
-  expiry?.unref();
+  // At the token's expiry the caller is read again (and refused): no subscription outlives its token. A timer counts
+  // from the event loop's cached clock and may fire before the wall clock reaches the expiry (by as long as the tick
+  // that set it had run): the caller would then be found valid and the subscription outlive its token with no timer
+  // left. So it waits again for what is left.
+  let expiry: NodeJS.Timeout | null = null;
+  const atExpiry = () => {
+    const left = channel.expiresAt - Date.now();
+    if (left > 0) {
+      expiry = setTimeout(atExpiry, left);
+      expiry.unref();
+    } else push({ missed: true }, 'missed');
+  };
+  if (channel.expiresAt - Date.now() < 2 ** 31 - 1) atExpiry();
   let last = false;
   const finish = () => {
     if (done) return;

@@ -1,0 +1,50 @@
+// A subscription's stream of events (src/graphql/live-stream.ts), on its own: what ends it when the token expires.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Fanout, type LiveBus } from '../../src/live/bus.ts';
+import { liveStream, type LiveChannel } from '../../src/graphql/live-stream.ts';
+
+const bus = () => new Fanout(() => {}) as unknown as LiveBus;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('liveStream', () => {
+  it("reads the caller again at the token's expiry by the wall clock, even when its timer fires early", async () => {
+    const expiresAt = Date.now() + 30;
+    const refreshedAt: number[] = [];
+    const channel: LiveChannel = {
+      bus: bus(),
+      expiresAt,
+      release: () => {},
+      // As the server's: the caller is read again, and refused, once the token has expired by the wall clock.
+      refresh: async () => {
+        refreshedAt.push(Date.now());
+        return Date.now() < expiresAt;
+      },
+    };
+    const stream = liveStream(channel, 'notifications:1');
+    // From here the wall clock runs 20 ms behind the timers' clock (a timer counts from the event loop's clock; the
+    // two drift apart, and a tick's work is counted from its start): the expiry timer fires before the expiry.
+    const now = Date.now.bind(Date);
+    vi.spyOn(Date, 'now').mockImplementation(() => now() - 20);
+    const first = await stream.next();
+    expect(first.value).toEqual({ missed: true });
+    // Before, the caller was read again 20 ms early, found valid, and nothing ended the subscription.
+    expect(refreshedAt).toHaveLength(1);
+    expect(refreshedAt[0]).toBeGreaterThanOrEqual(expiresAt);
+    expect((await stream.next()).done).toBe(true);
+  });
+
+  it('ends at once for a token that has already expired', async () => {
+    const channel: LiveChannel = {
+      bus: bus(),
+      expiresAt: Date.now() - 1,
+      release: () => {},
+      refresh: async () => false,
+    };
+    const stream = liveStream(channel, 'notifications:1');
+    expect((await stream.next()).value).toEqual({ missed: true });
+    expect((await stream.next()).done).toBe(true);
+  });
+});
