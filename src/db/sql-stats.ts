@@ -61,8 +61,12 @@ export function uncounted<T>(fn: () => PromiseLike<T>): Promise<T> {
 
 const COUNTED = new Set(['queryRaw', 'executeRaw']);
 
-/** Counts a statement in the current request's store (the tables it names too) and runs it under the observer. */
-function counted<T>(sql: string | undefined, run: () => Promise<T>): Promise<T> {
+/**
+ * Counts a statement in the current request's store (the tables it names too; every table when its text is unknown)
+ * and runs it under the observer: every statement Prisma's adapter sends, and those sent past it on a connection of
+ * their own (src/db/versions-connection.ts).
+ */
+export function countedStatement<T>(sql: string | undefined, run: () => Promise<T>): Promise<T> {
   const stats = storage.getStore();
   if (stats) {
     stats.statements++;
@@ -78,11 +82,6 @@ function counted<T>(sql: string | undefined, run: () => Promise<T>): Promise<T> 
   return observer(sql ?? '', run) as Promise<T>;
 }
 
-/** A statement sent past Prisma's adapter (on a connection of its own), counted as if it went through it. */
-export function countedStatement<T>(sql: string, run: () => Promise<T>): Promise<T> {
-  return counted(sql, run);
-}
-
 function countingQueryable<T extends object>(target: T): T {
   return new Proxy(target, {
     get(obj, prop, receiver) {
@@ -91,7 +90,8 @@ function countingQueryable<T extends object>(target: T): T {
       if (COUNTED.has(prop as string)) {
         return (...args: unknown[]) => {
           const sql = (args[0] as { sql?: unknown } | undefined)?.sql;
-          return counted(typeof sql === 'string' ? sql : undefined, () => value.apply(obj, args) as Promise<unknown>);
+          const run = () => value.apply(obj, args) as Promise<unknown>;
+          return countedStatement(typeof sql === 'string' ? sql : undefined, run);
         };
       }
       if (prop === 'startTransaction') {

@@ -59,10 +59,10 @@ export function liveStream(
     if (accept(event)) push({ event, reads }, JSON.stringify(event));
   });
   const offMissed = channel.bus.onMissed(() => push({ missed: true }, 'missed'));
-  // At the token's expiry the caller is read again (and refused): no subscription outlives its token. A timer counts
-  // from the event loop's cached clock and may fire before the wall clock reaches the expiry (by as long as the tick
-  // that set it had run): the caller would then be found valid and the subscription outlive its token with no timer
-  // left. So it waits again for what is left.
+  // At the token's expiry the caller is read again (and refused): no subscription outlives its token. A timer runs
+  // on the monotonic clock, in whole milliseconds, and the expiry is wall-clock time: it may fire just before the
+  // expiry, the caller would then be found valid and the subscription outlive its token with no timer left. So it
+  // waits again for what is left.
   let expiry: NodeJS.Timeout | null = null;
   const atExpiry = () => {
     const left = channel.expiresAt - Date.now();

@@ -24,8 +24,8 @@ describe('liveStream', () => {
       },
     };
     const stream = liveStream(channel, 'notifications:1');
-    // From here the wall clock runs 20 ms behind the timers' clock (a timer counts from the event loop's clock; the
-    // two drift apart, and a tick's work is counted from its start): the expiry timer fires before the expiry.
+    // From here the wall clock runs 20 ms behind the timers' monotonic clock (rounding and drift put them apart by
+    // far less, but the same way): the expiry timer fires before the expiry.
     const now = Date.now.bind(Date);
     vi.spyOn(Date, 'now').mockImplementation(() => now() - 20);
     const first = await stream.next();
