@@ -24,7 +24,7 @@ import { ExecutionSlots } from './execution-slots.ts';
 import { jitGateway } from './jit-executor.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { getSchema } from './schema.ts';
-import { answerText } from './shared-json.ts';
+import { resultText } from './shared-json.ts';
 import type { TrustedDocuments } from './trusted-documents.ts';
 
 // The codes the domain raises on purpose (the one table, src/domain/errors.ts); anything else is internal.
@@ -225,8 +225,9 @@ export function createApollo(
       slots,
     }),
     introspection: config.graphql.introspection,
-    // Apollo's own writer is JSON.stringify and a newline; this one writes each shared subtree once.
-    stringifyResult: (result) => answerText(result) + '\n',
+    // Apollo's own writer is JSON.stringify and a newline; this one writes each shared subtree once, and a cache
+    // hit's answer from the JSON written when it was kept.
+    stringifyResult: (result) => resultText(result as Record<string, unknown>) + '\n',
     // Shutdown is server.ts's: Apollo's own SIGTERM handler (on outside NODE_ENV=test) stops it and re-raises the
     // signal, which cut our drain short and exited 1.
     stopOnTerminationSignals: false,

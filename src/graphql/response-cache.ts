@@ -24,6 +24,7 @@ import type { TableVersions } from '../db/data-version.ts';
 import { tableOfCounter } from '../db/owned-rows.ts';
 import { currentSqlStats, uncounted } from '../db/sql-stats.ts';
 import type { Context } from './context.ts';
+import { settledJson } from './shared-json.ts';
 
 /**
  * Root fields whose answers depend only on stored data, the viewer, the tenant and kickoff times. A new
@@ -201,7 +202,10 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
         return;
       }
       const validUntil = await cache.nextVisibilityChange(db, after, now);
-      cache.set(key, { tables: deps, version, validUntil, data, bytes: JSON.stringify(data).length + key.length });
+      // Written now, once: every hit then sends these bytes (settledJson). Counted twice, as the answer is held both
+      // as objects and as its JSON.
+      const bytes = 2 * settledJson(data).length + key.length;
+      cache.set(key, { tables: deps, version, validUntil, data, bytes });
     });
 
   return {

@@ -71,11 +71,31 @@ function stringifyMarked(value: unknown, w: Writing, root: object | null): strin
   }
 }
 
+/** Answers that no longer change (the response cache's), each with its JSON once written. */
+const settled = new WeakMap<object, string | Buffer>();
+
+/**
+ * The JSON of an answer that will not change again (the response cache keeps it and hands the same object to every
+ * request it serves), written once and remembered with it: `answerJson` and `fieldJson` then answer those bytes.
+ */
+export function settledJson(answer: object): string | Buffer {
+  let json = settled.get(answer);
+  if (json === undefined) {
+    json = answerJson(answer);
+    settled.set(answer, json);
+  }
+  return json;
+}
+
 /**
  * The JSON of `value`, as JSON.stringify writes it: its text when nothing in it is shared, else its UTF-8 bytes,
  * each shared object written once.
  */
 export function answerJson(value: unknown): string | Buffer {
+  if (typeof value === 'object' && value !== null) {
+    const known = settled.get(value);
+    if (known !== undefined) return known;
+  }
   const w: Writing = { ids: new Map(), objects: [], marks: 0, root: null };
   const text = stringifyMarked(value, w, null);
   if (w.objects.length === 0) return text;
@@ -86,6 +106,45 @@ export function answerJson(value: unknown): string | Buffer {
   const bytes = expansion.expand(text);
   if (bytes === null || expansion.found !== w.marks) return JSON.stringify(value);
   return bytes;
+}
+
+/**
+ * The JSON of `answer[field]`. Of a settled answer whose only field it is (a REST route's stored operation, served
+ * from the response cache), cut out of the answer's own JSON, which is `{"field":` that JSON `}`.
+ */
+export function fieldJson(answer: Record<string, unknown>, field: string): string | Buffer {
+  const json = settled.get(answer);
+  if (json === undefined || !onlyKey(answer, field)) return answerJson(answer[field]);
+  const head = Buffer.byteLength(`{${JSON.stringify(field)}:`);
+  return typeof json === 'string' ? json.slice(head, -1) : json.subarray(head, json.length - 1);
+}
+
+/**
+ * A GraphQL result's JSON, as `answerText` writes it; when its data is a settled answer (a response cache hit), with
+ * that answer's JSON as it was written when kept, and only the rest (the statement report) written now.
+ */
+export function resultText(result: Record<string, unknown>): string {
+  const data = result.data;
+  const json = typeof data === 'object' && data !== null ? settled.get(data) : undefined;
+  if (json === undefined) return answerText(result);
+  let text = '';
+  for (const key in result) {
+    const part = key === 'data' ? json : (answerJson(result[key]) as string | Buffer | undefined);
+    // JSON.stringify leaves out a key whose value it cannot write (undefined, a function).
+    if (part === undefined) continue;
+    text += `${text ? ',' : '{'}${JSON.stringify(key)}:${typeof part === 'string' ? part : part.toString('utf8')}`;
+  }
+  return `${text || '{'}}`;
+}
+
+function onlyKey(object: Record<string, unknown>, key: string): boolean {
+  // As JSON.stringify sees it: a key whose value is undefined is not written.
+  let keys = 0;
+  for (const k in object) {
+    if (object[k] === undefined) continue;
+    if (++keys > 1 || k !== key) return false;
+  }
+  return keys === 1;
 }
 
 /** `answerJson` as a string (Apollo's `stringifyResult` answers one). */

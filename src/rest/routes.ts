@@ -16,7 +16,7 @@ import {
   RestPostDocument,
   RestUpdateInvitationDocument,
 } from '../graphql/generated/operations.ts';
-import { answerJson } from '../graphql/shared-json.ts';
+import { fieldJson } from '../graphql/shared-json.ts';
 import { redactUrl } from '../observability/redact.ts';
 import { RestInputError, sendError, statusOf } from './errors.ts';
 import {
@@ -102,8 +102,9 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return sendError(reply, statusOf(code), code, restMessage(errors[0].message, op.from));
     }
-    // Written here rather than by Fastify's JSON.stringify: each shared subtree once (src/graphql/shared-json.ts).
-    const body = answerJson((data as Record<string, unknown>)[op.field]);
+    // Written here rather than by Fastify's JSON.stringify: each shared subtree once, and an answer the response
+    // cache served from the JSON it wrote when it kept it (src/graphql/shared-json.ts).
+    const body = fieldJson(data as Record<string, unknown>, op.field);
     return reply.code(200).type('application/json; charset=utf-8').send(body);
   }
 

@@ -1,6 +1,6 @@
 // The response cache (src/graphql/response-cache.ts): a repeated read costs one statement, and no answer
 // outlives a committed write (ours, another connection's), the next kickoff, or the caller's right to it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { uncounted } from '../../src/db/sql-stats.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
@@ -162,6 +162,37 @@ describe('response cache', () => {
     } finally {
       release();
       db.tableVersions = read;
+    }
+  });
+
+  it("sends a hit the bytes written when its answer was kept: the miss's, not the answer written again", async () => {
+    const token = await s.login('player12@demo.test', 'demo');
+    const headers = { ...bearer(token), 'x-app-path': 'demo' };
+    const get = async () => {
+      const res = await fetch(`${s.url}/tournaments/me`, { headers });
+      return { text: await res.text(), statements: Number(res.headers.get('x-sql-statements')) };
+    };
+    const miss = await get();
+    expect(miss.statements).toBeGreaterThan(3);
+    expect(JSON.parse(miss.text)[0].rounds.length).toBeGreaterThan(0);
+    const me = '{ me { email company { name } } }';
+    const gqlMiss = await s.gql(me, {}, headers);
+    // Any write of a tournament list or of a `me` answer during the hits below would be the answer written again.
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      const hit = await get();
+      const gqlHit = await cached(() => s.gql(me, {}, headers));
+      expect(hit.statements).toBe(1);
+      expect(hit.text).toBe(miss.text);
+      expect(gqlHit.data).toEqual(gqlMiss.data);
+      const written = stringify.mock.calls.filter(([value]) => {
+        const v = value as { me?: unknown; data?: { me?: unknown }; [0]?: { rounds?: unknown } } | null;
+        if (typeof v !== 'object' || v === null) return false;
+        return v[0]?.rounds !== undefined || v.me !== undefined || v.data?.me !== undefined;
+      });
+      expect(written).toEqual([]);
+    } finally {
+      stringify.mockRestore();
     }
   });
 

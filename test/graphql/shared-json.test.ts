@@ -1,7 +1,15 @@
 // Answers written with each shared subtree once (src/graphql/shared-json.ts): the bytes are JSON.stringify's to the
 // last byte, whatever the text holds, and text that looks like a mark makes the answer be written plainly.
 import { describe, expect, it } from 'vitest';
-import { answerJson, answerText, SHARED_JSON_MARK, sharedObjectFactory } from '../../src/graphql/shared-json.ts';
+import {
+  answerJson,
+  answerText,
+  fieldJson,
+  resultText,
+  SHARED_JSON_MARK,
+  settledJson,
+  sharedObjectFactory,
+} from '../../src/graphql/shared-json.ts';
 
 const newUser = sharedObjectFactory(['id', 'name', 'company', 'tags']);
 const newCompany = sharedObjectFactory(['id', 'name']);
@@ -65,5 +73,60 @@ describe('answers with shared subtrees written once', () => {
       const json = answerJson(value);
       expect(Buffer.from(json).equals(Buffer.from(JSON.stringify(value)))).toBe(true);
     }
+  });
+
+  describe('a settled answer (the response cache keeps it): its JSON written once, then the same bytes', () => {
+    const bytesOf = (json: string | Buffer) => (typeof json === 'string' ? Buffer.from(json) : json);
+
+    it('answers the same bytes every time, for the answer and through answerJson', () => {
+      const data = { companiesSearch: [answer(), answer()] };
+      const json = settledJson(data);
+      expect(bytesOf(json).equals(Buffer.from(JSON.stringify(data)))).toBe(true);
+      // The same object, not written again: a hit sends the bytes written when the answer was kept.
+      expect(settledJson(data)).toBe(json);
+      expect(answerJson(data)).toBe(json);
+      // An answer not settled is written each time.
+      const other = { companiesSearch: [answer()] };
+      expect(answerJson(other)).not.toBe(answerJson(other));
+    });
+
+    it("cuts a REST route's field out of the answer's JSON, byte for byte what writing the field gives", () => {
+      for (const value of [[answer(), answer()], answer(), 'text 日本 😀', null, 0, []]) {
+        const data = { myTournaments: value };
+        const whole = settledJson(data);
+        const cut = fieldJson(data, 'myTournaments');
+        expect(bytesOf(cut).equals(Buffer.from(JSON.stringify(value)))).toBe(true);
+        // A view of the settled bytes, not a copy (for the Buffer: the text is a string slice).
+        if (Buffer.isBuffer(cut)) expect(cut.buffer).toBe((whole as Buffer).buffer);
+      }
+    });
+
+    it('writes the field on its own when the answer is not settled or holds other fields', () => {
+      const plain = { post: answer() };
+      expect(bytesOf(fieldJson(plain, 'post')).equals(Buffer.from(JSON.stringify(plain.post)))).toBe(true);
+      const two = { post: answer(), me: { id: 1 } };
+      settledJson(two);
+      expect(bytesOf(fieldJson(two, 'post')).equals(Buffer.from(JSON.stringify(two.post)))).toBe(true);
+      // A key whose value is undefined is not written, by JSON.stringify nor here.
+      const withUndefined = { post: answer(), extra: undefined };
+      settledJson(withUndefined);
+      expect(bytesOf(fieldJson(withUndefined, 'post')).equals(Buffer.from(JSON.stringify(withUndefined.post)))).toBe(
+        true,
+      );
+    });
+
+    it("writes a GraphQL result around a settled answer's JSON, and any other result as JSON.stringify does", () => {
+      const data = { me: answer() };
+      settledJson(data);
+      expect(resultText({ data })).toBe(JSON.stringify({ data }));
+      expect(resultText({ data, extensions: undefined })).toBe(JSON.stringify({ data }));
+      const withExtensions = { data, extensions: { sqlStatements: 1, cost: 3 }, errors: undefined };
+      expect(resultText(withExtensions)).toBe(JSON.stringify(withExtensions));
+      const extensionsFirst = { extensions: { note: 'x' }, data };
+      expect(resultText(extensionsFirst)).toBe(JSON.stringify(extensionsFirst));
+      const unsettled = { data: { me: answer() } };
+      expect(resultText(unsettled)).toBe(JSON.stringify(unsettled));
+      expect(resultText({ data: null, errors: [{ message: 'x' }] })).toBe('{"data":null,"errors":[{"message":"x"}]}');
+    });
   });
 });
