@@ -5,6 +5,7 @@
 // overhead would make a million rows take minutes); the schema comes from the migrations as usual.
 import { prng } from '../src/domain/prng.ts';
 import { mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../src/auth/passwords.ts';
 import type { DatabaseTarget } from '../src/db/adapters.ts';
@@ -18,6 +19,8 @@ import { batched, iso, openWriter, type Value } from './writers.ts';
 export const BENCH_PASSWORD = 'Bench-password-2026!';
 
 export async function generate(target: DatabaseTarget, scale: number, seed = 2026) {
+  // `npm run bench` generates into bench/data/, which a fresh clone does not have: SQLite makes no directories.
+  if (target.provider === 'sqlite') mkdirSync(dirname(target.file), { recursive: true });
   await migrateDatabase(target);
   const writer = await openWriter(target);
   const random = prng(seed);
@@ -400,7 +403,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let target: DatabaseTarget;
   if (process.env.DATABASE_URL) target = { provider: 'postgresql', url: process.env.DATABASE_URL };
   else {
-    mkdirSync('bench/data', { recursive: true });
     const file = `${process.cwd()}/bench/data/bench-${scale}.db`;
     for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
     target = { provider: 'sqlite', file };
