@@ -150,9 +150,10 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   const metrics = new Metrics();
   const loginThrottle = loginThrottleFor(db, 'login', config.rateLimit.loginMax, config.rateLimit.loginWindowMs);
   const resetThrottle = loginThrottleFor(db, 'reset', RESET_REQUESTS_MAX, RESET_REQUESTS_WINDOW_MS);
-  // IPv6 clients are keyed by their /64, as the general rate limit does: one host owns a whole /64.
+  // IPv6 clients are keyed by their /64, as the general rate limit does: one host owns a whole /64. A client that
+  // hung up while its request waited has no address any more (the socket is closed): those share one key.
   const clientOf = (request: FastifyRequest): ClientInfo => ({
-    ip: normalizeIP(request.ip),
+    ip: normalizeIP(request.ip ?? 'unknown'),
     loginThrottle,
     resetThrottle,
     outcome: request.outcome,
