@@ -8,12 +8,53 @@ import type { Context } from './context.ts';
 import { documentFragments, operationCost } from './cost.ts';
 import { queryTooCostly } from '../domain/errors.ts';
 
-export function costPlugin(maxCost: number, sizes: CompanySizes): ApolloServerPlugin<Context> {
+/** Estimates remembered (the most recent kept), and the longest variables' JSON whose estimate is. */
+const MEMO_ENTRIES = 2000;
+const MEMO_MAX_VARIABLES = 2048;
+
+/**
+ * The estimate depends only on the document, the operation, its variables and the company's size: the same
+ * request asked again (every cache hit, every REST call of a stored operation) has the same cost, so it is walked
+ * once. Variables that write the same JSON coerce to the same values, or all but one of them are refused by
+ * execution's own coercion (NaN writes as null). Null for variables too large to key by (or that JSON cannot walk):
+ * those are estimated every time.
+ */
+function costKey(
+  queryHash: string,
+  operationName: string | undefined,
+  companyUsers: number,
+  variables: Record<string, unknown> | undefined,
+): string | null {
+  let json: string;
+  try {
+    json = JSON.stringify(variables ?? {});
+  } catch {
+    return null;
+  }
+  if (json.length > MEMO_MAX_VARIABLES) return null;
+  return `${queryHash}|${operationName ?? ''}|${companyUsers}|${json}`;
+}
+
+export function costPlugin(maxCost: number, companySizes: CompanySizes): ApolloServerPlugin<Context> {
+  const memo = new Map<string, number>();
+  const remember = (key: string, cost: number) => {
+    memo.set(key, cost);
+    if (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
+  };
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ schema, document, operation, request, contextValue }) {
+        async didResolveOperation({ schema, document, operation, request, contextValue, queryHash }) {
           if (!operation) return;
+          const company = contextValue.auth.tenant?.id ?? contextValue.auth.viewer?.companyId;
+          const sizes = companySizes.for(company);
+          const memoKey = costKey(queryHash, operation.name?.value, sizes.companyUsers, request.variables);
+          const known = memoKey === null ? undefined : memo.get(memoKey);
+          if (known !== undefined) {
+            contextValue.client.outcome.cost = known;
+            if (known > maxCost) throw queryTooCostly(known, maxCost);
+            return;
+          }
           let coerced: ReturnType<typeof getVariableValues>;
           try {
             coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}, {
@@ -24,8 +65,8 @@ export function costPlugin(maxCost: number, sizes: CompanySizes): ApolloServerPl
           }
           if (coerced.errors) return; // execution refuses them with their own error, before anything runs
           const fragments = documentFragments(document);
-          const company = contextValue.auth.tenant?.id ?? contextValue.auth.viewer?.companyId;
-          const cost = operationCost(schema, operation, fragments, coerced.coerced, sizes.for(company));
+          const cost = operationCost(schema, operation, fragments, coerced.coerced, sizes);
+          if (memoKey !== null) remember(memoKey, cost);
           contextValue.client.outcome.cost = cost;
           if (cost > maxCost) throw queryTooCostly(cost, maxCost);
         },
