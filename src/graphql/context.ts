@@ -26,6 +26,12 @@ export interface Context {
    * execution slot (withLastCacheLook). The cached data to answer with instead, or null to execute.
    */
   lastCacheLook?: () => Promise<Record<string, unknown> | null>;
+  /**
+   * Set by the response cache on a miss: while the query waits for an execution slot, looks again each time an
+   * answer under its key is kept (by an identical request), until `turn` settles. A claim of the cached data, which
+   * the slots call only if they answer with it (src/graphql/execution-slots.ts).
+   */
+  cacheWhileWaiting?: (turn: Promise<void>) => Promise<(() => Record<string, unknown>) | undefined>;
   client: ClientInfo;
   /** Objects resolved so far, against GRAPHQL_MAX_OBJECTS. */
   objects: ObjectBudget;

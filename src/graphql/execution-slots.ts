@@ -3,7 +3,9 @@
 // more only interleave, they do not finish sooner, and each one in flight holds its answer under construction (a
 // 700 KB REST answer is tens of megabytes of objects until it is serialized). Sixteen interleaved took the
 // server's peak RSS to 700 MiB at the same throughput that two at a time serve in 520 (docs/performance.md).
-// Answers from the response cache do not execute and never wait; mutations do not queue (inSlots).
+// Answers from the response cache do not execute and never wait; mutations do not queue (inSlots). A query that
+// waits may still be answered from the cache: when an identical one's answer is kept meanwhile (whileWaiting), it
+// leaves the queue with it instead of waiting for a slot only to find that answer.
 import type { GatewayExecutor } from '@apollo/server-gateway-interface';
 import { GraphQLError } from 'graphql';
 import type { Context } from './context.ts';
@@ -15,21 +17,37 @@ export interface ExecutionStats {
   waitedMs: number;
   /** Queued work not run because, by its turn, nobody was waiting for it any more. */
   dropped: number;
+  /** Queued work answered while it waited (whileWaiting), which then left the queue. */
+  answeredWaiting: number;
+}
+
+interface Waiter {
+  /** Hands the slot over. */
+  start: () => void;
+  /** Set by release() as it hands the slot over. */
+  started: boolean;
+  /** Answered while it waited: release() passes it by. */
+  gone: boolean;
 }
 
 export class ExecutionSlots {
   private running = 0;
-  private readonly queue: Array<() => void> = [];
+  private readonly queue: Waiter[] = [];
+  /** Waiters in the queue that are gone (answered while they waited) and not yet passed by. */
+  private gone = 0;
   private waits = 0;
   private waitedMs = 0;
   private dropped = 0;
+  private answeredWaiting = 0;
 
   /** `limit`: operations executing at once; 0 for no limit. */
   constructor(readonly limit: number) {}
 
   /**
    * Runs `work` once a slot is free, and frees it however `work` ends; `waited` hears how long it queued. When
-   * `stillWanted` says no by its turn, `dropped` answers instead and the slot goes to the next.
+   * `stillWanted` says no by its turn, `dropped` answers instead and the slot goes to the next. While it waits,
+   * `whileWaiting` may find its answer elsewhere: it gets the turn (settled when the slot is handed over, to stop
+   * looking) and settles with a claim, which is called, and answers instead, only if it came before the turn.
    */
   async run<T>(
     work: () => Promise<T>,
@@ -37,18 +55,39 @@ export class ExecutionSlots {
       waited,
       stillWanted,
       dropped,
-    }: { waited?: (ms: number) => void; stillWanted?: () => boolean; dropped?: () => T } = {},
+      whileWaiting,
+    }: {
+      waited?: (ms: number) => void;
+      stillWanted?: () => boolean;
+      dropped?: () => T;
+      whileWaiting?: (turn: Promise<void>) => Promise<(() => T) | undefined>;
+    } = {},
   ): Promise<T> {
     if (this.limit > 0) {
       if (this.running < this.limit) this.running++;
       else {
         const since = performance.now();
         // The slot is handed over by release(): running stays at the limit.
-        await new Promise<void>((resolve) => this.queue.push(resolve));
+        const waiter: Waiter = { start: () => {}, started: false, gone: false };
+        const turn = new Promise<void>((resolve) => (waiter.start = resolve));
+        this.queue.push(waiter);
+        const claim = whileWaiting
+          ? await Promise.race([turn.then(() => undefined), whileWaiting(turn).catch(() => undefined)])
+          : await turn.then(() => undefined);
         const ms = performance.now() - since;
         this.waits++;
         this.waitedMs += ms;
         waited?.(ms);
+        if (claim) {
+          this.answeredWaiting++;
+          // Handed the slot in the same turn of the event loop: passed on, as this one does not run.
+          if (waiter.started) this.release();
+          else {
+            waiter.gone = true;
+            this.gone++;
+          }
+          return claim();
+        }
         if (stillWanted && dropped && !stillWanted()) {
           this.dropped++;
           this.release();
@@ -64,15 +103,21 @@ export class ExecutionSlots {
   }
 
   private release() {
-    const next = this.queue.shift();
-    if (next) next();
-    else this.running--;
+    let next = this.queue.shift();
+    while (next?.gone) {
+      this.gone--;
+      next = this.queue.shift();
+    }
+    if (next) {
+      next.started = true;
+      next.start();
+    } else this.running--;
   }
 
   /** Operations executing and waiting now, and how many waited for how long in all (the metrics). */
   stats(): ExecutionStats {
-    const { running, queue, waits, waitedMs, dropped } = this;
-    return { running, waiting: queue.length, waits, waitedMs, dropped };
+    const { running, queue, gone, waits, waitedMs, dropped, answeredWaiting } = this;
+    return { running, waiting: queue.length - gone, waits, waitedMs, dropped, answeredWaiting };
   }
 }
 
@@ -86,8 +131,16 @@ export function inSlots(executor: GatewayExecutor, slots: ExecutionSlots): Gatew
   if (slots.limit === 0) return executor;
   return (requestContext) => {
     if (requestContext.operation?.operation !== 'query') return executor(requestContext);
-    const outcome = (requestContext.context as Partial<Context>).client?.outcome;
+    const context = requestContext.context as Partial<Context>;
+    const outcome = context.client?.outcome;
+    const cached = context.cacheWhileWaiting;
     return slots.run(() => executor(requestContext), {
+      whileWaiting: cached
+        ? async (turn) => {
+            const claim = await cached(turn);
+            return claim && (() => ({ data: claim() }));
+          }
+        : undefined,
       waited: (ms) => {
         if (outcome) outcome.queuedMs = Math.round(ms * 10) / 10;
       },

@@ -80,6 +80,8 @@ export class ResponseCache {
   private readonly missRuns = new Map<string, number>();
   /** Answers being checked and kept after they were sent, by key (storeLater). */
   private readonly storing = new Map<string, Promise<void>>();
+  /** Requests waiting to execute that look again when an answer under their key is kept (nextStore). */
+  private readonly storeWaiters = new Map<string, Set<() => void>>();
   private bytes = 0;
   private horizon: { version: string; from: number; until: number } | null = null;
   readonly stats: CacheStats = { hits: 0, misses: 0, stores: 0, discards: 0 };
@@ -112,6 +114,23 @@ export class ResponseCache {
       this.delete(k, e);
     }
     this.stats.stores++;
+    for (const wake of [...(this.storeWaiters.get(key) ?? [])]) wake();
+  }
+
+  /** Settles true once an answer is next kept under `key`, or false once `until` settles first. */
+  nextStore(key: string, until: Promise<unknown>): Promise<boolean> {
+    return new Promise((resolve) => {
+      let waiters = this.storeWaiters.get(key);
+      if (!waiters) this.storeWaiters.set(key, (waiters = new Set()));
+      const settle = (stored: boolean) => {
+        waiters.delete(wake);
+        if (waiters.size === 0 && this.storeWaiters.get(key) === waiters) this.storeWaiters.delete(key);
+        resolve(stored);
+      };
+      const wake = () => settle(true);
+      waiters.add(wake);
+      void until.then(() => settle(false));
+    });
   }
 
   /** Counts a cacheable request's outcome, for `churning`. */
@@ -242,24 +261,47 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           // Read them again just before it executes: the answer is kept under the state it reads, and may have been
           // kept by another request meanwhile. The caller and tenant rows were read under the first counts: only if
           // those still hold.
-          // Not for a key that keeps missing: that look would find nothing, and costs a statement under load.
-          if (cache.churning(lookupKey)) return null;
           const first = versions;
           const now = contextValue.now;
-          contextValue.lastCacheLook = async () => {
+          const look = async () => {
             const fresh = await db.tableVersions().catch(() => null);
             if (
-              fresh &&
-              fresh.rollbacks === first.rollbacks &&
-              fresh.of(AUTH_ROW_TABLES) === first.of(AUTH_ROW_TABLES)
+              !fresh ||
+              fresh.rollbacks !== first.rollbacks ||
+              fresh.of(AUTH_ROW_TABLES) !== first.of(AUTH_ROW_TABLES)
             ) {
-              versions = fresh;
-              await cache.stored(lookupKey);
-              const kept = cache.get(lookupKey, fresh, now);
-              if (kept) hit = true;
-              return kept;
+              return null;
             }
-            return null;
+            await cache.stored(lookupKey);
+            return { fresh, kept: cache.get(lookupKey, fresh, now) };
+          };
+          // While it waits for a slot, an identical request (the same caller's other tab or device) may compute and
+          // keep this answer: looked up again then, under counts read then, it answers without waiting any longer.
+          contextValue.cacheWhileWaiting = async (turn) => {
+            let turned = false;
+            void turn.then(() => (turned = true));
+            while (!turned && (await cache.nextStore(lookupKey, turn))) {
+              const found = await look();
+              const kept = found?.kept;
+              if (kept && !turned) {
+                return () => {
+                  versions = found.fresh;
+                  hit = true;
+                  return kept;
+                };
+              }
+            }
+            return undefined;
+          };
+          // Not for a key that keeps missing: that look would find nothing, and costs a statement under load.
+          if (cache.churning(lookupKey)) return null;
+          contextValue.lastCacheLook = async () => {
+            const found = await look();
+            if (!found) return null;
+            // Kept, if it is computed now, under the counts read just before it executes.
+            versions = found.fresh;
+            if (found.kept) hit = true;
+            return found.kept;
           };
           return null;
         },

@@ -166,7 +166,16 @@ export class Metrics {
   }
 
   /** Operations executing and waiting for a slot (src/graphql/execution-slots.ts), read when /metrics is scraped. */
-  watchExecutions(read: () => { running: number; waiting: number; waits: number; waitedMs: number; dropped: number }) {
+  watchExecutions(
+    read: () => {
+      running: number;
+      waiting: number;
+      waits: number;
+      waitedMs: number;
+      dropped: number;
+      answeredWaiting: number;
+    },
+  ) {
     const registers = [this.registry];
     new Gauge({
       name: 'prode_graphql_executions_running',
@@ -200,6 +209,15 @@ export class Metrics {
       collect() {
         this.reset();
         this.inc(read().dropped);
+      },
+    });
+    new Counter({
+      name: 'prode_graphql_executions_answered_waiting_total',
+      help: 'Queued GraphQL operations answered from the response cache while they waited: an identical one was kept',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(read().answeredWaiting);
       },
     });
     new Counter({

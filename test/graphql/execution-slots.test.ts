@@ -79,6 +79,48 @@ describe('ExecutionSlots', () => {
     expect(slots.stats()).toMatchObject({ running: 0, waiting: 0, waits: 2, dropped: 1 });
   });
 
+  it('answers queued work from elsewhere when that comes first, and passes it by when the slot frees', async () => {
+    const slots = new ExecutionSlots(1);
+    const first = gate();
+    const running = slots.run(() => first.done.then(() => 'first'));
+    let found!: (claim: () => string) => void;
+    let ran = false;
+    const answered = slots.run(async () => ((ran = true), 'ran'), {
+      whileWaiting: () => new Promise((resolve) => (found = resolve)),
+    });
+    const next = slots.run(async () => 'next');
+    await tick();
+    expect(slots.stats()).toMatchObject({ running: 1, waiting: 2 });
+    found(() => 'from elsewhere');
+    expect(await answered).toBe('from elsewhere');
+    expect(ran).toBe(false);
+    expect(slots.stats()).toMatchObject({ running: 1, waiting: 1, answeredWaiting: 1 });
+    first.open();
+    expect(await Promise.all([running, next])).toEqual(['first', 'next']);
+    expect(slots.stats()).toMatchObject({ running: 0, waiting: 0, waits: 2, answeredWaiting: 1 });
+  });
+
+  it('runs queued work whose answer from elsewhere comes only after its turn, without calling the claim', async () => {
+    const slots = new ExecutionSlots(1);
+    const first = gate();
+    const running = slots.run(() => first.done.then(() => 'first'));
+    let claimed = false;
+    let turned = false;
+    const late = slots.run(async () => 'ran', {
+      whileWaiting: (turn) =>
+        turn.then(() => {
+          turned = true;
+          return () => ((claimed = true), 'from elsewhere');
+        }),
+    });
+    await tick();
+    first.open();
+    expect(await Promise.all([running, late])).toEqual(['first', 'ran']);
+    expect(turned).toBe(true);
+    expect(claimed).toBe(false);
+    expect(slots.stats()).toMatchObject({ running: 0, waiting: 0, answeredWaiting: 0 });
+  });
+
   it('limit 0: no limit, nobody waits', async () => {
     const slots = new ExecutionSlots(0);
     const gates = [gate(), gate(), gate()];
@@ -210,6 +252,69 @@ describe.skipIf(suiteProvider !== 'postgresql')('a queued query nobody waits for
       expect(await scrape('prode_graphql_executions_dropped_total')).toBe(dropped + 1);
     } finally {
       await locker.end();
+    }
+  });
+});
+
+// A query waiting for a slot whose answer an identical request computes and keeps meanwhile is answered from the
+// response cache, without waiting for a slot. PostgreSQL only: table locks from other connections hold the queries
+// (and their slots) in the database.
+describe.skipIf(suiteProvider !== 'postgresql')('a queued query whose answer is kept while it waits', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ env: { GRAPHQL_MAX_CONCURRENT_EXECUTIONS: '2' } });
+  });
+  afterAll(() => s.close());
+
+  const scrape = async (name: string) =>
+    Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(await (await fetch(`${s.url}/metrics`)).text())?.[1]);
+  const until = async (name: string, n: number) => {
+    while ((await scrape(name)) !== n) await new Promise((r) => setTimeout(r, 20));
+  };
+  const POST = 'query P($id: Int!) { post(id: $id) { id text likedByMe user { id } } }';
+
+  it('leaves the queue with that answer while both slots are still held', async () => {
+    const [player, player2, admin] = await Promise.all([s.loginAs('player'), s.loginAs('player2'), s.loginAs('admin')]);
+    const id = s.demo.posts.demo[0];
+    const url = (s.t.target as { url: string }).url;
+    const [tournaments, posts] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+    await Promise.all([tournaments.connect(), posts.connect()]);
+    try {
+      for (const [client, table] of [
+        [tournaments, 'Tournament'],
+        [posts, 'Post'],
+      ] as const) {
+        await client.query('BEGIN');
+        await client.query(`LOCK TABLE "${table}" IN ACCESS EXCLUSIVE MODE`);
+      }
+      // Both slots held: a deep query on the locked tournaments, and the player's post query on the locked posts.
+      const deep = s.gql(DeepTournamentsDocument, {}, bearer(player2));
+      await until('prode_graphql_executions_running', 1);
+      const first = s.gql(POST, { id }, bearer(player));
+      await until('prode_graphql_executions_running', 2);
+      // Queued: another deep query, then the same post query as the same player.
+      const deepToo = s.gql(DeepTournamentsDocument, {}, bearer(admin));
+      await until('prode_graphql_executions_waiting', 1);
+      const same = s.gql(POST, { id }, bearer(player));
+      await until('prode_graphql_executions_waiting', 2);
+
+      // The posts are let go: the first post query answers and is kept, its slot goes to the queued deep query, and
+      // the second post query, still queued behind it, is answered with the kept answer.
+      await posts.query('ROLLBACK');
+      const [a, b] = await Promise.all([first, same]);
+      expect(a.errors).toBeUndefined();
+      expect(b.data).toEqual(a.data);
+      expect(await scrape('prode_graphql_executions_answered_waiting_total')).toBe(1);
+      expect(await scrape('prode_graphql_executions_running')).toBe(2);
+      expect(await scrape('prode_graphql_executions_waiting')).toBe(0);
+
+      await tournaments.query('ROLLBACK');
+      for (const r of await Promise.all([deep, deepToo])) expect(r.errors).toBeUndefined();
+      await until('prode_graphql_executions_running', 0);
+      // Served from memory, so it stays: the next identical request is a hit at once.
+      expect((await s.gql(POST, { id }, bearer(player))).data).toEqual(a.data);
+    } finally {
+      await Promise.all([tournaments.end(), posts.end()]);
     }
   });
 });
