@@ -1,6 +1,7 @@
 // Prometheus metrics, one registry per app (tests build several apps in one process).
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { MAX_NAMED_STATEMENTS } from '../db/statement-names.ts';
+import type { ExecutionStats } from '../graphql/execution-slots.ts';
 
 /** What a request ended as, filled in by whichever layer answered it (GraphQL plugin, REST error replies). */
 export interface RequestOutcome {
@@ -166,16 +167,7 @@ export class Metrics {
   }
 
   /** Operations executing and waiting for a slot (src/graphql/execution-slots.ts), read when /metrics is scraped. */
-  watchExecutions(
-    read: () => {
-      running: number;
-      waiting: number;
-      waits: number;
-      waitedMs: number;
-      dropped: number;
-      answeredWaiting: number;
-    },
-  ) {
+  watchExecutions(read: () => ExecutionStats) {
     const registers = [this.registry];
     new Gauge({
       name: 'prode_graphql_executions_running',
