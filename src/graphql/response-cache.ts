@@ -4,7 +4,8 @@
 // on. Lookups happen only after authentication and tenant checks have run for this request, so an answer is
 // never served to anyone the same query would not have answered identically.
 // Freshness: every request reads every table's write count (src/db/data-version.ts) before anything else
-// (src/http/request-scope.ts), and once more on a miss, when it executes. The tables an answer read are
+// (src/http/request-scope.ts), and once more on a miss, when it executes (or, while it waits to, each time an
+// answer under its key is kept: cacheWhileWaiting). The tables an answer read are
 // the ones its SQL statements named (counted with them, src/db/sql-stats.ts) and the auth rows'; where a loader
 // read only some users' predictions, those users' buckets stand for the table (src/db/owned-rows.ts). The answer
 // is stored under those tables' counts only if they still held after it was computed (so every row read, the
