@@ -8,7 +8,7 @@ import type { Context } from './context.ts';
 import { documentFragments, operationCost } from './cost.ts';
 import { queryTooCostly } from '../domain/errors.ts';
 
-/** Estimates remembered (the most recent kept), and the longest variables' JSON whose estimate is. */
+/** Estimates remembered (the latest computed; the oldest out first), and the longest variables' JSON that is. */
 const MEMO_ENTRIES = 2000;
 const MEMO_MAX_VARIABLES = 2048;
 
