@@ -204,7 +204,14 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   const responseCache = config.responseCacheBytes > 0 ? new ResponseCache(config.responseCacheBytes) : null;
   const authRows = responseCache ? new AuthRowCache() : null;
   if (db.provider === 'postgresql') metrics.watchPreparedStatements(() => db.preparedStatements());
-  if (responseCache) metrics.watchResponseCache(() => ({ ...responseCache.stats, ...responseCache.size }));
+  if (responseCache) {
+    metrics.watchResponseCache(() => ({
+      ...responseCache.stats,
+      ...responseCache.size,
+      sharedTaken: responseCache.reads.stats.hits,
+      sharedRows: responseCache.reads.size.rows,
+    }));
+  }
   const companySizes = new CompanySizes(db.prisma, (err) =>
     app.log.warn({ err: firstLine(err) }, 'cost estimates: cannot count company sizes'),
   );

@@ -42,6 +42,14 @@ export function readingRowsOf<T>(table: string, ownerIds: Iterable<number>, fn: 
   return owned.run({ table, counters }, async () => await fn());
 }
 
+/**
+ * Counts `table` as read by the current request without a statement: an answer it took from another request's read
+ * of that table (src/loaders/shared-reads.ts) depends on the table all the same.
+ */
+export function countTableRead(table: string): void {
+  storage.getStore()?.tables?.add(table);
+}
+
 export function runWithSqlStats<T>(stats: SqlStats, fn: () => T): T {
   return storage.run(stats, fn);
 }

@@ -16,6 +16,9 @@
 // User.triviaSolutions, show from then on): an answer is served only before both.
 // Scope: per process and bounded in bytes (least recently used out first). Correct across instances because
 // the counts come from the shared database; a write invalidates the answers that read its table.
+// A miss's loaders take what earlier misses read at the same counts, and offer what they read once the answer passes
+// the check that keeps it (src/loaders/shared-reads.ts): after a comment, a post is computed again reading only the
+// comments.
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import type { GatewayExecutor } from '@apollo/server-gateway-interface';
 import { Kind, type OperationDefinitionNode } from 'graphql';
@@ -24,6 +27,7 @@ import type { Database } from '../db/client.ts';
 import type { TableVersions } from '../db/data-version.ts';
 import { tableOfCounter } from '../db/owned-rows.ts';
 import { currentSqlStats, uncounted } from '../db/sql-stats.ts';
+import { RequestReads, SharedReads } from '../loaders/shared-reads.ts';
 import type { Context } from './context.ts';
 import { settledJson } from './shared-json.ts';
 
@@ -86,8 +90,15 @@ export class ResponseCache {
   private bytes = 0;
   private horizon: { version: string; from: number; until: number } | null = null;
   readonly stats: CacheStats = { hits: 0, misses: 0, stores: 0, discards: 0 };
+  /**
+   * What a miss's loaders read, for the next misses (src/loaders/shared-reads.ts): a row for every 2 KB of the bound,
+   * held besides it.
+   */
+  readonly reads: SharedReads;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(private readonly maxBytes: number) {
+    this.reads = new SharedReads(Math.floor(maxBytes / 2048));
+  }
 
   get(key: string, versions: TableVersions, now: Date): Entry['data'] | null {
     const entry = this.entries.get(key);
@@ -213,7 +224,14 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
    * Keeps an answer already sent, if nothing was committed to the tables it read while it was computed: then
    * every statement saw the state the counts read before it describe. Its statements are not the request's.
    */
-  const keep = (key: string, computedAt: TableVersions, deps: string[], now: Date, data: Entry['data']) =>
+  const keep = (
+    key: string,
+    computedAt: TableVersions,
+    deps: string[],
+    now: Date,
+    data: Entry['data'],
+    reads: RequestReads | null,
+  ) =>
     uncounted(async () => {
       const after = await db.tableVersions(true);
       const version = computedAt.of(deps);
@@ -221,6 +239,8 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
         cache.stats.discards++;
         return;
       }
+      // Every table its loaders read is among deps: what they read is that of these counts.
+      reads?.keep();
       const validUntil = await cache.nextVisibilityChange(db, after, now);
       // Written now, once: every hit then sends these bytes (settledJson). Counted twice, as the answer is held both
       // as objects and as its JSON.
@@ -233,6 +253,12 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
       let key: string | null = null;
       let versions: TableVersions | null = null;
       let hit = false;
+      /** The shared reads its loaders take and offer, once the counts it executes under are known. */
+      let reads: RequestReads | null = null;
+      const shareReads = (contextValue: Context, at: TableVersions) => {
+        reads = new RequestReads(cache.reads, at);
+        contextValue.loaders.shareReads(reads);
+      };
       return {
         async responseForOperation({ operation, request, contextValue, queryHash }) {
           const { auth } = contextValue;
@@ -295,13 +321,17 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
             return undefined;
           };
           // Not for a key that keeps missing: that look would find nothing, and costs a statement under load.
-          if (cache.churning(lookupKey)) return null;
+          if (cache.churning(lookupKey)) {
+            shareReads(contextValue, first);
+            return null;
+          }
           contextValue.lastCacheLook = async () => {
             const found = await look();
             if (!found) return null;
             // Kept, if it is computed now, under the counts read just before it executes.
             versions = found.fresh;
             if (found.kept) hit = true;
+            else shareReads(contextValue, found.fresh);
             return found.kept;
           };
           return null;
@@ -318,8 +348,8 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           if ([...tables].some((t) => CLOCK_TABLES.has(tableOfCounter(t)))) tables.add('Match').add('TriviaQuestion');
           // Checked and kept after the answer has left: the check is a statement, and under load each await costs
           // the request a turn of a busy event loop. A read of the same key waits for it (stored), not for more.
-          const [at, computedAt, now] = [key, versions, contextValue.now];
-          cache.storeLater(at, () => keep(at, computedAt, [...tables], now, data));
+          const [at, computedAt, now, shared] = [key, versions, contextValue.now, reads];
+          cache.storeLater(at, () => keep(at, computedAt, [...tables], now, data, shared));
         },
       };
     },

@@ -11,6 +11,7 @@ import { providerOf, rowReaderOf, type Db } from '../db/client.ts';
 import type { RowReader } from '../db/row-reader.ts';
 import { inKeys, Prisma } from '../db/sql.ts';
 import { readingRowsOf } from '../db/sql-stats.ts';
+import type { RequestReads } from './shared-reads.ts';
 
 /** Well under PostgreSQL's 65,535 and SQLite's 32,766 bind variables per statement. */
 export const MAX_BATCH = 5000;
@@ -73,8 +74,18 @@ function orderSql(orderBy: object | object[]): Prisma.Sql {
   return terms.length ? Prisma.sql`ORDER BY ${Prisma.join(terms)}` : Prisma.empty;
 }
 
+/**
+ * Tables whose rows are not shared between requests even by id: a player's predictions and answers, whose counts
+ * are kept per owner or whose visibility turns on the clock (src/graphql/response-cache.ts), and those read with a
+ * parent that then primes another loader (READ_WITH).
+ */
+const NOT_SHARED = new Set(['prediction', 'triviaAnswer', 'triviaSolution', 'bonusAnswer', 'dreamFinalPick', 'team']);
+
 export class Loaders {
   private readonly loaders = new Map<string, DataLoader<unknown, unknown>>();
+
+  /** Other requests' reads this one may take (src/loaders/shared-reads.ts); set by the response cache on a miss. */
+  private reads: RequestReads | null = null;
 
   private readonly options: { maxBatchSize: number };
 
@@ -89,6 +100,44 @@ export class Loaders {
     this.options = { maxBatchSize: scope.batching === false ? 1 : MAX_BATCH };
     this.provider = providerOf(prisma);
     this.readRows = rowReaderOf(prisma);
+  }
+
+  /** From now on, the shareable loaders take what other requests read at the same counts, and offer what they read. */
+  shareReads(reads: RequestReads): void {
+    this.reads = reads;
+  }
+
+  /**
+   * `load`'s answers for `keys`, those another request read at the same counts taken instead (shareReads). Only for
+   * loaders whose statement depends on their keys alone; `name` null for the others.
+   */
+  private async shareable<V>(
+    name: string | null,
+    model: string,
+    keys: readonly number[],
+    load: (keys: readonly number[]) => Promise<V[]>,
+  ): Promise<V[]> {
+    const reads = this.reads;
+    if (!reads || name === null) return load(keys);
+    const table = tableName(model);
+    const values = new Array<V>(keys.length);
+    const missing: number[] = [];
+    const at: number[] = [];
+    for (let i = 0; i < keys.length; i++) {
+      const found = reads.take(table, `${name}:${keys[i]}`);
+      if (found) values[i] = found.value as V;
+      else {
+        missing.push(keys[i]);
+        at.push(i);
+      }
+    }
+    if (missing.length === 0) return values;
+    const loaded = await load(missing);
+    for (let j = 0; j < missing.length; j++) {
+      values[at[j]] = loaded[j];
+      reads.readFrom(table, `${name}:${missing[j]}`, loaded[j]);
+    }
+    return values;
   }
 
   private keyIn(key: string, keys: readonly (number | string)[]) {
@@ -171,20 +220,25 @@ export class Loaders {
     return this.lazy(
       `${model}#id`,
       () =>
-        new DataLoader<number, T | null>(async (ids) => {
-          const rows = Object.hasOwn(READ_WITH, model)
-            ? await this.rowsWithParents(model, ids)
-            : await this.rowsWhere(model, 'id', ids);
-          const map = new Map(rows.map((r) => [r.id, r]));
-          return ids.map((id) => (map.get(id) ?? null) as T | null);
-        }, this.options),
+        new DataLoader<number, T | null>(
+          (keys) =>
+            this.shareable(NOT_SHARED.has(model) ? null : `${model}#id`, model, keys, async (ids) => {
+              const rows = Object.hasOwn(READ_WITH, model)
+                ? await this.rowsWithParents(model, ids)
+                : await this.rowsWhere(model, 'id', ids);
+              const map = new Map(rows.map((r) => [r.id, r]));
+              return ids.map((id) => (map.get(id) ?? null) as T | null);
+            }),
+          this.options,
+        ),
     );
   }
 
   /**
    * Rows grouped by a foreign key, each list in `orderBy` order; `where` narrows them further. `ownedBy`: the owners
    * whose rows are all a batch can read (its key or its `where` says so), for the response cache's counts per owner
-   * (src/db/owned-rows.ts).
+   * (src/db/owned-rows.ts). `shared`: its statement depends on the keys alone (a fixed `where` of plain values, not
+   * the caller's, the tenant's or the clock's), so other requests may take what it read (shareReads).
    */
   private manyBy<T extends Row>(
     name: string,
@@ -192,21 +246,22 @@ export class Loaders {
     key: string,
     orderBy: object,
     where: object = {},
-    ownedBy?: (keys: readonly number[]) => Iterable<number>,
+    { ownedBy, shared = false }: { ownedBy?: (keys: readonly number[]) => Iterable<number>; shared?: boolean } = {},
   ): DataLoader<number, T[]> {
     return this.lazy(
       name,
       () =>
         new DataLoader<number, T[]>(async (keys) => {
-          const read = () => this.rowsWhere<T>(model, key, keys, where as Record<string, unknown>, orderBy);
-          const rows = ownedBy ? await readingRowsOf(tableName(model), ownedBy(keys), read) : await read();
+          const lists = await this.shareable(shared ? name : null, model, keys, async (keys) => {
+            const read = () => this.rowsWhere<T>(model, key, keys, where as Record<string, unknown>, orderBy);
+            const rows = ownedBy ? await readingRowsOf(tableName(model), ownedBy(keys), read) : await read();
+            const groups = new Map<number, T[]>(keys.map((k) => [k, []]));
+            for (const row of rows) groups.get(row[key] as number)?.push(row);
+            return keys.map((k) => groups.get(k)!);
+          });
           const byId = this.byId<T>(model);
-          const groups = new Map<number, T[]>(keys.map((k) => [k, []]));
-          for (const row of rows) {
-            byId.prime(row.id, row);
-            groups.get(row[key] as number)?.push(row);
-          }
-          return keys.map((k) => groups.get(k)!);
+          for (const list of lists) for (const row of list) byId.prime(row.id, row);
+          return lists;
         }, this.options),
     );
   }
@@ -216,13 +271,17 @@ export class Loaders {
     return this.lazy(
       name,
       () =>
-        new DataLoader<number, number>(async (keys) => {
-          const groups = await this.readRows<{ key: number; count: number }>(Prisma.sql`
-            SELECT ${column(key)} AS "key", CAST(COUNT(*) AS INTEGER) AS "count" FROM ${table(model)}
-            WHERE ${this.keyIn(key, keys)} GROUP BY ${column(key)}`);
-          const map = new Map(groups.map((g) => [Number(g.key), Number(g.count)]));
-          return keys.map((k) => map.get(k) ?? 0);
-        }, this.options),
+        new DataLoader<number, number>(
+          (keys) =>
+            this.shareable(name, model, keys, async (keys) => {
+              const groups = await this.readRows<{ key: number; count: number }>(Prisma.sql`
+                SELECT ${column(key)} AS "key", CAST(COUNT(*) AS INTEGER) AS "count" FROM ${table(model)}
+                WHERE ${this.keyIn(key, keys)} GROUP BY ${column(key)}`);
+              const map = new Map(groups.map((g) => [Number(g.key), Number(g.count)]));
+              return keys.map((k) => map.get(k) ?? 0);
+            }),
+          this.options,
+        ),
     );
   }
 
@@ -274,37 +333,80 @@ export class Loaders {
   }
 
   get areasByCompany() {
-    return this.manyBy<AreaRow>('areasByCompany', 'area', 'companyId', [
-      { level: 'asc' },
-      { name: 'asc' },
-      { id: 'asc' },
-    ]);
+    return this.manyBy<AreaRow>(
+      'areasByCompany',
+      'area',
+      'companyId',
+      [{ level: 'asc' }, { name: 'asc' }, { id: 'asc' }],
+      {},
+      { shared: true },
+    );
   }
   get childAreas() {
-    return this.manyBy<AreaRow>('childAreas', 'area', 'parentAreaId', [{ name: 'asc' }, { id: 'asc' }]);
+    return this.manyBy<AreaRow>(
+      'childAreas',
+      'area',
+      'parentAreaId',
+      [{ name: 'asc' }, { id: 'asc' }],
+      {},
+      { shared: true },
+    );
   }
   get roundsByTournament() {
-    return this.manyBy<RoundRow>('roundsByTournament', 'round', 'tournamentId', [{ position: 'asc' }, { id: 'asc' }]);
+    return this.manyBy<RoundRow>(
+      'roundsByTournament',
+      'round',
+      'tournamentId',
+      [{ position: 'asc' }, { id: 'asc' }],
+      {},
+      { shared: true },
+    );
   }
   get matchesByRound() {
-    return this.manyBy<MatchRow>('matchesByRound', 'match', 'roundId', [{ date: 'asc' }, { id: 'asc' }]);
+    return this.manyBy<MatchRow>(
+      'matchesByRound',
+      'match',
+      'roundId',
+      [{ date: 'asc' }, { id: 'asc' }],
+      {},
+      { shared: true },
+    );
   }
   get commentsByPost() {
-    return this.manyBy<CommentRow>('commentsByPost', 'postComment', 'postId', [{ createdAt: 'asc' }, { id: 'asc' }]);
+    return this.manyBy<CommentRow>(
+      'commentsByPost',
+      'postComment',
+      'postId',
+      [{ createdAt: 'asc' }, { id: 'asc' }],
+      {},
+      { shared: true },
+    );
   }
   get likesByPost() {
-    return this.manyBy<Row>('likesByPost', 'postLike', 'postId', [{ id: 'asc' }]);
+    return this.manyBy<Row>('likesByPost', 'postLike', 'postId', [{ id: 'asc' }], {}, { shared: true });
   }
   get likesByComment() {
-    return this.manyBy<Row>('likesByComment', 'postCommentLike', 'commentId', [{ id: 'asc' }]);
+    return this.manyBy<Row>('likesByComment', 'postCommentLike', 'commentId', [{ id: 'asc' }], {}, { shared: true });
   }
   get dreamFinalsByCompany() {
-    return this.manyBy<Row>('dreamFinalsByCompany', 'dreamFinalsSetting', 'companyId', [{ id: 'asc' }]);
+    return this.manyBy<Row>(
+      'dreamFinalsByCompany',
+      'dreamFinalsSetting',
+      'companyId',
+      [{ id: 'asc' }],
+      {},
+      { shared: true },
+    );
   }
   get extraFieldsByCompany() {
-    return this.manyBy<Row & { id: never }>('extraFieldsByCompany', 'companyExtraField', 'companyId', [
-      { order: 'asc' },
-    ]);
+    return this.manyBy<Row & { id: never }>(
+      'extraFieldsByCompany',
+      'companyExtraField',
+      'companyId',
+      [{ order: 'asc' }],
+      {},
+      { shared: true },
+    );
   }
   get managedCompanies() {
     return this.manyBy<CompanyRow>(
@@ -313,35 +415,71 @@ export class Loaders {
       'resellerCompanyId',
       [{ name: 'asc' }, { id: 'asc' }],
       { deletedAt: null },
+      { shared: true },
     );
   }
   get customTeamsByCompany() {
-    return this.manyBy<TeamRow>('customTeamsByCompany', 'team', 'companyId', [{ name: 'asc' }]);
+    return this.manyBy<TeamRow>('customTeamsByCompany', 'team', 'companyId', [{ name: 'asc' }], {}, { shared: true });
   }
   get customTournamentsByCompany() {
-    return this.manyBy<TournamentRow>('customTournamentsByCompany', 'tournament', 'ownerCompanyId', [{ id: 'asc' }], {
-      deletedAt: null,
-    });
+    return this.manyBy<TournamentRow>(
+      'customTournamentsByCompany',
+      'tournament',
+      'ownerCompanyId',
+      [{ id: 'asc' }],
+      {
+        deletedAt: null,
+      },
+      { shared: true },
+    );
   }
   get adminsByCompany() {
-    return this.manyBy<UserRow>('adminsByCompany', 'user', 'companyId', [{ name: 'asc' }, { id: 'asc' }], {
-      role: 'admin',
-      deletedAt: null,
-    });
+    return this.manyBy<UserRow>(
+      'adminsByCompany',
+      'user',
+      'companyId',
+      [{ name: 'asc' }, { id: 'asc' }],
+      {
+        role: 'admin',
+        deletedAt: null,
+      },
+      { shared: true },
+    );
   }
   get teamsByCountry() {
-    return this.manyBy<TeamRow>('teamsByCountry', 'team', 'countryId', [{ name: 'asc' }], { companyId: null });
+    return this.manyBy<TeamRow>(
+      'teamsByCountry',
+      'team',
+      'countryId',
+      [{ name: 'asc' }],
+      { companyId: null },
+      { shared: true },
+    );
   }
   get tournamentsByCountry() {
-    return this.manyBy<TournamentRow>('tournamentsByCountry', 'tournament', 'countryId', [{ name: 'asc' }], {
-      ownerCompanyId: null,
-      deletedAt: null,
-    });
+    return this.manyBy<TournamentRow>(
+      'tournamentsByCountry',
+      'tournament',
+      'countryId',
+      [{ name: 'asc' }],
+      {
+        ownerCompanyId: null,
+        deletedAt: null,
+      },
+      { shared: true },
+    );
   }
   get postsByUser() {
-    return this.manyBy<PostRow>('postsByUser', 'post', 'userId', [{ createdAt: 'desc' }, { id: 'desc' }], {
-      deletedAt: null,
-    });
+    return this.manyBy<PostRow>(
+      'postsByUser',
+      'post',
+      'userId',
+      [{ createdAt: 'desc' }, { id: 'desc' }],
+      {
+        deletedAt: null,
+      },
+      { shared: true },
+    );
   }
   get firebaseTokensByUser() {
     return this.manyBy<Row>('firebaseTokensByUser', 'firebaseToken', 'userId', [{ id: 'asc' }]);
@@ -431,7 +569,14 @@ export class Loaders {
   }
 
   get membershipsByRanking() {
-    return this.manyBy<Row>('membershipsByRanking', 'internalRankingMembership', 'rankingId', [{ id: 'asc' }]);
+    return this.manyBy<Row>(
+      'membershipsByRanking',
+      'internalRankingMembership',
+      'rankingId',
+      [{ id: 'asc' }],
+      {},
+      { shared: true },
+    );
   }
 
   /** The viewer's dream-final picks per setting. */
@@ -450,7 +595,7 @@ export class Loaders {
       'matchId',
       [{ id: 'asc' }],
       { userId: viewer },
-      () => [viewer],
+      { ownedBy: () => [viewer] },
     );
   }
 
@@ -467,7 +612,7 @@ export class Loaders {
       'userId',
       [{ matchId: 'asc' }],
       { user: { companyId: tenantId ?? -1 }, OR: [{ userId: viewerId ?? -1 }, { match: { date: { lte: now } } }] },
-      (userIds) => userIds,
+      { ownedBy: (userIds) => userIds },
     );
   }
 

@@ -225,7 +225,16 @@ export class Metrics {
 
   /** The response cache's counters and size, read when /metrics is scraped. */
   watchResponseCache(
-    read: () => { hits: number; misses: number; stores: number; discards: number; entries: number; bytes: number },
+    read: () => {
+      hits: number;
+      misses: number;
+      stores: number;
+      discards: number;
+      entries: number;
+      bytes: number;
+      sharedTaken: number;
+      sharedRows: number;
+    },
   ) {
     const registers = [this.registry];
     new Counter({
@@ -272,6 +281,23 @@ export class Metrics {
       registers,
       collect() {
         this.set(read().bytes);
+      },
+    });
+    new Counter({
+      name: 'prode_response_cache_shared_reads_total',
+      help: "Loader answers a miss took from an earlier miss's reads at the same write counts, instead of a statement",
+      registers,
+      collect() {
+        this.reset();
+        this.inc(read().sharedTaken);
+      },
+    });
+    new Gauge({
+      name: 'prode_response_cache_shared_rows',
+      help: 'Rows kept for the misses to share',
+      registers,
+      collect() {
+        this.set(read().sharedRows);
       },
     });
   }

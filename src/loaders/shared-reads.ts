@@ -1,0 +1,114 @@
+// Loader answers shared between requests, for the response cache's misses. On a matchday one comment on a post
+// throws away every player's cached post and comments (each answer is the player's own: likedByMe), and each of
+// them executed again read every author, their company with its areas and extra fields, the likes and the post,
+// twelve statements of which only the comments' had changed. Here a miss reads again only what was written since.
+//
+// Which answers: those of loaders whose statement is a function of their key alone (by id, by a foreign key with
+// fixed conditions, counts), never one that reads the caller, the tenant or the clock (the registry says which).
+// Rows are the same for every caller; who may see them is decided above the loaders, as for any row read.
+// Freshness: an answer is kept under its table's write count (src/db/data-version.ts), and only once the response
+// cache has checked that nothing the request read was written while it was computed (the same check that keeps the
+// request's answer, rollbacks included): the rows then are exactly those of that count. A request takes it only
+// when it read the same count, and its own answer then depends on that table as if it had read it: a write to it
+// before the answer is kept throws the answer away.
+import type { TableVersions } from '../db/data-version.ts';
+import { countTableRead } from '../db/sql-stats.ts';
+
+interface Shared {
+  /** The table's write count the value was read at. */
+  tag: string;
+  value: unknown;
+  /** Rows it holds, against the bound. */
+  rows: number;
+}
+
+/** A list longer than this is not shared: one would crowd out the rows of many small answers. */
+const MAX_SHARED_LIST = 1000;
+
+/** Per process, bounded in rows (least recently used out first). */
+export class SharedReads {
+  private readonly entries = new Map<string, Shared>();
+  private rows = 0;
+  /** Answers taken instead of a statement, and answers kept. */
+  readonly stats = { hits: 0, stores: 0 };
+
+  constructor(private readonly maxRows: number) {}
+
+  get(key: string, tag: string): { value: unknown } | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.tag !== tag) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.stats.hits++;
+    return { value: entry.value };
+  }
+
+  set(key: string, tag: string, value: unknown): void {
+    const rows = Array.isArray(value) ? value.length : 1;
+    if (rows > MAX_SHARED_LIST) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.rows -= old.rows;
+    }
+    // Handed to every request that takes it: nothing may change it in place.
+    this.entries.set(key, { tag, value: deepFreeze(value), rows });
+    this.rows += rows;
+    this.stats.stores++;
+    for (const [k, e] of this.entries) {
+      if (this.rows <= this.maxRows) break;
+      this.entries.delete(k);
+      this.rows -= e.rows;
+    }
+  }
+
+  get size() {
+    return { entries: this.entries.size, rows: this.rows };
+  }
+}
+
+/** One request's use of the shared answers, at the write counts its own answer is computed under. */
+export class RequestReads {
+  private readonly tags = new Map<string, string>();
+  private readonly read: Array<{ table: string; key: string; value: unknown }> = [];
+
+  constructor(
+    private readonly shared: SharedReads,
+    private readonly versions: TableVersions,
+  ) {}
+
+  /** The shared answer of `key` (a loader's name and key) read from `table`, if one was kept at this count. */
+  take(table: string, key: string): { value: unknown } | undefined {
+    const found = this.shared.get(key, this.tagOf(table));
+    // The request's answer now depends on the table as if a statement had read it.
+    if (found) countTableRead(table);
+    return found;
+  }
+
+  /** An answer this request's statement read: shared once the request's answer has passed its check (keep). */
+  readFrom(table: string, key: string, value: unknown): void {
+    this.read.push({ table, key, value });
+  }
+
+  /** Called once nothing the request read was written while it was computed (src/graphql/response-cache.ts). */
+  keep(): void {
+    for (const { table, key, value } of this.read) this.shared.set(key, this.tagOf(table), value);
+    this.read.length = 0;
+  }
+
+  private tagOf(table: string): string {
+    let tag = this.tags.get(table);
+    if (tag === undefined) {
+      tag = `${this.versions.of([table])}|${this.versions.rollbacks}`;
+      this.tags.set(table, tag);
+    }
+    return tag;
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (Array.isArray(value)) {
+    for (const item of value) if (typeof item === 'object' && item !== null) Object.freeze(item);
+  }
+  return typeof value === 'object' && value !== null ? Object.freeze(value) : value;
+}
