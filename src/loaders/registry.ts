@@ -76,10 +76,10 @@ function orderSql(orderBy: object | object[]): Prisma.Sql {
 
 /**
  * Tables whose rows are not shared between requests even by id: a player's predictions and answers, whose counts
- * are kept per owner or whose visibility turns on the clock (src/graphql/response-cache.ts), and those read with a
- * parent that then primes another loader (READ_WITH).
+ * are kept per owner or whose visibility turns on the clock (src/graphql/response-cache.ts). (A team taken from
+ * another request's read comes without the country READ_WITH primes: the country loader then reads it, or takes it.)
  */
-const NOT_SHARED = new Set(['prediction', 'triviaAnswer', 'triviaSolution', 'bonusAnswer', 'dreamFinalPick', 'team']);
+const NOT_SHARED = new Set(['prediction', 'triviaAnswer', 'triviaSolution', 'bonusAnswer', 'dreamFinalPick']);
 
 export class Loaders {
   private readonly loaders = new Map<string, DataLoader<unknown, unknown>>();
@@ -113,18 +113,19 @@ export class Loaders {
    */
   private async shareable<V>(
     name: string | null,
-    model: string,
+    model: string | readonly string[],
     keys: readonly number[],
     load: (keys: readonly number[]) => Promise<V[]>,
   ): Promise<V[]> {
     const reads = this.reads;
     if (!reads || name === null) return load(keys);
-    const table = tableName(model);
+    // The tables its statement reads: the model's, or those given.
+    const tables = typeof model === 'string' ? [tableName(model)] : model;
     const values = new Array<V>(keys.length);
     const missing: number[] = [];
     const at: number[] = [];
     for (let i = 0; i < keys.length; i++) {
-      const found = reads.take(table, `${name}:${keys[i]}`);
+      const found = reads.take(tables, `${name}:${keys[i]}`);
       if (found) values[i] = found.value as V;
       else {
         missing.push(keys[i]);
@@ -135,7 +136,7 @@ export class Loaders {
     const loaded = await load(missing);
     for (let j = 0; j < missing.length; j++) {
       values[at[j]] = loaded[j];
-      reads.readFrom(table, `${name}:${missing[j]}`, loaded[j]);
+      reads.readFrom(tables, `${name}:${missing[j]}`, loaded[j]);
     }
     return values;
   }
@@ -522,38 +523,48 @@ export class Loaders {
       'tournamentsByCompany',
       () =>
         new DataLoader<number, TournamentRow[]>(async (companyIds) => {
-          const ids = [...companyIds];
-          // The usual request asks for one company: every row is its own, no need to fetch who takes part. Every
-          // executed query of a player starts here, so it is plain SQL (the same rows as the findMany below).
-          if (ids.length === 1) {
-            const rows = await this.readRows<TournamentRow>(Prisma.sql`
-              SELECT * FROM "Tournament" WHERE "deletedAt" IS NULL AND (
-                "id" IN (SELECT "tournamentId" FROM "CompanyTournament" WHERE "companyId" = ${ids[0]})
-                OR "ownerCompanyId" = ${ids[0]})
-              ORDER BY "id" ASC`);
-            for (const t of rows) this.tournament.prime(t.id, t);
-            return [rows];
-          }
-          const rows = (await this.prisma.tournament.findMany({
-            where: {
-              deletedAt: null,
-              OR: [{ companies: { some: { companyId: { in: ids } } } }, { ownerCompanyId: { in: ids } }],
-            },
-            include: { companies: { where: { companyId: { in: ids } }, select: { companyId: true } } },
-            orderBy: [{ id: 'asc' }],
-          })) as Array<TournamentRow & { companies: Array<{ companyId: number }> }>;
-          const groups = new Map<number, TournamentRow[]>(ids.map((k) => [k, []]));
-          for (const { companies, ...t } of rows) {
-            this.tournament.prime(t.id, t);
-            const owners = new Set([
-              ...companies.map((c) => c.companyId),
-              ...(t.ownerCompanyId != null ? [t.ownerCompanyId] : []),
-            ]);
-            for (const cid of owners) groups.get(cid)?.push(t);
-          }
-          return ids.map((k) => groups.get(k)!);
+          // Its statement reads both tables, and depends on the companies alone.
+          const lists = await this.shareable(
+            'tournamentsByCompany',
+            ['Tournament', 'CompanyTournament'],
+            companyIds,
+            (ids) => this.companiesTournaments(ids),
+          );
+          for (const list of lists) for (const t of list) this.tournament.prime(t.id, t);
+          return lists;
         }, this.options),
     );
+  }
+
+  private async companiesTournaments(companyIds: readonly number[]): Promise<TournamentRow[][]> {
+    const ids = [...companyIds];
+    // The usual request asks for one company: every row is its own, no need to fetch who takes part. Every
+    // executed query of a player starts here, so it is plain SQL (the same rows as the findMany below).
+    if (ids.length === 1) {
+      const rows = await this.readRows<TournamentRow>(Prisma.sql`
+        SELECT * FROM "Tournament" WHERE "deletedAt" IS NULL AND (
+          "id" IN (SELECT "tournamentId" FROM "CompanyTournament" WHERE "companyId" = ${ids[0]})
+          OR "ownerCompanyId" = ${ids[0]})
+        ORDER BY "id" ASC`);
+      return [rows];
+    }
+    const rows = (await this.prisma.tournament.findMany({
+      where: {
+        deletedAt: null,
+        OR: [{ companies: { some: { companyId: { in: ids } } } }, { ownerCompanyId: { in: ids } }],
+      },
+      include: { companies: { where: { companyId: { in: ids } }, select: { companyId: true } } },
+      orderBy: [{ id: 'asc' }],
+    })) as Array<TournamentRow & { companies: Array<{ companyId: number }> }>;
+    const groups = new Map<number, TournamentRow[]>(ids.map((k) => [k, []]));
+    for (const { companies, ...t } of rows) {
+      const owners = new Set([
+        ...companies.map((c) => c.companyId),
+        ...(t.ownerCompanyId != null ? [t.ownerCompanyId] : []),
+      ]);
+      for (const cid of owners) groups.get(cid)?.push(t);
+    }
+    return ids.map((k) => groups.get(k)!);
   }
 
   /**

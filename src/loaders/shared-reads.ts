@@ -70,37 +70,38 @@ export class SharedReads {
 /** One request's use of the shared answers, at the write counts its own answer is computed under. */
 export class RequestReads {
   private readonly tags = new Map<string, string>();
-  private readonly read: Array<{ table: string; key: string; value: unknown }> = [];
+  private readonly read: Array<{ tables: readonly string[]; key: string; value: unknown }> = [];
 
   constructor(
     private readonly shared: SharedReads,
     private readonly versions: TableVersions,
   ) {}
 
-  /** The shared answer of `key` (a loader's name and key) read from `table`, if one was kept at this count. */
-  take(table: string, key: string): { value: unknown } | undefined {
-    const found = this.shared.get(key, this.tagOf(table));
-    // The request's answer now depends on the table as if a statement had read it.
-    if (found) countTableRead(table);
+  /** The shared answer of `key` (a loader's name and key) read from `tables`, if one was kept at their counts. */
+  take(tables: readonly string[], key: string): { value: unknown } | undefined {
+    const found = this.shared.get(key, this.tagOf(tables));
+    // The request's answer now depends on the tables as if a statement had read them.
+    if (found) for (const table of tables) countTableRead(table);
     return found;
   }
 
   /** An answer this request's statement read: shared once the request's answer has passed its check (keep). */
-  readFrom(table: string, key: string, value: unknown): void {
-    this.read.push({ table, key, value });
+  readFrom(tables: readonly string[], key: string, value: unknown): void {
+    this.read.push({ tables, key, value });
   }
 
   /** Called once nothing the request read was written while it was computed (src/graphql/response-cache.ts). */
   keep(): void {
-    for (const { table, key, value } of this.read) this.shared.set(key, this.tagOf(table), value);
+    for (const { tables, key, value } of this.read) this.shared.set(key, this.tagOf(tables), value);
     this.read.length = 0;
   }
 
-  private tagOf(table: string): string {
-    let tag = this.tags.get(table);
+  private tagOf(tables: readonly string[]): string {
+    const names = tables.join(',');
+    let tag = this.tags.get(names);
     if (tag === undefined) {
-      tag = `${this.versions.of([table])}|${this.versions.rollbacks}`;
-      this.tags.set(table, tag);
+      tag = `${this.versions.of(tables)}|${this.versions.rollbacks}`;
+      this.tags.set(names, tag);
     }
     return tag;
   }

@@ -16,36 +16,52 @@ describe('shared reads', () => {
     const shared = new SharedReads(100);
     const first = new RequestReads(shared, versions({ User: 1, Post: 1 }));
     const row = { id: 7, name: 'Ana' };
-    first.readFrom('User', 'user#id:7', row);
-    expect(new RequestReads(shared, versions({ User: 1, Post: 1 })).take('User', 'user#id:7')).toBeUndefined();
+    first.readFrom(['User'], 'user#id:7', row);
+    expect(new RequestReads(shared, versions({ User: 1, Post: 1 })).take(['User'], 'user#id:7')).toBeUndefined();
     first.keep();
 
     // A write to another table leaves it; one to its own table, or a rollback, does not.
-    expect(new RequestReads(shared, versions({ User: 1, Post: 2 })).take('User', 'user#id:7')).toEqual({ value: row });
-    expect(new RequestReads(shared, versions({ User: 2, Post: 1 })).take('User', 'user#id:7')).toBeUndefined();
-    expect(new RequestReads(shared, versions({ User: 1, Post: 1 }, 1)).take('User', 'user#id:7')).toBeUndefined();
-    expect(new RequestReads(shared, versions({ User: 1 })).take('User', 'user#id:8')).toBeUndefined();
+    expect(new RequestReads(shared, versions({ User: 1, Post: 2 })).take(['User'], 'user#id:7')).toEqual({
+      value: row,
+    });
+    expect(new RequestReads(shared, versions({ User: 2, Post: 1 })).take(['User'], 'user#id:7')).toBeUndefined();
+    expect(new RequestReads(shared, versions({ User: 1, Post: 1 }, 1)).take(['User'], 'user#id:7')).toBeUndefined();
+    expect(new RequestReads(shared, versions({ User: 1 })).take(['User'], 'user#id:8')).toBeUndefined();
   });
 
   it('counts the table of what a request takes among the tables its answer read', () => {
     const shared = new SharedReads(100);
     const at = versions({ Area: 3 });
     const reader = new RequestReads(shared, at);
-    reader.readFrom('Area', 'areasByCompany:1', [{ id: 1 }]);
+    reader.readFrom(['Area'], 'areasByCompany:1', [{ id: 1 }]);
     reader.keep();
     const stats: SqlStats = { statements: 0, tables: new Set() };
-    runWithSqlStats(stats, () => new RequestReads(shared, at).take('Area', 'areasByCompany:1'));
+    runWithSqlStats(stats, () => new RequestReads(shared, at).take(['Area'], 'areasByCompany:1'));
     expect([...stats.tables!]).toEqual(['Area']);
     expect(stats.statements).toBe(0);
+  });
+
+  it('keeps an answer read from two tables at both counts: a write to either leaves it behind', () => {
+    const shared = new SharedReads(100);
+    const reader = new RequestReads(shared, versions({ Tournament: 1, CompanyTournament: 1 }));
+    reader.readFrom(['Tournament', 'CompanyTournament'], 'tournamentsByCompany:1', [{ id: 1 }]);
+    reader.keep();
+    const take = (counts: Record<string, number>) =>
+      new RequestReads(shared, versions(counts)).take(['Tournament', 'CompanyTournament'], 'tournamentsByCompany:1');
+    expect(take({ Tournament: 1, CompanyTournament: 2 })).toBeUndefined();
+    expect(take({ Tournament: 2, CompanyTournament: 1 })).toBeUndefined();
+    const stats: SqlStats = { statements: 0, tables: new Set() };
+    expect(runWithSqlStats(stats, () => take({ Tournament: 1, CompanyTournament: 1, Team: 5 }))).toBeDefined();
+    expect([...stats.tables!].sort()).toEqual(['CompanyTournament', 'Tournament']);
   });
 
   it('hands out frozen rows: no request can change what the next one takes', () => {
     const shared = new SharedReads(100);
     const at = versions({ Area: 1 });
     const reader = new RequestReads(shared, at);
-    reader.readFrom('Area', 'areasByCompany:1', [{ id: 1, name: 'North' }]);
+    reader.readFrom(['Area'], 'areasByCompany:1', [{ id: 1, name: 'North' }]);
     reader.keep();
-    const taken = new RequestReads(shared, at).take('Area', 'areasByCompany:1')!.value as Array<{ name: string }>;
+    const taken = new RequestReads(shared, at).take(['Area'], 'areasByCompany:1')!.value as Array<{ name: string }>;
     expect(() => (taken[0].name = 'changed')).toThrow(TypeError);
     expect(() => taken.push({ name: 'x' })).toThrow(TypeError);
   });
@@ -54,18 +70,18 @@ describe('shared reads', () => {
     const shared = new SharedReads(3);
     const at = versions({ User: 1 });
     const reader = new RequestReads(shared, at);
-    for (const id of [1, 2, 3]) reader.readFrom('User', `user#id:${id}`, { id });
+    for (const id of [1, 2, 3]) reader.readFrom(['User'], `user#id:${id}`, { id });
     reader.readFrom(
-      'User',
+      ['User'],
       'adminsByCompany:1',
       Array.from({ length: 1001 }, (_, id) => ({ id })),
     );
     reader.keep();
-    const take = (key: string) => new RequestReads(shared, at).take('User', key);
+    const take = (key: string) => new RequestReads(shared, at).take(['User'], key);
     expect(take('adminsByCompany:1')).toBeUndefined();
     expect(take('user#id:1')).toBeDefined(); // now the most recent
     const more = new RequestReads(shared, at);
-    more.readFrom('User', 'user#id:4', { id: 4 });
+    more.readFrom(['User'], 'user#id:4', { id: 4 });
     more.keep();
     expect(shared.size).toEqual({ entries: 3, rows: 3 });
     expect(take('user#id:2')).toBeUndefined();
@@ -122,6 +138,23 @@ describe('shared reads in the response cache', () => {
     expect(theirs.statements).toBeLessThanOrEqual(warm.statements + 2);
     expect(await liveMetric(s.url, 'prode_response_cache_shared_reads_total')).toBeGreaterThan(0);
     expect(await liveMetric(s.url, 'prode_response_cache_shared_rows')).toBeGreaterThan(0);
+  });
+
+  it("after the player's own prediction, their tournaments execute again reading only what it changed", async () => {
+    const token = await s.loginAs('player2');
+    const cold = await rest('/tournaments/me', token);
+    expect((await rest('/tournaments/me', token)).statements).toBe(1);
+    const predicted = await s.gql(
+      `mutation { upsertPrediction(input: { matchId: ${s.demo.matches.final}, homeTeamGoals: 3, awayTeamGoals: 1 }) ` +
+        `{ id } }`,
+      {},
+      bearer(token),
+    );
+    expect(predicted.errors).toBeUndefined();
+    const warm = await rest('/tournaments/me', token);
+    expect(warm.body).toEqual(await uncached('/tournaments/me', token));
+    // The tournaments, rounds, matches, teams and countries were not read again.
+    expect(warm.statements).toBeLessThan(cold.statements / 2);
   });
 
   it('never answers with a row written since it was read, by this gateway or another client', async () => {

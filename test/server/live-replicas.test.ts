@@ -72,7 +72,6 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
     await untilSubscribed(a.url, 1);
     const matchId = replicas.demo.matches.final;
     await replicas.db.prisma.match.update({ where: { id: matchId }, data: { date: new Date(Date.now() - 60_000) } });
-    const started = Date.now();
     const r = await gql(
       b.url,
       manager,
@@ -81,8 +80,9 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
       'partners',
     );
     expect(r.errors).toBeUndefined();
+    // Within a second of the write's answer (it has committed): how long B took to write it, on a busy machine over
+    // a second at times, is not the delivery's.
     const event = await seen.next(1000);
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(event.data.matchUpdated.match).toEqual({
       id: matchId,
       status: 'IN_PLAY',
