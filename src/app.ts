@@ -208,7 +208,7 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
     metrics.watchResponseCache(() => ({
       ...responseCache.stats,
       ...responseCache.size,
-      sharedTaken: responseCache.reads.stats.hits,
+      sharedTaken: responseCache.reads.stats.taken,
       sharedRows: responseCache.reads.size.rows,
     }));
   }

@@ -29,8 +29,8 @@ const MAX_SHARED_LIST = 1000;
 export class SharedReads {
   private readonly entries = new Map<string, Shared>();
   private rows = 0;
-  /** Answers taken instead of a statement, and answers kept. */
-  readonly stats = { hits: 0, stores: 0 };
+  /** Answers taken instead of a statement. */
+  readonly stats = { taken: 0 };
 
   constructor(private readonly maxRows: number) {}
 
@@ -39,7 +39,7 @@ export class SharedReads {
     if (!entry || entry.tag !== tag) return undefined;
     this.entries.delete(key);
     this.entries.set(key, entry);
-    this.stats.hits++;
+    this.stats.taken++;
     return { value: entry.value };
   }
 
@@ -54,7 +54,6 @@ export class SharedReads {
     // Handed to every request that takes it: nothing may change it in place.
     this.entries.set(key, { tag, value: deepFreeze(value), rows });
     this.rows += rows;
-    this.stats.stores++;
     for (const [k, e] of this.entries) {
       if (this.rows <= this.maxRows) break;
       this.entries.delete(k);
