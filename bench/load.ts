@@ -43,6 +43,8 @@ interface Run {
   hits: number;
   misses: number;
   discards: number;
+  /** Answers computed again after a write made the kept one stale: the same as it, or changed. */
+  recomputed: { same: number; changed: number };
   /** PostgreSQL: statement texts the server kept prepared by the end (0 on SQLite). */
   prepared: number;
 }
@@ -70,7 +72,11 @@ async function once(mix: LoadMix, cache: boolean): Promise<Run> {
     const hits = counter('prode_response_cache_lookups_total\\{result="hit"\\}');
     const misses = counter('prode_response_cache_lookups_total\\{result="miss"\\}');
     const discards = counter('prode_response_cache_discards_total');
-    return { r, hits, misses, discards, prepared: counter('prode_db_prepared_statements') };
+    const recomputed = {
+      same: counter('prode_response_cache_recomputed_total\\{answer="same"\\}'),
+      changed: counter('prode_response_cache_recomputed_total\\{answer="changed"\\}'),
+    };
+    return { r, hits, misses, discards, recomputed, prepared: counter('prode_db_prepared_statements') };
   } finally {
     await target.stop();
     await fresh?.drop();
@@ -117,6 +123,10 @@ const sections = mixes.map((mix) => {
   const hits = onRuns.reduce((n, x) => n + x.hits, 0);
   const misses = onRuns.reduce((n, x) => n + x.misses, 0);
   const discards = onRuns.reduce((n, x) => n + x.discards, 0);
+  const [same, changed] = [
+    onRuns.reduce((n, x) => n + x.recomputed.same, 0),
+    onRuns.reduce((n, x) => n + x.recomputed.changed, 0),
+  ];
   const most = (runs: Run[]) => Math.max(...runs.map((x) => x.prepared));
   const prepared = most(offRuns)
     ? `| Statement texts kept prepared at the end, cache on / off (most of any round; at most ` +
@@ -152,6 +162,7 @@ ${DESCRIPTION[mix](first)}
 | RSS growth (bound ${RSS_GROWTH_BOUND_MIB} MiB) | ${growth.toFixed(0)} MiB: ${withinBound ? 'within' : 'OVER'} |
 | Response cache: hits / misses of cacheable reads (cache on, all rounds) | ${hits} / ${misses} (${hitRate}% hits) |
 | Answers computed and not kept: a table they read was written meanwhile (cache on, all rounds) | ${discards} |
+| Answers kept in place of one a write had made stale: unchanged / changed (cache on, all rounds) | ${same} / ${changed} |
 ${prepared}
 Latency by kind of request, ms (median / p99 over every request of the rounds; then each round's p99 on / off and,
 over several rounds, their median):

@@ -72,6 +72,13 @@ export interface CacheStats {
   stores: number;
   /** Answers computed but not kept: a table they read was written while they were computed. */
   discards: number;
+  /**
+   * Answers kept in place of an older one under the same key that a write had made stale, by whether they differ from
+   * it: `recomputedSame` counts misses a finer invalidation could have answered, `recomputedChanged` ones that no
+   * cache could have answered without serving a stale answer.
+   */
+  recomputedSame: number;
+  recomputedChanged: number;
 }
 
 /** Misses in a row after which a key's answers are taken to change faster than they are read again. */
@@ -89,7 +96,7 @@ export class ResponseCache {
   private readonly storeWaiters = new Map<string, Set<() => void>>();
   private bytes = 0;
   private horizon: { version: string; from: number; until: number } | null = null;
-  readonly stats: CacheStats = { hits: 0, misses: 0, stores: 0, discards: 0 };
+  readonly stats: CacheStats = { hits: 0, misses: 0, stores: 0, discards: 0, recomputedSame: 0, recomputedChanged: 0 };
   /**
    * What a miss's loaders read, for the next misses (src/loaders/shared-reads.ts): a row for every 2 KB of the bound,
    * held besides it.
@@ -118,7 +125,10 @@ export class ResponseCache {
   set(key: string, entry: Entry): void {
     if (entry.bytes > this.maxBytes / 4) return; // one answer never crowds out the rest
     const old = this.entries.get(key);
-    if (old) this.delete(key, old);
+    if (old) {
+      if (old.version !== entry.version) this.noteRecomputed(old, entry);
+      this.delete(key, old);
+    }
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
     for (const [k, e] of this.entries) {
@@ -204,6 +214,14 @@ export class ResponseCache {
 
   get size() {
     return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private noteRecomputed(old: Entry, entry: Entry) {
+    // Both JSON texts were written when each answer was kept (for its byte count): comparing them walks nothing.
+    const [a, b] = [settledJson(old.data), settledJson(entry.data)];
+    const bytes = (json: string | Buffer) => (typeof json === 'string' ? Buffer.from(json) : json);
+    const same = typeof a === 'string' && typeof b === 'string' ? a === b : bytes(a).equals(bytes(b));
+    this.stats[same ? 'recomputedSame' : 'recomputedChanged']++;
   }
 
   private delete(key: string, entry: Entry) {

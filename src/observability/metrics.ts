@@ -230,6 +230,8 @@ export class Metrics {
       misses: number;
       stores: number;
       discards: number;
+      recomputedSame: number;
+      recomputedChanged: number;
       entries: number;
       bytes: number;
       sharedTaken: number;
@@ -265,6 +267,20 @@ export class Metrics {
       collect() {
         this.reset();
         this.inc(read().discards);
+      },
+    });
+    new Counter({
+      name: 'prode_response_cache_recomputed_total',
+      help:
+        'Answers kept in place of one a write had made stale, by whether they differ from it (same: the write did ' +
+        'not change this answer)',
+      labelNames: ['answer'],
+      registers,
+      collect() {
+        const s = read();
+        this.reset();
+        this.inc({ answer: 'same' }, s.recomputedSame);
+        this.inc({ answer: 'changed' }, s.recomputedChanged);
       },
     });
     new Gauge({

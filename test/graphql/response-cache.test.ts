@@ -362,6 +362,34 @@ describe('response cache', () => {
     expect(value('prode_response_cache_bytes')).toBeGreaterThan(0);
   });
 
+  it('counts the answers computed again after a write, by whether the write changed them', async () => {
+    const token = await s.login('player8@demo.test', 'demo');
+    const self = s.demo.users['player8@demo.test'];
+    const someoneElse = s.demo.users['player9@demo.test'];
+    const me = '{ me { id name } }';
+    const counted = async () => ({
+      same: await liveMetric(s.url, 'prode_response_cache_recomputed_total\\{answer="same"\\}'),
+      changed: await liveMetric(s.url, 'prode_response_cache_recomputed_total\\{answer="changed"\\}'),
+    });
+    await twice(() => s.gql(me, {}, bearer(token)));
+    const before = await counted();
+    const other = await openDatabase(s.t.target);
+    try {
+      // Another user's row: the table's count moves, this answer does not.
+      await other.prisma.user.update({ where: { id: someoneElse }, data: { name: 'Someone Else' } });
+      expect((await s.gql(me, {}, bearer(token))).extensions!.sqlStatements).toBeGreaterThan(1);
+      await cached(() => s.gql(me, {}, bearer(token)));
+      expect(await counted()).toEqual({ same: before.same + 1, changed: before.changed });
+      // The caller's own row: the answer changes.
+      await other.prisma.user.update({ where: { id: self }, data: { name: 'Renamed Player Eight' } });
+      expect((await s.gql(me, {}, bearer(token))).data.me.name).toBe('Renamed Player Eight');
+      await cached(() => s.gql(me, {}, bearer(token)));
+      expect(await counted()).toEqual({ same: before.same + 1, changed: before.changed + 1 });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('stays off with RESPONSE_CACHE_MB=0', async () => {
     const off = await startTestServer({ env: { RESPONSE_CACHE_MB: '0' } });
     try {
