@@ -162,7 +162,7 @@ ${DESCRIPTION[mix](first)}
 | RSS growth (bound ${RSS_GROWTH_BOUND_MIB} MiB) | ${growth.toFixed(0)} MiB: ${withinBound ? 'within' : 'OVER'} |
 | Response cache: hits / misses of cacheable reads (cache on, all rounds) | ${hits} / ${misses} (${hitRate}% hits) |
 | Answers computed and not kept: a table they read was written meanwhile (cache on, all rounds) | ${discards} |
-| Answers kept in place of one a write had made stale: unchanged / changed (cache on, all rounds) | ${same} / ${changed} |
+| Answers kept in place of one a write made stale: unchanged / changed (cache on, all rounds) | ${same} / ${changed} |
 ${prepared}
 Latency by kind of request, ms (median / p99 over every request of the rounds; then each round's p99 on / off and,
 over several rounds, their median):
