@@ -6,6 +6,7 @@
 // rest of the players, only read.
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 
 export interface LoadTarget {
   url: string;
@@ -144,14 +145,10 @@ interface Group {
 }
 
 function groups(t: LoadTarget, mix: LoadMix, connections: number, rate: number | undefined): Group[] {
-  // Each group sends its share of the rate, in proportion to its connections. autocannon opens no more connections
-  // than a group's requests per second, so a slow rate means fewer connections: they are counted as opened.
-  const paced = (g: Group): Group => {
-    if (!rate) return g;
-    const share = Math.max(1, Math.round((rate * g.connections) / connections));
-    return { ...g, rate: share, connections: Math.min(g.connections, share) };
-  };
-  return unpaced(t, mix, connections).map(paced);
+  // Each group sends its share of the rate, in proportion to its connections.
+  const atRate = (g: Group): Group =>
+    rate ? { ...g, rate: Math.max(1, Math.round((rate * g.connections) / connections)) } : g;
+  return unpaced(t, mix, connections).map(atRate);
 }
 
 function unpaced(t: LoadTarget, mix: LoadMix, connections: number): Group[] {
@@ -170,29 +167,27 @@ function unpaced(t: LoadTarget, mix: LoadMix, connections: number): Group[] {
   ].filter((g) => g.connections > 0);
 }
 
-async function run(
+/** A group's requests as they are sent (headers, body) and answered (tallies, errors), whichever driver sends them. */
+function requestsOf(
   t: LoadTarget,
-  seconds: number,
   group: Group,
+  counts: { n: number; graphqlErrors: number; nextPlayer: number },
   tally?: Record<string, number>,
   ms?: Record<string, number[]>,
 ) {
-  let nextPlayer = 0;
-  let n = 0;
-  let graphqlErrors = 0;
-  const requests = group.steps.map((s) => ({
+  return group.steps.map((s) => ({
     method: s.method,
     path: s.path,
     setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
-      context.player ??= group.playerTokens[nextPlayer++ % group.playerTokens.length];
-      n++;
+      context.player ??= group.playerTokens[counts.nextPlayer++ % group.playerTokens.length];
+      counts.n++;
       req.headers = {
         'content-type': 'application/json',
         'x-app-path': t.appPath,
         authorization: `Bearer ${s.admin ? t.adminToken : (context.player as string)}`,
         // The post routes take the tenant from x-app-company; players may not send it, so they act on their own.
       };
-      if (s.body) req.body = s.body(n, context);
+      if (s.body) req.body = s.body(counts.n, context);
       if (tally) tally[s.kind] = (tally[s.kind] ?? 0) + 1;
       context.sentAt = performance.now();
       return req;
@@ -201,25 +196,118 @@ async function run(
       if (ms) (ms[s.kind] ??= []).push(performance.now() - (context.sentAt as number));
       if (status === 200) s.remember?.(body, context);
       if (status >= 200 && status < 300 && s.path === '/graphql' && body.includes('"errors"')) {
-        graphqlErrors++;
-        if (graphqlErrors <= 3) console.error(`GraphQL error under load (${s.kind}): ${body.slice(0, 300)}`);
+        counts.graphqlErrors++;
+        if (counts.graphqlErrors <= 3) console.error(`GraphQL error under load (${s.kind}): ${body.slice(0, 300)}`);
       }
       if (status >= 300) console.error(`${status} under load (${s.kind}): ${body.slice(0, 300)}`);
     },
   }));
+}
+
+interface GroupRun {
+  requests: number;
+  rps: number;
+  /** Non-2xx answers, socket errors and timeouts. */
+  httpErrors: number;
+  graphqlErrors: number;
+}
+
+async function run(
+  t: LoadTarget,
+  seconds: number,
+  group: Group,
+  tally?: Record<string, number>,
+  ms?: Record<string, number[]>,
+): Promise<GroupRun> {
+  const counts = { n: 0, graphqlErrors: 0, nextPlayer: 0 };
+  const requests = requestsOf(t, group, counts, tally, ms);
+  if (group.rate) return paced(t, seconds, group.connections, group.rate, requests, counts);
+  // Each connection sends its next request as soon as the last one is answered.
   const result = await autocannon({
     url: t.url,
     connections: group.connections,
-    // Paced, the group sends at most its rate whatever the answers' speed, as people do not click faster because the
-    // server answers sooner (each connection still waits for its answer; latencies are timed from the actual send,
-    // so at a rate the server cannot keep up with they would read low). Unpaced, each connection sends its next
-    // request as soon as the last one is answered.
-    ...(group.rate ? { overallRate: group.rate } : {}),
     duration: seconds,
     timeout: 30,
     requests: requests as never,
   });
-  return { result, graphqlErrors };
+  return {
+    requests: result.requests.total,
+    rps: result.requests.average,
+    httpErrors: result.errors + result.non2xx + result.timeouts,
+    graphqlErrors: counts.graphqlErrors,
+  };
+}
+
+/**
+ * At a rate: the group's sends are spaced evenly, 1/rate apart, the connections taking them in turn (connection i
+ * sends at i/rate, then every connections/rate), as people do not click faster because the server answers sooner,
+ * nor all at the same moment. A connection still waits for its answer: if that comes after its next turn, it sends at
+ * once. (autocannon's `overallRate` lets every connection send its quota back to back at the start of each second,
+ * the connections' seconds aligned: bursts of the whole rate at once.) Latencies are timed from the actual send.
+ */
+async function paced(
+  t: LoadTarget,
+  seconds: number,
+  connections: number,
+  rate: number,
+  requests: ReturnType<typeof requestsOf>,
+  counts: { graphqlErrors: number },
+): Promise<GroupRun> {
+  const url = new URL(t.url);
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  let sent = 0;
+  let httpErrors = 0;
+  const connection = async (i: number) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const context: Record<string, unknown> = {};
+    try {
+      for (let turn = 0; ; turn++) {
+        const at = start + ((i + turn * connections) * 1000) / rate;
+        if (at >= end) return;
+        const wait = at - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const step = requests[turn % requests.length];
+        const req = step.setupRequest({}, context) as { headers: Record<string, string>; body?: string };
+        sent++;
+        const answer = await send(url, agent, step.method, step.path, req.headers, req.body);
+        if (answer === null) httpErrors++;
+        else {
+          if (answer.status >= 300) httpErrors++;
+          step.onResponse(answer.status, answer.body, context);
+        }
+      }
+    } finally {
+      agent.destroy();
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, (_, i) => connection(i)));
+  return { requests: sent, rps: sent / seconds, httpErrors, graphqlErrors: counts.graphqlErrors };
+}
+
+/** One request on the connection's socket; null on a socket error or after 30 s. */
+function send(
+  url: URL,
+  agent: http.Agent,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<{ status: number; body: string } | null> {
+  return new Promise((resolve) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, method, path, agent, headers, timeout: 30_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', () => resolve(null));
+      },
+    );
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(null));
+    req.end(body);
+  });
 }
 
 /** The groups of a mix run at once, each its own autocannon; their figures are summed. */
@@ -231,11 +319,11 @@ async function runMix(
   ms?: Record<string, number[]>,
 ) {
   const runs = await Promise.all(mixGroups.map((g) => run(t, seconds, g, tally, ms)));
-  const sum = (f: (r: (typeof runs)[number]) => number) => runs.reduce((n, r) => n + f(r), 0);
+  const sum = (f: (r: GroupRun) => number) => runs.reduce((n, r) => n + f(r), 0);
   return {
-    requests: sum((r) => r.result.requests.total),
-    rps: sum((r) => r.result.requests.average),
-    httpErrors: sum((r) => r.result.errors + r.result.non2xx + r.result.timeouts),
+    requests: sum((r) => r.requests),
+    rps: sum((r) => r.rps),
+    httpErrors: sum((r) => r.httpErrors),
     graphqlErrors: sum((r) => r.graphqlErrors),
   };
 }
