@@ -133,6 +133,7 @@ const sections = mixes.map((mix) => {
       `${MAX_NAMED_STATEMENTS}) | ${most(onRuns)} / ${most(offRuns)} |\n`
     : '';
   const hitRate = ((hits / (hits + misses)) * 100).toFixed(0);
+  const ceiling = ((1 - changed / (hits + misses)) * 100).toFixed(0);
   const rss = [first.rssBeforeMiB, first.rssAfterMiB, first.rssPeakMiB].map((m) => m.toFixed(0)).join(' / ');
   const kinds = Object.keys(first.byKind).sort((a, b) => Number(a.startsWith('write')) - Number(b.startsWith('write')));
   const rows = kinds.map((k) => {
@@ -163,6 +164,7 @@ ${DESCRIPTION[mix](first)}
 | Response cache: hits / misses of cacheable reads (cache on, all rounds) | ${hits} / ${misses} (${hitRate}% hits) |
 | Answers computed and not kept: a table they read was written meanwhile (cache on, all rounds) | ${discards} |
 | Answers kept in place of one a write made stale: unchanged / changed (cache on, all rounds) | ${same} / ${changed} |
+| Hits at most for a never-stale cache of the last answer per key (a changed one is a read it must miss) | ${ceiling}% |
 ${prepared}
 Latency by kind of request, ms (median / p99 over every request of the rounds; then each round's p99 on / off and,
 over several rounds, their median):
