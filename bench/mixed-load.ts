@@ -1,5 +1,6 @@
 // A mixed load of reads and writes against a running server (real process, loopback), as many players at once,
-// with autocannon: used by `npm run bench:load` (60 s) and by test/reliability/mixed-load.test.ts (short, in CI).
+// with autocannon (as fast as answered) or a paced driver of its own (at a rate): used by `npm run bench:load` (60 s)
+// and by test/reliability/mixed-load.test.ts (short, in CI).
 // Counts every answer that is not a 2xx or that carries GraphQL `errors`, and samples the server's RSS.
 // Two mixes (LoadMix): `everyone-writes`, every connection walking one cycle of six reads and four writes, and
 // `matchday`, a quarter of the connections (a quarter of the players) walking that cycle while the others, the
@@ -317,7 +318,7 @@ function send(
   });
 }
 
-/** The groups of a mix run at once, each its own autocannon; their figures are summed. */
+/** The groups of a mix run at once, each its own driver; their figures are summed. */
 async function runMix(
   t: LoadTarget,
   seconds: number,
