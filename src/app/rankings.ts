@@ -147,14 +147,25 @@ async function rankingShown(
 }
 
 /**
- * The user a ranking entry names, as the caller may see them: null for every entry but the caller's own when the
- * company sets disableRankingsUserNames and the caller is a player (admins, the reseller and managers still see
- * who is ranked). The prediction and trivia rankings both show their users through it.
+ * Whether the caller may see who `userId` is beside points or predictions (a ranking entry, a prediction, a user's
+ * predictions): their own always; anyone else unless the company the request acts on sets disableRankingsUserNames
+ * and the caller is a player (admins, the reseller and managers still see who is ranked). Without a company to act
+ * on, nobody else: the rule fails closed.
+ */
+export function mayIdentifyPlayer(scope: RequestScope, userId: number): boolean {
+  if (scope.caller?.id === userId) return true;
+  const acting = scope.acting;
+  if (!acting) return false;
+  return !acting.tenant.disableRankingsUserNames || roleAtLeast(acting.viewer.role as RoleName, 'admin');
+}
+
+/**
+ * The user a ranking entry names, as the caller may see them (mayIdentifyPlayer): null where the caller may not know
+ * who it is. The prediction and trivia rankings both show their users through it.
  */
 export async function rankedUser(scope: RequestScope, userId: number): Promise<UserRow | null> {
-  const { viewer, tenant } = scope.requireTenant();
-  if (tenant.disableRankingsUserNames && userId !== viewer.id && !roleAtLeast(viewer.role as RoleName, 'admin'))
-    return null;
+  scope.requireTenant();
+  if (!mayIdentifyPlayer(scope, userId)) return null;
   const user = await scope.loaders.user.load(userId);
   if (!user) throw new Error('ranked user is missing');
   return user;

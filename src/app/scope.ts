@@ -74,6 +74,15 @@ export class RequestScope {
     return this.auth.viewer;
   }
 
+  /**
+   * The caller and the company the request acts on, or null where requireTenant would refuse: for what a field shows
+   * or hides by them without requiring them.
+   */
+  get acting(): Acting | null {
+    const { viewer, tenant, viewerError, tenantError } = this.auth;
+    return viewer && tenant && !viewerError && !tenantError ? { viewer, tenant } : null;
+  }
+
   /** The authenticated caller, or UNAUTHENTICATED (or the outage that kept them from being read). */
   requireViewer(): UserRow {
     if (this.auth.viewerError) throw this.auth.viewerError;

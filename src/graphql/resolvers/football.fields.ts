@@ -1,4 +1,5 @@
 import { Arg, Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import { mayIdentifyPlayer } from '../../app/rankings.ts';
 import type { Context } from '../context.ts';
 import type { CountryRow, MatchRow, PredictionRow, RoundRow, TeamRow, TournamentRow } from '../../loaders/registry.ts';
 import { stringArray } from '../../domain/defaults.ts';
@@ -143,10 +144,16 @@ export class PredictionFields {
   ) {
     return required(await ctx.loaders.match.load(p.matchId), 'match');
   }
-  @FieldResolver(() => UserCompact, { description: 'Who predicted.' }) user(
-    @Root() p: PredictionRow,
-    @Ctx() ctx: Context,
-  ) {
+  @FieldResolver(() => UserCompact, {
+    nullable: true,
+    description:
+      "Who predicted. null on every prediction but the caller's own when the company sets disableRankingsUserNames " +
+      "and the caller is a player, as in RankingEntry.user (admins, the company's reseller and managers still see " +
+      'who predicted).',
+  })
+  user(@Root() p: PredictionRow, @Ctx() ctx: Context) {
+    // Nothing of the user, not even the id: an id beside points would join with the names posts show.
+    if (!mayIdentifyPlayer(ctx.scope, p.userId)) return null;
     return ctx.loaders.user.load(p.userId).then(requiredUser);
   }
 }

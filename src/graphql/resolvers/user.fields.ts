@@ -1,3 +1,4 @@
+import { mayIdentifyPlayer } from '../../app/rankings.ts';
 import { mayListManagedCompanies } from '../../auth/roles.ts';
 import { Ctx, FieldResolver, Resolver, Root, type ClassType } from 'type-graphql';
 import { userExtraFields, userNotificationSettings } from '../../domain/defaults.ts';
@@ -59,9 +60,12 @@ function sharedUserFields(form: ClassType, companyForm: ClassType) {
       return null;
     }
     @FieldResolver(() => [Prediction], {
-      description: "All of the caller's own; another user's only for matches that have kicked off.",
+      description:
+        "All of the caller's own; another user's only for matches that have kicked off, and none ([]) to a player " +
+        'where the company sets disableRankingsUserNames (a named user beside their points is what it hides).',
     })
     predictions(@Root() u: UserRow, @Ctx() ctx: Context) {
+      if (!mayIdentifyPlayer(ctx.scope, u.id)) return [];
       return ctx.loaders.visiblePredictionsByUser.load(u.id);
     }
   }
