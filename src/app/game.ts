@@ -100,6 +100,9 @@ export async function setDreamFinalPicks(
   const stranger = teamIds.find((id) => !inTournament.has(id));
   if (stranger !== undefined) throw badInput(`team ${stranger} does not play in this tournament`, 'teamIds');
   await scope.write(async (tx) => {
+    // A list replaces the player's list whole: two sent at once would each delete before the other inserted, and
+    // the second insert would meet the first's positions (src/db/row-locks.ts).
+    await lockRowForCounting(tx, scope.config.database.provider, 'User', viewer.id);
     await tx.dreamFinalPick.deleteMany({ where: { settingId, userId: viewer.id } });
     await tx.dreamFinalPick.createMany({
       data: teamIds.map((teamId, i) => ({ settingId, userId: viewer.id, position: i + 1, teamId })),

@@ -72,7 +72,37 @@ describe('at most N, under concurrency', () => {
         expect(await jokersInRound(), `allowance ${allowance}, burst ${attempt + 1}`).toBe(allowance);
       }
     }
+    // A burst on one match: the same prediction each time, so every request succeeds and one joker stands.
+    await p.prediction.updateMany({ where: { userId, match: { roundId: final.roundId } }, data: { isJoker: false } });
+    const answers = await burst(BURST, (i) =>
+      s.gql(
+        UPSERT,
+        { i: { matchId: final.id, homeTeamGoals: i % 3, awayTeamGoals: 0, isJoker: true } },
+        bearer(t.player),
+      ),
+    );
+    expect(tally(answers)).toEqual({ OK: BURST });
+    expect(await jokersInRound()).toBe(1);
     ok(await s.gql(SET_SCORING, { c: s.demo.companies.DEMO, i: { jokersPerRound: 0 } }, bearer(t.admin)));
+  });
+
+  it('dream-final picks: a burst of pick lists leaves one whole list, and every request succeeds', async () => {
+    const PICKS = 'mutation($s: Int!, $t: [Int!]!) { setDreamFinalPicks(settingId: $s, teamIds: $t) { id } }';
+    const { Argentina, France } = s.demo.teams;
+    const lists = [
+      [Argentina, France],
+      [France, Argentina],
+    ];
+    const answers = await burst(BURST, (i) =>
+      s.gql(PICKS, { s: s.demo.dreamFinals, t: lists[i % 2] }, bearer(t.player)),
+    );
+    expect(tally(answers)).toEqual({ OK: BURST });
+    const picks = await s.t.db.prisma.dreamFinalPick.findMany({
+      where: { settingId: s.demo.dreamFinals, userId: s.demo.users['player1@demo.test'] },
+      orderBy: { position: 'asc' },
+    });
+    expect(picks.map((p) => p.position)).toEqual([1, 2]);
+    expect(lists).toContainEqual(picks.map((p) => p.teamId));
   });
 
   it('one bonus answer: of a burst of answers to one question, one is kept and the rest are CONFLICT', async () => {
