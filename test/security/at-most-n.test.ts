@@ -1,8 +1,8 @@
-// "At most N" rules under parallel requests: each rule is fired at by a burst of identical requests over HTTP at
-// once, on the suite's store (SQLite, or PostgreSQL when DATABASE_URL names one), and must leave exactly N rows,
-// with every loser answered the operation's own refusal (never a 500). On PostgreSQL several transactions run at
-// once, each under READ COMMITTED, so a rule counted in SQL holds only where the counting is serialised
-// (docs/security.md, "At most N, under concurrency"). Seats have their own test beside register's.
+// "At most N" rules under parallel requests: each rule is fired at by a burst of requests over HTTP at once, on
+// the suite's store (SQLite, or PostgreSQL when DATABASE_URL names one), and must leave exactly N rows, with every
+// loser answered the operation's own refusal (never a 500). On PostgreSQL several transactions run at once, each
+// under READ COMMITTED, so a rule counted in SQL holds only where the counting is serialised (docs/security.md,
+// "At most N, under concurrency").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, type GqlResult, type TestServer } from '../helpers/app.ts';
 
