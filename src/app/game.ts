@@ -1,6 +1,7 @@
 // The game's writes: a player's prediction and dream-final picks, and a match result (which rescores every
 // prediction it touches, in the same transaction).
 import { isUniqueViolation } from '../db/errors.ts';
+import { lockRowForCounting } from '../db/row-locks.ts';
 import type { DreamFinalsSettingRow, MatchRow, PredictionRow } from '../db/rows.ts';
 import type { MatchStatus } from '../db/enums.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
@@ -37,14 +38,17 @@ export async function upsertPrediction(
   };
   const write = () =>
     scope.write(async (tx) => {
+      // The player's jokers are counted one placement at a time: on PostgreSQL two placed at once would each count
+      // before the other committed, and both pass (src/db/row-locks.ts). Taken before the write, so every
+      // placement takes its locks in the same order.
+      if (input.isJoker) await lockRowForCounting(tx, scope.config.database.provider, 'User', viewer.id);
       const row = await tx.prediction.upsert({
         where: key,
         create: { userId: viewer.id, matchId: match.id, ...values },
         update: values,
       });
-      // Counted after the write, in its transaction, so the refusal undoes it. SQLite runs one writer at a time;
-      // on PostgreSQL the same player placing two jokers in the same instant could have both counted as one.
-      // Only a joker placed now is counted: one placed under a larger allowance stays where it is.
+      // Counted after the write, in its transaction, so the refusal undoes it. Only a joker placed now is
+      // counted: one placed under a larger allowance stays where it is.
       if (input.isJoker) {
         const jokers = await tx.prediction.count({
           where: { userId: viewer.id, isJoker: true, match: { roundId: match.roundId } },
@@ -96,6 +100,9 @@ export async function setDreamFinalPicks(
   const stranger = teamIds.find((id) => !inTournament.has(id));
   if (stranger !== undefined) throw badInput(`team ${stranger} does not play in this tournament`, 'teamIds');
   await scope.write(async (tx) => {
+    // A list replaces the player's list whole: two sent at once would each delete before the other inserted, and
+    // the second insert would meet the first's positions (src/db/row-locks.ts).
+    await lockRowForCounting(tx, scope.config.database.provider, 'User', viewer.id);
     await tx.dreamFinalPick.deleteMany({ where: { settingId, userId: viewer.id } });
     await tx.dreamFinalPick.createMany({
       data: teamIds.map((teamId, i) => ({ settingId, userId: viewer.id, position: i + 1, teamId })),

@@ -1,0 +1,24 @@
+// Serialises the writers of an "at most N" rule counted in SQL (docs/security.md, "At most N, under concurrency").
+// On PostgreSQL each transaction runs under READ COMMITTED: two of them may each insert a row and count before the
+// other commits, and both pass. Taking the lock of the row the counted rows hang from (the player's User row, for
+// their jokers and their dream-final list) before counting makes the second wait for the first to commit, and its
+// count then sees the first's rows. FOR NO KEY UPDATE leaves inserts that point at the row (their foreign-key
+// check) free to proceed. SQLite runs one transaction at a time (the driver adapter queues them), so there is
+// nothing to take.
+import type { DatabaseTarget } from './adapters.ts';
+import type { Tx } from './client.ts';
+import { Prisma } from './sql.ts';
+
+/** Tables whose rows are locked as the parent of counted rows. */
+export type LockedTable = 'User';
+
+/** Holds the row's lock until the transaction ends; until then, the same call elsewhere waits. */
+export async function lockRowForCounting(
+  tx: Tx,
+  provider: DatabaseTarget['provider'],
+  table: LockedTable,
+  id: number,
+): Promise<void> {
+  if (provider !== 'postgresql') return;
+  await tx.$queryRaw`SELECT id FROM ${Prisma.raw(`"${table}"`)} WHERE id = ${id} FOR NO KEY UPDATE`;
+}
