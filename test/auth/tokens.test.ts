@@ -11,7 +11,7 @@ import {
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
-const claims = { userId: 7, companyId: 3, role: 'player' };
+const claims = { userId: 7, companyId: 3, role: 'player', tokenVersion: 2 };
 
 describe('tokens under several secrets in one process', () => {
   it('verify under their own secret only, in any order of use', async () => {
