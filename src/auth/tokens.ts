@@ -10,8 +10,8 @@ export interface AccessClaims {
   companyId: number;
   role: string;
   /**
-   * The user's token version when it was signed (claim `ver`): a token whose version is below the user's is revoked
-   * (src/app/sessions.ts). Tokens signed before the claim existed carry none and count as version 0.
+   * The user's token version when it was signed (claim `ver`): a token of another version than the user's is
+   * revoked (src/app/sessions.ts). Tokens signed before the claim existed carry none and count as version 0.
    */
   tokenVersion: number;
 }
@@ -70,7 +70,7 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
       requiredClaims: ['exp'],
     });
     const userId = Number(payload.sub);
-    const tokenVersion = payload.ver ?? 0;
+    const tokenVersion = payload.ver === undefined ? 0 : payload.ver; // absent: signed before versions existed
     if (
       payload.typ !== ACCESS ||
       !isRowId(userId) ||
