@@ -199,7 +199,7 @@ async function measureResults(warm: number) {
   const secret = 'bench-ranking-secret-that-is-long-enough';
   const scopeOfManager = async () => {
     const token = await signAccessToken(
-      { userId: manager.id, companyId: manager.companyId, role: manager.role },
+      { userId: manager.id, companyId: manager.companyId, role: manager.role, tokenVersion: manager.tokenVersion },
       secret,
       3600,
     );

@@ -11,6 +11,7 @@ import { emailInput } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
 import type { RequestScope } from './scope.ts';
+import { announceRevocation, REVOKE_SESSIONS } from './sessions.ts';
 
 /** How long a reset link opens the account. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
@@ -67,7 +68,7 @@ export async function requestPasswordReset(
 
 /**
  * Sets a new password with a reset link's token (single use, within its hour) and logs the user in. The address
- * is proven by the link, so the account's e-mail counts as verified.
+ * is proven by the link, so the account's e-mail counts as verified. Every token signed before is revoked.
  */
 export async function resetPassword(
   scope: RequestScope,
@@ -89,11 +90,19 @@ export async function resetPassword(
     if (!(await consumeAccountToken(tx, found.id, scope.now))) throw invalid();
     return tx.user.update({
       where: { id: user.id },
-      data: { passwordHash, emailVerified: true, requiresAccountRecovery: false, lastActiveDate: scope.now },
+      data: {
+        passwordHash,
+        emailVerified: true,
+        requiresAccountRecovery: false,
+        lastActiveDate: scope.now,
+        ...REVOKE_SESSIONS,
+      },
     });
   });
+  announceRevocation(scope, updated.id);
+  // Signed with the new version: this caller stays signed in, every session opened before ends.
   const token = await signAccessToken(
-    { userId: updated.id, companyId: updated.companyId, role: updated.role },
+    { userId: updated.id, companyId: updated.companyId, role: updated.role, tokenVersion: updated.tokenVersion },
     scope.config.jwtSecret,
     scope.config.jwtTtlSeconds,
   );

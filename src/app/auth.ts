@@ -63,7 +63,8 @@ export async function login(
     tx.user.update({ where: { id: user.id }, data: { loginCount: { increment: 1 }, lastActiveDate: scope.now } }),
   );
   const token = await signAccessToken(
-    { userId: user.id, companyId: user.companyId, role: user.role },
+    // The version read with the password it checked: a password change since then revokes this token too.
+    { userId: user.id, companyId: user.companyId, role: user.role, tokenVersion: user.tokenVersion },
     scope.config.jwtSecret,
     scope.config.jwtTtlSeconds,
   );

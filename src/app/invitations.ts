@@ -221,7 +221,7 @@ export async function acceptInvitation(
     });
   });
   const token = await signAccessToken(
-    { userId: user.id, companyId: user.companyId, role: user.role },
+    { userId: user.id, companyId: user.companyId, role: user.role, tokenVersion: user.tokenVersion },
     scope.config.jwtSecret,
     scope.config.jwtTtlSeconds,
   );

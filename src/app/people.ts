@@ -18,6 +18,7 @@ import { checkExtraFieldValues, type ExtraFieldValue } from '../domain/extra-fie
 import { emailInput, httpUrlInput } from '../domain/inputs.ts';
 import { paging } from '../domain/paging.ts';
 import type { RequestScope } from './scope.ts';
+import { announceRevocation, REVOKE_SESSIONS } from './sessions.ts';
 import { queueVerification } from './sign-up.ts';
 
 const MAX_NAME = 200;
@@ -126,6 +127,7 @@ export async function updateUser(scope: RequestScope, userId: number, input: Upd
       throw badInput('the reseller role exists in reseller companies', 'role');
     }
     data.role = input.role;
+    Object.assign(data, REVOKE_SESSIONS); // tokens of the old role end: the person signs in as what they are now
   }
   const placesAreas = ['areaLevel1Id', 'areaLevel2Id', 'areaLevel3Id'].some((k) => k in input);
   const placement = {
@@ -142,22 +144,28 @@ export async function updateUser(scope: RequestScope, userId: number, input: Upd
     data.extraFields = await extraFieldsOrRefusal(scope, tenant.id, input.extraFields, areaIds);
   }
   if (Object.keys(data).length === 0) return user;
-  return scope.write((tx) => tx.user.update({ where: { id: user.id }, data }));
+  const updated = await scope.write((tx) => tx.user.update({ where: { id: user.id }, data }));
+  if ('tokenVersion' in data) announceRevocation(scope, user.id);
+  return updated;
 }
 
 export async function setUserActive(scope: RequestScope, userId: number, active: boolean): Promise<UserRow> {
   const { viewer, tenant, user } = await administeredUser(scope, userId);
   if (user.id === viewer.id) throw forbidden('nobody deactivates themselves (deleteMyAccount closes an account)');
   if (active === (user.deletedAt === null)) return user;
-  return scope.write(async (tx) => {
+  const row = await scope.write(async (tx) => {
     if (active && !tenant.allowExceedMaxUsers) {
       const count = await tx.user.count({ where: { companyId: tenant.id, deletedAt: null } });
       if (count >= tenant.maxUsersAmount) {
         throw forbidden(`${tenant.name} has reached its maximum of ${tenant.maxUsersAmount} users`);
       }
     }
-    return tx.user.update({ where: { id: user.id }, data: { deletedAt: active ? null : scope.now } });
+    // Deactivation ends every session for good: a reactivation does not bring the old tokens back.
+    const data = active ? { deletedAt: null } : { deletedAt: scope.now, ...REVOKE_SESSIONS };
+    return tx.user.update({ where: { id: user.id }, data });
   });
+  if (!active) announceRevocation(scope, user.id);
+  return row;
 }
 
 /** Erases the person for good; what the game needs (predictions, standings) stays, anonymous. */
@@ -178,6 +186,7 @@ async function anonymize(tx: Tx, user: UserRow, now: Date): Promise<void> {
       timezone: null,
       deletedAt: user.deletedAt ?? now,
       anonymizedAt: now,
+      ...REVOKE_SESSIONS,
     },
   });
   await tx.accountToken.deleteMany({ where: { userId: user.id } });
@@ -192,6 +201,7 @@ export async function deleteUser(scope: RequestScope, userId: number): Promise<t
   const { viewer, user } = await administeredUser(scope, userId);
   if (user.id === viewer.id) throw forbidden('delete your own account with deleteMyAccount');
   await scope.write((tx) => anonymize(tx, user, scope.now));
+  announceRevocation(scope, user.id);
   return true;
 }
 
@@ -284,14 +294,16 @@ export async function changePassword(scope: RequestScope, currentPassword: strin
   const problem = passwordPolicyViolation(newPassword, company.passwordPolicy as PasswordPolicyName);
   if (problem) throw badInput(problem, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
+  // Every session ends, this one included (the answer is a Boolean, not a token): the caller signs in again.
   await scope.write(async (tx) => {
-    await tx.user.update({ where: { id: viewer.id }, data: { passwordHash } });
+    await tx.user.update({ where: { id: viewer.id }, data: { passwordHash, ...REVOKE_SESSIONS } });
     // A reset link asked for before the change would undo it.
     await tx.accountToken.updateMany({
       where: { userId: viewer.id, purpose: 'passwordReset', usedAt: null },
       data: { usedAt: scope.now },
     });
   });
+  announceRevocation(scope, viewer.id);
   return true;
 }
 
@@ -303,5 +315,6 @@ export async function deleteMyAccount(scope: RequestScope, password: string): Pr
     throw forbidden(`${company.name} does not let people delete their account: ask an admin`);
   if (!(await verifyPassword(password, viewer.passwordHash))) throw badInput('password is wrong', 'password');
   await scope.write((tx) => anonymize(tx, viewer, scope.now));
+  announceRevocation(scope, viewer.id);
   return true;
 }

@@ -182,7 +182,7 @@ export async function requestEmailVerification(
 
 const accessToken = (scope: RequestScope, user: UserRow) =>
   signAccessToken(
-    { userId: user.id, companyId: user.companyId, role: user.role },
+    { userId: user.id, companyId: user.companyId, role: user.role, tokenVersion: user.tokenVersion },
     scope.config.jwtSecret,
     scope.config.jwtTtlSeconds,
   );

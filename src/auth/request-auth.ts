@@ -54,6 +54,13 @@ async function authenticate(
   // A deleted company is closed: its users' tokens stop working at once, like a deleted user's (one statement).
   const user = await read(`user-active:${claims.userId}`, () => activeUser(prisma, claims.userId));
   if (!user || user.companyId !== claims.companyId) throw unauthenticated('the token user no longer exists');
+  // The row's version moves on a password change or reset, a deactivation, a deletion, a role change and
+  // logoutEverywhere (src/app/sessions.ts); the cached row is read again after any write to users, on every replica.
+  if (claims.tokenVersion !== user.tokenVersion) {
+    throw unauthenticated(
+      'the token was revoked (a password change, a sign-out everywhere or a new role): sign in again',
+    );
+  }
   return user;
 }
 

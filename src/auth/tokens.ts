@@ -9,6 +9,11 @@ export interface AccessClaims {
   userId: number;
   companyId: number;
   role: string;
+  /**
+   * The user's token version when it was signed (claim `ver`): a token of another version than the user's is
+   * revoked (src/app/sessions.ts). Tokens signed before the claim existed carry none and count as version 0.
+   */
+  tokenVersion: number;
 }
 
 /**
@@ -35,7 +40,7 @@ const key = (secret: string): Promise<CryptoKey> => {
 };
 
 export async function signAccessToken(claims: AccessClaims, secret: string, ttlSeconds: number): Promise<string> {
-  return new SignJWT({ cid: claims.companyId, role: claims.role, typ: ACCESS })
+  return new SignJWT({ cid: claims.companyId, role: claims.role, ver: claims.tokenVersion, typ: ACCESS })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
@@ -49,6 +54,10 @@ export class TokenError extends Error {}
 /** Ids are PostgreSQL int4 columns: a claim outside their range names no row, and must not reach a query. */
 const isRowId = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 2 ** 31 - 1;
 
+/** A token version is an int4 column too, never negative. */
+const isVersion = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 2 ** 31 - 1;
+
 /**
  * Verifies signature (HS256 only: "alg: none" and others are refused), issuer, expiry and claim types. An access
  * token must carry its expiry: one without `exp` would never end, so it is refused.
@@ -61,10 +70,17 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
       requiredClaims: ['exp'],
     });
     const userId = Number(payload.sub);
-    if (payload.typ !== ACCESS || !isRowId(userId) || !isRowId(payload.cid) || typeof payload.role !== 'string') {
+    const tokenVersion = payload.ver === undefined ? 0 : payload.ver; // absent: signed before versions existed
+    if (
+      payload.typ !== ACCESS ||
+      !isRowId(userId) ||
+      !isRowId(payload.cid) ||
+      typeof payload.role !== 'string' ||
+      !isVersion(tokenVersion)
+    ) {
       throw new TokenError('token claims are malformed');
     }
-    return { userId, companyId: payload.cid, role: payload.role };
+    return { userId, companyId: payload.cid, role: payload.role, tokenVersion };
   } catch (err) {
     if (err instanceof TokenError) throw err;
     if (err instanceof errors.JWTExpired) throw new TokenError('token has expired');

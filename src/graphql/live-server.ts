@@ -234,6 +234,7 @@ async function liveContext(ctx: WsContext<Record<string, unknown> | undefined, E
   const client = deps.client(address);
   let opened: OpenedRequest = await openRequestScope(deps.sources, headers);
   let readAt = Date.now();
+  let stale = false;
   const expiresAt = tokenExpiry(headers.authorization);
   const context: Context = contextOf(opened, deps.config, client);
   context.live = {
@@ -243,9 +244,13 @@ async function liveContext(ctx: WsContext<Record<string, unknown> | undefined, E
       opened = scopeFor(deps.sources, opened);
       Object.assign(context, contextOf(opened, deps.config, client), { live: context.live });
     },
+    userId: opened.auth.viewer?.id ?? null,
+    // A revocation of the caller's sessions (live-stream.ts); one heard while a read runs is not lost to it.
+    reauthenticate: () => void (stale = true),
     refresh: async () => {
       try {
-        if (Date.now() - readAt > REAUTH_MS || Date.now() >= expiresAt) {
+        if (stale || Date.now() - readAt > REAUTH_MS || Date.now() >= expiresAt) {
+          stale = false;
           opened = await openRequestScope(deps.sources, headers);
           readAt = Date.now();
         } else {

@@ -2,7 +2,7 @@
 // sent, and each one answered with a fresh scope (clock, loaders, object budget), so nothing read for an earlier
 // event is shown as current.
 import type { EventReads, LiveBus } from '../live/bus.ts';
-import type { LiveEvent } from '../live/events.ts';
+import { sessionsTopic, type LiveEvent } from '../live/events.ts';
 import { badInput } from '../domain/errors.ts';
 import type { Context } from './context.ts';
 
@@ -22,6 +22,10 @@ export interface LiveChannel {
   expiresAt: number;
   /** Lets go of what the last event read (its loaders' rows) while the subscription waits for the next. */
   release(): void;
+  /** The caller's user id when the subscription began (absent or null: none), whose revoked sessions end it. */
+  userId?: number | null;
+  /** Makes the next refresh read the caller again, however recently it was read. */
+  reauthenticate?(): void;
 }
 
 /** Events a slow subscriber may have waiting; past it they are dropped for one missedEvents. */
@@ -72,12 +76,14 @@ export function liveStream(
     } else push({ missed: true }, 'missed');
   };
   if (channel.expiresAt - Date.now() < 2 ** 31 - 1) atExpiry();
+  const offRevoked = watchRevocation(channel, () => push({ missed: true }, 'missed'));
   let last = false;
   const finish = () => {
     if (done) return;
     done = true;
     offEvent();
     offMissed();
+    offRevoked();
     if (expiry) clearTimeout(expiry);
     wake?.();
   };
@@ -106,5 +112,24 @@ export function liveStream(
       finish();
       throw err;
     },
+  };
+}
+
+/**
+ * The caller's sessions revoked (src/app/sessions.ts: a password change, logoutEverywhere, ...), on any replica:
+ * the caller is read again at once and refused, so the subscription answers UNAUTHENTICATED and ends. A feed that
+ * was lost may have lost a revocation too: the caller is read again then as well.
+ */
+function watchRevocation(channel: LiveChannel, wake: () => void): () => void {
+  const { userId, reauthenticate } = channel;
+  if (userId == null || !reauthenticate) return () => {};
+  const offEvent = channel.bus.subscribe(sessionsTopic(userId), () => {
+    reauthenticate();
+    wake();
+  });
+  const offMissed = channel.bus.onMissed(reauthenticate);
+  return () => {
+    offEvent();
+    offMissed();
   };
 }

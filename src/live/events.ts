@@ -8,7 +8,9 @@ export type LiveEvent =
   /** Standings of the tournament moved: in every company that plays it, or in `companyId` only (its rules). */
   | { kind: 'ranking'; tournamentId: number; companyId?: number }
   /** A notification of `userId` was delivered. */
-  | { kind: 'notification'; userId: number; notificationId: number };
+  | { kind: 'notification'; userId: number; notificationId: number }
+  /** Every session of `userId` was revoked (src/app/sessions.ts): their subscriptions read their caller again. */
+  | { kind: 'sessions'; userId: number };
 
 /** Where an event is heard: subscribers listen to one topic each. */
 export function topicOf(event: LiveEvent): string {
@@ -19,12 +21,15 @@ export function topicOf(event: LiveEvent): string {
       return rankingTopic(event.tournamentId);
     case 'notification':
       return notificationTopic(event.userId);
+    case 'sessions':
+      return sessionsTopic(event.userId);
   }
 }
 
 export const matchTopic = (tournamentId: number) => `match:${tournamentId}`;
 export const rankingTopic = (tournamentId: number) => `ranking:${tournamentId}`;
 export const notificationTopic = (userId: number) => `notification:${userId}`;
+export const sessionsTopic = (userId: number) => `sessions:${userId}`;
 
 const id = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
 
@@ -48,5 +53,6 @@ export function parseLiveEvent(text: string): LiveEvent | null {
       : { kind: 'ranking', tournamentId: v.tournamentId, companyId: v.companyId };
   if (v.kind === 'notification' && id(v.userId) && id(v.notificationId))
     return { kind: 'notification', userId: v.userId, notificationId: v.notificationId };
+  if (v.kind === 'sessions' && id(v.userId)) return { kind: 'sessions', userId: v.userId };
   return null;
 }

@@ -22,7 +22,11 @@ async function scopeOf(email: string | null, dbStatementTimeoutMs = 25_000) {
   const p = t.db.prisma;
   const user = email ? await p.user.findFirstOrThrow({ where: { email } }) : null;
   const token = user
-    ? await signAccessToken({ userId: user.id, companyId: user.companyId, role: user.role }, SECRET, 3600)
+    ? await signAccessToken(
+        { userId: user.id, companyId: user.companyId, role: user.role, tokenVersion: user.tokenVersion },
+        SECRET,
+        3600,
+      )
     : null;
   const auth = await resolveRequestAuth(p, { authorization: token ? `Bearer ${token}` : undefined }, SECRET);
   const now = new Date();

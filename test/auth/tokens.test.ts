@@ -8,10 +8,11 @@ import {
   verifyAccessToken,
   verifyInvitationToken,
 } from '../../src/auth/tokens.ts';
+import { signJwt } from '../helpers/tokens.ts';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
-const claims = { userId: 7, companyId: 3, role: 'player' };
+const claims = { userId: 7, companyId: 3, role: 'player', tokenVersion: 2 };
 
 describe('tokens under several secrets in one process', () => {
   it('verify under their own secret only, in any order of use', async () => {
@@ -39,5 +40,20 @@ describe('tokens under several secrets in one process', () => {
     const token = await signAccessToken(claims, A, 60);
     await expect(verifyAccessToken(token, '')).rejects.toThrow(new TokenError('token is invalid'));
     await expect(verifyAccessToken(token, A)).resolves.toEqual(claims);
+  });
+});
+
+describe('the token version claim (ver)', () => {
+  const access = (ver?: unknown) =>
+    signJwt({ cid: 3, role: 'player', typ: 'access', ...(ver === undefined ? {} : { ver }) }, { secret: A, sub: '7' });
+
+  it('is 0 in a token signed before it existed, and refused when it is no version', async () => {
+    await expect(verifyAccessToken(await access(), A)).resolves.toEqual({ ...claims, tokenVersion: 0 });
+    await expect(verifyAccessToken(await access(5), A)).resolves.toEqual({ ...claims, tokenVersion: 5 });
+    for (const ver of [-1, 1.5, '2', null, 2 ** 31]) {
+      await expect(verifyAccessToken(await access(ver), A)).rejects.toThrow(
+        new TokenError('token claims are malformed'),
+      );
+    }
   });
 });

@@ -1,4 +1,5 @@
-// A subscription's stream of events (src/graphql/live-stream.ts), on its own: what ends it when the token expires.
+// A subscription's stream of events (src/graphql/live-stream.ts), on its own: what ends it when the token expires
+// or the caller's sessions are revoked.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Fanout, type LiveBus } from '../../src/live/bus.ts';
 import { liveStream, type LiveChannel } from '../../src/graphql/live-stream.ts';
@@ -45,6 +46,29 @@ describe('liveStream', () => {
     };
     const stream = liveStream(channel, 'notifications:1');
     expect((await stream.next()).value).toEqual({ missed: true });
+    expect((await stream.next()).done).toBe(true);
+  });
+
+  it("reads the caller again at once when their sessions are revoked, and ends; others' revocations pass", async () => {
+    const feed = new Fanout(() => {});
+    let stale = false;
+    const channel: LiveChannel = {
+      bus: feed as unknown as LiveBus,
+      expiresAt: Infinity,
+      release: () => {},
+      userId: 7,
+      reauthenticate: () => (stale = true),
+      // As the server's: a caller read again after the revocation is refused.
+      refresh: async () => !stale,
+    };
+    const stream = liveStream(channel, 'notification:7');
+    const first = stream.next();
+    feed.dispatch({ kind: 'sessions', userId: 8 });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(stale).toBe(false);
+    feed.dispatch({ kind: 'sessions', userId: 7 });
+    expect(stale).toBe(true);
+    expect((await first).value).toEqual({ missed: true });
     expect((await stream.next()).done).toBe(true);
   });
 });

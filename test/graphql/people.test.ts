@@ -124,7 +124,7 @@ describe('updateUser', () => {
 });
 
 describe('deactivate, reactivate, delete', () => {
-  it('a deactivated person is locked out at once and back when reactivated', async () => {
+  it('a deactivated person is locked out at once and signs in again when reactivated', async () => {
     const id = await idOf('player2@demo.test');
     const d = await s.gql('mutation($id: Int!) { deactivateUser(userId: $id) { id } }', { id }, as('admin'));
     expect(refusal(d)).toBeUndefined();
@@ -132,6 +132,9 @@ describe('deactivate, reactivate, delete', () => {
     const listed = await s.gql(USERS, { d: true }, as('admin'));
     expect(listed.data.users.map((u: { email: string }) => u.email)).toContain('player2@demo.test');
     await s.gql('mutation($id: Int!) { reactivateUser(userId: $id) { id } }', { id }, as('admin'));
+    // The tokens held before stay revoked (test/security/session-revocation.test.ts): a new sign-in works.
+    expect(refusal(await s.gql('{ me { id } }', {}, as('player2')))?.code).toBe('UNAUTHENTICATED');
+    tokens.player2 = await s.loginAs('player2');
     expect(refusal(await s.gql('{ me { id } }', {}, as('player2')))).toBeUndefined();
     const self = await s.gql(
       'mutation($id: Int!) { deactivateUser(userId: $id) { id } }',
@@ -221,6 +224,9 @@ describe("a person's own account", () => {
     expect((await s.gql(CHANGE, { c: DEMO_PASSWORD, n: 'Another-pass-2026!' }, as('player2'))).data).toEqual({
       changePassword: true,
     });
+    // Every session ended with the change, this one included: the person signs in again.
+    expect(refusal(await s.gql('{ me { id } }', {}, as('player2')))?.code).toBe('UNAUTHENTICATED');
+    tokens.player2 = await s.login('player2@demo.test', 'demo', 'Another-pass-2026!');
 
     const DEL = 'mutation($p: String!) { deleteMyAccount(password: $p) }';
     await s.t.db.prisma.company.update({

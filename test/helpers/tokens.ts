@@ -42,13 +42,18 @@ export interface AccessTokenOptions {
 }
 
 /**
- * An access token with the claims signAccessToken writes (sub, cid, role, typ, iss, iat, exp), for any claims the
+ * An access token with the claims signAccessToken writes (sub, cid, role, ver, typ, iss, iat, exp), for any claims the
  * test likes: the claims need not match the user, and the options make tokens the server must refuse.
  */
-export function forgeAccessToken(claims: AccessClaims, options: AccessTokenOptions = {}): Promise<string> {
+export function forgeAccessToken(
+  claims: Omit<AccessClaims, 'tokenVersion'> & { tokenVersion?: number },
+  options: AccessTokenOptions = {},
+): Promise<string> {
   const exp = options.withoutExp ? null : nowSeconds() + (options.expiresIn ?? 3600);
+  // Without tokenVersion the `ver` claim is left out, as in tokens signed before it existed (version 0).
+  const ver = claims.tokenVersion === undefined ? {} : { ver: claims.tokenVersion };
   return signJwt(
-    { cid: claims.companyId, role: claims.role, typ: 'access' },
+    { cid: claims.companyId, role: claims.role, ...ver, typ: 'access' },
     { sub: String(claims.userId), secret: options.secret, exp },
   );
 }

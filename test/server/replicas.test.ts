@@ -199,11 +199,16 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
       admin,
     );
     expect(promoted.errors).toBeUndefined();
-    expect((await gql(0, from, me, {}, player)).data.me.role).toBe('admin');
+    // A new role ends the sessions of the old one (docs/security.md, Credentials): signed in again, it is admin.
+    const revoked = await gql(0, from, me, {}, player);
+    expect(revoked.data).toBeNull();
+    expect(codeOf(revoked)).toBe('UNAUTHENTICATED');
+    const promotedPlayer = await login(0, from, 'player8@demo.test');
+    expect((await gql(0, from, me, {}, promotedPlayer)).data.me.role).toBe('admin');
 
     const deactivated = await gql(1, from, `mutation { deactivateUser(userId: ${userId}) { id } }`, {}, admin);
     expect(deactivated.errors).toBeUndefined();
-    const refused = await gql(0, from, me, {}, player);
+    const refused = await gql(0, from, me, {}, promotedPlayer);
     expect(refused.data).toBeNull();
     expect(codeOf(refused)).toBe('UNAUTHENTICATED');
   });

@@ -1,6 +1,8 @@
-// Accounts by e-mail. The work is src/app/accounts.ts's; these map arguments to it.
+// Accounts by e-mail, and the caller's sessions. The work is src/app/accounts.ts's and sessions.ts's; these map
+// arguments to it.
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import * as accounts from '../../app/accounts.ts';
+import * as sessions from '../../app/sessions.ts';
 import type { Context } from '../context.ts';
 import { LoginPayload } from './auth.resolver.ts';
 
@@ -23,7 +25,8 @@ export class AccountResolver {
   @Mutation(() => LoginPayload, {
     description:
       "Public. Sets a new password (meeting the company's passwordPolicy) with the token of a reset link, which then " +
-      'stops working, and logs the user in. An invalid, expired or used token is NOT_FOUND.',
+      'stops working, and logs the user in with a new token: every token signed before stops working. An invalid, ' +
+      'expired or used token is NOT_FOUND.',
   })
   resetPassword(
     @Arg('token', () => String, { description: "The reset link's token." }) token: string,
@@ -32,5 +35,14 @@ export class AccountResolver {
     @Ctx() ctx: Context,
   ) {
     return accounts.resetPassword(ctx.scope, { token, password });
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'Signs the caller out everywhere: every access token of the caller stops working, this one included, and the ' +
+      'open subscriptions of the caller end with UNAUTHENTICATED, on every replica. Each device signs in again.',
+  })
+  logoutEverywhere(@Ctx() ctx: Context) {
+    return sessions.logoutEverywhere(ctx.scope);
   }
 }

@@ -14,7 +14,11 @@ export class PeopleResolver {
     return people.users(ctx.scope, args);
   }
 
-  @Mutation(() => User, { description: `Changes a person's name, role, areas or extra fields. ${ADMINS}` })
+  @Mutation(() => User, {
+    description:
+      "Changes a person's name, role, areas or extra fields; a new role ends their sessions (they sign in again). " +
+      ADMINS,
+  })
   updateUser(
     @Arg('userId', () => Int, { description: 'A person of the current company (another: NOT_FOUND).' }) userId: number,
     @Arg('input', () => UpdateUserInput, { description: 'What to change.' }) input: UpdateUserInput,
@@ -25,7 +29,9 @@ export class PeopleResolver {
   }
 
   @Mutation(() => User, {
-    description: `Deactivates a person: no login, their tokens stop at once, out of rankings and lists. ${ADMINS}`,
+    description:
+      'Deactivates a person: no login, their tokens stop at once (for good: a reactivation does not bring them ' +
+      `back), out of rankings and lists. ${ADMINS}`,
   })
   deactivateUser(
     @Arg('userId', () => Int, { description: 'A person of the current company (another: NOT_FOUND).' }) userId: number,
@@ -67,7 +73,9 @@ export class PeopleResolver {
   }
 
   @Mutation(() => Boolean, {
-    description: "The caller's password, proven by the current one; meets the company's policy.",
+    description:
+      "The caller's password, proven by the current one; meets the company's policy. Every access token of the " +
+      'caller stops working, this one included (the answer carries no token): the caller signs in again.',
   })
   changePassword(
     @Arg('currentPassword', () => String, { description: 'The password in use now.' }) currentPassword: string,

@@ -62,6 +62,7 @@ const D = {
   deleteUser: `mutation($id: Int!) { deleteUser(userId: $id) }`,
   updateMe: `mutation { updateMe(input: { preferredLanguage: "en" }) { email company { name } } }`,
   changePassword: `mutation { changePassword(currentPassword: "wrong", newPassword: "Another-pass-2026!") }`,
+  logoutEverywhere: `mutation { logoutEverywhere }`,
   deleteMyAccount: `mutation { deleteMyAccount(password: "wrong") }`,
   createArea: `mutation($parent: Int) { createArea(input: { name: "isolation area", parentAreaId: $parent }) { id } }`,
   updateArea: `mutation($id: Int!) { updateArea(areaId: $id, input: { name: "hijacked" }) { id } }`,
@@ -347,4 +348,17 @@ export const OPERATOR_CASES: Case[] = [
     why: 'true, and no link for an account that is verified', doc: D.requestEmailVerification,
     vars: () => ({ e: 'player1@globex.test' }), expect: 'OK', check: (d) => expect(d).toBe(true),
     unchanged: OPS.tokens },
+
+  // Sessions. Last: the Globex player's token stops working here.
+  { op: 'logoutEverywhere', as: 'anon', h: { 'x-app-path': 'demo' },
+    why: 'no caller: nobody of Demo Corp is signed out', doc: D.logoutEverywhere, expect: 'UNAUTHENTICATED',
+    unchanged: OPS.people },
+  { op: 'logoutEverywhere', as: 'globexPlayer', h: { 'x-app-path': 'demo' },
+    why: "naming Demo Corp ends the caller's own sessions, nobody else's", doc: D.logoutEverywhere,
+    expect: 'OK', forbid: ['demo', 'initech', 'hooli'],
+    check: async (d, x, p) => {
+      expect(d).toBe(true);
+      const revoked = await p.user.findMany({ where: { tokenVersion: { gt: 0 } }, select: { id: true } });
+      expect(revoked.map((u) => u.id)).toEqual([x.globexPlayer1]);
+    } },
 ];
