@@ -8,12 +8,21 @@ export class ObjectBudget {
   resolved = 0;
   /** Set once the budget is spent; thrown by every object field from then on. */
   error: DomainError | null = null;
+  /** Wider budgets this one also counts against (a live event's, src/graphql/live-executions.ts). */
+  private readonly shared: SharedBudget[] = [];
 
   constructor(readonly max: number) {}
 
   /** Objects this request may still resolve. */
   get left(): number {
-    return Math.max(0, this.max - this.resolved);
+    let left = this.max - this.resolved;
+    for (const budget of this.shared) left = Math.min(left, budget.left());
+    return Math.max(0, left);
+  }
+
+  /** From now on every object also counts against `budget`, and its refusal stops this request as its own would. */
+  share(budget: SharedBudget): void {
+    this.shared.push(budget);
   }
 
   add(count: number): void {
@@ -25,6 +34,17 @@ export class ObjectBudget {
         'objects',
       );
     }
+    for (const budget of this.shared) {
+      const refused = budget.add(count);
+      if (refused && !this.error) this.error = refused;
+    }
     if (this.error) throw this.error;
   }
+}
+
+/** A budget wider than one request's: it counts the objects of several, and refuses once they are too many. */
+export interface SharedBudget {
+  left(): number;
+  /** Counts `count` more objects; the error to stop with once past the limit, else null. */
+  add(count: number): DomainError | null;
 }
