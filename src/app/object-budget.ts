@@ -25,6 +25,28 @@ export class ObjectBudget {
     this.shared.push(budget);
   }
 
+  /**
+   * What to wait for before the next object, when a wider budget asks: a turn of the event loop (a live event's
+   * execution works in slices, so HTTP requests are not held up behind it), or forever once it has refused (the
+   * execution is abandoned, not completed with an error per object left); null to go on at once.
+   */
+  pause(): Promise<void> | null {
+    for (const budget of this.shared) {
+      const pause = budget.pause();
+      if (pause) return pause;
+    }
+    return null;
+  }
+
+  /** Set once a wider budget has abandoned this execution: what is left of it waits on this, forever. */
+  halted(): Promise<never> | null {
+    for (const budget of this.shared) {
+      const halt = budget.halted();
+      if (halt) return halt;
+    }
+    return null;
+  }
+
   add(count: number): void {
     this.resolved += count;
     if (this.resolved > this.max && !this.error) {
@@ -47,4 +69,8 @@ export interface SharedBudget {
   left(): number;
   /** Counts `count` more objects; the error to stop with once past the limit, else null. */
   add(count: number): DomainError | null;
+  /** A turn of the event loop to wait for before the next object (or halted()'s promise); null to go on. */
+  pause(): Promise<void> | null;
+  /** Once it has refused, a promise that never settles: the execution stops where it is. */
+  halted(): Promise<never> | null;
 }

@@ -43,6 +43,9 @@ interface Ran {
   objects: number;
 }
 
+/** An execution works this long at most before it lets the event loop take a turn (HTTP requests, I/O). */
+const SLICE_MS = 5;
+
 /** How often a full queue is logged (the count of drops in between goes with it). */
 const DROP_LOG_MS = 10_000;
 
@@ -53,6 +56,9 @@ export class LiveExecutions {
   private inFlight = 0;
   private readonly counts = { executions: 0, shared: 0, dropped: 0 };
   private readonly overBudget: Record<Limit, number> = { socket: 0, address: 0, process: 0 };
+  private sliceStart = performance.now();
+  /** While set, every object of every execution waits for it: not one branch of one, all let the loop turn. */
+  private paused: Promise<void> | null = null;
   private dropsUnlogged = 0;
   private droppedLoggedAt = -Infinity;
 
@@ -130,7 +136,8 @@ export class LiveExecutions {
       objects.share(budget);
       this.counts.executions++;
       try {
-        const result = await execute({ ...args, rootValue: delivery });
+        // Refused, the answer is the refusal at once; what is left of the execution waits forever and is collected.
+        const result = await Promise.race([execute({ ...args, rootValue: delivery }), budget.refused]);
         return { result, objects: objects.resolved };
       } finally {
         this.inFlight -= budget.pooled;
@@ -161,6 +168,16 @@ export class LiveExecutions {
     if (limit === null) return null;
     this.overBudget[limit]++;
     return overBudget(limit, this.limits);
+  }
+
+  /** A turn of the event loop to wait for once the executions have worked SLICE_MS since the last; else null. */
+  pause(): Promise<void> | null {
+    if (this.paused || performance.now() - this.sliceStart < SLICE_MS) return this.paused;
+    this.paused = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.paused = null;
+      this.sliceStart = performance.now();
+    });
+    return this.paused;
   }
 
   /** Objects the budgets still allow an execution for this socket and address. */
@@ -211,23 +228,39 @@ export class LiveExecutions {
 class EventBudget implements SharedBudget {
   /** Objects counted in the process's total, given back when the execution ends. */
   pooled = 0;
-  private refused: DomainError | null = null;
+  /** Settles with the refusal once a budget is spent. */
+  readonly refused: Promise<ExecutionResult>;
+  private refuse: (result: ExecutionResult) => void = () => {};
+  private refusal: DomainError | null = null;
+  /** Never settles: every object resolved after a refusal waits on it, and the execution stops where it is. */
+  private readonly halt = new Promise<never>(() => {});
 
   constructor(
     private readonly executions: LiveExecutions,
     private readonly event: EventCosts,
     private readonly channel: LiveChannel,
-  ) {}
+  ) {
+    this.refused = new Promise((resolve) => (this.refuse = resolve));
+  }
 
   left(): number {
     return this.executions.left(this.event, this.channel);
   }
 
+  pause(): Promise<void> | null {
+    return this.refusal ? this.halt : this.executions.pause();
+  }
+
+  halted(): Promise<never> | null {
+    return this.refusal ? this.halt : null;
+  }
+
   add(count: number): DomainError | null {
-    if (this.refused) return this.refused;
+    if (this.refusal) return this.refusal;
     this.pooled += count;
-    this.refused = this.executions.charge(this.event, this.channel, count, count);
-    return this.refused;
+    this.refusal = this.executions.charge(this.event, this.channel, count, count);
+    if (this.refusal) this.refuse(refusal(this.refusal));
+    return this.refusal;
   }
 }
 
@@ -241,7 +274,18 @@ function shareKey({ auth }: Context, channel: LiveChannel): string | null {
   return `${channel.address}|${who.join('|')}|${channel.request}`;
 }
 
+/** The refusals, made once per limits (their messages are the same every time). */
+const refusals = new WeakMap<LiveLimits, Map<Limit, DomainError>>();
+
 function overBudget(limit: Limit, limits: LiveLimits): DomainError {
+  let made = refusals.get(limits);
+  if (!made) refusals.set(limits, (made = new Map()));
+  let error = made.get(limit);
+  if (!error) made.set(limit, (error = newOverBudget(limit, limits)));
+  return error;
+}
+
+function newOverBudget(limit: Limit, limits: LiveLimits): DomainError {
   if (limit === 'process')
     return new DomainError(
       'SERVICE_UNAVAILABLE',
