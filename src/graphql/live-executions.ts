@@ -44,7 +44,7 @@ interface Ran {
 }
 
 /** An execution works this long at most before it lets the event loop take a turn (HTTP requests, I/O). */
-const SLICE_MS = 5;
+const SLICE_MS = 2;
 
 /** How often a full queue is logged (the count of drops in between goes with it). */
 const DROP_LOG_MS = 10_000;
@@ -124,7 +124,9 @@ export class LiveExecutions {
   private async run(args: ExecutionArgs, delivery: LiveDelivery, event: EventCosts, channel: LiveChannel) {
     const spent = this.spentAlready(event, channel);
     if (spent) return { result: refusal(spent), objects: 0 };
-    if (this.slots.stats().waiting >= this.limits.maxQueuedExecutions) return { result: this.drop(), objects: 0 };
+    const { running, waiting } = this.slots.stats();
+    if (running >= this.limits.maxConcurrentExecutions && waiting >= this.limits.maxQueuedExecutions)
+      return { result: this.drop(), objects: 0 };
     return this.slots.run(async (): Promise<Ran> => {
       // A turn of the event loop first: HTTP requests that arrived meanwhile start before this execution.
       await new Promise((resolve) => setImmediate(resolve));

@@ -145,12 +145,57 @@ describe('one player’s subscriptions on one event', () => {
     const bytes = results.reduce((n, e) => n + JSON.stringify(e).length, 0);
     expect(bytes).toBeLessThan(PER_ADDRESS_BUDGET * 100);
     expect(await liveMetric(s.url, 'prode_live_objects_in_flight')).toBe(0);
-    // (c) Another tenant's query stays under 10x its quiet latency (its quiet 90th percentile, at least 20 ms: the
+    // (c) Another tenant's query stays under 10x its quiet latency (its quiet 90th percentile, at least 30 ms: the
     // machine is shared, and a few milliseconds are within its noise). One sample in four or more may be an
     // outlier of the machine's (a collection, another process's burst); before, the storm's first query alone
     // waited a second and more.
-    const limit = 10 * Math.max(quantile(quiet, 0.9), 20);
+    const limit = 10 * Math.max(quantile(quiet, 0.9), 30);
     const judged = during.length >= 4 ? sorted(during).slice(0, -1) : during;
     expect(Math.max(...judged), `quiet ${sorted(quiet)}, during ${sorted(during)}`).toBeLessThan(limit);
   }, 120_000);
+});
+
+describe('the process’s limits on event executions', () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await startTestServer({
+      env: {
+        GRAPHQL_MAX_COST: '1000000000',
+        LIVE_MAX_CONCURRENT_EXECUTIONS: '1',
+        LIVE_MAX_QUEUED_EXECUTIONS: '0',
+        LIVE_MAX_OBJECTS_IN_FLIGHT: '2000',
+      },
+    });
+  });
+  afterAll(async () => {
+    await small.close();
+  });
+
+  it('drops what the queue cannot hold, and stops what the process cannot hold, each with a clear error', async () => {
+    const matchId = small.demo.matches.final;
+    await small.kickOff(matchId);
+    const token = await small.loginAs('player');
+    const manager = await small.loginAs('manager');
+    const c = liveClient(small.url, { Authorization: `Bearer ${token}`, 'x-app-path': 'demo' });
+    clients.push(c);
+    // Different documents (no execution to share), more than one slot and an empty queue can take at once.
+    const watches = Array.from({ length: 4 }, (_, i) => c.subscribe(heavy(`d${i}_`), { t: small.demo.tournament }));
+    await untilSubscribed(small.url, 4);
+    const r = await small.gql(
+      RESULT,
+      { i: { matchId, status: 'IN_PLAY', homeTeamGoals: 1, awayTeamGoals: 1, elapsedTime: 10 } },
+      bearer(manager),
+    );
+    expect(r.errors).toBeUndefined();
+    const results = await Promise.all(watches.map((w) => w.next(30_000)));
+    const codes = results.map((e) => [e.errors?.[0].extensions?.code, e.errors?.[0].extensions?.limit]);
+    // The first ran and crossed the process's budget; those that found the slot taken were dropped.
+    expect(codes).toContainEqual(['SERVICE_UNAVAILABLE', 'process']);
+    expect(codes).toContainEqual(['SERVICE_UNAVAILABLE', 'queue']);
+    for (const e of results) expect(e.errors?.[0].message).toMatch(/LIVE_MAX_(OBJECTS_IN_FLIGHT|QUEUED_EXECUTIONS)/);
+    expect(await liveMetric(small.url, 'prode_live_events_dropped_total')).toBeGreaterThan(0);
+    expect(await liveMetric(small.url, 'prode_live_objects_in_flight')).toBe(0);
+    // The subscriptions stay open: the next event is answered again.
+    expect(await liveMetric(small.url, 'prode_live_subscriptions')).toBe(4);
+  });
 });
