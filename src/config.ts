@@ -91,6 +91,14 @@ export interface Config {
     maxSubscriptionsPerSocket: number;
     /** A socket is pinged this often and closed when the last ping went unanswered. */
     keepAliveMs: number;
+    /** Objects the answers to one event may hold per socket and per address (src/graphql/live-executions.ts). */
+    maxObjectsPerSocket: number;
+    maxObjectsPerAddress: number;
+    /** Objects all event executions of the process may hold at once. */
+    maxObjectsInFlight: number;
+    /** Event executions running at once (apart from GRAPHQL_MAX_CONCURRENT_EXECUTIONS), and waiting at most. */
+    maxConcurrentExecutions: number;
+    maxQueuedExecutions: number;
   };
 }
 
@@ -248,6 +256,14 @@ export function loadConfig(env: Env = withEnvFile().env, warn: (msg: string) => 
       maxSocketsPerAddress: int(env, 'WS_MAX_SOCKETS_PER_ADDRESS', 200, 1, 1_000_000),
       maxSubscriptionsPerSocket: int(env, 'WS_MAX_SUBSCRIPTIONS_PER_SOCKET', 20, 1, 1000),
       keepAliveMs: int(env, 'WS_KEEPALIVE_SECONDS', 30, 1, 3600) * 1000,
+      // Per event: a socket as much as a few subscriptions of a large company's match; an address what one query
+      // may resolve (GRAPHQL_MAX_OBJECTS); the process two such at once.
+      maxObjectsPerSocket: int(env, 'LIVE_MAX_OBJECTS_PER_SOCKET', 50_000, 1, 1_000_000_000),
+      maxObjectsPerAddress: int(env, 'LIVE_MAX_OBJECTS_PER_ADDRESS', 200_000, 1, 1_000_000_000),
+      maxObjectsInFlight: int(env, 'LIVE_MAX_OBJECTS_IN_FLIGHT', 400_000, 1, 1_000_000_000),
+      // One per core: with the HTTP slots' two per core, events get a third of the thread at most when both are busy.
+      maxConcurrentExecutions: int(env, 'LIVE_MAX_CONCURRENT_EXECUTIONS', availableParallelism(), 1, 1000),
+      maxQueuedExecutions: int(env, 'LIVE_MAX_QUEUED_EXECUTIONS', 10_000, 0, 10_000_000),
     },
     metrics: {
       enabled: bool(env, 'METRICS_ENABLED', true),

@@ -19,8 +19,32 @@ const isPromise = (value: unknown): value is Promise<unknown> =>
   typeof (value as Promise<unknown>)?.then === 'function';
 
 function countList(budget: ObjectBudget, list: unknown): unknown {
-  if (Array.isArray(list)) budget.add(list.length);
+  if (!Array.isArray(list)) return list;
+  // A list that arrives after the execution was abandoned goes no further.
+  const halt = budget.halted();
+  if (halt) return halt;
+  budget.add(list.length);
   return list;
+}
+
+/** Runs `go` once the budget lets execution go on, asking again after each pause (another may have begun). */
+function afterPauses<T>(budget: ObjectBudget, go: () => T): T | Promise<T> {
+  const pause = budget.pause();
+  return pause ? pause.then(() => afterPauses(budget, go)) : go();
+}
+
+/**
+ * A spent budget refuses with a rejected promise, never a throw: when one item of a list throws where its type
+ * forbids a null, graphql-js stops completing the list and leaves its earlier items' promises unwatched; their own
+ * refusals would then be unhandled rejections, which end the process.
+ */
+function refused(budget: ObjectBudget, count: number): Promise<never> | null {
+  try {
+    budget.add(count);
+    return null;
+  } catch (err) {
+    return Promise.reject(err);
+  }
 }
 
 /**
@@ -37,18 +61,32 @@ export function countResolvedObjects(schema: GraphQLSchema): GraphQLSchema {
         field.resolve = (source, args, context: Budgeted, info) => {
           const budget = context?.objects;
           if (!budget) return resolve(source, args, context, info);
-          if (budget.error) throw budget.error;
-          const result = resolve(source, args, context, info);
-          // No named closure per call: the transpiler keeps function names (tsx's keepNames), at a cost per closure.
-          return isPromise(result) ? result.then((list) => countList(budget, list)) : countList(budget, result);
+          const pause = budget.pause();
+          if (pause)
+            return pause.then(() => afterPauses(budget, () => listed(budget, resolve(source, args, context, info))));
+          if (budget.error) return Promise.reject(budget.error);
+          return listed(budget, resolve(source, args, context, info));
         };
       } else {
         field.resolve = (source, args, context: Budgeted, info) => {
-          context?.objects?.add(1);
-          return resolve(source, args, context, info);
+          const budget = context?.objects;
+          if (!budget) return resolve(source, args, context, info);
+          const pause = budget.pause();
+          if (pause)
+            return pause.then(() =>
+              afterPauses(budget, () => refused(budget, 1) ?? resolve(source, args, context, info)),
+            );
+          return refused(budget, 1) ?? resolve(source, args, context, info);
         };
       }
     }
   }
   return schema;
+}
+
+/** A list a resolver returned (or its promise), counted against the budget once it is known. */
+function listed(budget: ObjectBudget, result: unknown): unknown {
+  // No named closure per call: the transpiler keeps function names (tsx's keepNames), at a cost per closure.
+  if (isPromise(result)) return result.then((list) => countList(budget, list));
+  return (Array.isArray(result) && refused(budget, result.length)) || result;
 }

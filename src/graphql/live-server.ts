@@ -31,6 +31,7 @@ import type { CompanySizes } from './company-sizes.ts';
 import { contextOf, type ClientInfo, type Context } from './context.ts';
 import { documentFragments, operationCost } from './cost.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
+import { LiveExecutions } from './live-executions.ts';
 import { getSchema } from './schema.ts';
 import type { TrustedDocuments } from './trusted-documents.ts';
 
@@ -78,6 +79,8 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
   // Upgrades and subscriptions count like requests (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS), in this replica.
   const requests = new AddressWindow(config.rateLimit.max, config.rateLimit.windowMs);
   const figures = { sockets: 0, subscriptions: 0, opened: 0, sent: 0, refused: {} as Record<string, number> };
+  // Each event's executions: shared, budgeted per socket, address and process, queued apart from HTTP's.
+  const executions = new LiveExecutions(config.live, (obj, msg) => log.warn(obj, msg));
   const refuse = (socket: Duplex, status: number, reason: string, why: string) => {
     figures.refused[why] = (figures.refused[why] ?? 0) + 1;
     socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () =>
@@ -126,6 +129,7 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
     {
       schema,
       connectionInitWaitTimeout: CONNECTION_INIT_WAIT_MS,
+      subscribe: executions.subscribe,
       onSubscribe: async (ctx, _id, payload) => {
         // graphql-ws has already counted this one in.
         if (Object.keys(ctx.subscriptions).length > config.live.maxSubscriptionsPerSocket)
@@ -155,6 +159,7 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
         const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {});
         if (coerced.errors) return coerced.errors;
         const contextValue = await liveContext(ctx, deps);
+        contextValue.live!.request = JSON.stringify([source, payload.operationName ?? null, payload.variables ?? {}]);
         const company = contextValue.auth.tenant?.id ?? contextValue.auth.viewer?.companyId;
         const cost = operationCost(
           schema,
@@ -201,7 +206,7 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
   );
 
   return {
-    figures: () => ({ ...figures, refused: { ...figures.refused } }),
+    figures: () => ({ ...figures, refused: { ...figures.refused }, executions: executions.figures() }),
     async close() {
       server.off('upgrade', onUpgrade);
       // A client that does not answer the close handshake is cut off: shutdown does not wait on it.
@@ -240,6 +245,9 @@ async function liveContext(ctx: WsContext<Record<string, unknown> | undefined, E
   context.live = {
     bus: deps.sources.live,
     expiresAt,
+    socket: ctx,
+    address,
+    request: '',
     release: () => {
       opened = scopeFor(deps.sources, opened);
       Object.assign(context, contextOf(opened, deps.config, client), { live: context.live });

@@ -1,14 +1,18 @@
 // One subscription's events: heard from the live feed, queued while the subscriber's last event is still being
 // sent, and each one answered with a fresh scope (clock, loaders, object budget), so nothing read for an earlier
 // event is shown as current.
-import type { EventReads, LiveBus } from '../live/bus.ts';
+import { EventReads, type LiveBus } from '../live/bus.ts';
 import { sessionsTopic, type LiveEvent } from '../live/events.ts';
 import { badInput } from '../domain/errors.ts';
 import type { Context } from './context.ts';
 
-/** What a subscription resolver is given per event: one event, or word that some may have been missed. */
+/**
+ * What a subscription resolver is given per event: one event, or word that some may have been missed. `reads` is
+ * the same for every subscriber handed the same event (or signal) in this process: it names the event in the
+ * budgets and the shared executions of src/graphql/live-executions.ts.
+ */
 export type LiveDelivery =
-  { event: LiveEvent; reads: EventReads; missed?: undefined } | { missed: true; event?: undefined; reads?: undefined };
+  { event: LiveEvent; reads: EventReads; missed?: undefined } | { missed: true; event?: undefined; reads: EventReads };
 
 /** Set on the context of operations that arrive over WebSocket (src/graphql/live-server.ts). */
 export interface LiveChannel {
@@ -26,6 +30,11 @@ export interface LiveChannel {
   userId?: number | null;
   /** Makes the next refresh read the caller again, however recently it was read. */
   reauthenticate?(): void;
+  /** The connection (its identity only) and the client address it came from: each has a budget per event. */
+  socket: object;
+  address: string;
+  /** The document, operation and variables as sent: identical subscriptions of one caller share an execution. */
+  request: string;
 }
 
 /** Events a slow subscriber may have waiting; past it they are dropped for one missedEvents. */
@@ -52,7 +61,7 @@ export function liveStream(
     if (queue.length >= MAX_QUEUED) {
       queue.length = 0;
       keys.clear();
-      delivery = { missed: true };
+      delivery = { missed: true, reads: new EventReads() };
       key = 'missed';
     }
     queue.push(delivery);
@@ -62,7 +71,7 @@ export function liveStream(
   const offEvent = channel.bus.subscribe(topic, (event, reads) => {
     if (accept(event)) push({ event, reads }, JSON.stringify(event));
   });
-  const offMissed = channel.bus.onMissed(() => push({ missed: true }, 'missed'));
+  const offMissed = channel.bus.onMissed((reads) => push({ missed: true, reads }, 'missed'));
   // At the token's expiry the caller is read again (and refused): no subscription outlives its token. A timer runs
   // on the monotonic clock, in whole milliseconds, and the expiry is wall-clock time: it may fire just before the
   // expiry, the caller would then be found valid and the subscription outlive its token with no timer left. So it
@@ -73,10 +82,10 @@ export function liveStream(
     if (left > 0) {
       expiry = setTimeout(atExpiry, left);
       expiry.unref();
-    } else push({ missed: true }, 'missed');
+    } else push({ missed: true, reads: new EventReads() }, 'missed');
   };
   if (channel.expiresAt - Date.now() < 2 ** 31 - 1) atExpiry();
-  const offRevoked = watchRevocation(channel, () => push({ missed: true }, 'missed'));
+  const offRevoked = watchRevocation(channel, () => push({ missed: true, reads: new EventReads() }, 'missed'));
   let last = false;
   const finish = () => {
     if (done) return;

@@ -30,8 +30,11 @@ export interface LiveBus {
   publish(event: LiveEvent): void;
   /** Calls `listener` for every event on `topic` (src/live/events.ts); returns the unsubscribe. */
   subscribe(topic: string, listener: LiveListener): () => void;
-  /** Calls `listener` when this replica may have missed events (its feed was lost and is back). */
-  onMissed(listener: () => void): () => void;
+  /**
+   * Calls `listener` when this replica may have missed events (its feed was lost and is back); the reads are the
+   * signal's, shared by every subscriber as an event's are.
+   */
+  onMissed(listener: (reads: EventReads) => void): () => void;
   readonly stats: LiveStats;
   close(): Promise<void>;
 }
@@ -50,7 +53,7 @@ export interface LiveStats {
 /** Listener bookkeeping shared by the feeds. */
 export class Fanout {
   private readonly listeners = new Map<string, Set<LiveListener>>();
-  private readonly missedListeners = new Set<() => void>();
+  private readonly missedListeners = new Set<(reads: EventReads) => void>();
   readonly stats: LiveStats = { published: 0, publishFailures: 0, received: 0, missed: 0, topics: 0 };
 
   constructor(private readonly log: (obj: object, msg: string) => void) {}
@@ -72,7 +75,7 @@ export class Fanout {
     };
   }
 
-  onMissed(listener: () => void): () => void {
+  onMissed(listener: (reads: EventReads) => void): () => void {
     this.missedListeners.add(listener);
     return () => this.missedListeners.delete(listener);
   }
@@ -88,7 +91,8 @@ export class Fanout {
 
   missed(): void {
     this.stats.missed++;
-    for (const listener of [...this.missedListeners]) this.guard(listener);
+    const reads = new EventReads();
+    for (const listener of [...this.missedListeners]) this.guard(() => listener(reads));
   }
 
   private guard(call: () => void) {

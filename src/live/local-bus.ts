@@ -1,5 +1,5 @@
 // The live feed of a single process (SQLite: one process owns the database file).
-import { Fanout, type LiveBus, type LiveListener } from './bus.ts';
+import { Fanout, type EventReads, type LiveBus, type LiveListener } from './bus.ts';
 import type { LiveEvent } from './events.ts';
 
 export class LocalBus implements LiveBus {
@@ -23,7 +23,7 @@ export class LocalBus implements LiveBus {
     return this.fanout.subscribe(topic, listener);
   }
 
-  onMissed(listener: () => void) {
+  onMissed(listener: (reads: EventReads) => void) {
     return this.fanout.onMissed(listener);
   }
 

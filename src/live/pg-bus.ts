@@ -4,7 +4,7 @@
 // When the listening connection is lost, events sent meanwhile are gone: the replica reconnects and tells its
 // subscribers to refetch rather than pretending nothing happened.
 import pg from 'pg';
-import { Fanout, type LiveBus, type LiveListener } from './bus.ts';
+import { Fanout, type EventReads, type LiveBus, type LiveListener } from './bus.ts';
 import { parseLiveEvent, type LiveEvent } from './events.ts';
 
 export const LIVE_CHANNEL = 'prode_live';
@@ -64,7 +64,7 @@ export class PgBus implements LiveBus {
     return this.fanout.subscribe(topic, listener);
   }
 
-  onMissed(listener: () => void) {
+  onMissed(listener: (reads: EventReads) => void) {
     return this.fanout.onMissed(listener);
   }
 

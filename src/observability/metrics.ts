@@ -358,6 +358,38 @@ export class Metrics {
     counter('prode_live_events_received_total', 'Live events heard from the feed', (f) => f.received);
     counter('prode_live_messages_sent_total', 'Subscription results sent to clients', (f) => f.sent);
     counter('prode_live_feed_lost_total', 'Times the feed was lost and subscribers told to refetch', (f) => f.missed);
+    counter(
+      'prode_live_executions_total',
+      'Subscription documents executed for an event',
+      (f) => f.executions.executions,
+    );
+    counter(
+      'prode_live_executions_shared_total',
+      "Answers to an event sent from an identical subscription's execution",
+      (f) => f.executions.shared,
+    );
+    counter(
+      'prode_live_events_dropped_total',
+      'Answers to an event dropped: too many executions waiting (LIVE_MAX_QUEUED_EXECUTIONS)',
+      (f) => f.executions.dropped,
+    );
+    new Counter({
+      name: 'prode_live_events_over_budget_total',
+      help: 'Answers to an event refused for a budget, by which (socket, address, process)',
+      labelNames: ['budget'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [budget, n] of Object.entries(read().executions.overBudget)) this.inc({ budget }, n);
+      },
+    });
+    gauge('prode_live_executions_running', 'Event executions running', (f) => f.executions.running);
+    gauge('prode_live_executions_waiting', 'Event executions waiting their turn', (f) => f.executions.waiting);
+    gauge(
+      'prode_live_objects_in_flight',
+      'Objects held by event executions running',
+      (f) => f.executions.objectsInFlight,
+    );
   }
 
   observeRequest(r: {
@@ -389,7 +421,23 @@ export class Metrics {
   }
 }
 
+export interface LiveExecutionFigures {
+  /** Subscription documents executed for an event. */
+  executions: number;
+  /** Answers to an event sent from another identical subscription's execution. */
+  shared: number;
+  /** Answers refused for a budget, by which (socket, address, process). */
+  overBudget: Record<string, number>;
+  /** Events dropped because the queue was full. */
+  dropped: number;
+  running: number;
+  waiting: number;
+  objectsInFlight: number;
+}
+
 export interface LiveFigures {
+  /** Event executions (src/graphql/live-executions.ts). */
+  executions: LiveExecutionFigures;
   sockets: number;
   subscriptions: number;
   opened: number;

@@ -18,6 +18,9 @@ describe('liveStream', () => {
       bus: bus(),
       expiresAt,
       release: () => {},
+      socket: {},
+      address: '127.0.0.1',
+      request: '',
       // As the server's: the caller is read again, and refused, once the token has expired by the wall clock.
       refresh: async () => {
         refreshedAt.push(Date.now());
@@ -30,7 +33,7 @@ describe('liveStream', () => {
     const now = Date.now.bind(Date);
     vi.spyOn(Date, 'now').mockImplementation(() => now() - 20);
     const first = await stream.next();
-    expect(first.value).toEqual({ missed: true });
+    expect(first.value).toMatchObject({ missed: true });
     // Before, the caller was read again 20 ms early, found valid, and nothing ended the subscription.
     expect(refreshedAt).toHaveLength(1);
     expect(refreshedAt[0]).toBeGreaterThanOrEqual(expiresAt);
@@ -42,10 +45,13 @@ describe('liveStream', () => {
       bus: bus(),
       expiresAt: Date.now() - 1,
       release: () => {},
+      socket: {},
+      address: '127.0.0.1',
+      request: '',
       refresh: async () => false,
     };
     const stream = liveStream(channel, 'notifications:1');
-    expect((await stream.next()).value).toEqual({ missed: true });
+    expect((await stream.next()).value).toMatchObject({ missed: true });
     expect((await stream.next()).done).toBe(true);
   });
 
@@ -56,6 +62,9 @@ describe('liveStream', () => {
       bus: feed as unknown as LiveBus,
       expiresAt: Infinity,
       release: () => {},
+      socket: {},
+      address: '127.0.0.1',
+      request: '',
       userId: 7,
       reauthenticate: () => (stale = true),
       // As the server's: a caller read again after the revocation is refused.

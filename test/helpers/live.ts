@@ -27,12 +27,26 @@ export interface LiveClient {
   dispose(): Promise<void>;
 }
 
-export function liveClient(httpUrl: string, connectionParams: Record<string, string> = {}): LiveClient {
+/**
+ * `address`: sent as X-Forwarded-For on the upgrade, for a server that trusts one proxy hop (TRUST_PROXY_HOPS=1),
+ * so clients on loopback count as different addresses.
+ */
+export function liveClient(
+  httpUrl: string,
+  connectionParams: Record<string, string> = {},
+  { address }: { address?: string } = {},
+): LiveClient {
   let onClosed!: (e: { code: number; reason: string }) => void;
   const closed = new Promise<{ code: number; reason: string }>((r) => (onClosed = r));
   const client = createClient({
     url: `${httpUrl.replace(/^http/, 'ws')}/graphql`,
-    webSocketImpl: WebSocket,
+    webSocketImpl: address
+      ? class extends WebSocket {
+          constructor(url: string, protocols?: string | string[]) {
+            super(url, protocols, { headers: { 'x-forwarded-for': address } });
+          }
+        }
+      : WebSocket,
     connectionParams,
     retryAttempts: 0,
     lazy: false,

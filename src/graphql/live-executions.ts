@@ -1,0 +1,313 @@
+// What live events may cost. One event reaches every subscriber of its topic at once, and each subscription's
+// document is executed for it: left alone, one client's many heavy subscriptions turn one routine write into
+// hundreds of executions that hold the process's memory and its one thread. So, per event:
+// - identical subscriptions (same address, caller and rights, document, operation and variables) share one
+//   execution, and its answer is sent to each of them;
+// - the objects one socket and one address are answered with are budgeted (LIVE_MAX_OBJECTS_PER_SOCKET,
+//   LIVE_MAX_OBJECTS_PER_ADDRESS): past either, that subscription's answer to this event is an error, and its
+//   execution stops where it crossed the line, so the work one client can cause per event is bounded;
+// - executions run a few at a time (LIVE_MAX_CONCURRENT_EXECUTIONS), apart from the HTTP execution slots and each
+//   after a turn of the event loop, so HTTP requests are never queued behind them; the rest wait in a queue of at
+//   most LIVE_MAX_QUEUED_EXECUTIONS, past which a subscription's event is dropped with an error;
+// - the objects all executions in flight hold together are budgeted (LIVE_MAX_OBJECTS_IN_FLIGHT).
+import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import type { SharedBudget } from '../app/object-budget.ts';
+import { DomainError, formatCount } from '../domain/errors.ts';
+import type { EventReads } from '../live/bus.ts';
+import type { LiveExecutionFigures } from '../observability/metrics.ts';
+import type { Context } from './context.ts';
+import { ExecutionSlots } from './execution-slots.ts';
+import type { LiveChannel, LiveDelivery } from './live-stream.ts';
+
+export interface LiveLimits {
+  /** Objects the answers to one event on one socket may hold together. */
+  maxObjectsPerSocket: number;
+  /** Objects the answers to one event on all sockets of one client address may hold together. */
+  maxObjectsPerAddress: number;
+  /** Objects all event executions of the process may hold at once. */
+  maxObjectsInFlight: number;
+  maxConcurrentExecutions: number;
+  maxQueuedExecutions: number;
+}
+
+type Limit = 'socket' | 'address' | 'process';
+
+/** What one event has cost in this process so far: objects per socket and per address, and its shared runs. */
+interface EventCosts {
+  spent: Map<object | string, number>;
+  runs: Map<string, Promise<Ran>>;
+}
+
+interface Ran {
+  result: ExecutionResult;
+  objects: number;
+}
+
+/** An execution works this long at most before it lets the event loop take a turn (HTTP requests, I/O). */
+const SLICE_MS = 2;
+
+/** How often a full queue is logged (the count of drops in between goes with it). */
+const DROP_LOG_MS = 10_000;
+
+export class LiveExecutions {
+  /** Per event, as long as a subscriber still holds it (its EventReads). */
+  private readonly events = new WeakMap<EventReads, EventCosts>();
+  private readonly slots: ExecutionSlots;
+  private inFlight = 0;
+  private readonly counts = { executions: 0, shared: 0, dropped: 0 };
+  private readonly overBudget: Record<Limit, number> = { socket: 0, address: 0, process: 0 };
+  private sliceStart = performance.now();
+  /** While set, every object of every execution waits for it: not one branch of one, all let the loop turn. */
+  private paused: Promise<void> | null = null;
+  private dropsUnlogged = 0;
+  private droppedLoggedAt = -Infinity;
+
+  constructor(
+    private readonly limits: LiveLimits,
+    private readonly warn: (obj: object, msg: string) => void,
+  ) {
+    this.slots = new ExecutionSlots(limits.maxConcurrentExecutions);
+  }
+
+  figures(): LiveExecutionFigures {
+    const { running, waiting } = this.slots.stats();
+    return { ...this.counts, overBudget: { ...this.overBudget }, running, waiting, objectsInFlight: this.inFlight };
+  }
+
+  /**
+   * For graphql-ws (its `subscribe`): graphql-js's source stream of the subscription, each delivery answered by
+   * answer() instead of an execution of its own.
+   */
+  readonly subscribe = async (args: ExecutionArgs) => {
+    const source = await createSourceEventStream(args);
+    if (!(Symbol.asyncIterator in source)) return source;
+    const deliveries = source[Symbol.asyncIterator]() as AsyncIterator<LiveDelivery>;
+    const results: AsyncIterableIterator<ExecutionResult> & Required<AsyncIterator<ExecutionResult>> = {
+      [Symbol.asyncIterator]: () => results,
+      next: async () => {
+        const step = await deliveries.next();
+        if (step.done) return { done: true, value: undefined };
+        return { done: false, value: await this.answer(args, step.value) };
+      },
+      return: async () => {
+        await deliveries.return?.();
+        return { done: true, value: undefined };
+      },
+      throw: async (err: unknown) => {
+        await deliveries.return?.();
+        throw err;
+      },
+    };
+    return results;
+  };
+
+  private async answer(args: ExecutionArgs, delivery: LiveDelivery): Promise<ExecutionResult> {
+    const context = args.contextValue as Context;
+    const channel = context.live!;
+    let event = this.events.get(delivery.reads);
+    if (!event) this.events.set(delivery.reads, (event = { spent: new Map(), runs: new Map() }));
+    const key = shareKey(context, channel);
+    const running = key === null ? undefined : event.runs.get(key);
+    if (running) {
+      // Executed once; each copy sent still counts against its own socket and address.
+      const { result, objects } = await running;
+      const refused = this.charge(event, channel, objects);
+      if (refused) return refusal(refused);
+      this.counts.shared++;
+      return result;
+    }
+    const run = this.run(args, delivery, event, channel);
+    if (key !== null) event.runs.set(key, run);
+    return (await run).result;
+  }
+
+  private async run(args: ExecutionArgs, delivery: LiveDelivery, event: EventCosts, channel: LiveChannel) {
+    const spent = this.spentAlready(event, channel);
+    if (spent) return { result: refusal(spent), objects: 0 };
+    const { running, waiting } = this.slots.stats();
+    if (running >= this.limits.maxConcurrentExecutions && waiting >= this.limits.maxQueuedExecutions)
+      return { result: this.drop(), objects: 0 };
+    return this.slots.run(async (): Promise<Ran> => {
+      // A turn of the event loop first: HTTP requests that arrived meanwhile start before this execution.
+      await new Promise((resolve) => setImmediate(resolve));
+      // Other subscriptions of this client may have spent its budget while this one waited.
+      const spentNow = this.spentAlready(event, channel);
+      if (spentNow) return { result: refusal(spentNow), objects: 0 };
+      const objects = (args.contextValue as Context).objects;
+      const budget = new EventBudget(this, event, channel);
+      objects.share(budget);
+      this.counts.executions++;
+      try {
+        // Refused, the answer is the refusal at once; what is left of the execution waits forever and is collected.
+        const result = await Promise.race([execute({ ...args, rootValue: delivery }), budget.refused]);
+        return { result, objects: objects.resolved };
+      } finally {
+        this.inFlight -= budget.pooled;
+      }
+    });
+  }
+
+  /**
+   * Counts `objects` more of this event's answers against the socket's and the address's budgets, and `pooled`
+   * of them against the process's (objects an execution holds). A copy of an answer refused is not counted.
+   */
+  charge(event: EventCosts, channel: LiveChannel, objects: number, pooled = 0): DomainError | null {
+    const socket = (event.spent.get(channel.socket) ?? 0) + objects;
+    const address = (event.spent.get(channel.address) ?? 0) + objects;
+    const limit: Limit | null =
+      socket > this.limits.maxObjectsPerSocket
+        ? 'socket'
+        : address > this.limits.maxObjectsPerAddress
+          ? 'address'
+          : pooled > 0 && this.inFlight + pooled > this.limits.maxObjectsInFlight
+            ? 'process'
+            : null;
+    if (limit === null || pooled > 0) {
+      event.spent.set(channel.socket, socket);
+      event.spent.set(channel.address, address);
+      this.inFlight += pooled;
+    }
+    if (limit === null) return null;
+    this.overBudget[limit]++;
+    return overBudget(limit, this.limits);
+  }
+
+  /** A turn of the event loop to wait for once the executions have worked SLICE_MS since the last; else null. */
+  pause(): Promise<void> | null {
+    if (this.paused || performance.now() - this.sliceStart < SLICE_MS) return this.paused;
+    this.paused = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.paused = null;
+      this.sliceStart = performance.now();
+    });
+    return this.paused;
+  }
+
+  /** Objects the budgets still allow an execution for this socket and address. */
+  left(event: EventCosts, channel: LiveChannel): number {
+    return Math.min(
+      this.limits.maxObjectsPerSocket - (event.spent.get(channel.socket) ?? 0),
+      this.limits.maxObjectsPerAddress - (event.spent.get(channel.address) ?? 0),
+      this.limits.maxObjectsInFlight - this.inFlight,
+    );
+  }
+
+  private spentAlready(event: EventCosts, channel: LiveChannel): DomainError | null {
+    const limit: Limit | null =
+      (event.spent.get(channel.socket) ?? 0) >= this.limits.maxObjectsPerSocket
+        ? 'socket'
+        : (event.spent.get(channel.address) ?? 0) >= this.limits.maxObjectsPerAddress
+          ? 'address'
+          : null;
+    if (limit === null) return null;
+    this.overBudget[limit]++;
+    return overBudget(limit, this.limits);
+  }
+
+  private drop(): ExecutionResult {
+    this.counts.dropped++;
+    this.dropsUnlogged++;
+    const now = performance.now();
+    if (now - this.droppedLoggedAt >= DROP_LOG_MS) {
+      this.warn(
+        { dropped: this.dropsUnlogged, waiting: this.slots.stats().waiting },
+        'live events dropped: too many executions waiting (LIVE_MAX_QUEUED_EXECUTIONS)',
+      );
+      this.dropsUnlogged = 0;
+      this.droppedLoggedAt = now;
+    }
+    return refusal(
+      new DomainError(
+        'SERVICE_UNAVAILABLE',
+        `too many live events are waiting to be answered (LIVE_MAX_QUEUED_EXECUTIONS is ` +
+          `${formatCount(this.limits.maxQueuedExecutions)}): this event was dropped; read the current state again`,
+        { limit: 'queue' },
+      ),
+    );
+  }
+}
+
+/** One execution's share of the event's budgets: each object it resolves counts against them as it goes. */
+class EventBudget implements SharedBudget {
+  /** Objects counted in the process's total, given back when the execution ends. */
+  pooled = 0;
+  /** Settles with the refusal once a budget is spent. */
+  readonly refused: Promise<ExecutionResult>;
+  private refuse: (result: ExecutionResult) => void = () => {};
+  private refusal: DomainError | null = null;
+  /** Never settles: every object resolved after a refusal waits on it, and the execution stops where it is. */
+  private readonly halt = new Promise<never>(() => {});
+
+  constructor(
+    private readonly executions: LiveExecutions,
+    private readonly event: EventCosts,
+    private readonly channel: LiveChannel,
+  ) {
+    this.refused = new Promise((resolve) => (this.refuse = resolve));
+  }
+
+  left(): number {
+    return this.executions.left(this.event, this.channel);
+  }
+
+  pause(): Promise<void> | null {
+    return this.refusal ? this.halt : this.executions.pause();
+  }
+
+  halted(): Promise<never> | null {
+    return this.refusal ? this.halt : null;
+  }
+
+  add(count: number): DomainError | null {
+    if (this.refusal) return this.refusal;
+    this.pooled += count;
+    this.refusal = this.executions.charge(this.event, this.channel, count, count);
+    if (this.refusal) this.refuse(refusal(this.refusal));
+    return this.refusal;
+  }
+}
+
+/**
+ * Who may share an execution: the same address (its budgets are the ones the execution spends), caller, role,
+ * company and tenant, and the same request. None when the caller could not be read: that answer is theirs alone.
+ */
+function shareKey({ auth }: Context, channel: LiveChannel): string | null {
+  if (auth.viewerError || auth.tenantError) return null;
+  const who = [auth.viewer?.id, auth.viewer?.role, auth.viewerCompany?.id, auth.tenant?.id].map((v) => v ?? '-');
+  return `${channel.address}|${who.join('|')}|${channel.request}`;
+}
+
+/** The refusals, made once per limits (their messages are the same every time). */
+const refusals = new WeakMap<LiveLimits, Map<Limit, DomainError>>();
+
+function overBudget(limit: Limit, limits: LiveLimits): DomainError {
+  let made = refusals.get(limits);
+  if (!made) refusals.set(limits, (made = new Map()));
+  let error = made.get(limit);
+  if (!error) made.set(limit, (error = newOverBudget(limit, limits)));
+  return error;
+}
+
+function newOverBudget(limit: Limit, limits: LiveLimits): DomainError {
+  if (limit === 'process')
+    return new DomainError(
+      'SERVICE_UNAVAILABLE',
+      `the live events being answered hold more than ${formatCount(limits.maxObjectsInFlight)} objects ` +
+        `(LIVE_MAX_OBJECTS_IN_FLIGHT): this answer was stopped; read the current state again`,
+      { limit },
+    );
+  const [max, name, where] =
+    limit === 'socket'
+      ? [limits.maxObjectsPerSocket, 'LIVE_MAX_OBJECTS_PER_SOCKET', 'on this connection']
+      : [limits.maxObjectsPerAddress, 'LIVE_MAX_OBJECTS_PER_ADDRESS', 'from this address'];
+  return new DomainError(
+    'RESPONSE_TOO_LARGE',
+    `the answers to this event ${where} hold more than ${formatCount(max)} objects (${name}): this one was not ` +
+      `sent; subscribe to fewer or smaller documents`,
+    { limit },
+  );
+}
+
+const refusal = (error: DomainError): ExecutionResult => ({
+  data: null,
+  errors: [new GraphQLError(error.message, { originalError: error, extensions: error.extensions })],
+});

@@ -1,0 +1,201 @@
+// The issue's attack, scaled down (as are the budgets): one player holds many sockets of many subscriptions (within
+// the caps), one document of aliased nested predictions per socket (within the cost limit) and the same document
+// on the rest, and one routine result makes the server answer them all. Live events are budgeted: identical
+// subscriptions share one execution, one socket's and one address's answers to an event are bounded, and another
+// tenant's query stays under 10x its quiet latency while the event is answered. On SQLite the feed is the
+// process's own; on PostgreSQL each event goes through NOTIFY (src/live/pg-bus.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { liveClient, liveMetric, untilSubscribed, type LiveClient } from '../helpers/live.ts';
+
+const SOCKETS = 8;
+const PER_SOCKET = 10;
+const ALIASES = 10;
+const ATTACKER = '203.0.113.7';
+const PER_SOCKET_BUDGET = 5000;
+const PER_ADDRESS_BUDGET = 10_000;
+
+let s: TestServer;
+let t: Record<'player' | 'player2' | 'manager' | 'globexPlayer', string>;
+const clients: LiveClient[] = [];
+
+beforeAll(async () => {
+  s = await startTestServer({
+    env: {
+      // Clients on loopback tell their address by X-Forwarded-For, as behind one proxy.
+      TRUST_PROXY_HOPS: '1',
+      // The attack's documents are each within the cost limit (its estimate for them is well past the default).
+      GRAPHQL_MAX_COST: '1000000000',
+      // Scaled down with the attack: one heavy document resolves about 64,000 objects.
+      LIVE_MAX_OBJECTS_PER_SOCKET: String(PER_SOCKET_BUDGET),
+      LIVE_MAX_OBJECTS_PER_ADDRESS: String(PER_ADDRESS_BUDGET),
+    },
+  });
+  t = await s.loginAll(['player', 'player2', 'manager', 'globexPlayer']);
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.dispose()));
+  await s.close();
+});
+
+function connect(token: string, address: string, appPath?: string) {
+  const params: Record<string, string> = { Authorization: `Bearer ${token}` };
+  if (appPath) params['x-app-path'] = appPath;
+  const c = liveClient(s.url, params, { address });
+  clients.push(c);
+  return c;
+}
+
+/** The issue's document: aliased predictions > user > predictions > match > predictions, `prefix` naming them. */
+const heavy = (prefix: string) => {
+  const nest = `predictions { id user { id predictions { id match { id predictions { id user { id name } } } } } }`;
+  const aliases = Array.from({ length: ALIASES }, (_, i) => `${prefix}${i}: ${nest}`).join(' ');
+  return `subscription($t: Int!) { matchUpdated(tournamentId: $t) { missedEvents match { id ${aliases} } } }`;
+};
+/** The document the attacker's other subscriptions share: small, so its answer fits the budgets. */
+const LIGHT = `subscription($t: Int!) { matchUpdated(tournamentId: $t) { missedEvents
+  match { id status homeTeamGoals awayTeamGoals predictions { id user { id } } } } }`;
+const MATCH = `subscription($t: Int!) { matchUpdated(tournamentId: $t) { missedEvents
+  match { id status homeTeamGoals awayTeamGoals elapsedTime } } }`;
+const RESULT = `mutation($i: SetMatchResultInput!) { setMatchResult(input: $i) { id } }`;
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const quantile = (xs: number[], q: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+
+/** Another tenant's small query (a new document each time, so no cached answer serves it), and how long it took. */
+let asked = 0;
+async function otherTenantQuery(): Promise<number> {
+  const started = performance.now();
+  const r = await s.gql(`{ me { id name q${asked++}: id } myTournaments { id name } }`, {}, bearer(t.globexPlayer));
+  const ms = performance.now() - started;
+  expect(r.errors).toBeUndefined();
+  return ms;
+}
+
+describe('one player’s subscriptions on one event', () => {
+  it('share executions, stay within the address’s budget, and leave another tenant’s query fast', async () => {
+    const matchId = s.demo.matches.final;
+    await s.kickOff(matchId);
+    // Quiet latency first: the same query, the server idle.
+    for (let i = 0; i < 5; i++) await otherTenantQuery();
+    const quiet: number[] = [];
+    for (let i = 0; i < 20; i++) quiet.push(await otherTenantQuery());
+
+    // Two ordinary subscribers, each at an address of their own: another company and the attacker's own.
+    const globex = connect(t.globexPlayer, '198.51.100.3').subscribe(MATCH, { t: s.demo.tournament });
+    const colleague = connect(t.player2, '198.51.100.2', 'demo').subscribe(MATCH, { t: s.demo.tournament });
+    // The attack: on every socket a heavy document of its own, and the same light one on the rest.
+    // The light ones subscribe first, so their event is answered before the heavy ones spend the budgets.
+    const sockets = Array.from({ length: SOCKETS }, () => connect(t.player, ATTACKER, 'demo'));
+    const lights = sockets.flatMap((socket) =>
+      Array.from({ length: PER_SOCKET - 1 }, () => socket.subscribe(LIGHT, { t: s.demo.tournament })),
+    );
+    await untilSubscribed(s.url, 2 + lights.length, 20_000);
+    const heavies = sockets.map((socket, i) => socket.subscribe(heavy(`own${i}_`), { t: s.demo.tournament }));
+    const attack = [...heavies, ...lights];
+    await untilSubscribed(s.url, 2 + SOCKETS * PER_SOCKET, 20_000);
+    const executionsBefore = await liveMetric(s.url, 'prode_live_executions_total');
+    const sharedBefore = await liveMetric(s.url, 'prode_live_executions_shared_total');
+
+    const r = await s.gql(
+      RESULT,
+      { i: { matchId, status: 'IN_PLAY', homeTeamGoals: 2, awayTeamGoals: 1, elapsedTime: 50 } },
+      bearer(t.manager),
+    );
+    expect(r.errors).toBeUndefined();
+    // While the event is answered, the other tenant keeps asking.
+    let storming = true;
+    const answered = Promise.all(attack.map((w) => w.next(60_000))).finally(() => (storming = false));
+    const during: number[] = [];
+    while (storming) during.push(await otherTenantQuery());
+    const results = await answered;
+
+    // (a) The process is alive and answers.
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+    // (d) Ordinary subscribers get the event as it is.
+    for (const watch of [globex, colleague]) {
+      const event = await watch.next(10_000);
+      expect(event.errors).toBeUndefined();
+      expect(event.data.matchUpdated).toEqual({
+        missedEvents: false,
+        match: { id: matchId, status: 'IN_PLAY', homeTeamGoals: 2, awayTeamGoals: 1, elapsedTime: 50 },
+      });
+    }
+    // (b) One execution per distinct document (the attacker's SOCKETS + 1, the two subscribers'), not one per
+    // subscription: the light ones were answered from one.
+    const executions = (await liveMetric(s.url, 'prode_live_executions_total')) - executionsBefore;
+    const shared = (await liveMetric(s.url, 'prode_live_executions_shared_total')) - sharedBefore;
+    expect(executions).toBeGreaterThan(0);
+    expect(executions).toBeLessThanOrEqual(SOCKETS + 1 + 2);
+    const lightAnswers = results.slice(SOCKETS);
+    const lightAnswered = lightAnswers.filter((e) => !e.errors);
+    expect(shared).toBeGreaterThanOrEqual(lightAnswered.length - 1);
+    expect(lightAnswered.length).toBeGreaterThan(0);
+    for (const e of lightAnswered) {
+      expect(e.data.matchUpdated.match).toMatchObject({ id: matchId, status: 'IN_PLAY', homeTeamGoals: 2 });
+      expect(e.data.matchUpdated.match.predictions.length).toBeGreaterThan(0);
+    }
+    // Past a budget, a clear error for that event; the heavy documents were all stopped by theirs, and all the
+    // attacker was sent for the event is bounded by its address's budget (a heavy answer alone is about 2 MB).
+    for (const e of results.filter((r) => r.errors)) {
+      expect(e.errors?.[0].extensions?.code).toBe('RESPONSE_TOO_LARGE');
+      expect(e.errors?.[0].message).toMatch(/LIVE_MAX_OBJECTS_PER_(SOCKET|ADDRESS)/);
+    }
+    for (const e of results.slice(0, SOCKETS)) expect(e.errors?.[0].extensions?.code).toBe('RESPONSE_TOO_LARGE');
+    const bytes = results.reduce((n, e) => n + JSON.stringify(e).length, 0);
+    expect(bytes).toBeLessThan(PER_ADDRESS_BUDGET * 100);
+    expect(await liveMetric(s.url, 'prode_live_objects_in_flight')).toBe(0);
+    // (c) Another tenant's query stays under 10x its quiet latency (its quiet 90th percentile, at least 30 ms: the
+    // machine is shared, and a few milliseconds are within its noise). One sample in four or more may be an
+    // outlier of the machine's (a collection, another process's burst); before, the storm's first query alone
+    // waited a second and more.
+    const limit = 10 * Math.max(quantile(quiet, 0.9), 30);
+    const judged = during.length >= 4 ? sorted(during).slice(0, -1) : during;
+    expect(Math.max(...judged), `quiet ${sorted(quiet)}, during ${sorted(during)}`).toBeLessThan(limit);
+  }, 120_000);
+});
+
+describe('the process’s limits on event executions', () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await startTestServer({
+      env: {
+        GRAPHQL_MAX_COST: '1000000000',
+        LIVE_MAX_CONCURRENT_EXECUTIONS: '1',
+        LIVE_MAX_QUEUED_EXECUTIONS: '0',
+        LIVE_MAX_OBJECTS_IN_FLIGHT: '2000',
+      },
+    });
+  });
+  afterAll(async () => {
+    await small.close();
+  });
+
+  it('drops what the queue cannot hold, and stops what the process cannot hold, each with a clear error', async () => {
+    const matchId = small.demo.matches.final;
+    await small.kickOff(matchId);
+    const token = await small.loginAs('player');
+    const manager = await small.loginAs('manager');
+    const c = liveClient(small.url, { Authorization: `Bearer ${token}`, 'x-app-path': 'demo' });
+    clients.push(c);
+    // Different documents (no execution to share), more than one slot and an empty queue can take at once.
+    const watches = Array.from({ length: 4 }, (_, i) => c.subscribe(heavy(`d${i}_`), { t: small.demo.tournament }));
+    await untilSubscribed(small.url, 4);
+    const r = await small.gql(
+      RESULT,
+      { i: { matchId, status: 'IN_PLAY', homeTeamGoals: 1, awayTeamGoals: 1, elapsedTime: 10 } },
+      bearer(manager),
+    );
+    expect(r.errors).toBeUndefined();
+    const results = await Promise.all(watches.map((w) => w.next(30_000)));
+    const codes = results.map((e) => [e.errors?.[0].extensions?.code, e.errors?.[0].extensions?.limit]);
+    // The first ran and crossed the process's budget; those that found the slot taken were dropped.
+    expect(codes).toContainEqual(['SERVICE_UNAVAILABLE', 'process']);
+    expect(codes).toContainEqual(['SERVICE_UNAVAILABLE', 'queue']);
+    for (const e of results) expect(e.errors?.[0].message).toMatch(/LIVE_MAX_(OBJECTS_IN_FLIGHT|QUEUED_EXECUTIONS)/);
+    expect(await liveMetric(small.url, 'prode_live_events_dropped_total')).toBeGreaterThan(0);
+    expect(await liveMetric(small.url, 'prode_live_objects_in_flight')).toBe(0);
+    // The subscriptions stay open: the next event is answered again.
+    expect(await liveMetric(small.url, 'prode_live_subscriptions')).toBe(4);
+  });
+});
