@@ -77,7 +77,7 @@ describe('liveStream', () => {
     expect(stale).toBe(false);
     feed.dispatch({ kind: 'sessions', userId: 7 });
     expect(stale).toBe(true);
-    expect((await first).value).toEqual({ missed: true });
+    expect((await first).value).toMatchObject({ missed: true });
     expect((await stream.next()).done).toBe(true);
   });
 });
