@@ -1,7 +1,7 @@
 // Accounts by e-mail. The work is src/app/accounts.ts's; these map arguments to it.
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import * as accounts from '../../app/accounts.ts';
-import type { Context } from '../context.ts';
+import { resetClient, tokenClient, type Context } from '../context.ts';
 import { LoginPayload } from './auth.resolver.ts';
 
 @Resolver()
@@ -16,14 +16,14 @@ export class AccountResolver {
     @Arg('email', () => String, { description: 'The e-mail of the account.' }) email: string,
     @Ctx() ctx: Context,
   ) {
-    const client = { ip: ctx.client.ip, throttle: ctx.client.resetThrottle };
-    return accounts.requestPasswordReset(ctx.scope, { email, headers: ctx.headers, client });
+    return accounts.requestPasswordReset(ctx.scope, { email, headers: ctx.headers, client: resetClient(ctx) });
   }
 
   @Mutation(() => LoginPayload, {
     description:
       "Public. Sets a new password (meeting the company's passwordPolicy) with the token of a reset link, which then " +
-      'stops working, and logs the user in. An invalid, expired or used token is NOT_FOUND.',
+      'stops working, and logs the user in. An invalid, expired or used token is NOT_FOUND, and counts like a failed ' +
+      'login of the address (RATE_LIMITED past LOGIN_RATE_LIMIT_MAX).',
   })
   resetPassword(
     @Arg('token', () => String, { description: "The reset link's token." }) token: string,
@@ -31,6 +31,6 @@ export class AccountResolver {
     password: string,
     @Ctx() ctx: Context,
   ) {
-    return accounts.resetPassword(ctx.scope, { token, password });
+    return accounts.resetPassword(ctx.scope, tokenClient(ctx), { token, password });
   }
 }
