@@ -74,8 +74,17 @@ export function setPasswordWorkLimits(next: PasswordWorkLimits): void {
 
 let running = 0;
 let waitingCount = 0;
-/** Waiters by company, then by address: Map order is the round-robin order (a served lane moves to the end). */
+/** Waiters by company, then by address; among lanes alike, Map order is the turn (a served lane moves to the end). */
 const waiting = new Map<string, { size: number; addresses: Map<string, Array<() => void>> }>();
+/** Derivations running per company and per company and address: a freed slot goes to the lane running fewest. */
+const runningBy = new Map<string, number>();
+const laneKey = (lane: HashLane) => `${lane.company}\n${lane.address}`;
+const runningOf = (key: string) => runningBy.get(key) ?? 0;
+
+function started(company: string, address: string) {
+  running++;
+  for (const key of [company, laneKey({ company, address })]) runningBy.set(key, runningOf(key) + 1);
+}
 
 /** Derivations running and queued (tests, and anyone sizing a container, read it). */
 export const derivationLoad = () => ({ running, waiting: waitingCount });
@@ -88,7 +97,7 @@ function busy(): never {
 /** Waits for a derivation slot in the lane's turn. */
 async function takeSlot(lane: HashLane): Promise<void> {
   if (running < limits.concurrency) {
-    running++;
+    started(lane.company, lane.address);
     return;
   }
   const company = waiting.get(lane.company) ?? { size: 0, addresses: new Map<string, Array<() => void>>() };
@@ -103,15 +112,32 @@ async function takeSlot(lane: HashLane): Promise<void> {
   });
 }
 
-/** Hands a freed slot to the next lane in turn; the lanes served move to the end of their queues. */
-function releaseSlot(): void {
-  const first = waiting.entries().next();
-  if (first.done) {
-    running--;
-    return;
+/** The first key (in Map order) of those running fewest derivations. */
+function fewestRunning<V>(entries: Map<string, V>, runningKey: (key: string) => string): string {
+  let best: string | undefined;
+  for (const key of entries.keys()) {
+    if (best === undefined || runningOf(runningKey(key)) < runningOf(runningKey(best))) best = key;
   }
-  const [companyKey, company] = first.value;
-  const [addressKey, queue] = company.addresses.entries().next().value!;
+  return best!;
+}
+
+/**
+ * Ends `lane`'s derivation and hands its slot to the waiting company running fewest derivations (the longest
+ * unserved among equals), and within it to the address running fewest: a company (or address) arriving while
+ * another floods is next, not behind the flood's derivations already running.
+ */
+function releaseSlot(lane: HashLane): void {
+  running--;
+  for (const key of [lane.company, laneKey(lane)]) {
+    const left = runningOf(key) - 1;
+    if (left > 0) runningBy.set(key, left);
+    else runningBy.delete(key);
+  }
+  if (waiting.size === 0) return;
+  const companyKey = fewestRunning(waiting, (key) => key);
+  const company = waiting.get(companyKey)!;
+  const addressKey = fewestRunning(company.addresses, (address) => laneKey({ company: companyKey, address }));
+  const queue = company.addresses.get(addressKey)!;
   const next = queue.shift()!;
   company.size--;
   waitingCount--;
@@ -119,6 +145,7 @@ function releaseSlot(): void {
   if (queue.length) company.addresses.set(addressKey, queue);
   waiting.delete(companyKey);
   if (company.size) waiting.set(companyKey, company);
+  started(companyKey, addressKey);
   next(); // the slot passes straight to it, so none can slip in between
 }
 
@@ -138,7 +165,7 @@ async function derive(
       scrypt(password.normalize('NFKC'), salt, keyLen, options, (err, key) => (err ? reject(err) : resolve(key))),
     );
   } finally {
-    releaseSlot();
+    releaseSlot(lane);
   }
 }
 

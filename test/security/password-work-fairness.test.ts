@@ -91,6 +91,11 @@ describe('a flood of password work against one company, over HTTP', () => {
     expect(codeOf(r)).toBe('OK');
     return performance.now() - start;
   };
+  /**
+   * Within 2 s, or 4 times the quiet login when the shared machine makes even that slower: the old single queue
+   * made it wait for every derivation queued before it, 20 rounds of two.
+   */
+  const bound = () => Math.max(2000, 4 * quiet);
   /** Waits until the flood's derivations queue (or, where none is made, a moment for its requests to arrive). */
   const floodArrived = async () => {
     const until = performance.now() + 1000;
@@ -118,7 +123,7 @@ describe('a flood of password work against one company, over HTTP', () => {
     const during = await otherLogin();
     const answers = tally((await flood).map(codeOf));
     expect(answers.BAD_USER_INPUT, JSON.stringify(answers)).toBeGreaterThan(0);
-    expect(during, `quiet ${quiet.toFixed(0)} ms`).toBeLessThan(2000);
+    expect(during, `quiet ${quiet.toFixed(0)} ms`).toBeLessThan(bound());
   });
 
   it("40 sign-ups against a full company: none is hashed, and another company's login stays within 2 s", async () => {
@@ -138,7 +143,7 @@ describe('a flood of password work against one company, over HTTP', () => {
       await floodArrived();
       const during = await otherLogin();
       expect(tally((await flood).map(codeOf))).toEqual({ FORBIDDEN: FLOOD });
-      expect(during, `quiet ${quiet.toFixed(0)} ms`).toBeLessThan(2000);
+      expect(during, `quiet ${quiet.toFixed(0)} ms`).toBeLessThan(bound());
     } finally {
       await s.t.db.prisma.company.update({ where: { id: demo.id }, data: { maxUsersAmount: demo.maxUsersAmount } });
     }
@@ -166,6 +171,6 @@ describe('a flood of password work against one company, over HTTP', () => {
     // Past the address's share the flood is refused at once; what was queued is served.
     const answers = tally((await flood).map(codeOf));
     expect(answers.OK, JSON.stringify(answers)).toBeGreaterThan(0);
-    expect(during, `quiet ${quiet.toFixed(0)} ms`).toBeLessThan(2000);
+    expect(during, `quiet ${quiet.toFixed(0)} ms`).toBeLessThan(bound());
   });
 });
