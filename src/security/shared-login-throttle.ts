@@ -5,6 +5,13 @@ import { accountKey, addressKey, emailKey, PER_ADDRESS_FACTOR, secondsUntil } fr
 import type { LoginAttempt, LoginThrottle } from './login-throttle.ts';
 
 export class SharedLoginThrottle implements LoginThrottle {
+  /**
+   * The last attempt of each address sent to the database from this process. Attempts of one address go one at a
+   * time: all of them lock that address's row, so a flood from one address would otherwise hold a pool connection
+   * per attempt while it waits for the lock, and everyone else's statements would wait for a connection.
+   */
+  private readonly lastOfAddress = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly counters: RateCounters,
     /** Prefixes the keys, so throttles sharing the table keep their own counts. */
@@ -23,7 +30,9 @@ export class SharedLoginThrottle implements LoginThrottle {
   async attempt(address: string, email: string, account?: string): Promise<LoginAttempt> {
     const now = this.clock();
     const limits = this.limits(address, email, account);
-    const { refusedUntil, windows } = await this.counters.hitUnder(limits, this.windowMs, new Date(now));
+    const { refusedUntil, windows } = await this.oneAtATime(limits[0].key, () =>
+      this.counters.hitUnder(limits, this.windowMs, new Date(now)),
+    );
     if (refusedUntil) {
       const retryAfterSeconds = secondsUntil(refusedUntil.getTime(), now);
       return { retryAfterSeconds, succeeded: async () => {}, cancelled: async () => {} };
@@ -42,6 +51,16 @@ export class SharedLoginThrottle implements LoginThrottle {
       succeeded: () => end([perAddress], perAccount ? [perEmail.key, perAccount.key] : [perEmail.key]),
       cancelled: () => end(perAccount ? [perAddress, perEmail, perAccount] : [perAddress, perEmail], []),
     };
+  }
+
+  private oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.lastOfAddress.get(key) ?? Promise.resolve()).then(work);
+    const settled = run.catch(() => {});
+    this.lastOfAddress.set(key, settled);
+    void settled.then(() => {
+      if (this.lastOfAddress.get(key) === settled) this.lastOfAddress.delete(key);
+    });
+    return run;
   }
 
   private limits(address: string, email: string, account?: string) {
