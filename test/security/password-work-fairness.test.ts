@@ -24,30 +24,33 @@ const tally = (values: string[]) => {
 describe('the queue of derivations', () => {
   afterEach(() => setPasswordWorkLimits(DEFAULT_PASSWORD_WORK));
 
-  it("serves companies in turn: one company's 12 queued derivations do not delay another's one", async () => {
+  // Thirty queued from one lane, then one from another. The old single queue finished the other last (31st); the
+  // fair one gives it the first freed slot. Derivation times vary on a busy machine, so it is held to the first 12.
+  it("serves companies in turn: one company's 30 queued derivations do not delay another's one", async () => {
+    setPasswordWorkLimits({ concurrency: 2, queuePerAddress: 64, queuePerCompany: 64 });
     const stored = await hashPassword('the-password', 14);
     const done: string[] = [];
     const flood = passwordWork({ company: 'A', address: '10.0.0.1' });
-    const floods = Array.from({ length: 12 }, (_, i) => flood.verify('wrong', stored).then(() => done.push(`A${i}`)));
+    const floods = Array.from({ length: 30 }, (_, i) => flood.verify('wrong', stored).then(() => done.push(`A${i}`)));
     const other = passwordWork({ company: 'B', address: '10.0.0.2' })
       .verify('wrong', stored)
       .then(() => done.push('B'));
     await Promise.all([...floods, other]);
-    // Two of A were running when B came; B had the turn after one of A: before A's fourth, not after its twelfth.
-    expect(done.indexOf('B'), done.join(' ')).toBeLessThanOrEqual(3);
+    expect(done.indexOf('B'), done.join(' ')).toBeLessThan(12);
     expect(derivationLoad()).toEqual({ running: 0, waiting: 0 });
   });
 
   it('serves the addresses of one company in turn', async () => {
+    setPasswordWorkLimits({ concurrency: 2, queuePerAddress: 64, queuePerCompany: 64 });
     const stored = await hashPassword('the-password', 14);
     const done: string[] = [];
     const flood = passwordWork({ company: 'A', address: '10.0.0.1' });
-    const floods = Array.from({ length: 12 }, (_, i) => flood.verify('wrong', stored).then(() => done.push(`F${i}`)));
+    const floods = Array.from({ length: 30 }, (_, i) => flood.verify('wrong', stored).then(() => done.push(`F${i}`)));
     const owner = passwordWork({ company: 'A', address: '10.0.0.9' })
       .verify('wrong', stored)
       .then(() => done.push('owner'));
     await Promise.all([...floods, owner]);
-    expect(done.indexOf('owner'), done.join(' ')).toBeLessThanOrEqual(3);
+    expect(done.indexOf('owner'), done.join(' ')).toBeLessThan(12);
   });
 
   it("refuses at once what is past a lane's share (RATE_LIMITED), never another lane's", async () => {
