@@ -61,9 +61,9 @@ export interface PasswordWorkLimits {
 /**
  * Each derivation takes 128 MiB at the default cost and a libuv worker thread (4 in all, shared with DNS lookups
  * and file I/O): anyone can ask for one by logging in, so they queue here instead of taking the process's memory
- * and every worker. The queue is served round-robin over companies, and within a company over addresses, so a
- * flood from one company (or one address) waits behind itself only: anyone else waits at most for the derivations
- * already running and one turn of each other lane.
+ * and every worker. A freed slot goes to the waiting company running fewest derivations, and within it to the
+ * address running fewest (round-robin among equals), so a flood from one company (or one address) waits behind
+ * itself only: anyone else waits for one running derivation to end, and one turn of each other waiting lane.
  */
 export const DEFAULT_PASSWORD_WORK: PasswordWorkLimits = { concurrency: 2, queuePerAddress: 16, queuePerCompany: 64 };
 let limits = DEFAULT_PASSWORD_WORK;
