@@ -14,6 +14,7 @@ import { firstLine } from './first-line.ts';
 import type { Database } from './db/client.ts';
 import { runWithSqlStats, type SqlStats } from './db/sql-stats.ts';
 import { AuthRowCache } from './auth/auth-row-cache.ts';
+import { setPasswordWorkLimits } from './auth/passwords.ts';
 import { createApollo } from './graphql/apollo.ts';
 import { getSchema } from './graphql/schema.ts';
 import { CompanySizes } from './graphql/company-sizes.ts';
@@ -21,6 +22,7 @@ import { costPlugin } from './graphql/cost-plugin.ts';
 import { textInputsPlugin } from './graphql/text-inputs.ts';
 import { TrustedDocuments } from './graphql/trusted-documents.ts';
 import { contextOf, type ClientInfo } from './graphql/context.ts';
+import { hidesStatementCount } from './http/account-privacy.ts';
 import { openRequestScope, tenantHeaders, type ScopeSources } from './http/request-scope.ts';
 import { registerUtf8Bodies } from './http/utf8-bodies.ts';
 import { ResponseCache, responseCachePlugin } from './graphql/response-cache.ts';
@@ -150,12 +152,18 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   const metrics = new Metrics();
   const loginThrottle = loginThrottleFor(db, 'login', config.rateLimit.loginMax, config.rateLimit.loginWindowMs);
   const resetThrottle = loginThrottleFor(db, 'reset', RESET_REQUESTS_MAX, RESET_REQUESTS_WINDOW_MS);
+  const { registerMax, registerWindowMs, loginMax, loginWindowMs } = config.rateLimit;
+  const registerThrottle = loginThrottleFor(db, 'register', registerMax, registerWindowMs);
+  const tokenThrottle = loginThrottleFor(db, 'token', loginMax, loginWindowMs);
+  setPasswordWorkLimits(config.passwordWork);
   // IPv6 clients are keyed by their /64, as the general rate limit does: one host owns a whole /64. A client that
   // hung up while its request waited has no address any more (the socket is closed): those share one key.
   const clientOf = (request: FastifyRequest): ClientInfo => ({
     ip: normalizeIP(request.ip ?? 'unknown'),
     loginThrottle,
     resetThrottle,
+    registerThrottle,
+    tokenThrottle,
     outcome: request.outcome,
   });
 
@@ -194,8 +202,8 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (config.sqlStats) {
-      reply.header('x-sql-statements', String(request.sqlStats?.statements ?? 0));
-      const { cost, objects } = request.outcome ?? {};
+      const { cost, objects, rootFields } = request.outcome ?? {};
+      if (!hidesStatementCount(rootFields)) reply.header('x-sql-statements', String(request.sqlStats?.statements ?? 0));
       if (cost !== undefined) reply.header('x-query-cost', String(Math.round(Math.min(cost, Number.MAX_SAFE_INTEGER))));
       if (objects !== undefined) reply.header('x-objects', String(objects));
     }
@@ -277,7 +285,7 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
       sources,
       sizes: companySizes,
       trusted,
-      client: (ip) => ({ ip, loginThrottle, resetThrottle, outcome: newOutcome() }),
+      client: (ip) => ({ ip, loginThrottle, resetThrottle, registerThrottle, tokenThrottle, outcome: newOutcome() }),
       addressOf: (request) => normalizeIP(forwardedAddress(request, config.http.trustProxyHops)),
       draining: () => app.lifecycle.draining,
     });

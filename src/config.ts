@@ -18,6 +18,8 @@ export interface Config {
   jwtTtlSeconds: number;
   /** log2 of scrypt's N for new password hashes (src/auth/passwords.ts); weaker stored hashes are replaced at login. */
   passwordHashCost: number;
+  /** How password derivations share the process (src/auth/passwords.ts): slots, and the waiting share of a lane. */
+  passwordWork: { concurrency: number; queuePerAddress: number; queuePerCompany: number };
   seedOnEmpty: boolean;
   logLevel: string;
   sqlStats: boolean;
@@ -61,6 +63,9 @@ export interface Config {
     /** Login attempts per client address and per e-mail per window (REST and GraphQL alike). */
     loginMax: number;
     loginWindowMs: number;
+    /** Sign-ups per client address and e-mail per window (ten times it per address); every one counts. */
+    registerMax: number;
+    registerWindowMs: number;
   };
   metrics: { enabled: boolean; token: string | null };
   notificationsIntervalSeconds: number;
@@ -205,6 +210,12 @@ export function loadConfig(env: Env = withEnvFile().env, warn: (msg: string) => 
     jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     // N = 2^17 (128 MiB per derivation) is current guidance; 14 only to keep test suites quick, 20 = 1 GiB.
     passwordHashCost: int(env, 'PASSWORD_HASH_COST', 17, 14, 20),
+    // Two slots of the four libuv workers; a lane's waiting share is refused past its bound (RATE_LIMITED).
+    passwordWork: {
+      concurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', 2, 1, 64),
+      queuePerAddress: int(env, 'PASSWORD_HASH_QUEUE_PER_ADDRESS', 16, 1, 10_000),
+      queuePerCompany: int(env, 'PASSWORD_HASH_QUEUE_PER_COMPANY', 64, 1, 100_000),
+    },
     // The demo accounts share a published password: never loaded into a production database unless asked for.
     seedOnEmpty: bool(env, 'SEED_ON_EMPTY', nodeEnv !== 'production'),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),
@@ -249,6 +260,8 @@ export function loadConfig(env: Env = withEnvFile().env, warn: (msg: string) => 
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
       loginMax: int(env, 'LOGIN_RATE_LIMIT_MAX', 10, 1, 1_000_000),
       loginWindowMs: int(env, 'LOGIN_RATE_LIMIT_WINDOW_MS', 15 * 60_000, 1000, 86_400_000),
+      registerMax: int(env, 'REGISTER_RATE_LIMIT_MAX', 5, 1, 1_000_000),
+      registerWindowMs: int(env, 'REGISTER_RATE_LIMIT_WINDOW_MS', 60 * 60_000, 1000, 86_400_000),
     },
     live: {
       maxSockets: int(env, 'WS_MAX_SOCKETS', 10_000, 0, 1_000_000),

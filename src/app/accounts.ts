@@ -2,14 +2,14 @@
 // Asking answers the same whether or not the e-mail has an account, so the API tells nobody which addresses
 // exist; it is throttled per address and e-mail like login.
 import { findAccountToken, consumeAccountToken, issueAccountToken } from '../auth/account-tokens.ts';
-import { hashPassword, passwordPolicyViolation, type PasswordPolicyName } from '../auth/passwords.ts';
+import { passwordPolicyViolation, type PasswordPolicyName } from '../auth/passwords.ts';
 import { companyFromHeaders, type TenantHeaders } from '../auth/request-auth.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import type { UserRow } from '../db/rows.ts';
-import { badInput, notFound, rateLimited } from '../domain/errors.ts';
+import { badInput, DomainError, notFound } from '../domain/errors.ts';
 import { emailInput } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
-import type { LoginThrottle } from '../security/login-throttle.ts';
+import { countAttempt, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import type { RequestScope } from './scope.ts';
 import { announceRevocation, REVOKE_SESSIONS } from './sessions.ts';
 
@@ -28,17 +28,11 @@ export const passwordResetLink = (appUrl: string, token: string) =>
  */
 export async function requestPasswordReset(
   scope: RequestScope,
-  input: { email: string; headers: TenantHeaders; client: { ip: string; throttle: LoginThrottle } },
+  input: { email: string; headers: TenantHeaders; client: ThrottledClient },
 ): Promise<true> {
   const email = emailInput(input.email);
   // Every request counts, found or not: the limit says nothing about whether the account exists.
-  const attempt = await input.client.throttle.attempt(input.client.ip, email);
-  if (attempt.retryAfterSeconds !== null) {
-    throw rateLimited(
-      `too many reset requests: try again in ${attempt.retryAfterSeconds} s`,
-      attempt.retryAfterSeconds,
-    );
-  }
+  await countAttempt(input.client, email, 'reset requests');
   const company = await companyFromHeaders(scope.db, input.headers);
   if (company === null) return true; // the headers name no open company: no account to reset
   const users = await scope.db.user.findMany({
@@ -72,6 +66,24 @@ export async function requestPasswordReset(
  */
 export async function resetPassword(
   scope: RequestScope,
+  client: ThrottledClient,
+  input: { token: string; password: string },
+): Promise<{ token: string; user: UserRow }> {
+  // A link that opens nothing counts against the token throttle (per address); one that works is given back.
+  const attempt = await countAttempt(client, 'passwordReset', 'invalid links from this address');
+  try {
+    const done = await resetWithToken(scope, client, input);
+    await attempt.cancelled();
+    return done;
+  } catch (err) {
+    if (!(err instanceof DomainError) || err.extensions.code === 'RATE_LIMITED') await attempt.cancelled();
+    throw err;
+  }
+}
+
+async function resetWithToken(
+  scope: RequestScope,
+  client: ThrottledClient,
   input: { token: string; password: string },
 ): Promise<{ token: string; user: UserRow }> {
   const invalid = () => notFound('password reset link (it is invalid, expired or already used)');
@@ -84,7 +96,7 @@ export async function resetPassword(
   if (!found || !user || user.company.deletedAt) throw invalid();
   const problem = passwordPolicyViolation(input.password, user.company.passwordPolicy as PasswordPolicyName);
   if (problem) throw badInput(problem, 'password');
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await passwordWorkFor(user.companyId, client.ip).hash(input.password);
   const updated = await scope.write(async (tx) => {
     // Claimed here, not when found: of two uses of one link, one sets the password.
     if (!(await consumeAccountToken(tx, found.id, scope.now))) throw invalid();

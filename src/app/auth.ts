@@ -1,11 +1,12 @@
 // Login: e-mail and password for an access token, throttled per address and e-mail (src/security/login-throttle.ts).
-import { hashPassword, needsRehash, verifyNoPassword, verifyPassword } from '../auth/passwords.ts';
+import { needsRehash, type PasswordWork } from '../auth/passwords.ts';
 import { companyFromHeaders, type TenantHeaders } from '../auth/request-auth.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import type { UserRow } from '../db/rows.ts';
 import { badInput, emailNotVerified, rateLimited, unauthenticated } from '../domain/errors.ts';
 import { MAX_EMAIL_LENGTH } from '../domain/inputs.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
+import { passwordWorkFor } from './password-client.ts';
 import type { RequestScope } from './scope.ts';
 
 // One answer for every credential failure, so the API does not tell which e-mails exist: the same message
@@ -37,8 +38,9 @@ export async function login(
     throw rateLimited(`too many failed logins: try again in ${attempt.retryAfterSeconds} s`, attempt.retryAfterSeconds);
   }
   let user;
+  let work: PasswordWork;
   try {
-    user = await checkCredentials(scope, headers, normalized, password);
+    ({ user, work } = await checkCredentials(scope, headers, normalized, password, client.ip));
   } catch (err) {
     await attempt.cancelled(); // the database failed: no credential was checked
     throw err;
@@ -54,7 +56,7 @@ export async function login(
   // A hash made with weaker parameters than today's is replaced now that the password is at hand; only if it
   // is still the one checked (a password change in between wins).
   if (needsRehash(user.passwordHash)) {
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await work.hash(password);
     await scope.write((tx) =>
       tx.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash } }),
     );
@@ -71,13 +73,17 @@ export async function login(
   return { token, user: updated };
 }
 
-/** The user these credentials open, or null; every null costs one scrypt derivation, like a wrong password. */
+/**
+ * The user these credentials open, or null; every null costs one scrypt derivation, like a wrong password. The
+ * derivations queue in the lane of the account's company (or of the company named, or of none) and the address.
+ */
 async function checkCredentials(
   scope: RequestScope,
   headers: TenantHeaders,
   email: string,
   password: string,
-): Promise<UserRow | null> {
+  ip: string,
+): Promise<{ user: UserRow | null; work: PasswordWork }> {
   // A header naming no open company opens no account (undefined: no header).
   const company = await companyFromHeaders(scope.db, headers);
   const users =
@@ -95,10 +101,11 @@ async function checkCredentials(
         });
   // Several companies keep this e-mail and none was named: no account is chosen.
   const user = users.length === 1 ? users[0] : undefined;
-  if (!user?.passwordHash) return verifyNoPassword(password).then(() => null);
-  if (await verifyPassword(password, user.passwordHash)) return user;
+  const work = passwordWorkFor(user?.companyId ?? company?.id, ip);
+  if (!user?.passwordHash) return work.verifyNone(password).then(() => ({ user: null, work }));
+  if (await work.verify(password, user.passwordHash)) return { user, work };
   // A hash older than today's cost checks faster than the dummy of an unknown e-mail: pay the difference, so
   // the time of a failure does not tell which e-mails have accounts (a success pays it by re-hashing).
-  if (needsRehash(user.passwordHash)) await verifyNoPassword(password);
-  return null;
+  if (needsRehash(user.passwordHash)) await work.verifyNone(password);
+  return { user: null, work };
 }

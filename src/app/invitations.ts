@@ -3,16 +3,18 @@
 // and logs them in. Nobody grants a role above their own.
 import { canActOnBehalf } from '../auth/request-auth.ts';
 import { roleAtLeast, type RoleName } from '../auth/roles.ts';
-import { hashPassword, passwordPolicyViolation, type PasswordPolicyName } from '../auth/passwords.ts';
+import { passwordPolicyViolation, type PasswordPolicyName } from '../auth/passwords.ts';
 import { signAccessToken, signInvitationToken, verifyInvitationToken } from '../auth/tokens.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { InvitationRow, UserRow } from '../db/rows.ts';
 import { AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
-import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
+import { badInput, conflict, DomainError, forbidden, notFound } from '../domain/errors.ts';
 import { isEmailAddress } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
+import { countAttempt, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import type { RequestScope } from './scope.ts';
+import { refuseWhenFull, takeSeat } from './seats.ts';
 
 const MAX_TEXT = 200;
 const INVITATION_TTL_SECONDS = 30 * 24 * 3600;
@@ -169,9 +171,30 @@ export async function revokeInvitation(scope: RequestScope, id: number): Promise
   return true;
 }
 
-/** Public: creates the invited user (the invitation's company, role and areas) and logs them in. */
+/**
+ * Public: creates the invited user (the invitation's company, role and areas) and logs them in. A refused accept
+ * counts against the register throttle (`client`, per address and link); an accepted one is given back. The seats
+ * are checked before the password is hashed, and again when the seat is taken.
+ */
 export async function acceptInvitation(
   scope: RequestScope,
+  client: ThrottledClient,
+  input: { jwt: string; name: string; password: string; email?: string },
+): Promise<{ token: string; user: UserRow }> {
+  const attempt = await countAttempt(client, `invitation:${input.jwt}`, 'refused invitations from this address');
+  try {
+    const accepted = await accept(scope, client, input);
+    await attempt.cancelled();
+    return accepted;
+  } catch (err) {
+    if (!(err instanceof DomainError) || err.extensions.code === 'RATE_LIMITED') await attempt.cancelled();
+    throw err;
+  }
+}
+
+async function accept(
+  scope: RequestScope,
+  client: ThrottledClient,
   input: { jwt: string; name: string; password: string; email?: string },
 ): Promise<{ token: string; user: UserRow }> {
   const { jwt, name, password, email } = input;
@@ -183,7 +206,8 @@ export async function acceptInvitation(
   if (!isEmailAddress(address)) throw badInput('email is required and must be a valid e-mail address', 'email');
   const policyProblem = passwordPolicyViolation(password, company.passwordPolicy as PasswordPolicyName);
   if (policyProblem) throw badInput(policyProblem, 'password');
-  const passwordHash = await hashPassword(password);
+  await refuseWhenFull(scope, company);
+  const passwordHash = await passwordWorkFor(company.id, client.ip).hash(password);
 
   const user = await scope.write(async (tx) => {
     // Claim the invitation first: of two concurrent accepts, one finds it already taken.
@@ -192,12 +216,7 @@ export async function acceptInvitation(
       data: { acceptedAt: scope.now },
     });
     if (claimed.count === 0) throw conflict('the invitation has already been accepted');
-    if (
-      !company.allowExceedMaxUsers &&
-      (await tx.user.count({ where: { companyId: company.id, deletedAt: null } })) >= company.maxUsersAmount
-    ) {
-      throw forbidden(`${company.name} has reached its maximum of ${company.maxUsersAmount} users`);
-    }
+    await takeSeat(scope, tx, company.id);
     if (await tx.user.findFirst({ where: { companyId: company.id, email: address }, select: { id: true } }))
       throw conflict(`${address} is already registered in this company`);
     return tx.user.create({

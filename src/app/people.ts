@@ -5,7 +5,7 @@
 // Deactivating sets deletedAt: no login, tokens stop at once, out of rankings and lists; reactivating clears it.
 // Deleting anonymizes for good (anonymize, below): predictions and standings stay (rankings leave deleted people
 // out), posts and comments stay under "Deleted user"; what is personal or could reach the person goes.
-import { hashPassword, passwordPolicyViolation, verifyPassword, type PasswordPolicyName } from '../auth/passwords.ts';
+import { passwordPolicyViolation, type PasswordPolicyName, type PasswordWork } from '../auth/passwords.ts';
 import { ROLE_RANK, isRole, roleAtLeast, type RoleName } from '../auth/roles.ts';
 import type { Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -17,8 +17,10 @@ import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkExtraFieldValues, type ExtraFieldValue } from '../domain/extra-fields.ts';
 import { emailInput, httpUrlInput } from '../domain/inputs.ts';
 import { paging } from '../domain/paging.ts';
+import { countAttempt, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import type { RequestScope } from './scope.ts';
 import { announceRevocation, REVOKE_SESSIONS } from './sessions.ts';
+import { takeSeat } from './seats.ts';
 import { queueVerification } from './sign-up.ts';
 
 const MAX_NAME = 200;
@@ -154,12 +156,7 @@ export async function setUserActive(scope: RequestScope, userId: number, active:
   if (user.id === viewer.id) throw forbidden('nobody deactivates themselves (deleteMyAccount closes an account)');
   if (active === (user.deletedAt === null)) return user;
   const row = await scope.write(async (tx) => {
-    if (active && !tenant.allowExceedMaxUsers) {
-      const count = await tx.user.count({ where: { companyId: tenant.id, deletedAt: null } });
-      if (count >= tenant.maxUsersAmount) {
-        throw forbidden(`${tenant.name} has reached its maximum of ${tenant.maxUsersAmount} users`);
-      }
-    }
+    if (active) await takeSeat(scope, tx, tenant.id);
     // Deactivation ends every session for good: a reactivation does not bring the old tokens back.
     const data = active ? { deletedAt: null } : { deletedAt: scope.now, ...REVOKE_SESSIONS };
     return tx.user.update({ where: { id: user.id }, data });
@@ -285,36 +282,73 @@ export async function updateMe(scope: RequestScope, input: UpdateMeArgs): Promis
   return updated;
 }
 
-export async function changePassword(scope: RequestScope, currentPassword: string, newPassword: string): Promise<true> {
+/**
+ * The caller's password, proven by the current one. The proof counts like a login of the caller's e-mail from this
+ * address (the login throttle, `client`), and for the account from every address: past the limit even the right
+ * password is refused until the window ends; the right one clears the count.
+ */
+export async function changePassword(
+  scope: RequestScope,
+  client: ThrottledClient,
+  currentPassword: string,
+  newPassword: string,
+): Promise<true> {
   const viewer = scope.requireViewer();
   const company = (await scope.loaders.company.load(viewer.companyId))!;
-  if (!(await verifyPassword(currentPassword, viewer.passwordHash))) {
-    throw badInput('currentPassword is wrong', 'currentPassword');
-  }
+  // The policy first: a new password it refuses costs no derivation and proves nothing.
   const problem = passwordPolicyViolation(newPassword, company.passwordPolicy as PasswordPolicyName);
   if (problem) throw badInput(problem, 'newPassword');
-  const passwordHash = await hashPassword(newPassword);
   // Every session ends, this one included (the answer is a Boolean, not a token): the caller signs in again.
-  await scope.write(async (tx) => {
-    await tx.user.update({ where: { id: viewer.id }, data: { passwordHash, ...REVOKE_SESSIONS } });
-    // A reset link asked for before the change would undo it.
-    await tx.accountToken.updateMany({
-      where: { userId: viewer.id, purpose: 'passwordReset', usedAt: null },
-      data: { usedAt: scope.now },
+  await provePassword(client, viewer, currentPassword, 'currentPassword', async (work) => {
+    const passwordHash = await work.hash(newPassword);
+    await scope.write(async (tx) => {
+      await tx.user.update({ where: { id: viewer.id }, data: { passwordHash, ...REVOKE_SESSIONS } });
+      // A reset link asked for before the change would undo it.
+      await tx.accountToken.updateMany({
+        where: { userId: viewer.id, purpose: 'passwordReset', usedAt: null },
+        data: { usedAt: scope.now },
+      });
     });
   });
   announceRevocation(scope, viewer.id);
   return true;
 }
 
+/**
+ * Checks the caller's password as a counted attempt (see changePassword), then runs `then` with the caller's lane
+ * of password work. A wrong password stays counted; a right one clears the count; a failure of `then` or of the
+ * store gives the attempt back (the password was right, or not checked).
+ */
+async function provePassword(
+  client: ThrottledClient,
+  viewer: UserRow,
+  password: string,
+  field: string,
+  then: (work: PasswordWork) => Promise<void>,
+): Promise<void> {
+  const attempt = await countAttempt(client, viewer.email, 'wrong passwords', viewer.id);
+  const work = passwordWorkFor(viewer.companyId, client.ip);
+  let right: boolean;
+  try {
+    right = await work.verify(password, viewer.passwordHash);
+  } catch (err) {
+    await attempt.cancelled();
+    throw err;
+  }
+  if (!right) throw badInput(`${field} is wrong`, field);
+  await attempt.succeeded();
+  await then(work);
+}
+
 /** Where the company allows it (allowUserDeleteAccount), with the password as proof. */
-export async function deleteMyAccount(scope: RequestScope, password: string): Promise<true> {
+export async function deleteMyAccount(scope: RequestScope, client: ThrottledClient, password: string): Promise<true> {
   const viewer = scope.requireViewer();
   const company = (await scope.loaders.company.load(viewer.companyId))!;
   if (!company.allowUserDeleteAccount)
     throw forbidden(`${company.name} does not let people delete their account: ask an admin`);
-  if (!(await verifyPassword(password, viewer.passwordHash))) throw badInput('password is wrong', 'password');
-  await scope.write((tx) => anonymize(tx, viewer, scope.now));
+  await provePassword(client, viewer, password, 'password', async () => {
+    await scope.write((tx) => anonymize(tx, viewer, scope.now));
+  });
   announceRevocation(scope, viewer.id);
   return true;
 }

@@ -2,7 +2,7 @@
 // password policy and size; where the company requires it (requiresEmailVerification), the account logs in only
 // once the link mailed to its address has been opened.
 import { consumeAccountToken, findAccountToken, issueAccountToken } from '../auth/account-tokens.ts';
-import { hashPassword, passwordPolicyViolation, type PasswordPolicyName } from '../auth/passwords.ts';
+import { passwordPolicyViolation, type PasswordPolicyName } from '../auth/passwords.ts';
 import { companyFromHeaders, type TenantHeaders } from '../auth/request-auth.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import type { Tx } from '../db/client.ts';
@@ -10,11 +10,12 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { CompanyRow, UserRow } from '../db/rows.ts';
 import { areaRuleField, AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
 import { DEFAULT_USER_JSON, featureSettings } from '../domain/defaults.ts';
-import { badInput, conflict, forbidden, notFound, rateLimited } from '../domain/errors.ts';
+import { badInput, conflict, DomainError, forbidden, notFound } from '../domain/errors.ts';
 import { emailInput } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
-import type { LoginThrottle } from '../security/login-throttle.ts';
+import { countAttempt, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import type { RequestScope } from './scope.ts';
+import { refuseWhenFull, takeSeat } from './seats.ts';
 
 /** How long a verification link works. */
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 3600_000;
@@ -32,9 +33,12 @@ export interface RegisterInput {
   areaLevel3Id?: number | null;
 }
 
-/** The account, and a token unless the company waits for the e-mail to be verified. */
+/**
+ * The account and a token; where the company waits for the e-mail to be verified, neither (the account is shown
+ * once verified, and a taken e-mail answers the same).
+ */
 export interface Registered {
-  user: UserRow;
+  user: UserRow | null;
   token: string | null;
   emailVerificationRequired: boolean;
 }
@@ -50,13 +54,40 @@ async function signUpCompany(scope: RequestScope, headers: TenantHeaders): Promi
   return company;
 }
 
-/** Public: creates a player account in the company the tenant headers name. */
-export async function register(scope: RequestScope, input: RegisterInput, headers: TenantHeaders): Promise<Registered> {
+/**
+ * Public: creates a player account in the company the tenant headers name. Every sign-up counts against the
+ * register throttle (`client`: per address and e-mail, ten times that per address). The switch, the seats and the
+ * e-mail are checked before the password is hashed. Where the company requires a verified e-mail, a taken e-mail
+ * is answered exactly as a new one, after the same work: the address's owner is mailed that someone tried.
+ */
+export async function register(
+  scope: RequestScope,
+  client: ThrottledClient,
+  input: RegisterInput,
+  headers: TenantHeaders,
+): Promise<Registered> {
+  const email = emailInput(input.email);
+  const attempt = await countAttempt(client, email, 'sign-ups from this address');
+  try {
+    return await signUp(scope, client, input, email, headers);
+  } catch (err) {
+    // Nothing was tried (the store failed, or the password queue was full): the attempt is given back.
+    if (!(err instanceof DomainError) || err.extensions.code === 'RATE_LIMITED') await attempt.cancelled();
+    throw err;
+  }
+}
+
+async function signUp(
+  scope: RequestScope,
+  client: ThrottledClient,
+  input: RegisterInput,
+  email: string,
+  headers: TenantHeaders,
+): Promise<Registered> {
   const company = await signUpCompany(scope, headers);
   const name = input.name.trim();
   if (!name || name.length > MAX_NAME_LENGTH)
     throw badInput(`name must have 1 to ${MAX_NAME_LENGTH} characters`, 'name');
-  const email = emailInput(input.email);
   const problem = passwordPolicyViolation(input.password, company.passwordPolicy as PasswordPolicyName);
   if (problem) throw badInput(problem, 'password');
   const placement = {
@@ -74,21 +105,24 @@ export async function register(scope: RequestScope, input: RegisterInput, header
     if (err instanceof AreaRuleError) throw badInput(err.message, areaRuleField(err));
     throw err;
   }
-  // Before the costly hash: a taken address is refused at once (the write checks again, in its transaction).
-  if (await scope.db.user.findFirst({ where: { companyId: company.id, email }, select: { id: true } })) {
-    throw conflict(`${email} already has an account in ${company.name}: log in, or reset the password`);
-  }
-  const passwordHash = await hashPassword(input.password);
+  // Before the costly hash: a full company, and (where the answer may tell) a taken address, are refused at once.
+  // The write checks both again, in its transaction.
+  await refuseWhenFull(scope, company);
   const verify = company.requiresEmailVerification;
+  const taken = () => conflict(`${email} already has an account in ${company.name}: log in, or reset the password`);
+  if (!verify && (await scope.db.user.findFirst({ where: { companyId: company.id, email }, select: { id: true } }))) {
+    throw taken();
+  }
+  const passwordHash = await passwordWorkFor(company.id, client.ip).hash(input.password);
 
   const created = await scope
     .write(async (tx) => {
-      const users = await tx.user.count({ where: { companyId: company.id, deletedAt: null } });
-      if (!company.allowExceedMaxUsers && users >= company.maxUsersAmount) {
-        throw forbidden(`${company.name} has reached its maximum of ${company.maxUsersAmount} users`);
-      }
+      await takeSeat(scope, tx, company.id);
       if (await tx.user.findFirst({ where: { companyId: company.id, email }, select: { id: true } })) {
-        throw conflict(`${email} already has an account in ${company.name}: log in, or reset the password`);
+        if (!verify) throw taken();
+        // Answered as a new account would be; the one person who can read this e-mail learns of the attempt.
+        await queueTakenNotice(tx, scope, email, company);
+        return null;
       }
       const user = await tx.user.create({
         data: {
@@ -107,16 +141,33 @@ export async function register(scope: RequestScope, input: RegisterInput, header
       if (verify) await queueVerification(tx, scope, user, company);
       return user;
     })
-    .catch((err) => {
+    .catch(async (err) => {
       // Two sign-ups with one e-mail at once: the unique index let one in.
-      if (isUniqueViolation(err)) throw conflict(`${email} already has an account in ${company.name}`);
-      throw err;
+      if (!isUniqueViolation(err)) throw err;
+      if (!verify) throw conflict(`${email} already has an account in ${company.name}`);
+      await scope.write((tx) => queueTakenNotice(tx, scope, email, company));
+      return null;
     });
   if (verify) {
     scope.mail.wake();
-    return { user: created, token: null, emailVerificationRequired: true };
+    return { user: null, token: null, emailVerificationRequired: true };
   }
-  return { user: created, token: await accessToken(scope, created), emailVerificationRequired: false };
+  return { user: created, token: await accessToken(scope, created!), emailVerificationRequired: false };
+}
+
+/** Tells the owner of an address that someone tried to sign up with it where it already has an account. */
+async function queueTakenNotice(tx: Tx, scope: RequestScope, email: string, company: CompanyRow) {
+  await queueEmail(tx, {
+    to: email,
+    kind: 'signUpAttempt',
+    subject: `Someone tried to sign up to ${company.name} with your e-mail`,
+    text:
+      `Hello,\n\nSomeone (perhaps you) tried to create an account in ${company.name} with this e-mail, which ` +
+      `already has one. No new account was made and nothing of yours changed.\n\n` +
+      `If it was you, log in instead, or ask for a new password at ${scope.config.mail.appUrl} if you forgot ` +
+      `it.\n\n` +
+      `If it was not you, ignore this e-mail.\n`,
+  });
 }
 
 /** Issues a verification link for `user` and queues its e-mail (in the caller's transaction). */
@@ -133,8 +184,27 @@ export async function queueVerification(tx: Tx, scope: RequestScope, user: UserR
   });
 }
 
-/** Public: confirms the address a verification link was sent to, and logs the user in. */
-export async function verifyEmail(scope: RequestScope, token: string): Promise<{ token: string; user: UserRow }> {
+/**
+ * Public: confirms the address a verification link was sent to, and logs the user in. A link that opens nothing
+ * counts against the token throttle (`client`, per address); one that works is given back.
+ */
+export async function verifyEmail(
+  scope: RequestScope,
+  client: ThrottledClient,
+  token: string,
+): Promise<{ token: string; user: UserRow }> {
+  const attempt = await countAttempt(client, 'emailVerification', 'invalid links from this address');
+  try {
+    const verified = await verifyWithToken(scope, token);
+    await attempt.cancelled();
+    return verified;
+  } catch (err) {
+    if (!(err instanceof DomainError)) await attempt.cancelled();
+    throw err;
+  }
+}
+
+async function verifyWithToken(scope: RequestScope, token: string): Promise<{ token: string; user: UserRow }> {
   const invalid = () => notFound('e-mail verification link (it is invalid, expired or already used)');
   const raw = token.trim();
   if (!raw || raw.length > 200) throw invalid();
@@ -162,13 +232,10 @@ export async function requestEmailVerification(
   scope: RequestScope,
   email: string,
   headers: TenantHeaders,
-  client: { ip: string; throttle: LoginThrottle },
+  client: ThrottledClient,
 ): Promise<true> {
   const address = emailInput(email);
-  const attempt = await client.throttle.attempt(client.ip, address);
-  if (attempt.retryAfterSeconds !== null) {
-    throw rateLimited(`too many requests: try again in ${attempt.retryAfterSeconds} s`, attempt.retryAfterSeconds);
-  }
+  await countAttempt(client, address, 'requests');
   const company = await companyFromHeaders(scope.db, headers);
   if (!company) return true;
   const user = await scope.db.user.findFirst({

@@ -1,5 +1,6 @@
 // Password hashing (scrypt, a memory-hard KDF from node:crypto) and the company password policies.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { rateLimited } from '../domain/errors.ts';
 
 /**
  * The cost of new hashes as log2 of scrypt's N. The default, N = 2^17 with r = 8 and p = 1 (128 MiB and a few
@@ -36,18 +37,120 @@ export const passwordHashCost = (): number => currentCost;
 const memoryFor = (N: number, r: number, p: number) => 128 * r * (N + 2 + p) + 1024 * 1024;
 
 /**
- * Derivations running at once. Each takes 128 MiB at the default cost and a libuv worker thread (4 in all, shared
- * with DNS lookups and file I/O): anyone can ask for one by logging in, so they queue here instead of taking the
- * process's memory and every worker.
+ * Who asks for a derivation: the company (by id, or a name of its own for requests that name none) and the client
+ * address. Capacity is shared fairly between companies, and within a company between addresses.
  */
-const MAX_CONCURRENT_DERIVATIONS = 2;
+export interface HashLane {
+  company: string;
+  address: string;
+}
+
+/** Seeds, scripts and tests: work nobody outside asked for, queued in a lane of its own and never refused. */
+export const LOCAL_LANE: HashLane = { company: 'local', address: 'local' };
+
+/** How password work is shared (src/config.ts sets it at start: PASSWORD_HASH_*). */
+export interface PasswordWorkLimits {
+  /** Derivations running at once in the process. */
+  concurrency: number;
+  /** Derivations one address may have waiting in one company; past it the next is refused at once. */
+  queuePerAddress: number;
+  /** Derivations one company may have waiting (all its addresses together). */
+  queuePerCompany: number;
+}
+
+/**
+ * Each derivation takes 128 MiB at the default cost and a libuv worker thread (4 in all, shared with DNS lookups
+ * and file I/O): anyone can ask for one by logging in, so they queue here instead of taking the process's memory
+ * and every worker. A freed slot goes to the waiting company running fewest derivations, and within it to the
+ * address running fewest (round-robin among equals), so a flood from one company (or one address) waits behind
+ * itself only: anyone else waits for one running derivation to end, and one turn of each other waiting lane.
+ */
+export const DEFAULT_PASSWORD_WORK: PasswordWorkLimits = { concurrency: 2, queuePerAddress: 16, queuePerCompany: 64 };
+let limits = DEFAULT_PASSWORD_WORK;
+
+export function setPasswordWorkLimits(next: PasswordWorkLimits): void {
+  limits = next;
+}
+
 let running = 0;
-const waiting: Array<() => void> = [];
+let waitingCount = 0;
+/** Waiters by company, then by address; among lanes alike, Map order is the turn (a served lane moves to the end). */
+const waiting = new Map<string, { size: number; addresses: Map<string, Array<() => void>> }>();
+/** Derivations running per company and per company and address: a freed slot goes to the lane running fewest. */
+const runningBy = new Map<string, number>();
+const laneKey = (lane: HashLane) => `${lane.company}\n${lane.address}`;
+const runningOf = (key: string) => runningBy.get(key) ?? 0;
+
+function started(company: string, address: string) {
+  running++;
+  for (const key of [company, laneKey({ company, address })]) runningBy.set(key, runningOf(key) + 1);
+}
 
 /** Derivations running and queued (tests, and anyone sizing a container, read it). */
-export const derivationLoad = () => ({ running, waiting: waiting.length });
+export const derivationLoad = () => ({ running, waiting: waitingCount });
+
+/** The refusal of a derivation over its lane's share of the queue: the client is asking faster than it is served. */
+function busy(): never {
+  throw rateLimited('too many password checks are waiting for this address or company: try again in 1 s', 1);
+}
+
+/** Waits for a derivation slot in the lane's turn. */
+async function takeSlot(lane: HashLane): Promise<void> {
+  if (running < limits.concurrency) {
+    started(lane.company, lane.address);
+    return;
+  }
+  const company = waiting.get(lane.company) ?? { size: 0, addresses: new Map<string, Array<() => void>>() };
+  const queue = company.addresses.get(lane.address) ?? [];
+  const over = queue.length >= limits.queuePerAddress || company.size >= limits.queuePerCompany;
+  if (over && lane !== LOCAL_LANE) busy(); // local work (a seed, a script) is never refused
+  await new Promise<void>((resolve) => {
+    queue.push(resolve);
+    if (queue.length === 1) company.addresses.set(lane.address, queue);
+    if (company.size++ === 0) waiting.set(lane.company, company);
+    waitingCount++;
+  });
+}
+
+/** The first key (in Map order) of those running fewest derivations. */
+function fewestRunning<V>(entries: Map<string, V>, runningKey: (key: string) => string): string {
+  let best: string | undefined;
+  for (const key of entries.keys()) {
+    if (best === undefined || runningOf(runningKey(key)) < runningOf(runningKey(best))) best = key;
+  }
+  return best!;
+}
+
+/**
+ * Ends `lane`'s derivation and hands its slot to the waiting company running fewest derivations (the longest
+ * unserved among equals), and within it to the address running fewest: a company (or address) arriving while
+ * another floods is next, not behind the flood's derivations already running.
+ */
+function releaseSlot(lane: HashLane): void {
+  running--;
+  for (const key of [lane.company, laneKey(lane)]) {
+    const left = runningOf(key) - 1;
+    if (left > 0) runningBy.set(key, left);
+    else runningBy.delete(key);
+  }
+  if (waiting.size === 0) return;
+  const companyKey = fewestRunning(waiting, (key) => key);
+  const company = waiting.get(companyKey)!;
+  const addressKey = fewestRunning(company.addresses, (address) => laneKey({ company: companyKey, address }));
+  const queue = company.addresses.get(addressKey)!;
+  const next = queue.shift()!;
+  company.size--;
+  waitingCount--;
+  company.addresses.delete(addressKey);
+  if (queue.length) company.addresses.set(addressKey, queue);
+  waiting.delete(companyKey);
+  if (company.size) waiting.set(companyKey, company);
+  started(companyKey, addressKey);
+  next(); // the slot passes straight to it, so none can slip in between
+}
 
 async function derive(
+  lane: HashLane,
   password: string,
   salt: Buffer,
   N: number,
@@ -55,26 +158,26 @@ async function derive(
   p: number,
   keyLen: number,
 ): Promise<Buffer> {
-  // A finishing derivation hands its slot straight to the next waiter, so none can slip in between.
-  if (running < MAX_CONCURRENT_DERIVATIONS) running++;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
+  await takeSlot(lane);
   try {
     const options: ScryptOptions = { N, r, p, maxmem: memoryFor(N, r, p) };
     return await new Promise((resolve, reject) =>
       scrypt(password.normalize('NFKC'), salt, keyLen, options, (err, key) => (err ? reject(err) : resolve(key))),
     );
   } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
+    releaseSlot(lane);
   }
 }
 
 /** `scrypt$N$r$p$salt$hash`, parameters stored so they can be raised later without breaking old hashes. */
-export async function hashPassword(password: string, log2N: number = currentCost): Promise<string> {
+export async function hashPassword(
+  password: string,
+  log2N: number = currentCost,
+  lane: HashLane = LOCAL_LANE,
+): Promise<string> {
   const N = 2 ** checkedCost(log2N);
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P, KEY_LEN);
+  const key = await derive(lane, password, salt, N, R, P, KEY_LEN);
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
@@ -109,10 +212,14 @@ function parse(stored: string | null | undefined): Parsed | null {
   return sane ? { N, r, p, salt: Buffer.from(parts[4], 'base64url'), hash } : null;
 }
 
-export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string | null | undefined,
+  lane: HashLane = LOCAL_LANE,
+): Promise<boolean> {
   const h = parse(stored);
   if (!h) return false;
-  const key = await derive(password, h.salt, h.N, h.r, h.p, h.hash.length);
+  const key = await derive(lane, password, h.salt, h.N, h.r, h.p, h.hash.length);
   return timingSafeEqual(key, h.hash);
 }
 
@@ -128,7 +235,7 @@ const dummyHashes = new Map<number, Promise<string>>();
  * Costs what checking a password against a stored hash at the current parameters costs, and never matches:
  * for logins that name no usable account, so their answer takes as long as a wrong password's.
  */
-export async function verifyNoPassword(password: string): Promise<false> {
+export async function verifyNoPassword(password: string, lane: HashLane = LOCAL_LANE): Promise<false> {
   const cost = currentCost;
   let dummy = dummyHashes.get(cost);
   if (!dummy) {
@@ -136,9 +243,19 @@ export async function verifyNoPassword(password: string): Promise<false> {
     dummy.catch(() => dummyHashes.delete(cost));
     dummyHashes.set(cost, dummy);
   }
-  await verifyPassword(password, await dummy);
+  await verifyPassword(password, await dummy, lane);
   return false;
 }
+
+/** The password work of one requester, queued in its lane: what the operations of src/app use. */
+export function passwordWork(lane: HashLane) {
+  return {
+    hash: (password: string) => hashPassword(password, currentCost, lane),
+    verify: (password: string, stored: string | null | undefined) => verifyPassword(password, stored, lane),
+    verifyNone: (password: string) => verifyNoPassword(password, lane),
+  };
+}
+export type PasswordWork = ReturnType<typeof passwordWork>;
 
 export type PasswordPolicyName = 'base' | 'strong' | 'nist';
 

@@ -9,6 +9,7 @@ import {
 import { Kind, type FieldNode, type GraphQLFormattedError } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import { hidesStatementCount } from '../http/account-privacy.ts';
 import { isDatabaseUnavailable, isStatementTimeout } from '../db/errors.ts';
 import { currentSqlStats } from '../db/sql-stats.ts';
 import type { Metrics } from '../observability/metrics.ts';
@@ -57,13 +58,16 @@ function sqlStatsPlugin(enabled: boolean): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       return {
-        async willSendResponse({ response, contextValue }) {
+        async willSendResponse({ response, contextValue, operation }) {
           const stats = currentSqlStats();
           if (!enabled || !stats || response.body.kind !== 'single') return;
           const { cost } = contextValue.client.outcome;
+          const rootFields = operation?.selectionSet.selections
+            .filter((s): s is FieldNode => s.kind === Kind.FIELD)
+            .map((s) => s.name.value);
           response.body.singleResult.extensions = {
             ...response.body.singleResult.extensions,
-            sqlStatements: stats.statements,
+            ...(hidesStatementCount(rootFields) ? {} : { sqlStatements: stats.statements }),
             cost,
             objects: contextValue.objects.resolved,
           };

@@ -44,12 +44,23 @@ export interface Context {
 /** Who is on the other end of the connection, and the per-process state that limits them. */
 export interface ClientInfo {
   ip: string;
+  /** Failed logins, and wrong passwords given to changePassword and deleteMyAccount (src/app/password-client.ts). */
   loginThrottle: LoginThrottle;
-  /** Password-reset requests per address and e-mail (src/app/accounts.ts). */
+  /** Password-reset and verification requests per address and e-mail (src/app/accounts.ts). */
   resetThrottle: LoginThrottle;
+  /** Sign-ups (every one counts) and failed invitation accepts, per address and e-mail or link. */
+  registerThrottle: LoginThrottle;
+  /** Failed uses of a reset or verification link, per address. */
+  tokenThrottle: LoginThrottle;
   /** Filled in as the request is answered; read by metrics. */
   outcome: RequestOutcome;
 }
+
+/** The client and the throttle an operation counts against (src/app/password-client.ts). */
+export const loginClient = (ctx: Context) => ({ ip: ctx.client.ip, throttle: ctx.client.loginThrottle });
+export const resetClient = (ctx: Context) => ({ ip: ctx.client.ip, throttle: ctx.client.resetThrottle });
+export const registerClient = (ctx: Context) => ({ ip: ctx.client.ip, throttle: ctx.client.registerThrottle });
+export const tokenClient = (ctx: Context) => ({ ip: ctx.client.ip, throttle: ctx.client.tokenThrottle });
 
 export function contextOf(
   { scope, auth, tableVersions, headers }: OpenedRequest,

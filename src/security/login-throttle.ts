@@ -12,12 +12,14 @@ import { createHash } from 'node:crypto';
 
 export interface LoginThrottle {
   /** Seconds to wait before another attempt for this address and e-mail, or null when one is allowed. */
-  check(address: string, email: string): Promise<number | null>;
+  check(address: string, email: string, account?: string): Promise<number | null>;
   /**
    * Checks and counts one attempt at once (no other request can slip in between): refused past the limit, else
-   * counted as a failure until it is ended with `succeeded` or `cancelled`.
+   * counted as a failure until it is ended with `succeeded` or `cancelled`. With `account` (a signed-in caller's
+   * own, for the operations that prove its password again), the attempt counts for that account from every
+   * address too: a stolen token tried from many addresses still gets the limit once.
    */
-  attempt(address: string, email: string): Promise<LoginAttempt>;
+  attempt(address: string, email: string, account?: string): Promise<LoginAttempt>;
 }
 
 /** A login attempt `attempt` let through and counted: unless ended otherwise, it stays counted as a failure. */
@@ -37,6 +39,8 @@ export const addressKey = (address: string) => `a:${address}`;
 // Hashed, so a megabyte-long e-mail costs no more than a short one.
 export const emailKey = (address: string, email: string) =>
   `e:${address}:${createHash('sha256').update(email).digest('base64url')}`;
+
+export const accountKey = (account: string) => `u:${account}`;
 
 /** Whole seconds until `resetAt`, at least one. */
 export const secondsUntil = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));

@@ -1,5 +1,5 @@
 // The login throttle (login-throttle.ts) kept in this process's memory: for SQLite, whose gateway is one process.
-import { addressKey, emailKey, PER_ADDRESS_FACTOR, secondsUntil } from './login-throttle.ts';
+import { accountKey, addressKey, emailKey, PER_ADDRESS_FACTOR, secondsUntil } from './login-throttle.ts';
 import type { LoginAttempt, LoginThrottle } from './login-throttle.ts';
 
 interface Window {
@@ -21,15 +21,15 @@ export class MemoryLoginThrottle implements LoginThrottle {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async check(address: string, email: string): Promise<number | null> {
-    return this.wait(address, email);
+  async check(address: string, email: string, account?: string): Promise<number | null> {
+    return this.wait(address, email, account);
   }
 
-  async attempt(address: string, email: string): Promise<LoginAttempt> {
+  async attempt(address: string, email: string, account?: string): Promise<LoginAttempt> {
     // Checked and counted with no await in between: no other attempt can slip in.
-    const wait = this.wait(address, email);
+    const wait = this.wait(address, email, account);
     if (wait !== null) return { retryAfterSeconds: wait, succeeded: async () => {}, cancelled: async () => {} };
-    const [perAddress, perEmail] = this.count(address, email);
+    const [perAddress, perEmail, perAccount] = this.count(address, email, account);
     let ended = false;
     // The windows counted in are given back, not whatever holds their keys by then (a later window).
     const giveBack = (w: Window) => {
@@ -42,12 +42,14 @@ export class MemoryLoginThrottle implements LoginThrottle {
         ended = true;
         giveBack(perAddress);
         this.windows.delete(emailKey(address, email));
+        if (account !== undefined) this.windows.delete(accountKey(account));
       },
       cancelled: async () => {
         if (ended) return;
         ended = true;
         giveBack(perAddress);
         giveBack(perEmail);
+        if (perAccount) giveBack(perAccount);
       },
     };
   }
@@ -56,20 +58,25 @@ export class MemoryLoginThrottle implements LoginThrottle {
     return this.windows.size;
   }
 
-  private wait(address: string, email: string): number | null {
+  private wait(address: string, email: string, account?: string): number | null {
     const now = this.clock();
     const over = [
       this.live(addressKey(address), now, this.max * PER_ADDRESS_FACTOR),
       this.live(emailKey(address, email), now, this.max),
+      account === undefined ? null : this.live(accountKey(account), now, this.max),
     ].filter((w): w is Window => w !== null);
     return over.length ? secondsUntil(Math.max(...over.map((w) => w.resetAt)), now) : null;
   }
 
-  /** Counts one attempt; returns the address's and the e-mail's windows. */
-  private count(address: string, email: string): [Window, Window] {
+  /** Counts one attempt; returns the address's, the e-mail's and (when given) the account's windows. */
+  private count(address: string, email: string, account?: string): [Window, Window, Window | null] {
     const now = this.clock();
     this.prune(now);
-    return [this.hit(addressKey(address), now), this.hit(emailKey(address, email), now)];
+    return [
+      this.hit(addressKey(address), now),
+      this.hit(emailKey(address, email), now),
+      account === undefined ? null : this.hit(accountKey(account), now),
+    ];
   }
 
   /** The window of `key` when it has reached `limit`, else null. */

@@ -73,6 +73,7 @@ export async function startTestServer(
     DATA_DIR: '/tmp',
     RATE_LIMIT_MAX: '0',
     LOGIN_RATE_LIMIT_MAX: '1000000',
+    REGISTER_RATE_LIMIT_MAX: '1000000',
     PASSWORD_HASH_COST: '14',
     ...options.env,
   });

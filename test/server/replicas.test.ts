@@ -152,6 +152,21 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
     ).toBe('OK');
   });
 
+  it('of 30 wrong current passwords over both replicas and 30 addresses, 10 are checked, as on one', async () => {
+    const player = await login(0, '10.0.9.1', 'player9@demo.test');
+    const CHANGE = 'mutation($c: String!) { changePassword(currentPassword: $c, newPassword: "Another-pass-2026!") }';
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => gql(i % 2, `10.0.9.${i + 10}`, CHANGE, { c: `wrong-${i}` }, player)),
+    );
+    expect(tally(answers.map(codeOf))).toEqual({
+      BAD_USER_INPUT: LOGIN_RATE_LIMIT_MAX,
+      RATE_LIMITED: 30 - LOGIN_RATE_LIMIT_MAX,
+    });
+    // The account's count holds on both replicas, from a new address, for the right password too.
+    for (const i of [0, 1])
+      expect(codeOf(await gql(i, `10.0.9.${i + 100}`, CHANGE, { c: DEMO_PASSWORD }, player))).toBe('RATE_LIMITED');
+  });
+
   it(`of 60 requests from one address alternating replicas, ${RATE_LIMIT_MAX} pass, as on one`, async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 60; i++) statuses.push((await gql(i % 2, '10.0.2.1', '{ __typename }')).status);

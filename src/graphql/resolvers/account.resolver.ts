@@ -3,7 +3,7 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import * as accounts from '../../app/accounts.ts';
 import * as sessions from '../../app/sessions.ts';
-import type { Context } from '../context.ts';
+import { resetClient, tokenClient, type Context } from '../context.ts';
 import { LoginPayload } from './auth.resolver.ts';
 
 @Resolver()
@@ -18,15 +18,15 @@ export class AccountResolver {
     @Arg('email', () => String, { description: 'The e-mail of the account.' }) email: string,
     @Ctx() ctx: Context,
   ) {
-    const client = { ip: ctx.client.ip, throttle: ctx.client.resetThrottle };
-    return accounts.requestPasswordReset(ctx.scope, { email, headers: ctx.headers, client });
+    return accounts.requestPasswordReset(ctx.scope, { email, headers: ctx.headers, client: resetClient(ctx) });
   }
 
   @Mutation(() => LoginPayload, {
     description:
       "Public. Sets a new password (meeting the company's passwordPolicy) with the token of a reset link, which then " +
       'stops working, and logs the user in with a new token: every token signed before stops working. An invalid, ' +
-      'expired or used token is NOT_FOUND.',
+      'expired or used token is NOT_FOUND, and counts like a failed login of the address (RATE_LIMITED past ' +
+      'LOGIN_RATE_LIMIT_MAX).',
   })
   resetPassword(
     @Arg('token', () => String, { description: "The reset link's token." }) token: string,
@@ -34,7 +34,7 @@ export class AccountResolver {
     password: string,
     @Ctx() ctx: Context,
   ) {
-    return accounts.resetPassword(ctx.scope, { token, password });
+    return accounts.resetPassword(ctx.scope, tokenClient(ctx), { token, password });
   }
 
   @Mutation(() => Boolean, {

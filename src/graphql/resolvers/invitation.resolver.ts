@@ -1,7 +1,7 @@
 // Invitations. The work is src/app/invitations.ts's; these map arguments to it.
 import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import * as invitations from '../../app/invitations.ts';
-import type { Context } from '../context.ts';
+import { registerClient, type Context } from '../context.ts';
 import {
   AcceptInvitationArgs,
   CreatedInvitation,
@@ -49,10 +49,10 @@ export class InvitationResolver {
     description:
       "Public: creates the invited user (the invitation's company, role and areas) with a password that meets the " +
       "company's passwordPolicy, and logs them in. Refused when the company is full (maxUsersAmount) unless it " +
-      'allows exceeding it.',
+      'allows exceeding it. A refused accept counts against REGISTER_RATE_LIMIT_MAX per address and link.',
   })
   acceptInvitation(@Args(() => AcceptInvitationArgs) args: AcceptInvitationArgs, @Ctx() ctx: Context) {
-    return invitations.acceptInvitation(ctx.scope, { ...args, email: args.email ?? undefined });
+    return invitations.acceptInvitation(ctx.scope, registerClient(ctx), { ...args, email: args.email ?? undefined });
   }
 
   @Mutation(() => Invitation, {

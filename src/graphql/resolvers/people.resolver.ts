@@ -1,7 +1,7 @@
 // People in a company, and each person's own account. The work is src/app/people.ts's; these map arguments to it.
 import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import * as people from '../../app/people.ts';
-import type { Context } from '../context.ts';
+import { loginClient, type Context } from '../context.ts';
 import { UpdateMeInput, UpdateUserInput, UsersArgs } from '../types/people.ts';
 import { User } from '../types/user.ts';
 
@@ -75,24 +75,26 @@ export class PeopleResolver {
   @Mutation(() => Boolean, {
     description:
       "The caller's password, proven by the current one; meets the company's policy. Every access token of the " +
-      'caller stops working, this one included (the answer carries no token): the caller signs in again.',
+      'caller stops working, this one included (the answer carries no token): the caller signs in again. A wrong ' +
+      'current password counts like a failed login of the caller (LOGIN_RATE_LIMIT_MAX): past the limit, RATE_LIMITED.',
   })
   changePassword(
     @Arg('currentPassword', () => String, { description: 'The password in use now.' }) currentPassword: string,
     @Arg('newPassword', () => String, { description: "Meets the company's passwordPolicy." }) newPassword: string,
     @Ctx() ctx: Context,
   ) {
-    return people.changePassword(ctx.scope, currentPassword, newPassword);
+    return people.changePassword(ctx.scope, loginClient(ctx), currentPassword, newPassword);
   }
 
   @Mutation(() => Boolean, {
     description:
-      "Deletes the caller's own account (as deleteUser does), where the company sets allowUserDeleteAccount.",
+      "Deletes the caller's own account (as deleteUser does), where the company sets allowUserDeleteAccount. A " +
+      'wrong password counts like a failed login of the caller: past the limit, RATE_LIMITED.',
   })
   deleteMyAccount(
     @Arg('password', () => String, { description: "The caller's password, as a confirmation." }) password: string,
     @Ctx() ctx: Context,
   ) {
-    return people.deleteMyAccount(ctx.scope, password);
+    return people.deleteMyAccount(ctx.scope, loginClient(ctx), password);
   }
 }

@@ -1,7 +1,7 @@
 // Sign-up and e-mail verification. The work is src/app/sign-up.ts's; these map arguments to it.
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import * as signUp from '../../app/sign-up.ts';
-import type { Context } from '../context.ts';
+import { registerClient, resetClient, tokenClient, type Context } from '../context.ts';
 import { RegisterInput, RegisterPayload } from '../types/sign-up.ts';
 import { LoginPayload } from './auth.resolver.ts';
 
@@ -12,25 +12,27 @@ export class SignUpResolver {
       'Public. Creates a player account in the company named by x-app-path / x-app-host, unless it set ' +
       'disableRegister (FORBIDDEN) or is full (maxUsersAmount, unless allowExceedMaxUsers). The password must meet ' +
       'its passwordPolicy; areas only where featureSettings.areas.selfAssignOnSignUp. Where the company sets ' +
-      'requiresEmailVerification, a verification link is mailed and the answer carries no token.',
+      'requiresEmailVerification, a verification link is mailed and the answer carries neither token nor user, ' +
+      'whether or not the e-mail already had an account (its owner is told by e-mail). Every sign-up counts ' +
+      'against REGISTER_RATE_LIMIT_MAX per address and e-mail (ten times it per address): past it, RATE_LIMITED.',
   })
   register(
     @Arg('input', () => RegisterInput, { description: 'The new account.' }) input: RegisterInput,
     @Ctx() ctx: Context,
   ) {
-    return signUp.register(ctx.scope, input, ctx.headers);
+    return signUp.register(ctx.scope, registerClient(ctx), input, ctx.headers);
   }
 
   @Mutation(() => LoginPayload, {
     description:
       "Public. Confirms the account's e-mail with a verification link's token (single use, 48 hours) and logs the " +
-      'user in. An invalid, expired or used token is NOT_FOUND.',
+      'user in. An invalid, expired or used token is NOT_FOUND, and counts like a failed login of the address.',
   })
   verifyEmail(
     @Arg('token', () => String, { description: "The verification link's token." }) token: string,
     @Ctx() ctx: Context,
   ) {
-    return signUp.verifyEmail(ctx.scope, token);
+    return signUp.verifyEmail(ctx.scope, tokenClient(ctx), token);
   }
 
   @Mutation(() => Boolean, {
@@ -42,7 +44,6 @@ export class SignUpResolver {
     @Arg('email', () => String, { description: 'The e-mail of the unverified account.' }) email: string,
     @Ctx() ctx: Context,
   ) {
-    const client = { ip: ctx.client.ip, throttle: ctx.client.resetThrottle };
-    return signUp.requestEmailVerification(ctx.scope, email, ctx.headers, client);
+    return signUp.requestEmailVerification(ctx.scope, email, ctx.headers, resetClient(ctx));
   }
 }

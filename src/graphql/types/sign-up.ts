@@ -22,7 +22,13 @@ export class RegisterPayload {
     description: 'Send as "Authorization: Bearer <token>"; null until the e-mail is verified where the company asks.',
   })
   token!: string | null;
-  @Field(() => User, { description: 'The new account.' }) user!: object;
+  @Field(() => User, {
+    nullable: true,
+    description:
+      'The new account; null where the company requires a verified e-mail (verifyEmail answers it), so that the ' +
+      'answer is the same whether or not the e-mail already had an account.',
+  })
+  user!: object | null;
   @Field(() => Boolean, { description: 'True: a verification link was mailed; login waits for it.' })
   emailVerificationRequired!: boolean;
 }
