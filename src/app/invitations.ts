@@ -6,7 +6,7 @@ import { roleAtLeast, type RoleName } from '../auth/roles.ts';
 import { hashPassword, passwordPolicyViolation, type PasswordPolicyName } from '../auth/passwords.ts';
 import { signAccessToken, signInvitationToken, verifyInvitationToken } from '../auth/tokens.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import type { InvitationRow, UserRow } from '../db/rows.ts';
+import type { CompanyRow, InvitationRow, UserRow } from '../db/rows.ts';
 import { AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
@@ -60,21 +60,42 @@ async function usableInvitation(scope: RequestScope, jwt: string): Promise<Invit
   return invitation;
 }
 
-/** Admins, the company's reseller and managers administer invitations; nobody grants a role above their own. */
-function requireInviter(scope: RequestScope, role?: string | null) {
-  const { viewer, tenant } = scope.requireRole('admin', 'only admins, resellers and managers administer invitations');
-  if (role && !roleAtLeast(viewer.role as RoleName, role as RoleName))
-    throw forbidden(`a ${viewer.role} may not grant the role ${role}`);
-  if (role === 'reseller' && !tenant.isReseller)
-    throw badInput('the reseller role exists in reseller companies', 'role');
-  return { viewer, tenant };
+/** Admins, the company's reseller and managers administer invitations. */
+function requireInviter(scope: RequestScope) {
+  return scope.requireRole('admin', 'only admins, resellers and managers administer invitations');
 }
 
-async function checkPlacement(
+type Placement = { areaLevel1Id: number | null; areaLevel2Id: number | null; areaLevel3Id: number | null };
+
+/**
+ * What an invitation must satisfy where it is, checked when it is made and again whenever its company, role, areas
+ * or e-mail change (a move must not plant there what creating it there would refuse): a company the caller may act
+ * on; a role no higher than the caller's and one that company has; areas of that company; an e-mail not yet
+ * invited or registered there; a free seat.
+ */
+async function checkInvitationPlace(
   scope: RequestScope,
-  companyId: number,
-  placement: { areaLevel1Id: number | null; areaLevel2Id: number | null; areaLevel3Id: number | null },
+  viewer: UserRow,
+  company: CompanyRow,
+  place: { role: RoleName; email: string | null; placement: Placement; invitationId?: number },
 ) {
+  if (company.id !== viewer.companyId && !canActOnBehalf(viewer, company))
+    throw forbidden(`company ${company.id} is not managed by the caller`);
+  if (!roleAtLeast(viewer.role as RoleName, place.role))
+    throw forbidden(`a ${viewer.role} may not grant the role ${place.role}`);
+  if (place.role === 'reseller' && !company.isReseller)
+    throw badInput(`the reseller role exists in reseller companies, and ${company.name} is not one`, 'role');
+  await checkPlacement(scope, company.id, place.placement);
+  if (place.email) await checkEmailFree(scope, company.id, place.email, place.invitationId);
+  // As acceptInvitation counts: an invitation to a full company would only open a link that fails.
+  if (
+    !company.allowExceedMaxUsers &&
+    (await scope.db.user.count({ where: { companyId: company.id, deletedAt: null } })) >= company.maxUsersAmount
+  )
+    throw forbidden(`${company.name} has reached its maximum of ${company.maxUsersAmount} users`);
+}
+
+async function checkPlacement(scope: RequestScope, companyId: number, placement: Placement) {
   try {
     await checkAreaPlacement(scope.db, companyId, placement);
   } catch (err) {
@@ -102,7 +123,8 @@ export async function createInvitation(
   scope: RequestScope,
   input: CreateInvitationArgs,
 ): Promise<{ invitation: InvitationRow; token: string }> {
-  const { viewer, tenant } = requireInviter(scope, input.role);
+  const { viewer, tenant } = requireInviter(scope);
+  const role = (input.role ?? 'player') as RoleName;
   const email = text(input.email, 'email')?.toLowerCase() ?? '';
   if (!isEmailAddress(email)) throw badInput('email is not a valid e-mail address', 'email');
   const placement = {
@@ -110,14 +132,13 @@ export async function createInvitation(
     areaLevel2Id: input.areaLevel2?.id ?? null,
     areaLevel3Id: input.areaLevel3?.id ?? null,
   };
-  await checkPlacement(scope, tenant.id, placement);
-  await checkEmailFree(scope, tenant.id, email);
+  await checkInvitationPlace(scope, viewer, tenant, { role, email, placement });
   const data = {
     companyId: tenant.id,
     email,
     name: text(input.name, 'name'),
     externalId: text(input.externalId, 'externalId'),
-    role: input.role as RoleName,
+    role,
     createdById: viewer.companyId === tenant.id ? viewer.id : null,
     expiresAt: new Date(scope.now.getTime() + INVITATION_TTL_SECONDS * 1000),
     ...placement,
@@ -229,8 +250,8 @@ export async function acceptInvitation(
 }
 
 /**
- * Changes an invitation of the company (PATCH /invitations/:id). Every check runs before anything is written; the
- * company may change only to one the caller manages.
+ * Changes an invitation of the company (PATCH /invitations/:id). Every check runs before anything is written, and
+ * the changed invitation is checked where it ends up as creating it there would be (checkInvitationPlace).
  */
 export async function updateInvitation(
   scope: RequestScope,
@@ -239,21 +260,17 @@ export async function updateInvitation(
 ): Promise<InvitationRow> {
   const { viewer, tenant } = scope.requireTenant();
   if (id < 1) throw badInput('id must be a positive integer', 'id');
-  scope.requireRole('admin', 'only admins, resellers and managers may change invitations');
+  requireInviter(scope);
   const invitation = await scope.db.invitation.findUnique({ where: { id } });
   if (!invitation || invitation.companyId !== tenant.id) throw notFound('invitation', id);
   if (invitation.acceptedAt) throw conflict('the invitation has already been accepted');
   refuseHigherInvitation(viewer, invitation);
 
-  const role = input.role ?? undefined;
-  requireInviter(scope, role);
-
-  let companyId = invitation.companyId;
+  let company = tenant;
   if (input.company && input.company.id !== invitation.companyId) {
     const target = await scope.db.company.findUnique({ where: { id: input.company.id } });
     if (!target || target.deletedAt) throw badInput(`company ${input.company.id} not found`, 'company');
-    if (!canActOnBehalf(viewer, target)) throw forbidden(`company ${target.id} is not managed by the caller`);
-    companyId = target.id;
+    company = target;
   }
 
   const email = text(input.email, 'email');
@@ -263,7 +280,7 @@ export async function updateInvitation(
 
   // Areas: the ones given replace the old; when the company changes, areas not given are cleared because
   // they belong to the old company.
-  const keep = companyId === invitation.companyId;
+  const keep = company.id === invitation.companyId;
   const placement = {
     areaLevel1Id:
       input.areaLevel1 !== undefined ? (input.areaLevel1?.id ?? null) : keep ? invitation.areaLevel1Id : null,
@@ -272,16 +289,17 @@ export async function updateInvitation(
     areaLevel3Id:
       input.areaLevel3 !== undefined ? (input.areaLevel3?.id ?? null) : keep ? invitation.areaLevel3Id : null,
   };
-  await checkPlacement(scope, companyId, placement);
-
+  const role = (input.role ?? invitation.role) as RoleName;
   const finalEmail = normalizedEmail !== undefined ? normalizedEmail : invitation.email;
-  if (finalEmail) await checkEmailFree(scope, companyId, finalEmail, id);
+  // The invitation as it would be after the change, checked as creating it there is.
+  await checkInvitationPlace(scope, viewer, company, { role, email: finalEmail, placement, invitationId: id });
+  const companyId = company.id;
 
   const data = {
     externalId: text(input.externalId, 'externalId'),
     name: text(input.name, 'name'),
     email: normalizedEmail,
-    role: role as RoleName | undefined,
+    role: input.role ? role : undefined,
     companyId,
     ...placement,
   };
