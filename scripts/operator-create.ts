@@ -11,6 +11,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { APP_PATH, COMPANY_CODE } from '../src/domain/company-settings.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
+import { checkPersonName } from '../src/domain/inputs.ts';
 
 const SETUP_LINK_TTL_MS = 72 * 3600_000;
 /** The operator company's settings: accounts only by invitation (or this script), and strong passwords. */
@@ -57,6 +58,11 @@ const appPath = values['app-path']!.trim().toLowerCase();
 if (!COMPANY_CODE.test(code)) usage('--company-code takes 2 to 40 letters, digits, - or _');
 if (!APP_PATH.test(appPath)) usage('--app-path takes 1 to 63 lower-case letters, digits or - (not at either end)');
 const name = values.name!.trim() || 'Platform operator';
+try {
+  checkPersonName(name, '--name'); // as every face checks a person's name
+} catch (err) {
+  usage((err as Error).message);
+}
 
 try {
   const config = loadConfig();

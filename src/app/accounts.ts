@@ -9,6 +9,7 @@ import type { UserRow } from '../db/rows.ts';
 import { badInput, notFound, rateLimited } from '../domain/errors.ts';
 import { emailInput } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
+import { quoted, unlinked } from '../mail/user-text.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -52,10 +53,10 @@ export async function requestPasswordReset(
       await queueEmail(tx, {
         to: user.email,
         kind: 'passwordReset',
-        subject: `Reset your password for ${user.company.name}`,
+        subject: `Reset your password for ${unlinked(user.company.name)}`,
         text:
-          `Hello ${user.name},\n\nSomeone (we hope you) asked to reset the password of your account in ` +
-          `${user.company.name}. Open this link within an hour to choose a new one:\n\n` +
+          `Hello ${quoted(user.name)},\n\nSomeone (we hope you) asked to reset the password of your account in ` +
+          `${quoted(user.company.name)}. Open this link within an hour to choose a new one:\n\n` +
           `${passwordResetLink(scope.config.mail.appUrl, token)}\n\n` +
           `If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
       });

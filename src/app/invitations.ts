@@ -10,8 +10,9 @@ import type { CompanyRow, InvitationRow, UserRow } from '../db/rows.ts';
 import { AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
-import { isEmailAddress } from '../domain/inputs.ts';
+import { checkPersonName, isEmailAddress } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
+import { quoted, unlinked } from '../mail/user-text.ts';
 import type { RequestScope } from './scope.ts';
 
 const MAX_TEXT = 200;
@@ -36,6 +37,13 @@ export interface UpdateInvitationArgs {
   areaLevel1?: IdRef;
   areaLevel2?: IdRef;
   areaLevel3?: IdRef;
+}
+
+/** A person's name an invitation carries or its acceptance sets. */
+function personName(value: string | null | undefined): string | null | undefined {
+  const name = text(value, 'name');
+  if (name) checkPersonName(name);
+  return name;
 }
 
 function text(value: string | null | undefined, name: string): string | null | undefined {
@@ -136,7 +144,7 @@ export async function createInvitation(
   const data = {
     companyId: tenant.id,
     email,
-    name: text(input.name, 'name'),
+    name: personName(input.name),
     externalId: text(input.externalId, 'externalId'),
     role,
     createdById: viewer.companyId === tenant.id ? viewer.id : null,
@@ -151,11 +159,11 @@ export async function createInvitation(
       await queueEmail(tx, {
         to: email,
         kind: 'invitation',
-        subject: `You are invited to ${tenant.name}'s prediction game`,
+        subject: `You are invited to ${unlinked(tenant.name)}'s prediction game`,
         text:
-          `Hello${data.name ? ` ${data.name}` : ''},\n\n${viewer.name} invites you to play in ${tenant.name}. Open ` +
-          `this ` +
-          `link within 30 days to create your account:\n\n${invitationLink(scope.config.mail.appUrl, token)}\n`,
+          `Hello${data.name ? ` ${quoted(data.name)}` : ''},\n\n${quoted(viewer.name)} invites you to play in ` +
+          `${quoted(tenant.name)}. Open this link within 30 days to create your account:\n\n` +
+          `${invitationLink(scope.config.mail.appUrl, token)}\n`,
       });
       return { invitation, token };
     })
@@ -198,7 +206,7 @@ export async function acceptInvitation(
   const { jwt, name, password, email } = input;
   const invitation = await usableInvitation(scope, jwt);
   const company = await scope.db.company.findUniqueOrThrow({ where: { id: invitation.companyId } });
-  const fullName = text(name, 'name');
+  const fullName = personName(name);
   if (!fullName) throw badInput('name must not be empty', 'name');
   const address = invitation.email ?? text(email, 'email')?.toLowerCase() ?? '';
   if (!isEmailAddress(address)) throw badInput('email is required and must be a valid e-mail address', 'email');
@@ -297,7 +305,7 @@ export async function updateInvitation(
 
   const data = {
     externalId: text(input.externalId, 'externalId'),
-    name: text(input.name, 'name'),
+    name: personName(input.name),
     email: normalizedEmail,
     role: input.role ? role : undefined,
     companyId,
