@@ -79,13 +79,13 @@ type Placement = { areaLevel1Id: number | null; areaLevel2Id: number | null; are
  * What an invitation must satisfy where it is, checked when it is made and again whenever its company, role, areas
  * or e-mail change (a move must not plant there what creating it there would refuse): a company the caller may act
  * on; a role no higher than the caller's and one that company has; areas of that company; an e-mail not yet
- * invited or registered there; a free seat.
+ * invited or registered there; a free seat for one that arrives there.
  */
 async function checkInvitationPlace(
   scope: RequestScope,
   viewer: UserRow,
   company: CompanyRow,
-  place: { role: RoleName; email: string | null; placement: Placement; invitationId?: number },
+  place: { role: RoleName; email: string | null; placement: Placement; invitationId?: number; arrives: boolean },
 ) {
   if (company.id !== viewer.companyId && !canActOnBehalf(viewer, company))
     throw forbidden(`company ${company.id} is not managed by the caller`);
@@ -95,8 +95,10 @@ async function checkInvitationPlace(
     throw badInput(`the reseller role exists in reseller companies, and ${company.name} is not one`, 'role');
   await checkPlacement(scope, company.id, place.placement);
   if (place.email) await checkEmailFree(scope, company.id, place.email, place.invitationId);
-  // As acceptInvitation counts: an invitation to a full company would only open a link that fails.
+  // As acceptInvitation counts: an invitation arriving in a full company would only open a link that fails. One
+  // already there keeps its place while its name or e-mail changes.
   if (
+    place.arrives &&
     !company.allowExceedMaxUsers &&
     (await scope.db.user.count({ where: { companyId: company.id, deletedAt: null } })) >= company.maxUsersAmount
   )
@@ -140,7 +142,7 @@ export async function createInvitation(
     areaLevel2Id: input.areaLevel2?.id ?? null,
     areaLevel3Id: input.areaLevel3?.id ?? null,
   };
-  await checkInvitationPlace(scope, viewer, tenant, { role, email, placement });
+  await checkInvitationPlace(scope, viewer, tenant, { role, email, placement, arrives: true });
   const data = {
     companyId: tenant.id,
     email,
@@ -300,7 +302,13 @@ export async function updateInvitation(
   const role = (input.role ?? invitation.role) as RoleName;
   const finalEmail = normalizedEmail !== undefined ? normalizedEmail : invitation.email;
   // The invitation as it would be after the change, checked as creating it there is.
-  await checkInvitationPlace(scope, viewer, company, { role, email: finalEmail, placement, invitationId: id });
+  await checkInvitationPlace(scope, viewer, company, {
+    role,
+    email: finalEmail,
+    placement,
+    invitationId: id,
+    arrives: company.id !== invitation.companyId,
+  });
   const companyId = company.id;
 
   const data = {

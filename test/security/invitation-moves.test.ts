@@ -171,6 +171,13 @@ describe('moving an invitation', () => {
         },
       );
       expect(refusal(made)).toEqual(['FORBIDDEN', expect.stringMatching(/reached its maximum/)]);
+      // One already there keeps its place: its name still changes.
+      const renamed = await s.gql(
+        UPDATE,
+        { id: s.demo.invitations['new.hire@globex.test'], input: { name: 'Renamed' } },
+        { ...bearer(tokens.reseller), 'x-app-company': String(ids.globex) },
+      );
+      expect(renamed.errors).toBeUndefined();
       expect(await row(invitation.id)).toEqual(before);
     } finally {
       await p.company.update({ where: { id: ids.globex }, data: { maxUsersAmount: globex.maxUsersAmount } });
