@@ -4,6 +4,7 @@
 // parser's stack) is refused before it is parsed; REST bodies likewise. Never a 500, and nothing is written.
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../helpers/app.ts';
+import { liveClient } from '../../helpers/live.ts';
 import { DOCUMENT_MAX_NESTING, JSON_INPUT_MAX_BYTES, JSON_INPUT_MAX_DEPTH } from '../../../src/graphql/input-limits.ts';
 import { target, useHostileServer } from './server.ts';
 
@@ -162,6 +163,20 @@ describe('JSON inputs are bounded', () => {
       {},
     );
     expect(quoted.body).toMatchObject({ data: { __typename: 'Query' } });
+  });
+
+  it('WebSocket: a subscription document nested 5,000 deep is refused with the limit named', async () => {
+    const s = target.s;
+    const live = liveClient(s.url, { authorization: `Bearer ${await s.loginAs('player')}` });
+    try {
+      const watch = live.subscribe(`subscription { matchUpdated(matchId: 1, x: ${deepLiteral(5_000)}) { id } }`);
+      const { error } = await watch.ended;
+      const first = (error as Array<{ message: string; extensions?: { code?: string; limit?: string } }>)[0];
+      expect(first.extensions).toMatchObject({ code: 'BAD_USER_INPUT', limit: 'DOCUMENT_MAX_NESTING' });
+      expect(first.message).toContain(`exceeds the maximum of ${DOCUMENT_MAX_NESTING}`);
+    } finally {
+      await live.dispose();
+    }
   });
 
   it('REST: a PATCH body nested 5,000 deep answers 400 BAD_USER_INPUT, not 500', async () => {
