@@ -1,7 +1,8 @@
 // `npm run operator:create -- --email <e-mail>`: the first platform operator of a production database (which
 // starts empty: no demo accounts). Creates the operator's company when it does not exist yet and a manager account
 // in it without a password, and prints a one-time link to set one (the reset flow's token, valid 72 hours): the
-// password is chosen by the operator and exists nowhere else.
+// password is chosen by the operator and exists nowhere else. The company is closed: no sign-up (a stranger there
+// would read the operators' posts and take its seats) and the strong password policy; an existing one is closed too.
 import { parseArgs } from 'node:util';
 import { issueAccountToken } from '../src/auth/account-tokens.ts';
 import { passwordResetLink } from '../src/app/accounts.ts';
@@ -10,14 +11,18 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { APP_PATH, COMPANY_CODE } from '../src/domain/company-settings.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
+import { checkPersonName } from '../src/domain/inputs.ts';
 
 const SETUP_LINK_TTL_MS = 72 * 3600_000;
+/** The operator company's settings: accounts only by invitation (or this script), and strong passwords. */
+const CLOSED = { disableRegister: true, passwordPolicy: 'strong' } as const;
 
 const USAGE = `usage: npm run operator:create -- --email <e-mail> [--name <name>] [--company-code <code>]
          [--company-name <name>] [--app-path <path>]
   Creates a platform operator (role manager) in the operator company (created when missing; default code OPERATOR,
-  app path "operator") and prints a one-time link (72 hours) to set its password. Uses DATABASE_URL / DATA_DIR
-  like npm start, and APP_URL for the link.`;
+  app path "operator"; sign-up closed and the strong password policy set, on an existing one too) and prints a
+  one-time link (72 hours) to set its password. Uses DATABASE_URL / DATA_DIR like npm start, and APP_URL for the
+  link.`;
 
 function usage(problem: string): never {
   console.error(`operator:create: ${problem}\n${USAGE}`);
@@ -53,6 +58,11 @@ const appPath = values['app-path']!.trim().toLowerCase();
 if (!COMPANY_CODE.test(code)) usage('--company-code takes 2 to 40 letters, digits, - or _');
 if (!APP_PATH.test(appPath)) usage('--app-path takes 1 to 63 lower-case letters, digits or - (not at either end)');
 const name = values.name!.trim() || 'Platform operator';
+try {
+  checkPersonName(name, '--name'); // as every face checks a person's name
+} catch (err) {
+  usage((err as Error).message);
+}
 
 try {
   const config = loadConfig();
@@ -68,8 +78,10 @@ try {
             error: `app path "${appPath}" belongs to company ${pathTaken.code}: choose another with --app-path`,
           } as const;
         company = await tx.company.create({
-          data: { ...DEFAULT_COMPANY_JSON, name: values['company-name']!.trim(), code, appPath },
+          data: { ...DEFAULT_COMPANY_JSON, name: values['company-name']!.trim(), code, appPath, ...CLOSED },
         });
+      } else if (!company.disableRegister || company.passwordPolicy !== CLOSED.passwordPolicy) {
+        company = await tx.company.update({ where: { id: company.id }, data: CLOSED });
       }
       if (await tx.user.findFirst({ where: { companyId: company.id, email, deletedAt: null } })) {
         return { error: `${email} already has an account in company ${company.code}` } as const;
@@ -99,7 +111,8 @@ try {
       const { company, user, token } = outcome;
       console.log(
         `operator:create: created platform operator ${user.email} (user ${user.id}, role manager) in company ` +
-          `${company.code} (x-app-path: ${company.appPath}) on ${db.description}`,
+          `${company.code} (x-app-path: ${company.appPath}; sign-up closed, strong password policy) on ` +
+          db.description,
       );
       console.log(
         `set the password within 72 hours (single use; shown only now): ` +

@@ -19,6 +19,7 @@ import { createApollo } from './graphql/apollo.ts';
 import { getSchema } from './graphql/schema.ts';
 import { CompanySizes } from './graphql/company-sizes.ts';
 import { costPlugin } from './graphql/cost-plugin.ts';
+import { documentNestingPreHandler } from './graphql/input-limits.ts';
 import { textInputsPlugin } from './graphql/text-inputs.ts';
 import { TrustedDocuments } from './graphql/trusted-documents.ts';
 import { contextOf, type ClientInfo } from './graphql/context.ts';
@@ -270,7 +271,8 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
     method: ['GET', 'POST', 'OPTIONS'],
     // Apollo answers no HEAD; without this Fastify would route one to it and Allow would list HEAD.
     exposeHeadRoute: false,
-    ...(trusted ? { preHandler: trusted.preHandler() } : {}),
+    // A document nested too deep is refused before the parser (recursive) reads it; then the trusted-document check.
+    preHandler: [documentNestingPreHandler(), ...(trusted ? [trusted.preHandler()] : [])],
     handler: fastifyApolloHandler(apollo, {
       // Auth failures, outages included, are kept in the context and thrown by the resolvers' guards, where
       // formatError maps an outage to SERVICE_UNAVAILABLE.

@@ -10,6 +10,7 @@ import { badInput, DomainError, notFound } from '../domain/errors.ts';
 import { emailInput } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
 import { countAttempt, passwordWorkFor, type ThrottledClient } from './password-client.ts';
+import { quoted, unlinked } from '../mail/user-text.ts';
 import type { RequestScope } from './scope.ts';
 import { announceRevocation, REVOKE_SESSIONS } from './sessions.ts';
 
@@ -47,10 +48,10 @@ export async function requestPasswordReset(
       await queueEmail(tx, {
         to: user.email,
         kind: 'passwordReset',
-        subject: `Reset your password for ${user.company.name}`,
+        subject: `Reset your password for ${unlinked(user.company.name)}`,
         text:
-          `Hello ${user.name},\n\nSomeone (we hope you) asked to reset the password of your account in ` +
-          `${user.company.name}. Open this link within an hour to choose a new one:\n\n` +
+          `Hello ${quoted(user.name)},\n\nSomeone (we hope you) asked to reset the password of your account in ` +
+          `${quoted(user.company.name)}. Open this link within an hour to choose a new one:\n\n` +
           `${passwordResetLink(scope.config.mail.appUrl, token)}\n\n` +
           `If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
       });

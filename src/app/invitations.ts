@@ -6,13 +6,14 @@ import { roleAtLeast, type RoleName } from '../auth/roles.ts';
 import { passwordPolicyViolation, type PasswordPolicyName } from '../auth/passwords.ts';
 import { signAccessToken, signInvitationToken, verifyInvitationToken } from '../auth/tokens.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import type { InvitationRow, UserRow } from '../db/rows.ts';
+import type { CompanyRow, InvitationRow, UserRow } from '../db/rows.ts';
 import { AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { badInput, conflict, DomainError, forbidden, notFound } from '../domain/errors.ts';
-import { isEmailAddress } from '../domain/inputs.ts';
+import { checkPersonName, isEmailAddress } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
 import { countAttempt, passwordWorkFor, type ThrottledClient } from './password-client.ts';
+import { quoted, unlinked } from '../mail/user-text.ts';
 import type { RequestScope } from './scope.ts';
 import { refuseWhenFull, takeSeat } from './seats.ts';
 
@@ -40,6 +41,13 @@ export interface UpdateInvitationArgs {
   areaLevel3?: IdRef;
 }
 
+/** A person's name an invitation carries or its acceptance sets. */
+function personName(value: string | null | undefined): string | null | undefined {
+  const name = text(value, 'name');
+  if (name) checkPersonName(name);
+  return name;
+}
+
 function text(value: string | null | undefined, name: string): string | null | undefined {
   if (value == null) return value;
   const trimmed = value.trim();
@@ -62,21 +70,39 @@ async function usableInvitation(scope: RequestScope, jwt: string): Promise<Invit
   return invitation;
 }
 
-/** Admins, the company's reseller and managers administer invitations; nobody grants a role above their own. */
-function requireInviter(scope: RequestScope, role?: string | null) {
-  const { viewer, tenant } = scope.requireRole('admin', 'only admins, resellers and managers administer invitations');
-  if (role && !roleAtLeast(viewer.role as RoleName, role as RoleName))
-    throw forbidden(`a ${viewer.role} may not grant the role ${role}`);
-  if (role === 'reseller' && !tenant.isReseller)
-    throw badInput('the reseller role exists in reseller companies', 'role');
-  return { viewer, tenant };
+/** Admins, the company's reseller and managers administer invitations. */
+function requireInviter(scope: RequestScope) {
+  return scope.requireRole('admin', 'only admins, resellers and managers administer invitations');
 }
 
-async function checkPlacement(
+type Placement = { areaLevel1Id: number | null; areaLevel2Id: number | null; areaLevel3Id: number | null };
+
+/**
+ * What an invitation must satisfy where it is, checked when it is made and again whenever its company, role, areas
+ * or e-mail change (a move must not plant there what creating it there would refuse): a company the caller may act
+ * on; a role no higher than the caller's and one that company has; areas of that company; an e-mail not yet
+ * invited or registered there; a free seat for one that arrives there.
+ */
+async function checkInvitationPlace(
   scope: RequestScope,
-  companyId: number,
-  placement: { areaLevel1Id: number | null; areaLevel2Id: number | null; areaLevel3Id: number | null },
+  viewer: UserRow,
+  company: CompanyRow,
+  place: { role: RoleName; email: string | null; placement: Placement; invitationId?: number; arrives: boolean },
 ) {
+  if (company.id !== viewer.companyId && !canActOnBehalf(viewer, company))
+    throw forbidden(`company ${company.id} is not managed by the caller`);
+  if (!roleAtLeast(viewer.role as RoleName, place.role))
+    throw forbidden(`a ${viewer.role} may not grant the role ${place.role}`);
+  if (place.role === 'reseller' && !company.isReseller)
+    throw badInput(`the reseller role exists in reseller companies, and ${company.name} is not one`, 'role');
+  await checkPlacement(scope, company.id, place.placement);
+  if (place.email) await checkEmailFree(scope, company.id, place.email, place.invitationId);
+  // As acceptInvitation counts: an invitation arriving in a full company would only open a link that fails. One
+  // already there keeps its place while its name or e-mail changes.
+  if (place.arrives) await refuseWhenFull(scope, company);
+}
+
+async function checkPlacement(scope: RequestScope, companyId: number, placement: Placement) {
   try {
     await checkAreaPlacement(scope.db, companyId, placement);
   } catch (err) {
@@ -104,7 +130,8 @@ export async function createInvitation(
   scope: RequestScope,
   input: CreateInvitationArgs,
 ): Promise<{ invitation: InvitationRow; token: string }> {
-  const { viewer, tenant } = requireInviter(scope, input.role);
+  const { viewer, tenant } = requireInviter(scope);
+  const role = (input.role ?? 'player') as RoleName;
   const email = text(input.email, 'email')?.toLowerCase() ?? '';
   if (!isEmailAddress(email)) throw badInput('email is not a valid e-mail address', 'email');
   const placement = {
@@ -112,14 +139,13 @@ export async function createInvitation(
     areaLevel2Id: input.areaLevel2?.id ?? null,
     areaLevel3Id: input.areaLevel3?.id ?? null,
   };
-  await checkPlacement(scope, tenant.id, placement);
-  await checkEmailFree(scope, tenant.id, email);
+  await checkInvitationPlace(scope, viewer, tenant, { role, email, placement, arrives: true });
   const data = {
     companyId: tenant.id,
     email,
-    name: text(input.name, 'name'),
+    name: personName(input.name),
     externalId: text(input.externalId, 'externalId'),
-    role: input.role as RoleName,
+    role,
     createdById: viewer.companyId === tenant.id ? viewer.id : null,
     expiresAt: new Date(scope.now.getTime() + INVITATION_TTL_SECONDS * 1000),
     ...placement,
@@ -132,11 +158,11 @@ export async function createInvitation(
       await queueEmail(tx, {
         to: email,
         kind: 'invitation',
-        subject: `You are invited to ${tenant.name}'s prediction game`,
+        subject: `You are invited to ${unlinked(tenant.name)}'s prediction game`,
         text:
-          `Hello${data.name ? ` ${data.name}` : ''},\n\n${viewer.name} invites you to play in ${tenant.name}. Open ` +
-          `this ` +
-          `link within 30 days to create your account:\n\n${invitationLink(scope.config.mail.appUrl, token)}\n`,
+          `Hello${data.name ? ` ${quoted(data.name)}` : ''},\n\n${quoted(viewer.name)} invites you to play in ` +
+          `${quoted(tenant.name)}. Open this link within 30 days to create your account:\n\n` +
+          `${invitationLink(scope.config.mail.appUrl, token)}\n`,
       });
       return { invitation, token };
     })
@@ -200,7 +226,7 @@ async function accept(
   const { jwt, name, password, email } = input;
   const invitation = await usableInvitation(scope, jwt);
   const company = await scope.db.company.findUniqueOrThrow({ where: { id: invitation.companyId } });
-  const fullName = text(name, 'name');
+  const fullName = personName(name);
   if (!fullName) throw badInput('name must not be empty', 'name');
   const address = invitation.email ?? text(email, 'email')?.toLowerCase() ?? '';
   if (!isEmailAddress(address)) throw badInput('email is required and must be a valid e-mail address', 'email');
@@ -248,8 +274,8 @@ async function accept(
 }
 
 /**
- * Changes an invitation of the company (PATCH /invitations/:id). Every check runs before anything is written; the
- * company may change only to one the caller manages.
+ * Changes an invitation of the company (PATCH /invitations/:id). Every check runs before anything is written, and
+ * the changed invitation is checked where it ends up as creating it there would be (checkInvitationPlace).
  */
 export async function updateInvitation(
   scope: RequestScope,
@@ -258,21 +284,17 @@ export async function updateInvitation(
 ): Promise<InvitationRow> {
   const { viewer, tenant } = scope.requireTenant();
   if (id < 1) throw badInput('id must be a positive integer', 'id');
-  scope.requireRole('admin', 'only admins, resellers and managers may change invitations');
+  requireInviter(scope);
   const invitation = await scope.db.invitation.findUnique({ where: { id } });
   if (!invitation || invitation.companyId !== tenant.id) throw notFound('invitation', id);
   if (invitation.acceptedAt) throw conflict('the invitation has already been accepted');
   refuseHigherInvitation(viewer, invitation);
 
-  const role = input.role ?? undefined;
-  requireInviter(scope, role);
-
-  let companyId = invitation.companyId;
+  let company = tenant;
   if (input.company && input.company.id !== invitation.companyId) {
     const target = await scope.db.company.findUnique({ where: { id: input.company.id } });
     if (!target || target.deletedAt) throw badInput(`company ${input.company.id} not found`, 'company');
-    if (!canActOnBehalf(viewer, target)) throw forbidden(`company ${target.id} is not managed by the caller`);
-    companyId = target.id;
+    company = target;
   }
 
   const email = text(input.email, 'email');
@@ -282,7 +304,7 @@ export async function updateInvitation(
 
   // Areas: the ones given replace the old; when the company changes, areas not given are cleared because
   // they belong to the old company.
-  const keep = companyId === invitation.companyId;
+  const keep = company.id === invitation.companyId;
   const placement = {
     areaLevel1Id:
       input.areaLevel1 !== undefined ? (input.areaLevel1?.id ?? null) : keep ? invitation.areaLevel1Id : null,
@@ -291,16 +313,23 @@ export async function updateInvitation(
     areaLevel3Id:
       input.areaLevel3 !== undefined ? (input.areaLevel3?.id ?? null) : keep ? invitation.areaLevel3Id : null,
   };
-  await checkPlacement(scope, companyId, placement);
-
+  const role = (input.role ?? invitation.role) as RoleName;
   const finalEmail = normalizedEmail !== undefined ? normalizedEmail : invitation.email;
-  if (finalEmail) await checkEmailFree(scope, companyId, finalEmail, id);
+  // The invitation as it would be after the change, checked as creating it there is.
+  await checkInvitationPlace(scope, viewer, company, {
+    role,
+    email: finalEmail,
+    placement,
+    invitationId: id,
+    arrives: company.id !== invitation.companyId,
+  });
+  const companyId = company.id;
 
   const data = {
     externalId: text(input.externalId, 'externalId'),
-    name: text(input.name, 'name'),
+    name: personName(input.name),
     email: normalizedEmail,
-    role: role as RoleName | undefined,
+    role: input.role ? role : undefined,
     companyId,
     ...placement,
   };

@@ -15,7 +15,7 @@ import { areaRuleField, AreaRuleError, checkAreaPlacement } from '../domain/area
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkExtraFieldValues, type ExtraFieldValue } from '../domain/extra-fields.ts';
-import { emailInput, httpUrlInput } from '../domain/inputs.ts';
+import { checkPersonName, emailInput, httpUrlInput } from '../domain/inputs.ts';
 import { paging } from '../domain/paging.ts';
 import { countAttempt, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import type { RequestScope } from './scope.ts';
@@ -102,6 +102,7 @@ async function extraFieldsOrRefusal(
 
 const cleanName = (name: string) => {
   const t = name.trim();
+  checkPersonName(t);
   if (!t || t.length > MAX_NAME) throw badInput(`name must have 1 to ${MAX_NAME} characters`, 'name');
   return t;
 };

@@ -4,6 +4,7 @@
 // first commits. SQLite's transactions already run one at a time in the process.
 import type { Db, Tx } from '../db/client.ts';
 import type { CompanyRow } from '../db/rows.ts';
+import { lockRowForCounting } from '../db/row-locks.ts';
 import { forbidden } from '../domain/errors.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -22,9 +23,7 @@ export async function refuseWhenFull(scope: RequestScope, company: SeatRule): Pr
 
 /** In the transaction that adds an active person: locks the company's row, reads its rule afresh and counts. */
 export async function takeSeat(scope: RequestScope, tx: Tx, companyId: number): Promise<void> {
-  if (scope.config.database.provider === 'postgresql') {
-    await tx.$queryRaw`SELECT "id" FROM "Company" WHERE "id" = ${companyId} FOR UPDATE`;
-  }
+  await lockRowForCounting(tx, scope.config.database.provider, 'Company', companyId);
   const company = await tx.company.findUniqueOrThrow({
     where: { id: companyId },
     select: { id: true, name: true, maxUsersAmount: true, allowExceedMaxUsers: true },

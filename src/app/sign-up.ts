@@ -11,9 +11,10 @@ import type { CompanyRow, UserRow } from '../db/rows.ts';
 import { areaRuleField, AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
 import { DEFAULT_USER_JSON, featureSettings } from '../domain/defaults.ts';
 import { badInput, conflict, DomainError, forbidden, notFound } from '../domain/errors.ts';
-import { emailInput } from '../domain/inputs.ts';
+import { checkPersonName, emailInput } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
 import { countAttempt, passwordWorkFor, type ThrottledClient } from './password-client.ts';
+import { quoted, unlinked } from '../mail/user-text.ts';
 import type { RequestScope } from './scope.ts';
 import { refuseWhenFull, takeSeat } from './seats.ts';
 
@@ -86,6 +87,7 @@ async function signUp(
 ): Promise<Registered> {
   const company = await signUpCompany(scope, headers);
   const name = input.name.trim();
+  checkPersonName(name);
   if (!name || name.length > MAX_NAME_LENGTH)
     throw badInput(`name must have 1 to ${MAX_NAME_LENGTH} characters`, 'name');
   const problem = passwordPolicyViolation(input.password, company.passwordPolicy as PasswordPolicyName);
@@ -176,10 +178,10 @@ export async function queueVerification(tx: Tx, scope: RequestScope, user: UserR
   await queueEmail(tx, {
     to: user.email,
     kind: 'emailVerification',
-    subject: `Confirm your e-mail for ${company.name}`,
+    subject: `Confirm your e-mail for ${unlinked(company.name)}`,
     text:
-      `Hello ${user.name},\n\nOpen this link within 48 hours to confirm your e-mail and start playing in ` +
-      `${company.name}:\n\n${emailVerificationLink(scope.config.mail.appUrl, token)}\n\n` +
+      `Hello ${quoted(user.name)},\n\nOpen this link within 48 hours to confirm your e-mail and start playing in ` +
+      `${quoted(company.name)}:\n\n${emailVerificationLink(scope.config.mail.appUrl, token)}\n\n` +
       `If you did not sign up, ignore this e-mail.\n`,
   });
 }

@@ -40,5 +40,25 @@ export async function prepareDatabase(config: Config, log: StartupLog): Promise<
       );
     }
   }
+  if (config.env === 'production') await warnOpenManagerCompanies(db, log);
   return db;
+}
+
+/**
+ * A company where an account holds the manager role (the platform's operators) and anyone may sign up: a stranger
+ * would join the operators, read their posts and take their seats. `operator:create` closes its company; one
+ * opened later (or made before it did) is named at every production start.
+ */
+async function warnOpenManagerCompanies(db: Database, log: StartupLog) {
+  const open = await db.prisma.company.findMany({
+    where: { deletedAt: null, disableRegister: false, users: { some: { role: 'manager', deletedAt: null } } },
+    select: { code: true, appPath: true },
+    orderBy: { id: 'asc' },
+  });
+  if (!open.length) return;
+  const named = open.map((c) => `${c.code}${c.appPath ? ` (x-app-path: ${c.appPath})` : ''}`).join(', ');
+  log.warn(
+    `sign-up is open in companies where an account has the manager role: ${named}; anyone may join the ` +
+      "platform's operators there (set disableRegister: true with updateCompany)",
+  );
 }

@@ -1,4 +1,5 @@
-// Serialises the writers of an "at most N" rule counted in SQL (docs/security.md, "At most N, under concurrency").
+// Serialises the writers of an "at most N" rule counted in SQL (docs/security.md, "At most N, under concurrency"):
+// a player's jokers and dream-final list under their User row, a company's seats under its Company row.
 // On PostgreSQL each transaction runs under READ COMMITTED: two of them may each insert a row and count before the
 // other commits, and both pass. Taking the lock of the row the counted rows hang from (the player's User row, for
 // their jokers and their dream-final list) before counting makes the second wait for the first to commit, and its
@@ -10,7 +11,7 @@ import type { Tx } from './client.ts';
 import { Prisma } from './sql.ts';
 
 /** Tables whose rows are locked as the parent of counted rows. */
-export type LockedTable = 'User';
+export type LockedTable = 'User' | 'Company';
 
 /** Holds the row's lock until the transaction ends; until then, the same call elsewhere waits. */
 export async function lockRowForCounting(

@@ -39,3 +39,15 @@ export function textInput(value: string | null | undefined, field: string, max: 
   if (t.length > max) throw badInput(`${field} must be at most ${max} characters`, field);
   return t;
 }
+
+/**
+ * Control characters (line breaks, tabs, NUL, C1), the Unicode line and paragraph separators and the bidirectional
+ * overrides. A person's name needs none of them, and a name is quoted in e-mails to colleagues: a line break in
+ * one would write lines of its own there, an override would reorder what the reader sees.
+ */
+const CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/** Refuses a person's name holding a control character or a line break (BAD_USER_INPUT naming the field). */
+export function checkPersonName(name: string, field = 'name'): void {
+  if (CONTROL.test(name)) throw badInput(`${field} must not contain control characters or line breaks`, field);
+}

@@ -30,6 +30,7 @@ import { formatErrorFor } from './apollo.ts';
 import type { CompanySizes } from './company-sizes.ts';
 import { contextOf, type ClientInfo, type Context } from './context.ts';
 import { documentFragments, operationCost } from './cost.ts';
+import { documentNestingProblem } from './input-limits.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { LiveExecutions } from './live-executions.ts';
 import { getSchema } from './schema.ts';
@@ -144,6 +145,8 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
             return [asGraphQLError(err)];
           }
         }
+        const tooDeep = documentNestingProblem(source);
+        if (tooDeep) return [tooDeep];
         let document: DocumentNode;
         try {
           document = parse(source, { maxTokens: config.graphql.maxTokens });

@@ -1,13 +1,19 @@
 // The e-mail a notification sends when the user keeps e-mail on (notificationSettings.emailEnabled): pure text
 // from the notification's type and payload.
+import { quoted, unlinked } from '../mail/user-text.ts';
 import type { NotificationTypeName } from './outbox.ts';
 
 type Payload = Record<string, unknown>;
+// Names in a payload are people's text (teams of a custom tournament, leagues, colleagues): quoted, never a link.
+const team = (name: unknown) => (typeof name === 'string' ? name : '');
+const league = (p: Payload) => quoted(typeof p.rankingName === 'string' ? p.rankingName : '');
 
 const TEXTS: Record<NotificationTypeName, (p: Payload) => { subject: string; body: string }> = {
   pendingMatchesPredictions: (p) => ({
-    subject: `Predict ${p.homeTeam} - ${p.awayTeam} before kickoff`,
-    body: `${p.homeTeam} - ${p.awayTeam} kicks off at ${p.kickoff} (UTC) and you have not predicted it yet.`,
+    subject: `Predict ${unlinked(team(p.homeTeam))} - ${unlinked(team(p.awayTeam))} before kickoff`,
+    body:
+      `${quoted(team(p.homeTeam))} - ${quoted(team(p.awayTeam))} kicks off at ${p.kickoff} (UTC) and you have ` +
+      'not predicted it yet.',
   }),
   rankingsUpdated: () => ({
     subject: 'The rankings have changed',
@@ -19,15 +25,15 @@ const TEXTS: Record<NotificationTypeName, (p: Payload) => { subject: string; bod
   }),
   internalRankingInvitationReceived: (p) => ({
     subject: 'You are invited to a private league',
-    body: `${p.invitedBy ?? 'A colleague'} invited you to the league "${p.rankingName ?? ''}".`,
+    body: `${p.invitedBy ? quoted(String(p.invitedBy)) : 'A colleague'} invited you to the league ${league(p)}.`,
   }),
   internalRankingInvitationAccepted: (p) => ({
     subject: 'Your league invitation was accepted',
-    body: `${p.user ?? 'Your colleague'} joined the league "${p.rankingName ?? ''}".`,
+    body: `${p.user ? quoted(String(p.user)) : 'Your colleague'} joined the league ${league(p)}.`,
   }),
   internalRankingInvitationRejected: (p) => ({
     subject: 'Your league invitation was declined',
-    body: `${p.user ?? 'Your colleague'} declined the invitation to "${p.rankingName ?? ''}".`,
+    body: `${p.user ? quoted(String(p.user)) : 'Your colleague'} declined the invitation to ${league(p)}.`,
   }),
 };
 
@@ -38,6 +44,8 @@ export function notificationEmail(type: string, payload: unknown, userName: stri
     : { subject: 'News from your prediction game', body: 'Something happened in your prediction game.' };
   return {
     subject,
-    text: `Hello ${userName},\n\n${body}\n\nYou receive this because e-mail notifications are on in your settings.\n`,
+    text:
+      `Hello ${quoted(userName)},\n\n${body}\n\n` +
+      'You receive this because e-mail notifications are on in your settings.\n',
   };
 }

@@ -1,0 +1,143 @@
+// The operator's company is closed: operator:create makes it (or closes the one that exists) with sign-up disabled
+// and the strong password policy, so a stranger cannot register next to the platform's operators, read their posts
+// and take their seats; and a production start names every company where an account has the manager role and
+// sign-up is open.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { emptyTarget, migratedDatabase } from '../helpers/db.ts';
+import { runScript, startService } from '../helpers/process.ts';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+async function productionTarget() {
+  const { target, drop } = await emptyTarget();
+  const dir = mkdtempSync(join(tmpdir(), 'prode-operator-'));
+  dirs.push(dir);
+  const env = {
+    DATA_DIR: dir,
+    DATABASE_URL: target.provider === 'postgresql' ? target.url : `file:${target.file}`,
+    NODE_ENV: 'production',
+    JWT_SECRET: 's'.repeat(40),
+    LOG_LEVEL: 'info',
+  };
+  return { target, drop, env };
+}
+
+async function register(url: string, email: string) {
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-app-path': 'operator' },
+    body: JSON.stringify({
+      query: 'mutation($i: RegisterInput!) { register(input: $i) { user { id } } }',
+      variables: { i: { email, name: 'Stranger', password: 'Stranger-password-2026!' } },
+    }),
+  });
+  return (await res.json()) as { data?: unknown; errors?: Array<{ message: string; extensions: { code: string } }> };
+}
+
+const openWarning = (output: string) =>
+  output
+    .split('\n')
+    .filter((l) => l.includes('sign-up is open in companies where an account has the manager role'))
+    .map((l) => JSON.parse(l) as { level: number; msg: string });
+
+describe("the operator's company", () => {
+  it('operator:create makes it with sign-up closed and strong passwords; a stranger cannot register', async () => {
+    const { target, drop, env } = await productionTarget();
+    try {
+      const created = runScript('scripts/operator-create.ts', env, ['--email', 'ops@example.com']);
+      expect(await created.exited, created.output()).toBe(0);
+      expect(created.output()).toMatch(/sign-up closed, strong password policy/);
+      const t = await migratedDatabase(target);
+      try {
+        expect(await t.db.prisma.company.findFirstOrThrow({ where: { code: 'OPERATOR' } })).toMatchObject({
+          disableRegister: true,
+          passwordPolicy: 'strong',
+        });
+      } finally {
+        await t.db.close();
+      }
+      const service = await startService(env);
+      try {
+        const r = await register(service.url, 'stranger@example.com');
+        expect(r.errors?.[0].extensions.code).toBe('FORBIDDEN');
+        expect(r.errors?.[0].message).toMatch(/sign-up is closed/);
+      } finally {
+        expect(await service.stop('SIGTERM')).toBe(0);
+      }
+      expect(openWarning(service.output())).toEqual([]);
+    } finally {
+      await drop();
+    }
+  });
+
+  it(
+    'a production start warns about every company with a manager and open sign-up; operator:create closes an ' +
+      'existing operator company',
+    async () => {
+      const { target, drop, env } = await productionTarget();
+      try {
+        const first = runScript('scripts/operator-create.ts', env, ['--email', 'ops@example.com']);
+        expect(await first.exited, first.output()).toBe(0);
+        // As the script left it before it closed the company, and a second company a manager sits in, opened
+        // later; a third, open but without a manager, is no operators' company.
+        const t = await migratedDatabase(target);
+        try {
+          const p = t.db.prisma;
+          await p.company.update({
+            where: { code: 'OPERATOR' },
+            data: { disableRegister: false, passwordPolicy: 'base' },
+          });
+          const operator = await p.company.findFirstOrThrow({ where: { code: 'OPERATOR' } });
+          const { id: _id, ...template } = operator;
+          const ops2 = await p.company.create({ data: { ...template, code: 'OPS2', appPath: 'ops2' } as never });
+          await p.company.create({ data: { ...template, code: 'OPENCO', appPath: 'openco' } as never });
+          const manager = await p.user.findFirstOrThrow({ where: { companyId: operator.id } });
+          const { id: _uid, ...userTemplate } = manager;
+          await p.user.create({
+            data: { ...userTemplate, companyId: ops2.id, email: 'ops2@example.com', externalId: 'ops2' } as never,
+          });
+        } finally {
+          await t.db.close();
+        }
+
+        const service = await startService(env);
+        // The hole the warning is about: a stranger registers in the operators' company.
+        expect((await register(service.url, 'stranger@example.com')).errors).toBeUndefined();
+        expect(await service.stop('SIGTERM')).toBe(0);
+        const warned = openWarning(service.output());
+        expect(warned).toHaveLength(1);
+        expect(warned[0].level).toBe(40);
+        expect(warned[0].msg).toMatch(/OPERATOR \(x-app-path: operator\), OPS2 \(x-app-path: ops2\);/);
+        expect(warned[0].msg).not.toMatch(/OPENCO/);
+
+        const again = runScript('scripts/operator-create.ts', env, ['--email', 'ops3@example.com']);
+        expect(await again.exited, again.output()).toBe(0);
+        const restarted = await startService(env);
+        try {
+          const r = await register(restarted.url, 'stranger2@example.com');
+          expect(r.errors?.[0].extensions.code).toBe('FORBIDDEN');
+        } finally {
+          expect(await restarted.stop('SIGTERM')).toBe(0);
+        }
+        const still = openWarning(restarted.output());
+        expect(still).toHaveLength(1);
+        expect(still[0].msg).toMatch(/: OPS2 \(x-app-path: ops2\);/);
+        const t2 = await migratedDatabase(target);
+        try {
+          expect(await t2.db.prisma.company.findFirstOrThrow({ where: { code: 'OPERATOR' } })).toMatchObject({
+            disableRegister: true,
+            passwordPolicy: 'strong',
+          });
+        } finally {
+          await t2.db.close();
+        }
+      } finally {
+        await drop();
+      }
+    },
+  );
+});
