@@ -166,17 +166,33 @@ export async function diffSchemas(from: string | null, to: string): Promise<stri
 }
 
 /**
- * SQLite's write-count triggers for one table (migration 20261124000000_table_versions), and its owners' buckets'
- * when the table is owned (src/db/owned-rows.ts).
+ * SQLite triggers of our own on a table besides its write counts. Redefining the table drops them with it, so a
+ * migration that redefines it makes them again (trackNewTables).
+ */
+const SQLITE_OWN_TRIGGERS: Record<string, string> = {
+  // Migration 20261124224546_standings_in_ranking_order: a user's name and activity copied to their standings.
+  User:
+    `CREATE TRIGGER "_prode_user_in_standings" AFTER UPDATE OF "name", "deletedAt" ON "User"\n` +
+    `WHEN OLD."name" IS NOT NEW."name" OR OLD."deletedAt" IS NOT NEW."deletedAt"\n` +
+    `BEGIN\n` +
+    `    UPDATE "TournamentStanding" SET "name" = NEW."name", "active" = (NEW."deletedAt" IS NULL)\n` +
+    `    WHERE "userId" = NEW."id";\n` +
+    `END;\n`,
+};
+
+/**
+ * SQLite's write-count triggers for one table (migration 20261124000000_table_versions), its owners' buckets'
+ * when the table is owned (src/db/owned-rows.ts), and its own triggers (SQLITE_OWN_TRIGGERS).
  */
 export function sqliteTableTriggers(table: string): string {
+  const own = SQLITE_OWN_TRIGGERS[table] ? [SQLITE_OWN_TRIGGERS[table]] : [];
   const counts = ['INSERT', 'UPDATE', 'DELETE'].map(
     (op) =>
       `CREATE TRIGGER "_prode_tv_${table}_${op.toLowerCase()}" AFTER ${op} ON "${table}" BEGIN\n` +
       `    INSERT INTO "_prode_table_version" ("tbl", "v") VALUES ('${table}', 1) ` +
       `ON CONFLICT ("tbl") DO UPDATE SET "v" = "v" + 1;\nEND;\n`,
   );
-  return [...counts, ...(OWNED_TABLES[table] ? [sqliteOwnerTriggers(table)] : [])].join('\n');
+  return [...counts, ...(OWNED_TABLES[table] ? [sqliteOwnerTriggers(table)] : []), ...own].join('\n');
 }
 
 /**

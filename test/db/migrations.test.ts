@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyMigrations, diffSchemas, loadMigrations, readSnapshot } from '../../src/db/migrations.ts';
+import { applyMigrations, diffSchemas, loadMigrations, readSnapshot, trackNewTables } from '../../src/db/migrations.ts';
 import { schemaFilters, withSchemaEngine } from '../../src/db/schema-engine.ts';
 import { derivePostgresSchema, paths, PROVIDERS, readSchema } from '../../src/db/schema-files.ts';
 import { emptyTarget, suiteProvider } from '../helpers/db.ts';
@@ -48,4 +49,27 @@ describe('schema and migrations', () => {
       expect(push).toEqual({ executedSteps: 0, warnings: [], unexecutable: [] });
     },
   );
+
+  // SQLite drops a table's triggers when a migration redefines the table: every trigger a migration made must still
+  // be there at the end, unless a migration dropped it by name.
+  it('sqlite: every trigger the migrations make survives the later ones', async () => {
+    const { target, drop } = await emptyTarget('sqlite');
+    drops.push(drop);
+    await applyMigrations(target);
+    const scripts = loadMigrations('sqlite').migrationDirectories.map((d) => d.migrationFile.content.value);
+    const named = (re: RegExp) => new Set(scripts.flatMap((sql) => [...sql.matchAll(re)].map((m) => m[1])));
+    const dropped = named(/^DROP TRIGGER (?:IF EXISTS )?"([^"]+)"/gm);
+    const made = [...named(/^CREATE TRIGGER "([^"]+)"/gm)].filter((t) => !dropped.has(t));
+    const db = new Database((target as { file: string }).file, { readonly: true });
+    const present = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").pluck().all() as string[];
+    db.close();
+    expect(made.length).toBeGreaterThan(0);
+    expect(made.filter((t) => !present.includes(t))).toEqual([]);
+  });
+
+  it('sqlite: a migration that redefines a table makes its triggers of our own again', () => {
+    const redefined =
+      'CREATE TABLE "new_User" ("id" INTEGER);\nDROP TABLE "User";\nALTER TABLE "new_User" RENAME TO "User";';
+    expect(trackNewTables(redefined, 'sqlite')).toContain('CREATE TRIGGER "_prode_user_in_standings"');
+  });
 });

@@ -63,3 +63,10 @@ END;
 CREATE TRIGGER "_prode_tv_User_delete" AFTER DELETE ON "User" BEGIN
     INSERT INTO "_prode_table_version" ("tbl", "v") VALUES ('User', 1) ON CONFLICT ("tbl") DO UPDATE SET "v" = "v" + 1;
 END;
+
+CREATE TRIGGER "_prode_user_in_standings" AFTER UPDATE OF "name", "deletedAt" ON "User"
+WHEN OLD."name" IS NOT NEW."name" OR OLD."deletedAt" IS NOT NEW."deletedAt"
+BEGIN
+    UPDATE "TournamentStanding" SET "name" = NEW."name", "active" = (NEW."deletedAt" IS NULL)
+    WHERE "userId" = NEW."id";
+END;
