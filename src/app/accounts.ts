@@ -6,10 +6,10 @@ import { passwordPolicyViolation, type PasswordPolicyName } from '../auth/passwo
 import { companyFromHeaders, type TenantHeaders } from '../auth/request-auth.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import type { UserRow } from '../db/rows.ts';
-import { badInput, DomainError, notFound } from '../domain/errors.ts';
+import { badInput, notFound } from '../domain/errors.ts';
 import { emailInput } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
-import { countAttempt, passwordWorkFor, type ThrottledClient } from './password-client.ts';
+import { countAttempt, nothingGuessed, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import { quoted, unlinked } from '../mail/user-text.ts';
 import type { RequestScope } from './scope.ts';
 import { announceRevocation, REVOKE_SESSIONS } from './sessions.ts';
@@ -77,7 +77,7 @@ export async function resetPassword(
     await attempt.cancelled();
     return done;
   } catch (err) {
-    if (!(err instanceof DomainError) || err.extensions.code === 'RATE_LIMITED') await attempt.cancelled();
+    if (nothingGuessed(err)) await attempt.cancelled();
     throw err;
   }
 }

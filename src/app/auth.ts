@@ -75,7 +75,7 @@ export async function login(
 
 /**
  * The user these credentials open, or null; every null costs one scrypt derivation, like a wrong password. The
- * derivations queue in the lane of the account's company (or of the company named, or of none) and the address.
+ * derivations queue in the lane of the company named (or of none) and the address.
  */
 async function checkCredentials(
   scope: RequestScope,
@@ -101,7 +101,9 @@ async function checkCredentials(
         });
   // Several companies keep this e-mail and none was named: no account is chosen.
   const user = users.length === 1 ? users[0] : undefined;
-  const work = passwordWorkFor(user?.companyId ?? company?.id, ip);
+  // The lane comes from what the request named, never from the account found: a lane whose queue is full would
+  // otherwise tell which e-mails have accounts (and in which company).
+  const work = passwordWorkFor(company?.id, ip);
   if (!user?.passwordHash) return work.verifyNone(password).then(() => ({ user: null, work }));
   if (await work.verify(password, user.passwordHash)) return { user, work };
   // A hash older than today's cost checks faster than the dummy of an unknown e-mail: pay the difference, so

@@ -9,10 +9,10 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { CompanyRow, InvitationRow, UserRow } from '../db/rows.ts';
 import { AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
-import { badInput, conflict, DomainError, forbidden, notFound } from '../domain/errors.ts';
+import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkPersonName, isEmailAddress } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
-import { countAttempt, passwordWorkFor, type ThrottledClient } from './password-client.ts';
+import { countAttempt, nothingGuessed, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import { quoted, unlinked } from '../mail/user-text.ts';
 import type { RequestScope } from './scope.ts';
 import { refuseWhenFull, takeSeat } from './seats.ts';
@@ -213,7 +213,7 @@ export async function acceptInvitation(
     await attempt.cancelled();
     return accepted;
   } catch (err) {
-    if (!(err instanceof DomainError) || err.extensions.code === 'RATE_LIMITED') await attempt.cancelled();
+    if (nothingGuessed(err)) await attempt.cancelled();
     throw err;
   }
 }

@@ -3,7 +3,7 @@
 // starts, and its derivations wait in the client's lane of the fair queue (src/auth/passwords.ts), so a flood
 // from one company or address neither guesses without limit nor holds up anyone else's login.
 import { passwordWork, type PasswordWork } from '../auth/passwords.ts';
-import { rateLimited } from '../domain/errors.ts';
+import { DomainError, rateLimited } from '../domain/errors.ts';
 import type { LoginAttempt, LoginThrottle } from '../security/login-throttle.ts';
 
 /** Who asks, and the throttle the operation counts against. */
@@ -35,3 +35,11 @@ export async function countAttempt(
   }
   return attempt;
 }
+
+/**
+ * Whether a refused operation gives its attempt back: nothing was guessed when the store failed, the password queue
+ * was full, or the input itself was refused (a name, a password the policy refuses) before any link or e-mail was
+ * tried. A refusal about the link or the e-mail (NOT_FOUND, CONFLICT) stays counted.
+ */
+export const nothingGuessed = (err: unknown): boolean =>
+  !(err instanceof DomainError) || err.extensions.code === 'RATE_LIMITED' || err.extensions.code === 'BAD_USER_INPUT';

@@ -10,10 +10,10 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { CompanyRow, UserRow } from '../db/rows.ts';
 import { areaRuleField, AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
 import { DEFAULT_USER_JSON, featureSettings } from '../domain/defaults.ts';
-import { badInput, conflict, DomainError, forbidden, notFound } from '../domain/errors.ts';
+import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkPersonName, emailInput } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
-import { countAttempt, passwordWorkFor, type ThrottledClient } from './password-client.ts';
+import { countAttempt, nothingGuessed, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import { quoted, unlinked } from '../mail/user-text.ts';
 import type { RequestScope } from './scope.ts';
 import { refuseWhenFull, takeSeat } from './seats.ts';
@@ -73,7 +73,7 @@ export async function register(
     return await signUp(scope, client, input, email, headers);
   } catch (err) {
     // Nothing was tried (the store failed, or the password queue was full): the attempt is given back.
-    if (!(err instanceof DomainError) || err.extensions.code === 'RATE_LIMITED') await attempt.cancelled();
+    if (nothingGuessed(err)) await attempt.cancelled();
     throw err;
   }
 }
@@ -162,9 +162,9 @@ async function queueTakenNotice(tx: Tx, scope: RequestScope, email: string, comp
   await queueEmail(tx, {
     to: email,
     kind: 'signUpAttempt',
-    subject: `Someone tried to sign up to ${company.name} with your e-mail`,
+    subject: `Someone tried to sign up to ${unlinked(company.name)} with your e-mail`,
     text:
-      `Hello,\n\nSomeone (perhaps you) tried to create an account in ${company.name} with this e-mail, which ` +
+      `Hello,\n\nSomeone (perhaps you) tried to create an account in ${quoted(company.name)} with this e-mail, which ` +
       `already has one. No new account was made and nothing of yours changed.\n\n` +
       `If it was you, log in instead, or ask for a new password at ${scope.config.mail.appUrl} if you forgot ` +
       `it.\n\n` +
@@ -201,7 +201,7 @@ export async function verifyEmail(
     await attempt.cancelled();
     return verified;
   } catch (err) {
-    if (!(err instanceof DomainError)) await attempt.cancelled();
+    if (nothingGuessed(err)) await attempt.cancelled();
     throw err;
   }
 }

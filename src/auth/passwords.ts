@@ -102,7 +102,9 @@ async function takeSlot(lane: HashLane): Promise<void> {
   }
   const company = waiting.get(lane.company) ?? { size: 0, addresses: new Map<string, Array<() => void>>() };
   const queue = company.addresses.get(lane.address) ?? [];
-  const over = queue.length >= limits.queuePerAddress || company.size >= limits.queuePerCompany;
+  // An address with nothing waiting always gets its one place: a few addresses filling the company's share must not
+  // refuse everyone else of that company.
+  const over = queue.length >= limits.queuePerAddress || (queue.length > 0 && company.size >= limits.queuePerCompany);
   if (over && lane !== LOCAL_LANE) busy(); // local work (a seed, a script) is never refused
   await new Promise<void>((resolve) => {
     queue.push(resolve);

@@ -37,7 +37,7 @@ const ARGUMENT_PROBLEM =
 // Operation names are the client's: a log line keeps a bounded piece.
 const MAX_LOGGED_NAME = 100;
 
-const LIMIT_PROBLEM = /exceeds the maximum of|complexity limit|aliases/;
+const LIMIT_PROBLEM = /exceeds the maximum of|complexity limit|aliases|send the whole value as one variable/;
 
 /**
  * The argument (or input field) a bad literal belongs to: graphql-js points at the value, so read the name

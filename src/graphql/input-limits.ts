@@ -43,7 +43,7 @@ export function checkJsonValue(value: unknown): void {
   }
 }
 
-/** The same for a literal written in the document (a variable inside it is checked as a value). */
+/** The same for a literal written in the document, which holds no variable. */
 export function checkJsonLiteral(node: ValueNode): void {
   let bytes = 0;
   const stack: Array<[ValueNode, number]> = [[node, 0]];
@@ -64,7 +64,14 @@ export function checkJsonLiteral(node: ValueNode): void {
         }
     } else if (v.kind === Kind.STRING) bytes += Buffer.byteLength(v.value) + 2;
     else if (v.kind === Kind.INT || v.kind === Kind.FLOAT || v.kind === Kind.ENUM) bytes += v.value.length;
-    else bytes += 4; // null, true, false, a variable
+    // Validation cannot bound a variable of another type written inside the literal ({ a: $s }), and execution
+    // would refuse it as an internal error: the whole value comes as one variable, or none of it does.
+    else if (v.kind === Kind.VARIABLE)
+      throw new GraphQLError(
+        `a JSON input written in the document holds the variable $${v.name.value}: send the whole value as one variable`,
+        { extensions: { code: 'BAD_USER_INPUT' } },
+      );
+    else bytes += 4; // null, true, false
     if (bytes > JSON_INPUT_MAX_BYTES) throw tooLarge();
   }
 }

@@ -93,9 +93,17 @@ describe('changePassword and deleteMyAccount count wrong passwords like logins',
     for (let i = 0; i < LIMIT - 1; i++)
       expect(codeOf(await s.gql(CHANGE, { c: `wrong-${i}`, n: NEW }, headers))).toBe('BAD_USER_INPUT');
     expect(codeOf(await s.gql(CHANGE, { c: DEMO_PASSWORD, n: NEW }, headers))).toBe('OK');
+    // The change ended every session: a new one, from the same address, whose count the right password cleared.
+    const again = await s.gql(
+      LOGIN,
+      { e: 'guessed4@demo.test', p: NEW },
+      { 'x-app-path': 'demo', ...from('10.0.4.1') },
+    );
+    expect(codeOf(again)).toBe('OK');
+    const renewed = { ...bearer(again.data.login.token), ...from('10.0.4.1') };
     for (let i = 0; i < LIMIT - 1; i++)
-      expect(codeOf(await s.gql(CHANGE, { c: `wrong-${i}`, n: DEMO_PASSWORD }, headers))).toBe('BAD_USER_INPUT');
-    expect(codeOf(await s.gql(CHANGE, { c: NEW, n: DEMO_PASSWORD }, headers))).toBe('OK');
+      expect(codeOf(await s.gql(CHANGE, { c: `wrong-${i}`, n: DEMO_PASSWORD }, renewed))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await s.gql(CHANGE, { c: NEW, n: DEMO_PASSWORD }, renewed))).toBe('OK');
   });
 
   it('deleteMyAccount: 10 wrong passwords, then the right one is RATE_LIMITED and the account stays', async () => {
@@ -124,16 +132,28 @@ describe('the public operations that set a password or open an account', () => {
       codes.push(codeOf(await s.gql(REGISTER, { i: one }, { ...demo, ...from('10.0.6.1') })));
     // The first opens the account, the next four are CONFLICT, then the e-mail is throttled from this address.
     expect(codes).toEqual(['OK', ...Array(REGISTER_LIMIT - 1).fill('CONFLICT'), 'RATE_LIMITED', 'RATE_LIMITED']);
-    const many = [];
-    for (let i = 0; i < REGISTER_LIMIT * 10 + 3; i++) {
-      const r = await s.gql(
-        REGISTER,
-        { i: { ...one, email: `probe${i}@demo.test`, password: 'short' } },
-        { ...demo, ...from('10.0.6.2') },
-      );
-      many.push(codeOf(r));
+    // A refused input (a password the policy refuses) probes nothing: it is given back.
+    for (let i = 0; i < REGISTER_LIMIT + 2; i++)
+      expect(
+        codeOf(await s.gql(REGISTER, { i: { ...one, password: 'short' } }, { ...demo, ...from('10.0.6.3') })),
+      ).toBe('BAD_USER_INPUT');
+    // Sign-ups the company refuses (it closed them) count, per address whatever the e-mail.
+    const company = await s.t.db.prisma.company.findFirstOrThrow({ where: { appPath: 'demo' } });
+    await s.t.db.prisma.company.update({ where: { id: company.id }, data: { disableRegister: true } });
+    try {
+      const many = [];
+      for (let i = 0; i < REGISTER_LIMIT * 10 + 3; i++) {
+        const r = await s.gql(
+          REGISTER,
+          { i: { ...one, email: `probe${i}@demo.test` } },
+          { ...demo, ...from('10.0.6.2') },
+        );
+        many.push(codeOf(r));
+      }
+      expect(many.filter((c) => c === 'RATE_LIMITED')).toHaveLength(3);
+    } finally {
+      await s.t.db.prisma.company.update({ where: { id: company.id }, data: { disableRegister: false } });
     }
-    expect(many.filter((c) => c === 'RATE_LIMITED')).toHaveLength(3);
   });
 
   it(`resetPassword and verifyEmail: ${LIMIT} wrong links per address, then RATE_LIMITED`, async () => {
@@ -156,9 +176,13 @@ describe('the public operations that set a password or open an account', () => {
     );
     expect(codeOf(invited)).toBe('OK');
     const jwt = invited.data.createInvitation.token;
+    // "x" meets no password policy: each accept is refused, and given back (the input was refused, no link tried).
+    for (let i = 0; i < REGISTER_LIMIT + 1; i++)
+      expect(codeOf(await s.gql(ACCEPT, { j: jwt }, from('10.0.8.1')))).toBe('BAD_USER_INPUT');
+    // A link that opens nothing is counted.
     const codes = [];
-    for (let i = 0; i < REGISTER_LIMIT + 1; i++) codes.push(codeOf(await s.gql(ACCEPT, { j: jwt }, from('10.0.8.1'))));
-    // "x" meets no password policy: each accept is refused, and counted.
-    expect(codes).toEqual([...Array(REGISTER_LIMIT).fill('BAD_USER_INPUT'), 'RATE_LIMITED']);
+    for (let i = 0; i < REGISTER_LIMIT + 1; i++)
+      codes.push(codeOf(await s.gql(ACCEPT, { j: `${jwt}x` }, from('10.0.8.1'))));
+    expect(codes).toEqual([...Array(REGISTER_LIMIT).fill('NOT_FOUND'), 'RATE_LIMITED']);
   });
 });

@@ -67,11 +67,16 @@ describe('the queue of derivations', () => {
     const second = Array.from({ length: 4 }, () =>
       outcome(passwordWork({ company: 'A', address: '10.0.0.2' }).verify('wrong', stored)),
     );
+    // Past the company's share, an address with nothing waiting still gets its one place.
+    const newcomers = Array.from({ length: 3 }, (_, i) =>
+      outcome(passwordWork({ company: 'A', address: `10.0.1.${i}` }).verify('wrong', stored)),
+    );
     const other = Array.from({ length: 4 }, () =>
       outcome(passwordWork({ company: 'B', address: '10.0.0.3' }).verify('wrong', stored)),
     );
     expect(tally(await Promise.all(flood))).toEqual({ checked: 2 + 4, RATE_LIMITED: 24 });
     expect(tally(await Promise.all(second))).toEqual({ checked: 2, RATE_LIMITED: 2 });
+    expect(tally(await Promise.all(newcomers))).toEqual({ checked: 3 });
     expect(tally(await Promise.all(other))).toEqual({ checked: 4 });
     expect(derivationLoad()).toEqual({ running: 0, waiting: 0 });
   });

@@ -126,6 +126,18 @@ describe('JSON inputs are bounded', () => {
         .fill('1')
         .join(',')}]`;
       refused(await asVariable(wide), 'JSON_INPUT_MAX_BYTES', JSON_INPUT_MAX_BYTES);
+      if (input.variableType === 'JSONObject') {
+        // A variable of another type inside the literal ({ x: $s }): validation cannot bound it, the scalar does.
+        const inside = doc(input.wrap('$s').replace(/"x":/, 'x:')).replace(
+          /^mutation\(\$v: \w+\)/,
+          'mutation($s: String)',
+        );
+        const text = JSON.stringify({ query: inside, variables: { s: 'x'.repeat(JSON_INPUT_MAX_BYTES) } });
+        const a = await post(text, headers);
+        expect(a.status, JSON.stringify(a.body)).toBe(400);
+        expect(a.body.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+        expect(a.body.errors?.[0].message).toContain('holds the variable $s');
+      }
 
       const after = await Promise.all([
         s.t.db.prisma.company.findMany({ orderBy: { id: 'asc' } }),
