@@ -2,13 +2,14 @@
 // document is executed for it: left alone, one client's many heavy subscriptions turn one routine write into
 // hundreds of executions that hold the process's memory and its one thread. So, per event:
 // - identical subscriptions (same address, caller and rights, document, operation and variables) share one
-//   execution, and its answer is sent to each of them;
+//   execution while it runs, and its answer is sent to each of them (a refusal is not shared: each asks its own);
 // - the objects one socket and one address are answered with are budgeted (LIVE_MAX_OBJECTS_PER_SOCKET,
 //   LIVE_MAX_OBJECTS_PER_ADDRESS): past either, that subscription's answer to this event is an error, and its
 //   execution stops where it crossed the line, so the work one client can cause per event is bounded;
 // - executions run a few at a time (LIVE_MAX_CONCURRENT_EXECUTIONS), apart from the HTTP execution slots and each
 //   after a turn of the event loop, so HTTP requests are never queued behind them; the rest wait in a queue of at
-//   most LIVE_MAX_QUEUED_EXECUTIONS, past which a subscription's event is dropped with an error;
+//   most LIVE_MAX_QUEUED_EXECUTIONS, of which one address may take a tenth and one socket a quarter of that, past
+//   which a subscription's event is dropped with an error; a subscription ended while it waited is not executed;
 // - the objects all executions in flight hold together are budgeted (LIVE_MAX_OBJECTS_IN_FLIGHT).
 import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { SharedBudget } from '../app/object-budget.ts';
@@ -32,16 +33,24 @@ export interface LiveLimits {
 
 type Limit = 'socket' | 'address' | 'process';
 
-/** What one event has cost in this process so far: objects per socket and per address, and its shared runs. */
+/**
+ * What one event has cost in this process so far: objects per socket (by number, so an event held by a slow
+ * subscriber's queue holds no socket) and per address, and its runs in flight (a finished one's answer is not kept).
+ */
 interface EventCosts {
-  spent: Map<object | string, number>;
+  spent: Map<number | string, number>;
   runs: Map<string, Promise<Ran>>;
 }
 
 interface Ran {
   result: ExecutionResult;
   objects: number;
+  /** An answer of the document's, not a refusal of this socket's or of the moment's: its copies may be sent. */
+  shareable: boolean;
 }
+
+/** The answer to a subscription that ended while its execution waited: nobody reads it. */
+const GONE: Ran = { result: { data: null }, objects: 0, shareable: false };
 
 /** An execution works this long at most before it lets the event loop take a turn (HTTP requests, I/O). */
 const SLICE_MS = 2;
@@ -53,6 +62,12 @@ export class LiveExecutions {
   /** Per event, as long as a subscriber still holds it (its EventReads). */
   private readonly events = new WeakMap<EventReads, EventCosts>();
   private readonly slots: ExecutionSlots;
+  /** Executions waiting per address and per socket, and what each may have waiting. */
+  private readonly waiting = new Map<object | string, number>();
+  private readonly waitingPerAddress: number;
+  private readonly waitingPerSocket: number;
+  private readonly socketIds = new WeakMap<object, number>();
+  private socketCount = 0;
   private inFlight = 0;
   private readonly counts = { executions: 0, shared: 0, dropped: 0 };
   private readonly overBudget: Record<Limit, number> = { socket: 0, address: 0, process: 0 };
@@ -67,6 +82,9 @@ export class LiveExecutions {
     private readonly warn: (obj: object, msg: string) => void,
   ) {
     this.slots = new ExecutionSlots(limits.maxConcurrentExecutions);
+    // One client's many subscriptions cannot fill the queue and have every other tenant's events dropped.
+    this.waitingPerAddress = Math.ceil(limits.maxQueuedExecutions / 10);
+    this.waitingPerSocket = Math.ceil(this.waitingPerAddress / 4);
   }
 
   figures(): LiveExecutionFigures {
@@ -82,18 +100,23 @@ export class LiveExecutions {
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source;
     const deliveries = source[Symbol.asyncIterator]() as AsyncIterator<LiveDelivery>;
+    // Ended by the client, or with its socket (graphql-ws then calls return): its queued executions are skipped.
+    let ended = false;
+    const wanted = () => !ended;
     const results: AsyncIterableIterator<ExecutionResult> & Required<AsyncIterator<ExecutionResult>> = {
       [Symbol.asyncIterator]: () => results,
       next: async () => {
         const step = await deliveries.next();
         if (step.done) return { done: true, value: undefined };
-        return { done: false, value: await this.answer(args, step.value) };
+        return { done: false, value: await this.answer(args, step.value, wanted) };
       },
       return: async () => {
+        ended = true;
         await deliveries.return?.();
         return { done: true, value: undefined };
       },
       throw: async (err: unknown) => {
+        ended = true;
         await deliveries.return?.();
         throw err;
       },
@@ -101,38 +124,66 @@ export class LiveExecutions {
     return results;
   };
 
-  private async answer(args: ExecutionArgs, delivery: LiveDelivery): Promise<ExecutionResult> {
+  private async answer(args: ExecutionArgs, delivery: LiveDelivery, wanted: () => boolean): Promise<ExecutionResult> {
     const context = args.contextValue as Context;
+    // The caller was refused when read again (sessions revoked, deactivated, token expired) or could not be read:
+    // every subscription field requires the caller first, so the execution is that refusal, answered at once. No
+    // queue or budget stands between a revoked subscriber and its UNAUTHENTICATED.
+    if (context.auth.viewerError) return execute({ ...args, rootValue: delivery });
     const channel = context.live!;
     let event = this.events.get(delivery.reads);
     if (!event) this.events.set(delivery.reads, (event = { spent: new Map(), runs: new Map() }));
     const key = shareKey(context, channel);
-    const running = key === null ? undefined : event.runs.get(key);
-    if (running) {
+    for (let running = key === null ? undefined : event.runs.get(key); running; running = event.runs.get(key!)) {
+      const { result, objects, shareable } = await running;
+      // A refusal (that socket's budget, the queue) is the first subscriber's: this one asks for its own.
+      if (!shareable) continue;
       // Executed once; each copy sent still counts against its own socket and address.
-      const { result, objects } = await running;
       const refused = this.charge(event, channel, objects);
       if (refused) return refusal(refused);
       this.counts.shared++;
       return result;
     }
-    const run = this.run(args, delivery, event, channel);
-    if (key !== null) event.runs.set(key, run);
+    const run = this.run(args, delivery, event, channel, wanted);
+    if (key !== null) {
+      // Shared while it runs only: a finished answer kept with the event would be held, outside every budget, by
+      // each slow subscriber's queued deliveries of that event.
+      event.runs.set(key, run);
+      const forget = () => {
+        if (event.runs.get(key) === run) event.runs.delete(key);
+      };
+      run.then(forget, forget);
+    }
     return (await run).result;
   }
 
-  private async run(args: ExecutionArgs, delivery: LiveDelivery, event: EventCosts, channel: LiveChannel) {
+  private async run(
+    args: ExecutionArgs,
+    delivery: LiveDelivery,
+    event: EventCosts,
+    channel: LiveChannel,
+    wanted: () => boolean,
+  ): Promise<Ran> {
     const spent = this.spentAlready(event, channel);
-    if (spent) return { result: refusal(spent), objects: 0 };
+    if (spent) return { result: refusal(spent), objects: 0, shareable: false };
     const { running, waiting } = this.slots.stats();
-    if (running >= this.limits.maxConcurrentExecutions && waiting >= this.limits.maxQueuedExecutions)
-      return { result: this.drop(), objects: 0 };
-    return this.slots.run(async (): Promise<Ran> => {
+    const waits = running >= this.limits.maxConcurrentExecutions;
+    if (waits) {
+      if (
+        waiting >= this.limits.maxQueuedExecutions ||
+        (this.waiting.get(channel.address) ?? 0) >= this.waitingPerAddress ||
+        (this.waiting.get(channel.socket) ?? 0) >= this.waitingPerSocket
+      )
+        return { result: this.drop(), objects: 0, shareable: false };
+      this.wait(channel, 1);
+    }
+    const work = async (): Promise<Ran> => {
       // A turn of the event loop first: HTTP requests that arrived meanwhile start before this execution.
       await new Promise((resolve) => setImmediate(resolve));
+      if (!wanted()) return GONE;
       // Other subscriptions of this client may have spent its budget while this one waited.
       const spentNow = this.spentAlready(event, channel);
-      if (spentNow) return { result: refusal(spentNow), objects: 0 };
+      if (spentNow) return { result: refusal(spentNow), objects: 0, shareable: false };
       const objects = (args.contextValue as Context).objects;
       const budget = new EventBudget(this, event, channel);
       objects.share(budget);
@@ -140,11 +191,32 @@ export class LiveExecutions {
       try {
         // Refused, the answer is the refusal at once; what is left of the execution waits forever and is collected.
         const result = await Promise.race([execute({ ...args, rootValue: delivery }), budget.refused]);
-        return { result, objects: objects.resolved };
+        return { result, objects: objects.resolved, shareable: !budget.stopped };
       } finally {
         this.inFlight -= budget.pooled;
       }
+    };
+    return this.slots.run(work, {
+      waited: () => this.wait(channel, -1),
+      stillWanted: wanted,
+      dropped: () => GONE,
     });
+  }
+
+  /** Counts an execution of this socket and address into the queue (1) or out of it (-1). */
+  private wait(channel: LiveChannel, step: 1 | -1) {
+    for (const who of [channel.address, channel.socket]) {
+      const n = (this.waiting.get(who) ?? 0) + step;
+      if (n > 0) this.waiting.set(who, n);
+      else this.waiting.delete(who);
+    }
+  }
+
+  /** The socket's number, under which its spending is counted. */
+  private socketId(channel: LiveChannel): number {
+    let id = this.socketIds.get(channel.socket);
+    if (id === undefined) this.socketIds.set(channel.socket, (id = ++this.socketCount));
+    return id;
   }
 
   /**
@@ -152,7 +224,8 @@ export class LiveExecutions {
    * of them against the process's (objects an execution holds). A copy of an answer refused is not counted.
    */
   charge(event: EventCosts, channel: LiveChannel, objects: number, pooled = 0): DomainError | null {
-    const socket = (event.spent.get(channel.socket) ?? 0) + objects;
+    const socketId = this.socketId(channel);
+    const socket = (event.spent.get(socketId) ?? 0) + objects;
     const address = (event.spent.get(channel.address) ?? 0) + objects;
     const limit: Limit | null =
       socket > this.limits.maxObjectsPerSocket
@@ -163,7 +236,7 @@ export class LiveExecutions {
             ? 'process'
             : null;
     if (limit === null || pooled > 0) {
-      event.spent.set(channel.socket, socket);
+      event.spent.set(socketId, socket);
       event.spent.set(channel.address, address);
       this.inFlight += pooled;
     }
@@ -185,7 +258,7 @@ export class LiveExecutions {
   /** Objects the budgets still allow an execution for this socket and address. */
   left(event: EventCosts, channel: LiveChannel): number {
     return Math.min(
-      this.limits.maxObjectsPerSocket - (event.spent.get(channel.socket) ?? 0),
+      this.limits.maxObjectsPerSocket - (event.spent.get(this.socketId(channel)) ?? 0),
       this.limits.maxObjectsPerAddress - (event.spent.get(channel.address) ?? 0),
       this.limits.maxObjectsInFlight - this.inFlight,
     );
@@ -193,7 +266,7 @@ export class LiveExecutions {
 
   private spentAlready(event: EventCosts, channel: LiveChannel): DomainError | null {
     const limit: Limit | null =
-      (event.spent.get(channel.socket) ?? 0) >= this.limits.maxObjectsPerSocket
+      (event.spent.get(this.socketId(channel)) ?? 0) >= this.limits.maxObjectsPerSocket
         ? 'socket'
         : (event.spent.get(channel.address) ?? 0) >= this.limits.maxObjectsPerAddress
           ? 'address'
@@ -219,7 +292,9 @@ export class LiveExecutions {
       new DomainError(
         'SERVICE_UNAVAILABLE',
         `too many live events are waiting to be answered (LIVE_MAX_QUEUED_EXECUTIONS is ` +
-          `${formatCount(this.limits.maxQueuedExecutions)}): this event was dropped; read the current state again`,
+          `${formatCount(this.limits.maxQueuedExecutions)}, of which one address may hold ` +
+          `${formatCount(this.waitingPerAddress)} and one connection ${formatCount(this.waitingPerSocket)}): ` +
+          `this event was dropped; read the current state again`,
         { limit: 'queue' },
       ),
     );
@@ -243,6 +318,11 @@ class EventBudget implements SharedBudget {
     private readonly channel: LiveChannel,
   ) {
     this.refused = new Promise((resolve) => (this.refuse = resolve));
+  }
+
+  /** True once a budget stopped the execution: its answer is a refusal. */
+  get stopped(): boolean {
+    return this.refusal !== null;
   }
 
   left(): number {
