@@ -25,7 +25,9 @@ export class InvitationResolver {
   }
 
   @Mutation(() => CreatedInvitation, {
-    description: 'Invites a person to the current company; answers the invitation and its link token.',
+    description:
+      'Invites a person to the current company; answers the invitation and its link token. A company at its ' +
+      'maxUsersAmount (unless allowExceedMaxUsers) is FORBIDDEN, as accepting there would be.',
   })
   createInvitation(
     @Arg('input', () => CreateInvitationInput, { description: 'Who is invited, with which role and areas.' })
@@ -59,7 +61,8 @@ export class InvitationResolver {
     description:
       'Changes an invitation of the current company (PATCH /invitations/:id). Admins of the company, the reseller ' +
       'managing it and managers may; nobody may grant a role above their own; the company may change only to one the ' +
-      'caller manages. Every check runs before anything is written.',
+      'caller manages. The invitation is checked where it ends up as creating it there is (role, areas, e-mail, and ' +
+      'a free seat when it moves to another company). Every check runs before anything is written.',
   })
   updateInvitation(
     @Arg('id', () => Int, { description: 'An invitation of the current company (another: NOT_FOUND).' }) id: number,
