@@ -199,3 +199,150 @@ describe('the process’s limits on event executions', () => {
     expect(await liveMetric(small.url, 'prode_live_subscriptions')).toBe(4);
   });
 });
+
+/** Small documents that differ (no execution to share), each cheap. */
+const small = (i: number) =>
+  `subscription($t: Int!) { matchUpdated(tournamentId: $t) { missedEvents match { id s${i}: status } } }`;
+const NOTIFICATIONS = (i: number) =>
+  `subscription { n${i}: notificationReceived { missedEvents notification { id } } }`;
+
+/** A server of its own, its clients disposed with it. */
+function ownServer(env: Record<string, string>) {
+  const own = { s: undefined as unknown as TestServer, clients: [] as LiveClient[] };
+  beforeAll(async () => {
+    own.s = await startTestServer({ env: { GRAPHQL_MAX_COST: '1000000000', TRUST_PROXY_HOPS: '1', ...env } });
+  });
+  afterAll(async () => {
+    await Promise.all(own.clients.map((c) => c.dispose()));
+    await own.s.close();
+  });
+  return {
+    get s() {
+      return own.s;
+    },
+    connect(token: string, address: string, appPath?: string) {
+      const params: Record<string, string> = { Authorization: `Bearer ${token}` };
+      if (appPath) params['x-app-path'] = appPath;
+      const c = liveClient(own.s.url, params, { address });
+      own.clients.push(c);
+      return c;
+    },
+    async disposeClients() {
+      await Promise.all(own.clients.splice(0).map((c) => c.dispose()));
+    },
+    async result(goals: number) {
+      const manager = await own.s.loginAs('manager');
+      const r = await own.s.gql(
+        RESULT,
+        { i: { matchId: own.s.demo.matches.final, status: 'IN_PLAY', homeTeamGoals: goals, awayTeamGoals: 0 } },
+        bearer(manager),
+      );
+      expect(r.errors).toBeUndefined();
+    },
+  };
+}
+
+describe('the event queue shared between addresses', () => {
+  // One slot and a queue of 10: one address may have 1 waiting, one socket 1.
+  const own = ownServer({ LIVE_MAX_CONCURRENT_EXECUTIONS: '1', LIVE_MAX_QUEUED_EXECUTIONS: '10' });
+
+  it('one address’s many subscriptions do not have another tenant’s event dropped', async () => {
+    const { s } = own;
+    await s.kickOff(s.demo.matches.final);
+    const player = await s.loginAs('player');
+    // More distinct subscriptions than the whole queue holds, all of one address, subscribed first.
+    const attack = [0, 1].flatMap((n) => {
+      const socket = own.connect(player, ATTACKER, 'demo');
+      return Array.from({ length: 6 }, (_, i) => socket.subscribe(small(n * 6 + i), { t: s.demo.tournament }));
+    });
+    await untilSubscribed(s.url, attack.length);
+    const victim = own
+      .connect(await s.loginAs('globexPlayer'), '198.51.100.9')
+      .subscribe(MATCH, { t: s.demo.tournament });
+    await untilSubscribed(s.url, attack.length + 1);
+    await own.result(1);
+    const answer = await victim.next(10_000);
+    // Before, the attacker's subscriptions filled the queue, and this event was dropped.
+    expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
+    expect(answer.data.matchUpdated.match).toMatchObject({ status: 'IN_PLAY', homeTeamGoals: 1 });
+    const results = await Promise.all(attack.map((w) => w.next(10_000)));
+    const limits = results.map((e) => e.errors?.[0].extensions?.limit);
+    expect(limits).toContain('queue');
+    for (const e of results.filter((r) => r.errors)) expect(e.errors?.[0].message).toMatch(/one address may hold 1/);
+    await own.disposeClients();
+  });
+
+  it('does not execute an event for a subscription that ended while it waited', async () => {
+    const { s } = own;
+    const player = await s.loginAs('player');
+    while ((await liveMetric(s.url, 'prode_live_subscriptions')) > 0) await new Promise((r) => setTimeout(r, 20));
+    // The heavy one takes the slot; the other waits for it, and its socket closes meanwhile.
+    const heavyWatch = own.connect(player, ATTACKER, 'demo').subscribe(heavy('x'), { t: s.demo.tournament });
+    await untilSubscribed(s.url, 1);
+    const leaving = own.connect(await s.loginAs('player2'), '198.51.100.8', 'demo');
+    leaving.subscribe(MATCH, { t: s.demo.tournament });
+    await untilSubscribed(s.url, 2);
+    const before = await liveMetric(s.url, 'prode_live_executions_total');
+    await own.result(2);
+    await leaving.dispose();
+    await heavyWatch.next(30_000);
+    await new Promise((r) => setTimeout(r, 300));
+    // Before, the closed socket's execution ran after the heavy one all the same.
+    expect((await liveMetric(s.url, 'prode_live_executions_total')) - before).toBe(1);
+  }, 60_000);
+});
+
+describe('a shared execution’s refusal', () => {
+  const own = ownServer({
+    LIVE_MAX_CONCURRENT_EXECUTIONS: '1',
+    LIVE_MAX_OBJECTS_PER_SOCKET: '5000',
+    LIVE_MAX_OBJECTS_PER_ADDRESS: '100000',
+  });
+
+  it('is not sent to an identical subscription on a socket with budget left', async () => {
+    const { s } = own;
+    await s.kickOff(s.demo.matches.final);
+    const player = await s.loginAs('player');
+    const [a, b] = [own.connect(player, ATTACKER, 'demo'), own.connect(player, ATTACKER, 'demo')];
+    // Socket a spends its budget on the heavy one; then the light one there, and the same light one on b.
+    const spender = a.subscribe(heavy('h'), { t: s.demo.tournament });
+    await untilSubscribed(s.url, 1);
+    const onA = a.subscribe(LIGHT, { t: s.demo.tournament });
+    await untilSubscribed(s.url, 2);
+    const onB = b.subscribe(LIGHT, { t: s.demo.tournament });
+    await untilSubscribed(s.url, 3);
+    await own.result(3);
+    const [h, la, lb] = await Promise.all([spender.next(30_000), onA.next(30_000), onB.next(30_000)]);
+    expect(h.errors?.[0].extensions?.limit).toBe('socket');
+    expect(la.errors?.[0].extensions?.limit).toBe('socket');
+    // Before, b was sent a's refusal.
+    expect(lb.errors, JSON.stringify(lb.errors)).toBeUndefined();
+    expect(lb.data.matchUpdated.match).toMatchObject({ status: 'IN_PLAY', homeTeamGoals: 3 });
+  }, 60_000);
+});
+
+describe('a revoked subscriber while the event executions are busy', () => {
+  // One slot and no queue: while another client's heavy execution runs, every other event would be dropped.
+  const own = ownServer({ LIVE_MAX_CONCURRENT_EXECUTIONS: '1', LIVE_MAX_QUEUED_EXECUTIONS: '0' });
+
+  it('is answered UNAUTHENTICATED, not a full queue', async () => {
+    const { s } = own;
+    await s.kickOff(s.demo.matches.final);
+    const busy = own
+      .connect(await s.loginAs('player2'), '198.51.100.8', 'demo')
+      .subscribe(heavy('b'), { t: s.demo.tournament });
+    const player = await s.loginAs('player');
+    const socket = own.connect(player, ATTACKER, 'demo');
+    const revoked = Array.from({ length: 3 }, (_, i) => socket.subscribe(NOTIFICATIONS(i)));
+    await untilSubscribed(s.url, 4);
+    await own.result(4);
+    const out = await s.gql('mutation { logoutEverywhere }', {}, { ...bearer(player), 'x-app-path': 'demo' });
+    expect(out.errors).toBeUndefined();
+    for (const w of revoked) {
+      const last = await w.next(10_000);
+      expect(last.errors?.[0].extensions?.code, JSON.stringify(last.errors)).toBe('UNAUTHENTICATED');
+      expect(await w.ended).toEqual({});
+    }
+    await busy.next(30_000);
+  }, 60_000);
+});
