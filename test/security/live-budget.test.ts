@@ -275,6 +275,7 @@ describe('the event queue shared between addresses', () => {
   it('does not execute an event for a subscription that ended while it waited', async () => {
     const { s } = own;
     const player = await s.loginAs('player');
+    await own.disposeClients();
     while ((await liveMetric(s.url, 'prode_live_subscriptions')) > 0) await new Promise((r) => setTimeout(r, 20));
     // The heavy one takes the slot; the other waits for it, and its socket closes meanwhile.
     const heavyWatch = own.connect(player, ATTACKER, 'demo').subscribe(heavy('x'), { t: s.demo.tournament });
