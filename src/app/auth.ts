@@ -33,7 +33,7 @@ export async function login(
   if (normalized.length > MAX_EMAIL_LENGTH)
     throw badInput(`email is longer than ${MAX_EMAIL_LENGTH} characters`, 'email');
   // Counted before anything is checked (src/security/login-throttle.ts): attempts in flight count too.
-  const attempt = await client.throttle.attempt(client.ip, normalized);
+  const attempt = await client.throttle.attempt(client.ip, normalized, { login: normalized });
   if (attempt.retryAfterSeconds !== null) {
     throw rateLimited(`too many failed logins: try again in ${attempt.retryAfterSeconds} s`, attempt.retryAfterSeconds);
   }

@@ -68,7 +68,8 @@ export function checkJsonLiteral(node: ValueNode): void {
     // would refuse it as an internal error: the whole value comes as one variable, or none of it does.
     else if (v.kind === Kind.VARIABLE)
       throw new GraphQLError(
-        `a JSON input written in the document holds the variable $${v.name.value}: send the whole value as one variable`,
+        `a JSON input written in the document holds the variable $${v.name.value}: ` +
+          'send the whole value as one variable',
         { extensions: { code: 'BAD_USER_INPUT' } },
       );
     else bytes += 4; // null, true, false

@@ -12,14 +12,14 @@ import { createHash } from 'node:crypto';
 
 export interface LoginThrottle {
   /** Seconds to wait before another attempt for this address and e-mail, or null when one is allowed. */
-  check(address: string, email: string, account?: string): Promise<number | null>;
+  check(address: string, email: string, account?: Account): Promise<number | null>;
   /**
    * Checks and counts one attempt at once (no other request can slip in between): refused past the limit, else
    * counted as a failure until it is ended with `succeeded` or `cancelled`. With `account` (a signed-in caller's
    * own, for the operations that prove its password again), the attempt counts for that account from every
-   * address too: a stolen token tried from many addresses still gets the limit once.
+   * address too: a stolen token tried from many addresses still gets the limit once (see Account).
    */
-  attempt(address: string, email: string, account?: string): Promise<LoginAttempt>;
+  attempt(address: string, email: string, account?: Account): Promise<LoginAttempt>;
 }
 
 /** A login attempt `attempt` let through and counted: unless ended otherwise, it stays counted as a failure. */
@@ -40,7 +40,18 @@ export const addressKey = (address: string) => `a:${address}`;
 export const emailKey = (address: string, email: string) =>
   `e:${address}:${createHash('sha256').update(email).digest('base64url')}`;
 
-export const accountKey = (account: string) => `u:${account}`;
+/**
+ * Whose account an attempt is about, from every address. A signed-in caller proving its password again (its user
+ * id) gets the strict limit; a login (`{ login: e-mail }`) ten times it: enough to stop guessing one account from
+ * many addresses, not so few that anyone could lock a colleague out by failing logins in their name.
+ */
+export type Account = string | { login: string };
+
+export const accountKey = (account: Account) =>
+  typeof account === 'string' ? `u:${account}` : `l:${createHash('sha256').update(account.login).digest('base64url')}`;
+
+export const accountMax = (account: Account, max: number) =>
+  typeof account === 'string' ? max : max * PER_ADDRESS_FACTOR;
 
 /** Whole seconds until `resetAt`, at least one. */
 export const secondsUntil = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));

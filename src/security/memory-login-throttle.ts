@@ -1,6 +1,6 @@
 // The login throttle (login-throttle.ts) kept in this process's memory: for SQLite, whose gateway is one process.
-import { accountKey, addressKey, emailKey, PER_ADDRESS_FACTOR, secondsUntil } from './login-throttle.ts';
-import type { LoginAttempt, LoginThrottle } from './login-throttle.ts';
+import { accountKey, accountMax, addressKey, emailKey, PER_ADDRESS_FACTOR, secondsUntil } from './login-throttle.ts';
+import type { Account, LoginAttempt, LoginThrottle } from './login-throttle.ts';
 
 interface Window {
   count: number;
@@ -21,11 +21,11 @@ export class MemoryLoginThrottle implements LoginThrottle {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async check(address: string, email: string, account?: string): Promise<number | null> {
+  async check(address: string, email: string, account?: Account): Promise<number | null> {
     return this.wait(address, email, account);
   }
 
-  async attempt(address: string, email: string, account?: string): Promise<LoginAttempt> {
+  async attempt(address: string, email: string, account?: Account): Promise<LoginAttempt> {
     // Checked and counted with no await in between: no other attempt can slip in.
     const wait = this.wait(address, email, account);
     if (wait !== null) return { retryAfterSeconds: wait, succeeded: async () => {}, cancelled: async () => {} };
@@ -58,18 +58,18 @@ export class MemoryLoginThrottle implements LoginThrottle {
     return this.windows.size;
   }
 
-  private wait(address: string, email: string, account?: string): number | null {
+  private wait(address: string, email: string, account?: Account): number | null {
     const now = this.clock();
     const over = [
       this.live(addressKey(address), now, this.max * PER_ADDRESS_FACTOR),
       this.live(emailKey(address, email), now, this.max),
-      account === undefined ? null : this.live(accountKey(account), now, this.max),
+      account === undefined ? null : this.live(accountKey(account), now, accountMax(account, this.max)),
     ].filter((w): w is Window => w !== null);
     return over.length ? secondsUntil(Math.max(...over.map((w) => w.resetAt)), now) : null;
   }
 
   /** Counts one attempt; returns the address's, the e-mail's and (when given) the account's windows. */
-  private count(address: string, email: string, account?: string): [Window, Window, Window | null] {
+  private count(address: string, email: string, account?: Account): [Window, Window, Window | null] {
     const now = this.clock();
     this.prune(now);
     return [

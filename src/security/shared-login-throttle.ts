@@ -1,8 +1,8 @@
 // The login throttle (login-throttle.ts) kept in PostgreSQL (src/db/rate-counters.ts), so that every replica counts
 // against one limit. An attempt is checked and counted in one locked step; ending it costs one more statement.
 import type { RateCounters } from '../db/rate-counters.ts';
-import { accountKey, addressKey, emailKey, PER_ADDRESS_FACTOR, secondsUntil } from './login-throttle.ts';
-import type { LoginAttempt, LoginThrottle } from './login-throttle.ts';
+import { accountKey, accountMax, addressKey, emailKey, PER_ADDRESS_FACTOR, secondsUntil } from './login-throttle.ts';
+import type { Account, LoginAttempt, LoginThrottle } from './login-throttle.ts';
 
 export class SharedLoginThrottle implements LoginThrottle {
   /**
@@ -21,13 +21,13 @@ export class SharedLoginThrottle implements LoginThrottle {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async check(address: string, email: string, account?: string): Promise<number | null> {
+  async check(address: string, email: string, account?: Account): Promise<number | null> {
     const now = this.clock();
     const until = await this.counters.fullUntil(this.limits(address, email, account), new Date(now));
     return until ? secondsUntil(until.getTime(), now) : null;
   }
 
-  async attempt(address: string, email: string, account?: string): Promise<LoginAttempt> {
+  async attempt(address: string, email: string, account?: Account): Promise<LoginAttempt> {
     const now = this.clock();
     const limits = this.limits(address, email, account);
     const { refusedUntil, windows } = await this.oneAtATime(limits[0].key, () =>
@@ -63,11 +63,13 @@ export class SharedLoginThrottle implements LoginThrottle {
     return run;
   }
 
-  private limits(address: string, email: string, account?: string) {
+  private limits(address: string, email: string, account?: Account) {
     return [
       { key: `${this.name}:${addressKey(address)}`, max: this.max * PER_ADDRESS_FACTOR },
       { key: `${this.name}:${emailKey(address, email)}`, max: this.max },
-      ...(account === undefined ? [] : [{ key: `${this.name}:${accountKey(account)}`, max: this.max }]),
+      ...(account === undefined
+        ? []
+        : [{ key: `${this.name}:${accountKey(account)}`, max: accountMax(account, this.max) }]),
     ];
   }
 }

@@ -123,6 +123,24 @@ describe('changePassword and deleteMyAccount count wrong passwords like logins',
   });
 });
 
+describe('login, per account from every address', () => {
+  it(`one e-mail guessed from many addresses: ${LIMIT * 10} wrong logins, then the right one is refused`, async () => {
+    await freshPlayer('spread@demo.test');
+    const demo = { 'x-app-path': 'demo' };
+    for (let a = 0; a < 10; a++)
+      for (let i = 0; i < LIMIT; i++)
+        expect(
+          codeOf(await s.gql(LOGIN, { e: 'spread@demo.test', p: `wrong-${i}` }, { ...demo, ...from(`10.2.0.${a}`) })),
+        ).toBe('UNAUTHENTICATED');
+    const right = await s.gql(LOGIN, { e: 'spread@demo.test', p: DEMO_PASSWORD }, { ...demo, ...from('10.2.1.1') });
+    expect(codeOf(right)).toBe('RATE_LIMITED');
+    // Another person's login from those addresses is not held by this account's count.
+    await freshPlayer('bystander@demo.test');
+    const other = await s.gql(LOGIN, { e: 'bystander@demo.test', p: DEMO_PASSWORD }, { ...demo, ...from('10.2.0.1') });
+    expect(codeOf(other)).toBe('OK');
+  });
+});
+
 describe('the public operations that set a password or open an account', () => {
   it(`register: ${REGISTER_LIMIT} sign-ups per address and e-mail, ${REGISTER_LIMIT * 10} per address`, async () => {
     const demo = { 'x-app-path': 'demo' };
