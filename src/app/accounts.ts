@@ -9,7 +9,7 @@ import type { UserRow } from '../db/rows.ts';
 import { badInput, notFound } from '../domain/errors.ts';
 import { emailInput } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
-import { countAttempt, nothingGuessed, passwordWorkFor, type ThrottledClient } from './password-client.ts';
+import { countAttempt, counted, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import { quoted, unlinked } from '../mail/user-text.ts';
 import type { RequestScope } from './scope.ts';
 import { announceRevocation, REVOKE_SESSIONS } from './sessions.ts';
@@ -71,15 +71,9 @@ export async function resetPassword(
   input: { token: string; password: string },
 ): Promise<{ token: string; user: UserRow }> {
   // A link that opens nothing counts against the token throttle (per address); one that works is given back.
-  const attempt = await countAttempt(client, 'passwordReset', 'invalid links from this address');
-  try {
-    const done = await resetWithToken(scope, client, input);
-    await attempt.cancelled();
-    return done;
-  } catch (err) {
-    if (nothingGuessed(err)) await attempt.cancelled();
-    throw err;
-  }
+  return counted(client, 'passwordReset', 'invalid links from this address', 'given back', () =>
+    resetWithToken(scope, client, input),
+  );
 }
 
 async function resetWithToken(

@@ -12,7 +12,7 @@ import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkPersonName, isEmailAddress } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
-import { countAttempt, nothingGuessed, passwordWorkFor, type ThrottledClient } from './password-client.ts';
+import { counted, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import { quoted, unlinked } from '../mail/user-text.ts';
 import type { RequestScope } from './scope.ts';
 import { refuseWhenFull, takeSeat } from './seats.ts';
@@ -207,15 +207,9 @@ export async function acceptInvitation(
   client: ThrottledClient,
   input: { jwt: string; name: string; password: string; email?: string },
 ): Promise<{ token: string; user: UserRow }> {
-  const attempt = await countAttempt(client, `invitation:${input.jwt}`, 'refused invitations from this address');
-  try {
-    const accepted = await accept(scope, client, input);
-    await attempt.cancelled();
-    return accepted;
-  } catch (err) {
-    if (nothingGuessed(err)) await attempt.cancelled();
-    throw err;
-  }
+  return counted(client, `invitation:${input.jwt}`, 'refused invitations from this address', 'given back', () =>
+    accept(scope, client, input),
+  );
 }
 
 async function accept(

@@ -41,5 +41,28 @@ export async function countAttempt(
  * was full, or the input itself was refused (a name, a password the policy refuses) before any link or e-mail was
  * tried. A refusal about the link or the e-mail (NOT_FOUND, CONFLICT) stays counted.
  */
-export const nothingGuessed = (err: unknown): boolean =>
+const nothingGuessed = (err: unknown): boolean =>
   !(err instanceof DomainError) || err.extensions.code === 'RATE_LIMITED' || err.extensions.code === 'BAD_USER_INPUT';
+
+/**
+ * Runs `work` as one counted attempt (countAttempt's arguments): a refusal that guessed nothing is given back, and
+ * so is a success where `success` is 'given back' (a link that opened something was no guess); where it is
+ * 'counted' (every sign-up), a success stays counted.
+ */
+export async function counted<T>(
+  client: ThrottledClient,
+  subject: string,
+  tooMany: string,
+  success: 'given back' | 'counted',
+  work: () => Promise<T>,
+): Promise<T> {
+  const attempt = await countAttempt(client, subject, tooMany);
+  try {
+    const done = await work();
+    if (success === 'given back') await attempt.cancelled();
+    return done;
+  } catch (err) {
+    if (nothingGuessed(err)) await attempt.cancelled();
+    throw err;
+  }
+}

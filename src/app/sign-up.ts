@@ -13,7 +13,7 @@ import { DEFAULT_USER_JSON, featureSettings } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkPersonName, emailInput } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
-import { countAttempt, nothingGuessed, passwordWorkFor, type ThrottledClient } from './password-client.ts';
+import { countAttempt, counted, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import { quoted, unlinked } from '../mail/user-text.ts';
 import type { RequestScope } from './scope.ts';
 import { refuseWhenFull, takeSeat } from './seats.ts';
@@ -68,14 +68,9 @@ export async function register(
   headers: TenantHeaders,
 ): Promise<Registered> {
   const email = emailInput(input.email);
-  const attempt = await countAttempt(client, email, 'sign-ups from this address');
-  try {
-    return await signUp(scope, client, input, email, headers);
-  } catch (err) {
-    // Nothing was tried (the store failed, or the password queue was full): the attempt is given back.
-    if (nothingGuessed(err)) await attempt.cancelled();
-    throw err;
-  }
+  return counted(client, email, 'sign-ups from this address', 'counted', () =>
+    signUp(scope, client, input, email, headers),
+  );
 }
 
 async function signUp(
@@ -195,15 +190,9 @@ export async function verifyEmail(
   client: ThrottledClient,
   token: string,
 ): Promise<{ token: string; user: UserRow }> {
-  const attempt = await countAttempt(client, 'emailVerification', 'invalid links from this address');
-  try {
-    const verified = await verifyWithToken(scope, token);
-    await attempt.cancelled();
-    return verified;
-  } catch (err) {
-    if (nothingGuessed(err)) await attempt.cancelled();
-    throw err;
-  }
+  return counted(client, 'emailVerification', 'invalid links from this address', 'given back', () =>
+    verifyWithToken(scope, token),
+  );
 }
 
 async function verifyWithToken(scope: RequestScope, token: string): Promise<{ token: string; user: UserRow }> {
