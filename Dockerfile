@@ -10,4 +10,5 @@ COPY tsconfig.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 EXPOSE 4000
-CMD ["npm", "start"]
+# node is PID 1 itself: docker stop's SIGTERM reaches the process that drains, and it leaves no orphans to reap.
+CMD ["node", "--import", "tsx", "src/server.ts"]

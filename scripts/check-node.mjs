@@ -1,6 +1,7 @@
-// npm start and npm test run this first: on a Node older than 22 the native SQLite driver crashes (a segfault on
-// Node 20) and vitest 5 does not start, so say what to do instead. Plain JavaScript: it must run on any Node.
-// `--warn` (after npm install) only warns.
+// Every npm script that runs the service's code runs this first (its pre-script: start, test, db:*, bench*, ...): on
+// a Node older than 22 the native SQLite driver crashes (a segfault on Node 20, exit 139 with no word) and vitest 5
+// does not start, so say what to do instead. Plain JavaScript in a process of its own, before tsx or any native
+// module loads: it must run on any Node. `--warn` (after npm install) only warns.
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 22) {
   const line =

@@ -6,6 +6,7 @@
 // loaded its whole graph, about 1.7 s, for nothing), and a bad setting is reported without loading it either. The
 // service's modules are imported once the configuration is known.
 import './bootstrap/runtime.ts';
+import { onStopRequest } from './bootstrap/stop-requests.ts';
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config.ts';
 import { describeEnvFile, withEnvFile } from './env-file.ts';
@@ -145,18 +146,13 @@ async function main() {
     config.notificationsIntervalSeconds > 0 ? setInterval(tick, config.notificationsIntervalSeconds * 1000) : undefined;
   timer?.unref();
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) {
-      app.log.warn(`${signal} again: exiting without draining`);
-      process.exit(1);
-    }
-    closing = true;
+  // Runs once (onStopRequest): for SIGTERM, SIGINT or npm gone.
+  const shutdown = async (reason: string) => {
     clearInterval(timer);
     // First keep serving while /readyz says 503, so a load balancer stops sending and requests already on the
     // wire (accepted but not yet parsed, which close() would drop with their idle-looking connection) are answered.
     app.lifecycle.draining = true;
-    app.log.info(`${signal}: draining for ${config.shutdownDelayMs} ms, then closing`);
+    app.log.info(`${reason}: draining for ${config.shutdownDelayMs} ms, then closing`);
     await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
     // app.close() stops accepting connections and waits for in-flight requests to finish; a connection whose
     // client went quiet mid-request would hold it forever, so after a grace period the rest are cut.
@@ -168,8 +164,13 @@ async function main() {
     await tracing?.shutdown().catch((err) => log.warn({ err: firstLine(err) }, 'tracing: last spans not exported'));
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  onStopRequest(
+    (reason) => void shutdown(reason),
+    (signal) => {
+      app.log.warn(`${signal} again: exiting without draining`);
+      process.exit(1);
+    },
+  );
 }
 
 main().catch((err) => fail(firstLine(err), err));
