@@ -98,5 +98,5 @@ describe('npm scripts on a Node older than 22', () => {
     }
     // Nothing of theirs ran: no database, not even a generated JWT secret, was written.
     expect(readdirSync(dir)).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -13,6 +13,8 @@ import WebSocket from 'ws';
 import { childEnv, freePort, ROOT } from '../helpers/process.ts';
 
 const DRAIN_MS = 2000;
+// npm, migrations of an empty database, a drain: well under this on a quiet machine, not on a loaded one.
+const START_AND_STOP_MS = 150_000;
 const dirs: string[] = [];
 afterAll(() => {
   // A test that failed may leave its server running (the old `npm start` did): stop what this file started.
@@ -161,55 +163,63 @@ describe('npm start under a supervisor', () => {
     ['SIGINT to the npm pid (pm2)', 'SIGINT', 'pid'],
     // npm forwards it to node, which gets it directly too (as from a terminal's Ctrl-C): one request, not two.
     ["SIGTERM to npm's process group (systemd's default KillMode)", 'SIGTERM', 'group'],
-  ] as const)('%s: drains, exits 0, nothing left', async (_, signal, target) => {
-    const started = await npmStart();
-    const { url, npm } = started;
-    try {
+  ] as const)(
+    '%s: drains, exits 0, nothing left',
+    async (_, signal, target) => {
+      const started = await npmStart();
+      const { url, npm } = started;
+      try {
+        const socket = await liveSocket(url);
+        const held = heldRequest(started.port);
+        process.kill(target === 'group' ? -npm.pid! : npm.pid!, signal);
+        const signalledAt = Date.now();
+
+        // Still answering, but telling load balancers to go away.
+        const ready = await until('/readyz to say 503', async () => {
+          const res = await fetch(`${url}/readyz`);
+          return res.status === 503 ? res : undefined;
+        });
+        expect(await ready.json()).toMatchObject({ status: 'draining' });
+        // After the delay the listener closes: live sockets first, with 1001 (going away)...
+        expect(await socket.closed).toBe(1001);
+        expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS - 100);
+        // ...while the request already in flight is still answered.
+        const answer = await held.finish();
+        expect(answer.status).toBe(200);
+        expect(JSON.parse(answer.body)).toEqual({ data: { __typename: 'Query' } });
+
+        expect(await started.exited).toEqual({ code: 0, signal: null });
+        await nothingLeft(started);
+        expect(started.output()).toContain(`"msg":"${signal}: draining for ${DRAIN_MS} ms, then closing"`);
+        expect(started.output()).not.toMatch(/again: exiting without draining/);
+      } finally {
+        if (npm.exitCode === null && npm.signalCode === null) npm.kill('SIGKILL');
+      }
+    },
+    START_AND_STOP_MS,
+  );
+
+  it(
+    'npm killed outright (SIGKILL): node notices its parent is gone, drains and exits',
+    async () => {
+      const started = await npmStart();
+      const { url, npm } = started;
       const socket = await liveSocket(url);
       const held = heldRequest(started.port);
-      process.kill(target === 'group' ? -npm.pid! : npm.pid!, signal);
-      const signalledAt = Date.now();
+      process.kill(npm.pid!, 'SIGKILL');
+      expect(await started.exited).toEqual({ code: null, signal: 'SIGKILL' });
 
-      // Still answering, but telling load balancers to go away.
       const ready = await until('/readyz to say 503', async () => {
         const res = await fetch(`${url}/readyz`);
         return res.status === 503 ? res : undefined;
       });
       expect(await ready.json()).toMatchObject({ status: 'draining' });
-      // After the delay the listener closes: live sockets first, with 1001 (going away)...
       expect(await socket.closed).toBe(1001);
-      expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS - 100);
-      // ...while the request already in flight is still answered.
-      const answer = await held.finish();
-      expect(answer.status).toBe(200);
-      expect(JSON.parse(answer.body)).toEqual({ data: { __typename: 'Query' } });
-
-      expect(await started.exited).toEqual({ code: 0, signal: null });
+      expect((await held.finish()).status).toBe(200);
       await nothingLeft(started);
-      expect(started.output()).toContain(`"msg":"${signal}: draining for ${DRAIN_MS} ms, then closing"`);
-      expect(started.output()).not.toMatch(/again: exiting without draining/);
-    } finally {
-      if (npm.exitCode === null && npm.signalCode === null) npm.kill('SIGKILL');
-    }
-  });
-
-  it('npm killed outright (SIGKILL): node notices its parent is gone, drains and exits', async () => {
-    const started = await npmStart();
-    const { url, npm } = started;
-    const socket = await liveSocket(url);
-    const held = heldRequest(started.port);
-    process.kill(npm.pid!, 'SIGKILL');
-    expect(await started.exited).toEqual({ code: null, signal: 'SIGKILL' });
-
-    const ready = await until('/readyz to say 503', async () => {
-      const res = await fetch(`${url}/readyz`);
-      return res.status === 503 ? res : undefined;
-    });
-    expect(await ready.json()).toMatchObject({ status: 'draining' });
-    expect(await socket.closed).toBe(1001);
-    expect((await held.finish()).status).toBe(200);
-    await nothingLeft(started);
-  });
+    },
+    START_AND_STOP_MS,
+  );
 
   it("the image runs node itself as PID 1, with npm start's command", () => {
     const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
