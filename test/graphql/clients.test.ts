@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, gql } from '@apollo/client';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
-import { Client as UrqlClient, fetchExchange } from '@urql/core';
+import { Client as UrqlClient, cacheExchange, fetchExchange } from '@urql/core';
 import { GraphQLClient } from 'graphql-request';
 import { createClient } from 'graphql-ws';
 import { firstValueFrom, take, toArray } from 'rxjs';
@@ -115,7 +115,7 @@ describe('urql', () => {
     const recorded = recordingFetch();
     const client = new UrqlClient({
       url: `${s.url}/graphql`,
-      exchanges: [fetchExchange],
+      exchanges: [cacheExchange, fetchExchange],
       fetch: recorded.fetch,
       fetchOptions: () => ({ headers: { authorization: `Bearer ${token}` } }),
     });
@@ -127,11 +127,18 @@ describe('urql', () => {
 });
 
 describe('graphql-request', () => {
-  it('queries by POST (its default) and by GET, with Authorization', async () => {
+  it('logs in with the tenant header, then queries by POST (its default) and by GET, with Authorization', async () => {
+    const url = `${s.url}/graphql`;
+    const { login } = await new GraphQLClient(url, { headers: { 'x-app-path': 'demo' } }).request<{
+      login: { token: string };
+    }>('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', {
+      e: 'player1@demo.test',
+      p: 'Prode-demo-2026!',
+    });
     for (const method of ['POST', 'GET'] as const) {
       const recorded = recordingFetch();
-      const client = new GraphQLClient(`${s.url}/graphql`, {
-        headers: { authorization: `Bearer ${token}` },
+      const client = new GraphQLClient(url, {
+        headers: { authorization: `Bearer ${login.token}` },
         fetch: recorded.fetch,
         ...(method === 'GET' ? { method } : {}),
       });
