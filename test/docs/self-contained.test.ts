@@ -79,6 +79,20 @@ describe('the repository is self-contained', () => {
     expect(found).toEqual([]);
   });
 
+  it("every relative Markdown link opens a file of the repository (the README's to docs/interface.md too)", () => {
+    const broken: string[] = [];
+    for (const file of trackedTextFiles().filter((f) => f.endsWith('.md'))) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target) || target.startsWith('#')) continue; // a URL or an anchor of the same page
+        const path = resolve(ROOT, dirname(file), target.split('#')[0]);
+        if (!inside(path) || !existsSync(path)) broken.push(`${file}: ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('](docs/interface.md)');
+  });
+
   it('the World Cup file the README imports is in the repository, with its credit', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const [, path] = /npm run import:openfootball -- (\S+\.json)/.exec(readme)!;
