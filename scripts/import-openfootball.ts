@@ -35,7 +35,7 @@ Environment (and the .env file, as for npm start):
   ENV_FILE            read this file instead of ./.env
 
 Examples:
-  npm run import:openfootball -- ../shared/data/openfootball/2026-worldcup.json --company DEMO
+  npm run import:openfootball -- prisma/fixtures/openfootball/2026-worldcup.json --company DEMO
   npm run import:openfootball -- results.json --external-id openfootball:world-cup-2026
   DATABASE_URL=postgresql://user:pass@127.0.0.1:5432/prode npm run import:openfootball -- 2026-worldcup.json`;
 

@@ -49,9 +49,8 @@ export async function login(
   await attempt.succeeded();
   const company = await scope.loaders.company.load(user.companyId);
   if (company?.requiresEmailVerification && !user.emailVerified) {
-    throw emailNotVerified(
-      `confirm your e-mail first: open the link sent to ${user.email} (requestEmailVerification sends a new one)`,
-    );
+    // Worded for every face: REST has no route that sends a new link.
+    throw emailNotVerified(`confirm your e-mail first: open the link sent to ${user.email}`);
   }
   // A hash made with weaker parameters than today's is replaced now that the password is at hand; only if it
   // is still the one checked (a password change in between wins).

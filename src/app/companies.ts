@@ -5,7 +5,7 @@ import { badInput } from '../domain/errors.ts';
 import { paging } from '../domain/paging.ts';
 import type { RequestScope } from './scope.ts';
 
-const MAX_SEARCH_LENGTH = 100;
+export const MAX_SEARCH_LENGTH = 100;
 
 /** By name, code or appPath, case-insensitive and literal; ordered by name. */
 export async function companiesSearch(

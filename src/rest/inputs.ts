@@ -1,6 +1,8 @@
 // Path, query and body parsing for the REST routes: strict, with messages in REST words (path parameter, query
 // parameter, body field, as docs/rest.md names them) rather than the GraphQL variables they become.
+import { MAX_SEARCH_LENGTH } from '../app/companies.ts';
 import { Role } from '../db/enums.ts';
+import { MAX_TAKE } from '../domain/paging.ts';
 import { RestInputError } from './errors.ts';
 
 const INT_MAX = 2 ** 31 - 1;
@@ -27,6 +29,23 @@ export function optionalStringQuery(query: Record<string, unknown>, name: string
   if (typeof v !== 'string') throw new RestInputError(`query parameter ${name} must be given once`);
   if (v.includes('\0')) throw new RestInputError(`query parameter ${name} must not contain a NUL character`);
   return v;
+}
+
+/**
+ * GET /companies/search's parameters, held to the bounds companiesSearch applies (docs/design.md, "Paging") before
+ * anything runs: the query's cost is estimated from take, so an unchecked take=1000 would be refused as too costly,
+ * naming GraphQL remedies a REST client has no use for.
+ */
+export function companiesSearchQuery(query: Record<string, unknown>) {
+  const skip = optionalIntQuery(query, 'skip');
+  const take = optionalIntQuery(query, 'take');
+  const search = optionalStringQuery(query, 'search');
+  if (skip !== undefined && skip < 0) throw new RestInputError('query parameter skip must be an integer >= 0');
+  if (take !== undefined && (take < 1 || take > MAX_TAKE))
+    throw new RestInputError(`query parameter take must be an integer from 1 to ${MAX_TAKE}`);
+  if (search !== undefined && search.trim().length > MAX_SEARCH_LENGTH)
+    throw new RestInputError(`query parameter search must be at most ${MAX_SEARCH_LENGTH} characters`);
+  return { skip, take, search };
 }
 
 /** Every route refuses a query parameter it does not take (docs/rest.md), naming it and the ones it takes. */

@@ -74,7 +74,12 @@ function baseDocument(): Json {
         'data it answers unchanged. Errors answer { statusCode, error, code, message }. A query parameter a route ' +
         'does not take is a 400 naming it; a known path asked with a method it does not answer is a 405 ' +
         '(METHOD_NOT_ALLOWED) whose Allow header lists the methods it answers; an unknown path is a 404.',
+      // The project grants no license (package.json is private, with no license file): say so, in SPDX's form
+      // for a license outside its list.
+      license: { name: 'Proprietary: no license granted', identifier: 'LicenseRef-Proprietary' },
     },
+    // Relative: the document is served by the service it describes, under whatever address it is reached at.
+    servers: [{ url: '/', description: 'The service that serves this document' }],
     security: [{ bearer: [] }],
     components: {
       securitySchemes: {

@@ -6,7 +6,7 @@ import { print, type DocumentNode } from 'graphql';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { contextOf, type ClientInfo, type Context } from '../graphql/context.ts';
 import { openRequestScope, tenantHeaders, type ScopeSources, type TenantFrom } from '../http/request-scope.ts';
-import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/errors.ts';
+import { formatCount, SERVICE_UNAVAILABLE_MESSAGE } from '../domain/errors.ts';
 import {
   RestCompaniesSearchDocument,
   RestInvitationByJwtDocument,
@@ -20,10 +20,9 @@ import { fieldJson } from '../graphql/shared-json.ts';
 import { redactUrl } from '../observability/redact.ts';
 import { RestInputError, sendError, statusOf } from './errors.ts';
 import {
+  companiesSearchQuery,
   invitationPatch,
   loginBody,
-  optionalIntQuery,
-  optionalStringQuery,
   positiveIntParam,
   rejectUnknownQuery,
   requireJsonContentType,
@@ -37,10 +36,12 @@ interface Stored {
   query: string;
   field: string;
   from: Record<string, string>;
+  /** How a client of the route asks for a smaller answer, where it can. */
+  smaller?: string;
 }
 
-function stored(doc: DocumentNode, field: string, from: Record<string, string>): Stored {
-  return { query: print(doc), field, from };
+function stored(doc: DocumentNode, field: string, from: Record<string, string>, smaller?: string): Stored {
+  return { query: print(doc), field, from, smaller };
 }
 
 const OPS = {
@@ -51,11 +52,12 @@ const OPS = {
     id: 'path parameter id',
     input: 'body',
   }),
-  companiesSearch: stored(RestCompaniesSearchDocument, 'companiesSearch', {
-    skip: 'query parameter skip',
-    take: 'query parameter take',
-    search: 'query parameter search',
-  }),
+  companiesSearch: stored(
+    RestCompaniesSearchDocument,
+    'companiesSearch',
+    { skip: 'query parameter skip', take: 'query parameter take', search: 'query parameter search' },
+    'pass a smaller take',
+  ),
   myTournaments: stored(RestMyTournamentsDocument, 'myTournaments', {}),
   login: stored(RestLoginDocument, 'login', { email: 'body field email', password: 'body field password' }),
 };
@@ -73,6 +75,22 @@ export function restMessage(message: string, from: Record<string, string>): stri
   const origin = from[variable] ?? `input ${variable}`;
   const where = origin === 'body' ? (path ? `body field ${path}` : 'the body') : origin;
   return nul ? `${where} must not contain a NUL character` : `${where} has a value of the wrong type or out of range`;
+}
+
+/**
+ * The query limits' messages name GraphQL remedies (ask for fewer nested lists); a route's selection is fixed, so
+ * its client hears the limit and what it can change, if anything. Null: the message is fine as it is.
+ */
+export function restLimitMessage(extensions: Record<string, unknown> | undefined, op: Stored): string | null {
+  const remedy = op.smaller ? `: ${op.smaller}` : '';
+  const { code, cost, maxCost, limit, maxObjects } = extensions ?? {};
+  if (code === 'QUERY_TOO_COSTLY' && typeof cost === 'number' && typeof maxCost === 'number') {
+    const over = `over the limit of ${formatCount(maxCost)} (GRAPHQL_MAX_COST)`;
+    return `the answer may hold ${formatCount(cost)} objects, ${over}${remedy}`;
+  }
+  if (code === 'RESPONSE_TOO_LARGE' && limit === 'objects' && typeof maxObjects === 'number')
+    return `the answer holds more than ${formatCount(maxObjects)} objects (GRAPHQL_MAX_OBJECTS)${remedy}`;
+  return null;
 }
 
 export interface RestDeps {
@@ -100,7 +118,8 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
       const code = String(errors[0].extensions?.code ?? 'INTERNAL_SERVER_ERROR');
       const retryAfter = errors[0].extensions?.retryAfterSeconds;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-      return sendError(reply, statusOf(code), code, restMessage(errors[0].message, op.from));
+      const message = restLimitMessage(errors[0].extensions, op) ?? restMessage(errors[0].message, op.from);
+      return sendError(reply, statusOf(code), code, message);
     }
     // Written here rather than by Fastify's JSON.stringify: each shared subtree once, and an answer the response
     // cache served from the JSON it wrote when it kept it (src/graphql/shared-json.ts).
@@ -133,12 +152,7 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
 
   app.get<{ Querystring: Record<string, unknown> }>('/companies/search', (req, reply) => {
     rejectUnknownQuery(req.query, SEARCH_QUERY);
-    const variables = {
-      skip: optionalIntQuery(req.query, 'skip'),
-      take: optionalIntQuery(req.query, 'take'),
-      search: optionalStringQuery(req.query, 'search'),
-    };
-    return run(req, reply, OPS.companiesSearch, variables, 'path-or-host');
+    return run(req, reply, OPS.companiesSearch, companiesSearchQuery(req.query), 'path-or-host');
   });
 
   app.get('/tournaments/me', (req, reply) => {

@@ -1,6 +1,6 @@
 // npm run import:openfootball as an operator runs it, on a real database: which tournament a file is (its content
 // decides, not its file name) and the command line's options.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { DEFAULT_COMPANY_JSON } from '../../src/domain/defaults.ts';
 import { defaultExternalId } from '../../src/import/external-id.ts';
 import mini from '../fixtures/openfootball/mini-cup.json' with { type: 'json' };
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
-import { runScript } from '../helpers/process.ts';
+import { ROOT, runScript } from '../helpers/process.ts';
 
 let t: TestDatabase;
 let dir: string;
@@ -245,8 +245,22 @@ describe('the command line', () => {
       expect(out).toContain('code, app path or custom domain');
       for (const section of ['Environment', 'Examples']) expect(out).toMatch(new RegExp(`^${section}`, 'm'));
       for (const variable of ['DATABASE_URL', 'DATA_DIR', 'ENV_FILE']) expect(out).toContain(`  ${variable}`);
-      expect(out).toContain('  npm run import:openfootball -- ../shared/data/openfootball/2026-worldcup.json');
+      expect(out).toContain('  npm run import:openfootball -- prisma/fixtures/openfootball/2026-worldcup.json');
       expect(out.split('\n').every((line) => line.length <= 120)).toBe(true);
     },
   );
+});
+
+describe("the README's example", () => {
+  it('imports the World Cup file the repository ships, the one --help names too', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const example = /^npm run import:openfootball -- (\S+\.json) /m.exec(readme);
+    expect(example, 'README names a file to import').not.toBeNull();
+    const path = example![1];
+    expect(path).toBe('prisma/fixtures/openfootball/2026-worldcup.json');
+    expect((await run('--help')).output).toContain(`npm run import:openfootball -- ${path} `);
+    const result = await run(path); // relative to the repository root, where npm runs the script
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/"World Cup 2026" \(openfootball:world-cup-2026\) created; .*matches \+104 /);
+  });
 });

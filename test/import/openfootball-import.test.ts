@@ -1,5 +1,5 @@
 // The importer on a real database: counts, idempotency, changed results, and the real World Cup 2026 file.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { runDueRescores } from '../../src/game/rescore-jobs.ts';
@@ -9,7 +9,7 @@ import mini from '../fixtures/openfootball/mini-cup.json' with { type: 'json' };
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
 import { ROOT } from '../helpers/process.ts';
 
-const WORLD_CUP = `${ROOT}../shared/data/openfootball/2026-worldcup.json`;
+const WORLD_CUP = `${ROOT}prisma/fixtures/openfootball/2026-worldcup.json`;
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -146,44 +146,41 @@ describe('importTournament', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it.skipIf(!existsSync(WORLD_CUP))(
-    'imports the real FIFA World Cup 2026: 104 matches, 48 teams, every shootout with its winner',
-    async () => {
-      const file = JSON.parse(readFileSync(WORLD_CUP, 'utf8'));
-      const report = await importTournament(t.db.prisma, parseOpenfootball(file), {
-        externalId: 'openfootball:2026-worldcup',
-      });
-      expect(report.matches.created).toBe(104);
-      const tournament = await t.db.prisma.tournament.findUniqueOrThrow({
-        where: { externalId: 'openfootball:2026-worldcup' },
-      });
-      const matches = await t.db.prisma.match.findMany({
-        where: { tournamentId: tournament.id },
-        include: { homeTeam: true, awayTeam: true },
-      });
-      expect(matches).toHaveLength(104);
-      expect(new Set(matches.flatMap((m) => [m.homeTeamId, m.awayTeamId])).size).toBe(48);
-      const shootouts = file.matches.filter((m: { score?: { p?: number[] } }) => m.score?.p);
-      expect(shootouts.length).toBeGreaterThan(0);
-      for (const m of shootouts) {
-        const row = matches.find((r) => r.externalId === `openfootball:2026-worldcup:match:m${m.num}`)!;
-        expect(row.homeTeamPenaltyGoals).toBe(m.score.p[0]);
-        expect(row.awayTeamPenaltyGoals).toBe(m.score.p[1]);
-        expect(row.penaltiesWinner).toBe(m.score.p[0] > m.score.p[1] ? 'home' : 'away');
-      }
-      const final = matches.find((r) => r.externalId === 'openfootball:2026-worldcup:match:m104')!;
-      expect(final).toMatchObject({
-        homeTeamGoals: 1,
-        awayTeamGoals: 0,
-        homeTeam: { name: 'Spain' },
-        awayTeam: { name: 'Argentina' },
-      });
-      const again = await importTournament(t.db.prisma, parseOpenfootball(file), {
-        externalId: 'openfootball:2026-worldcup',
-      });
-      expect(again.matches).toEqual({ created: 0, updated: 0, unchanged: 104 });
-    },
-  );
+  it('imports the real FIFA World Cup 2026: 104 matches, 48 teams, every shootout with its winner', async () => {
+    const file = JSON.parse(readFileSync(WORLD_CUP, 'utf8'));
+    const report = await importTournament(t.db.prisma, parseOpenfootball(file), {
+      externalId: 'openfootball:2026-worldcup',
+    });
+    expect(report.matches.created).toBe(104);
+    const tournament = await t.db.prisma.tournament.findUniqueOrThrow({
+      where: { externalId: 'openfootball:2026-worldcup' },
+    });
+    const matches = await t.db.prisma.match.findMany({
+      where: { tournamentId: tournament.id },
+      include: { homeTeam: true, awayTeam: true },
+    });
+    expect(matches).toHaveLength(104);
+    expect(new Set(matches.flatMap((m) => [m.homeTeamId, m.awayTeamId])).size).toBe(48);
+    const shootouts = file.matches.filter((m: { score?: { p?: number[] } }) => m.score?.p);
+    expect(shootouts.length).toBeGreaterThan(0);
+    for (const m of shootouts) {
+      const row = matches.find((r) => r.externalId === `openfootball:2026-worldcup:match:m${m.num}`)!;
+      expect(row.homeTeamPenaltyGoals).toBe(m.score.p[0]);
+      expect(row.awayTeamPenaltyGoals).toBe(m.score.p[1]);
+      expect(row.penaltiesWinner).toBe(m.score.p[0] > m.score.p[1] ? 'home' : 'away');
+    }
+    const final = matches.find((r) => r.externalId === 'openfootball:2026-worldcup:match:m104')!;
+    expect(final).toMatchObject({
+      homeTeamGoals: 1,
+      awayTeamGoals: 0,
+      homeTeam: { name: 'Spain' },
+      awayTeam: { name: 'Argentina' },
+    });
+    const again = await importTournament(t.db.prisma, parseOpenfootball(file), {
+      externalId: 'openfootball:2026-worldcup',
+    });
+    expect(again.matches).toEqual({ created: 0, updated: 0, unchanged: 104 });
+  });
 });
 
 describe('what people decided stays', () => {
