@@ -3,6 +3,7 @@
 // trusted documents do, and that the token in their address reaches no log line. The browser test
 // (account-pages-browser.test.ts) follows the links as a person does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/observability/logger.ts';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 
 const PAGES = ['/reset-password', '/verify-email', '/accept-invitation'];
@@ -81,6 +82,14 @@ describe('the account pages', () => {
     const requests = lines.filter((l) => /"msg":"request"/.test(l));
     expect(requests.length).toBeGreaterThanOrEqual(4);
     expect(lines.join('\n')).not.toContain(SECRET);
+    // A request logged whole (an error with its request) keeps its path, not the token.
+    const whole: string[] = [];
+    createLogger({ logLevel: 'info' }, { write: (line) => whole.push(line) }).error(
+      { req: { method: 'GET', url: `/accept-invitation?token=${SECRET}` } },
+      'failed',
+    );
+    expect(whole.join('\n')).toContain('/accept-invitation?token=[redacted]');
+    expect(whole.join('\n')).not.toContain(SECRET);
   });
 });
 
