@@ -159,6 +159,35 @@ describe.skipIf(!browserAvailable)('the account links in a browser', () => {
     await again.page.close();
   });
 
+  it('an invitation without an e-mail asks for one, with the keyboard alone', async () => {
+    const admin = { ...bearer(await s.loginAs('admin')), 'x-app-path': 'demo' };
+    await s.gql(
+      'mutation($i: CreateInvitationInput!) { createInvitation(input: $i) { invitation { id } } }',
+      { i: { email: 'open@demo.test' } },
+      admin,
+    );
+    const [mail] = await smtp.waitFor('open@demo.test');
+    // An invitation stored without an address (acceptInvitation then takes one): the page asks for it.
+    await s.t.db.prisma.invitation.updateMany({ where: { email: 'open@demo.test' }, data: { email: null } });
+    const { page, watched } = await open(linkIn(mail.text, 'accept-invitation')!);
+    const email = page.getByLabel('Your e-mail address');
+    await email.waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('name');
+    // Tab moves through the fields in order; Enter sends the form.
+    for (const text of ['Olive Open', 'olive@demo.test', 'Olive-password-2026!', 'Olive-password-2026!']) {
+      await page.keyboard.type(text);
+      await page.keyboard.press('Tab');
+    }
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Create my account');
+    await page.keyboard.press('Enter');
+    expect(await statusMatches(page, /account is ready/)).toBe(
+      'Your account is ready. You can now sign in as olive@demo.test in Demo Corp.',
+    );
+    clean(watched);
+    await page.close();
+    expect(await s.login('olive@demo.test', 'demo', 'Olive-password-2026!')).toMatch(/^ey/);
+  });
+
   it('an expired reset link and an expired invitation say so plainly', async () => {
     const reset = await s.gql(
       'mutation { requestPasswordReset(email: "player2@demo.test") }',
