@@ -48,7 +48,7 @@ const NEW_PASSWORD: Field[] = [
   { name: 'repeat', label: 'Repeat the new password', type: 'password', autocomplete: 'new-password' },
 ];
 
-export const ACCOUNT_PAGES: Record<'reset' | 'verify' | 'invitation', PageSpec> = {
+const ACCOUNT_PAGES: Record<'reset' | 'verify' | 'invitation', PageSpec> = {
   reset: {
     path: '/reset-password',
     title: 'Set your password',
