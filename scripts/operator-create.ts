@@ -119,8 +119,9 @@ try {
           `${passwordResetLink(config.mail.appUrl, token)}`,
       );
       console.log(
-        "  the app's /reset-password page calls the GraphQL mutation resetPassword(token, password) with the token; " +
-          'without it: curl -H "content-type: application/json" -d \'{"query":"mutation($t: String!, $p: String!) ' +
+        "  open it in a browser: the page (the gateway's own unless APP_URL names a frontend) sets the password " +
+          'through the GraphQL mutation resetPassword(token, password); from a shell instead: ' +
+          'curl -H "content-type: application/json" -d \'{"query":"mutation($t: String!, $p: String!) ' +
           '{ resetPassword(token: $t, password: $p) { token } }","variables":{"t":"<token>","p":"<password>"}}\' ' +
           'https://<gateway>/graphql',
       );

@@ -26,6 +26,7 @@ import { contextOf, type ClientInfo } from './graphql/context.ts';
 import { hidesStatementCount } from './http/account-privacy.ts';
 import { openRequestScope, tenantHeaders, type ScopeSources } from './http/request-scope.ts';
 import { registerUtf8Bodies } from './http/utf8-bodies.ts';
+import { registerAccountPages } from './http/account-pages.ts';
 import { ResponseCache, responseCachePlugin } from './graphql/response-cache.ts';
 import { Metrics, newOutcome } from './observability/metrics.ts';
 import { registerMetricsRoute } from './observability/metrics-route.ts';
@@ -299,6 +300,7 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   registerAnswerSizeLimit(app, config.graphql.maxResponseBytes);
   registerUtf8Bodies(app); // after the size limit, so an answer it refuses is never encoded
   registerDocs(app);
+  registerAccountPages(app); // what the links of our e-mails open where APP_URL is the gateway
   // The offline GraphQL explorer goes with Sandbox: both are for people trying the API, and off in production.
   if (config.graphql.sandbox) registerExplorer(app);
   registerErrorHandlers(app, allowedMethods);

@@ -174,8 +174,12 @@ export async function createInvitation(
   return created;
 }
 
-/** The link an invitation e-mail carries: the app's page reads it (GET /invitations/jwt/:jwt) and accepts it. */
-export const invitationLink = (appUrl: string, token: string) => `${appUrl}/invitations/${encodeURIComponent(token)}`;
+/**
+ * The link an invitation e-mail carries: the app's page reads the invitation (invitationByJwt) and accepts it. The
+ * token is a query parameter, as in the other account links: request logs drop query strings.
+ */
+export const invitationLink = (appUrl: string, token: string) =>
+  `${appUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
 
 /** Nobody changes or revokes an invitation for a role above their own (it would hand them that role's link). */
 function refuseHigherInvitation(viewer: UserRow, invitation: InvitationRow) {

@@ -1,6 +1,7 @@
 /**
- * Paths that embed a credential lose it before they reach a log line or an error message. Matched on the decoded
- * path, as the router matches it (`/invitations/%6Awt/<token>` reaches the same route).
+ * URLs that embed a credential lose it before they reach a log line or an error message: the token of an invitation
+ * path, matched on the decoded path as the router matches it (`/invitations/%6Awt/<token>` reaches the same route),
+ * and the `token` query parameter of the account links (`/reset-password?token=...`).
  */
 export function redactUrl(url: string): string {
   let decoded = url;
@@ -9,5 +10,22 @@ export function redactUrl(url: string): string {
   } catch {
     // not decodable: the router refuses it too; match the raw text
   }
-  return /^\/+invitations\/+jwt\//.test(decoded) ? '/invitations/jwt/[redacted]' : url;
+  if (/^\/+invitations\/+jwt\//.test(decoded)) return '/invitations/jwt/[redacted]';
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  // Each parameter's name as URLSearchParams (the page's script) reads it: `%74oken` is `token` too.
+  const params = url
+    .slice(query + 1)
+    .split('&')
+    .map((part) => (/^token$/i.test(parameterName(part)) ? `${part.split('=')[0]}=[redacted]` : part));
+  return `${url.slice(0, query)}?${params.join('&')}`;
+}
+
+function parameterName(part: string): string {
+  const name = part.split('=')[0].replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }

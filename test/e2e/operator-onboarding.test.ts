@@ -48,7 +48,7 @@ describe('onboarding a company', () => {
     // 2. The admin opens the e-mailed link (as the app would, through the REST route), accepts and logs in.
     const [invite] = await smtp.waitFor('boss@initrode.test');
     expect(invite.subject).toBe("You are invited to Initrode's prediction game");
-    const jwt = linkToken(invite.text, 'invitations/')!;
+    const jwt = linkToken(invite.text, 'accept-invitation\\?token=')!;
     const lookup = await fetch(`${s.url}/invitations/jwt/${jwt}`, { headers: { 'x-app-path': 'initrode' } });
     expect(lookup.status).toBe(200);
     expect(((await lookup.json()) as { company: { name: string } }).company.name).toBe('Initrode');

@@ -56,6 +56,11 @@ describe('redactUrl', () => {
     ['//invitations//jwt/eyJabc', '/invitations/jwt/[redacted]'],
     ['/invitations/12', '/invitations/12'],
     ['/posts/%ZZ', '/posts/%ZZ'],
+    ['/reset-password?token=abc-DEF_1', '/reset-password?token=[redacted]'],
+    ['/verify-email?x=1&token=abc&y=2', '/verify-email?x=1&token=[redacted]&y=2'],
+    ['/accept-invitation?%74oken=eyJabc', '/accept-invitation?%74oken=[redacted]'],
+    ['/reset-password?token', '/reset-password?token=[redacted]'],
+    ['/posts?take=1', '/posts?take=1'],
   ])('%s -> %s', (url, expected) => expect(redactUrl(url)).toBe(expected));
 });
 
