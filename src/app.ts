@@ -309,36 +309,58 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   // Liveness: the process answers. Never touches the database, so a slow store does not get us restarted.
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
 
-  // Readiness: the database answers a trivial query within a short deadline.
-  // One ping answers every probe for a second, so a flood of /readyz (it is not rate limited) cannot tie up the pool.
-  let lastPing: { at: number; result: Promise<string | null> } | null = null;
-  const ping = () => {
-    if (!lastPing || Date.now() - lastPing.at > READY_CACHE_MS) {
-      lastPing = {
-        at: Date.now(),
-        result: withTimeout(db.ping(), READY_TIMEOUT_MS).then(
-          () => null,
-          (err) => {
-            app.log.warn({ err: firstLine(err) }, 'readiness: the database does not answer');
-            return 'the database does not answer';
-          },
-        ),
-      };
+  // Readiness: the database answers a trivial query within a short deadline; on SQLite, it has space for writes
+  // again after one failed for want of space (a probe write, made only then); on PostgreSQL, the live feed's
+  // listening connection is up. The answer names each check that failed.
+  // One probe answers every request for a second, so a flood of /readyz (it is not rate limited) cannot tie up the
+  // pool; the live feed's state is read as it is.
+  let lastProbe: { at: number; result: Promise<ReadinessProblem[]> } | null = null;
+  const probe = async (): Promise<ReadinessProblem[]> => {
+    try {
+      await withTimeout(db.ping(), READY_TIMEOUT_MS);
+    } catch (err) {
+      app.log.warn({ err: firstLine(err) }, 'readiness: the database does not answer');
+      return [{ check: 'database', message: 'the database does not answer' }];
     }
-    return lastPing.result;
+    const full = db.storageFull();
+    if (!full) return [];
+    try {
+      await withTimeout(db.probeStorage(), READY_TIMEOUT_MS);
+      app.log.info({ fullSince: full.since }, 'readiness: the database has space for writes again');
+      return [];
+    } catch (err) {
+      app.log.warn({ err: firstLine(err), fullSince: full.since }, 'readiness: the database is still full');
+      return [{ check: 'storage', message: 'the database has no space left for writes' }];
+    }
+  };
+  const probed = () => {
+    if (!lastProbe || Date.now() - lastProbe.at > READY_CACHE_MS) lastProbe = { at: Date.now(), result: probe() };
+    return lastProbe.result;
   };
   app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
     if (app.lifecycle.draining) {
       reply.code(503);
       return { status: 'draining', database: db.provider };
     }
-    const problem = await ping();
-    if (problem === null) return { status: 'ready', database: db.provider };
+    const problems = [...(await probed())];
+    if (!live.listening)
+      problems.push({ check: 'liveFeed', message: 'the live feed is not listening (its LISTEN connection is down)' });
+    if (problems.length === 0) return { status: 'ready', database: db.provider };
     reply.code(503);
-    return { status: 'unavailable', database: db.provider, message: problem };
+    return {
+      status: 'unavailable',
+      database: db.provider,
+      failing: problems.map((p) => p.check),
+      message: problems.map((p) => p.message).join('; '),
+    };
   });
 
   return app;
+}
+
+interface ReadinessProblem {
+  check: 'database' | 'storage' | 'liveFeed';
+  message: string;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -7,6 +7,7 @@ import { statementNamer } from './statement-names.ts';
 import { tableVersionsReader, TransactionTracker, trackTransactions, type TableVersions } from './data-version.ts';
 import { countingAdapterFactory } from './sql-stats.ts';
 import { versionsConnection } from './versions-connection.ts';
+import { StorageWatch, watchingStorage } from './storage-watch.ts';
 
 /** Both generated clients have the same API; the SQLite one's types stand for both. */
 export type Db = SqliteClient;
@@ -22,6 +23,13 @@ export interface Database {
   description: string;
   /** Resolves when the store answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * SQLite: set since a write failed for want of space ("database or disk is full"), until probeStorage()'s write
+   * commits; always null on PostgreSQL, whose server watches its own disk.
+   */
+  storageFull(): { since: Date; message: string } | null;
+  /** Writes a few fresh pages and takes them back in one transaction; on success storageFull() is null again. */
+  probeStorage(): Promise<void>;
   /** Every table's write count; null while none can be given (data-version.ts). */
   tableVersions(duringTransaction?: boolean): Promise<TableVersions | null>;
   /** A token that changes whenever readable data may have changed (all tables); null while none can be given. */
@@ -55,8 +63,12 @@ function openedBy(prisma: Db, asker: string) {
 export async function openDatabase(target: DatabaseTarget, options: AdapterOptions = {}): Promise<Database> {
   const transactions = new TransactionTracker();
   const namer = target.provider === 'postgresql' && options.preparedStatements !== false ? statementNamer() : undefined;
+  const storage = new StorageWatch();
+  const base = adapterFactory(target, { ...options, namer });
   const adapter = keepingConnected(
-    countingAdapterFactory(trackTransactions(adapterFactory(target, { ...options, namer }), transactions)),
+    countingAdapterFactory(
+      trackTransactions(target.provider === 'sqlite' ? watchingStorage(base, storage) : base, transactions),
+    ),
   );
   // The one cast between the providers, here where the client is picked: both clients are generated from one
   // schema, but TypeScript cannot prove their generic query types equal (aggregate's conditional types, the
@@ -84,6 +96,18 @@ export async function openDatabase(target: DatabaseTarget, options: AdapterOptio
     description: describeTarget(target),
     ping: async () => {
       await prisma.$queryRawUnsafe('SELECT 1');
+    },
+    storageFull: () => storage.full,
+    probeStorage: async () => {
+      if (target.provider !== 'sqlite') return;
+      // A table made, filled past a page and dropped, committed: the file must grow by a few pages, as the writes
+      // that failed had to. Run only while storage.full is set.
+      await prisma.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe('CREATE TABLE "_prode_storage_probe" (b BLOB)');
+        await tx.$executeRawUnsafe('INSERT INTO "_prode_storage_probe" VALUES (zeroblob(8192))');
+        await tx.$executeRawUnsafe('DROP TABLE "_prode_storage_probe"');
+      });
+      storage.full = null;
     },
     tableVersions,
     dataVersion: async () => (await tableVersions())?.of() ?? null,

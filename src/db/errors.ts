@@ -84,3 +84,20 @@ export function isStatementTimeout(err: unknown): boolean {
 
 /** Prisma's unique-constraint violation: a concurrent writer got there first. */
 export const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';
+
+const STORAGE_FULL_MESSAGE = /database or disk is full|Code: `(SQLITE_FULL|53100)`/;
+
+/**
+ * The store has no space left for a write: SQLite's SQLITE_FULL ("database or disk is full": the disk, or the
+ * file's max_page_count; SQLite reports a write that met ENOSPC as SQLITE_FULL), PostgreSQL's disk_full (53100).
+ * Prisma keeps the driver's error under meta.driverAdapterError.
+ */
+export function isStorageFull(err: unknown): boolean {
+  for (const o of causes(err)) {
+    for (const c of [o.code, o.originalCode]) if (c === 'SQLITE_FULL' || c === '53100') return true;
+    if (typeof o.message === 'string' && STORAGE_FULL_MESSAGE.test(o.message)) return true;
+    const adapterError = (o as { meta?: { driverAdapterError?: unknown } }).meta?.driverAdapterError;
+    if (adapterError && adapterError !== err && isStorageFull(adapterError)) return true;
+  }
+  return false;
+}

@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   PERSISTED_QUERY_NOT_IN_LIST: 400,
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  STORAGE_FULL: 503,
   REQUEST_TIMEOUT: 504,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -79,3 +80,7 @@ export const STATEMENT_TIMEOUT_MESSAGE =
   'the database stopped a statement that ran past DB_STATEMENT_TIMEOUT_MS: ask for less, or try again later';
 
 export const SERVICE_UNAVAILABLE_MESSAGE = 'the database is unavailable: try again shortly';
+
+/** A write failed because the database has no space left (the disk is full): nothing of it was kept. */
+export const STORAGE_FULL_MESSAGE =
+  'the database has no space left for writes, so nothing was changed: try again later';

@@ -10,7 +10,7 @@ import { Kind, type FieldNode, type GraphQLFormattedError } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { hidesStatementCount } from '../http/account-privacy.ts';
-import { isDatabaseUnavailable, isStatementTimeout } from '../db/errors.ts';
+import { isDatabaseUnavailable, isStatementTimeout, isStorageFull } from '../db/errors.ts';
 import { currentSqlStats } from '../db/sql-stats.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import {
@@ -18,6 +18,7 @@ import {
   ERROR_STATUS,
   SERVICE_UNAVAILABLE_MESSAGE,
   STATEMENT_TIMEOUT_MESSAGE,
+  STORAGE_FULL_MESSAGE,
 } from '../domain/errors.ts';
 import type { Context } from './context.ts';
 import { withOfflineExplorerNotice } from './explorer.ts';
@@ -102,7 +103,7 @@ function outcomePlugin(metrics: Metrics): ApolloServerPlugin<Context> {
               .filter((s): s is FieldNode => s.kind === Kind.FIELD)
               .map((s) => s.name.value);
           }
-          if (codes.includes('SERVICE_UNAVAILABLE')) response.http.status = 503;
+          if (codes.includes('SERVICE_UNAVAILABLE') || codes.includes('STORAGE_FULL')) response.http.status = 503;
           else if (codes.includes('REQUEST_TIMEOUT')) response.http.status = 504;
           // A throttled login is a 429 with retry-after over GraphQL too.
           if (codes.length > 0 && codes.every((c) => c === 'RATE_LIMITED')) {
@@ -179,6 +180,11 @@ function formatErrorWithSuggestions(config: Config, log: FastifyBaseLogger) {
       return { ...formatted, extensions: config.env === 'development' ? formatted.extensions : extensions };
     }
     const original = (error as { originalError?: unknown })?.originalError ?? error;
+    // Before the outage check: an operator must free space, which no retry of the client's will do.
+    if (isStorageFull(original)) {
+      log.error({ err: original, path: formatted.path }, 'storage full: a write failed for want of space');
+      return { message: STORAGE_FULL_MESSAGE, path: formatted.path, extensions: { code: 'STORAGE_FULL' } };
+    }
     if (isDatabaseUnavailable(original)) {
       log.warn({ err: original, path: formatted.path }, 'database unavailable');
       return {

@@ -36,6 +36,8 @@ export interface LiveBus {
    */
   onMissed(listener: (reads: EventReads) => void): () => void;
   readonly stats: LiveStats;
+  /** Whether events reach this process: across replicas, its listening connection is up (readiness). */
+  readonly listening: boolean;
   close(): Promise<void>;
 }
 

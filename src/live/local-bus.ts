@@ -13,6 +13,9 @@ export class LocalBus implements LiveBus {
     return this.fanout.stats;
   }
 
+  /** In the process, the feed is always there. */
+  readonly listening = true;
+
   publish(event: LiveEvent): void {
     this.fanout.stats.published++;
     // After the publisher's own work, as a notification from another process would arrive.

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import nodemailer from 'nodemailer';
 import type { MailConfig } from '../config.ts';
+import { messageIdOf } from './message-id.ts';
 
 export interface MailMessage {
   to: string;
@@ -13,10 +14,14 @@ export interface MailMessage {
   text: string;
 }
 
+/** A message of the outbox (src/mail/outbox.ts): its row's id and creation time name it. */
+export type OutboxMessage = MailMessage & { id: number; createdAt: Date };
+
 export interface MailChannel {
   /** Where mail goes, for logs: "smtp://host:port", "folder /data/mail". */
   readonly description: string;
-  send(message: MailMessage & { id: number }): Promise<void>;
+  /** Sends an outbox row; its Message-ID is derived from the row (src/mail/message-id.ts), the same on a resend. */
+  send(message: OutboxMessage): Promise<void>;
   close(): void;
 }
 
@@ -37,8 +42,9 @@ function smtpChannel(url: string, from: string): MailChannel {
   const { protocol, hostname, port } = new URL(url);
   return {
     description: `${protocol}//${hostname}${port ? `:${port}` : ''}`,
-    async send({ to, subject, text }) {
-      await transport.sendMail({ from, to, subject, text });
+    async send(message) {
+      const { to, subject, text } = message;
+      await transport.sendMail({ from, to, subject, text, messageId: messageIdOf(message, from) });
     },
     close: () => transport.close(),
   };
@@ -49,8 +55,9 @@ function folderChannel(folder: string, from: string, log: Log): MailChannel {
   const build = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     description: `folder ${folder}`,
-    async send({ id, to, subject, text }) {
-      const built = await build.sendMail({ from, to, subject, text });
+    async send(message) {
+      const { id, to, subject, text } = message;
+      const built = await build.sendMail({ from, to, subject, text, messageId: messageIdOf(message, from) });
       mkdirSync(folder, { recursive: true });
       const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
       writeFileSync(file, built.message as Buffer, { mode: 0o600 });

@@ -1,7 +1,7 @@
 // Sends what the outbox holds. E-mails are claimed in small batches before they are sent (src/db/claims.ts: one
-// process wins each), so two gateway processes, or a tick and a wake-up, never send one twice. A claim is a lease:
-// a process that dies mid-send leaves the e-mail to be retried once the lease ends (at least once, never twice at
-// the same time).
+// process wins each), so two gateway processes, or a tick and a wake-up, never send one at the same time. A claim is
+// a lease: a process that dies mid-send leaves the e-mail to be retried once the lease ends (at least once; every
+// send of a row carries the same Message-ID, src/mail/message-id.ts, so a resend is recognisable).
 import { claimInBatches, takeClaimed } from '../db/claims.ts';
 import { SerialRuns } from '../app/serial-runs.ts';
 import type { Db } from '../db/client.ts';

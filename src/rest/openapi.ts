@@ -40,7 +40,9 @@ const AUTH_ERRORS = {
 const OPERATIONAL_ERRORS = {
   413: errorResponse('The body is larger than BODY_LIMIT_BYTES (PAYLOAD_TOO_LARGE)'),
   429: errorResponse('Too many requests from this address, or too many logins (RATE_LIMITED); see retry-after'),
-  503: errorResponse('The database is unavailable (SERVICE_UNAVAILABLE)'),
+  503: errorResponse(
+    'The database is unavailable (SERVICE_UNAVAILABLE), or has no space left for a write (STORAGE_FULL)',
+  ),
   504: errorResponse('The request exceeded REQUEST_TIMEOUT_MS (REQUEST_TIMEOUT); a write may still complete'),
 };
 

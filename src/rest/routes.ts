@@ -3,10 +3,10 @@
 import type { ApolloServer } from '@apollo/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { print, type DocumentNode } from 'graphql';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { isDatabaseUnavailable, isStorageFull } from '../db/errors.ts';
 import { contextOf, type ClientInfo, type Context } from '../graphql/context.ts';
 import { openRequestScope, tenantHeaders, type ScopeSources, type TenantFrom } from '../http/request-scope.ts';
-import { formatCount, SERVICE_UNAVAILABLE_MESSAGE } from '../domain/errors.ts';
+import { formatCount, SERVICE_UNAVAILABLE_MESSAGE, STORAGE_FULL_MESSAGE } from '../domain/errors.ts';
 import {
   RestCompaniesSearchDocument,
   RestInvitationByJwtDocument,
@@ -174,6 +174,10 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
 export function registerErrorHandlers(app: FastifyInstance, allowedMethods: (path: string) => string[]) {
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (err instanceof RestInputError) return sendError(reply, err.statusCode, err.code, err.message);
+    if (isStorageFull(err)) {
+      request.log.error({ err }, 'storage full: a write failed for want of space');
+      return sendError(reply, 503, 'STORAGE_FULL', STORAGE_FULL_MESSAGE);
+    }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err }, 'database unavailable');
       return sendError(reply, 503, 'SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE);

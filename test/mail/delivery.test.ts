@@ -131,13 +131,20 @@ describe('without SMTP', () => {
       expect(config.mail.folder).toBe(join(dataDir, 'mail'));
       const logged: Array<{ obj: object; msg: string }> = [];
       const folder = mailChannel(config.mail, (obj, msg) => logged.push({ obj, msg }))!;
-      await folder.send({ id: 7, to: 'newcomer@example.test', subject: 'Welcome', text: 'Open me.' });
+      await folder.send({
+        id: 7,
+        createdAt: new Date(),
+        to: 'newcomer@example.test',
+        subject: 'Welcome',
+        text: 'Open me.',
+      });
       folder.close();
       const [file] = readdirSync(join(dataDir, 'mail'));
       expect(file).toMatch(/-7\.eml$/);
       const eml = readFileSync(join(dataDir, 'mail', file), 'utf8');
       expect(eml).toMatch(/^Subject: Welcome$/m);
       expect(eml).toMatch(/^To: newcomer@example\.test$/m);
+      expect(eml).toMatch(/^Message-ID: <outbox-7\.[0-9a-f]{16}@localhost>$/m);
       expect(logged[0].obj).toMatchObject({ file: `file://${join(dataDir, 'mail', file)}` });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
