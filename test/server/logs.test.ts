@@ -72,7 +72,11 @@ describe('LOG_LEVEL and LOG_FORMAT', () => {
     ['LOG_FORMAT', 'yaml', /^configuration error: LOG_FORMAT must be one of json, pretty, got "yaml"/],
   ])('%s=%s stops the server with one line and exit 1', async (name, value, message) => {
     const run = runScript('src/server.ts', { [name]: value, DATA_DIR: tempDir() });
-    expect(await run.exited).toBe(1);
+    // A server that starts anyway is not left behind.
+    const late = setTimeout(() => run.child.kill('SIGKILL'), 30_000);
+    const code = await run.exited;
+    clearTimeout(late);
+    expect(code).toBe(1);
     const lines = run.output().trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0])).toMatchObject({ level: 60, msg: expect.stringMatching(message) });
