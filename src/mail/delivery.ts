@@ -103,12 +103,12 @@ export class MailDelivery {
     try {
       // Round after round until the outbox is drained (a failed e-mail waits for its retry), then one line.
       const report = { sent: 0, failed: 0 };
-      for (let round = { sent: 0, failed: 0 }; ;) {
+      let round;
+      do {
         round = await deliverEmails(this.db, this.channel!, this.log);
         report.sent += round.sent;
         report.failed += round.failed;
-        if (round.sent + round.failed < DELIVERY_ROUND || this.closing) break;
-      }
+      } while (round.sent + round.failed === DELIVERY_ROUND && !this.closing);
       if (report.sent || report.failed) this.log('info', report, 'e-mail delivery');
     } catch (err) {
       this.log('warn', { err: String((err as Error).message ?? err).split('\n')[0] }, 'e-mail delivery failed');
