@@ -203,7 +203,7 @@ describe('a result whose rescoring is a job', () => {
         timeout: 60_000,
       },
     );
-    expect(stdout).toContain('"rescoring":{"done":1,"failed":0}');
+    expect(stdout).toContain('"rescoring":{"done":1,"failed":0,');
     expect(await p.rescoreJob.count()).toBe(0);
     expect(await prediction(final)).toMatchObject({ status: 'SCORED', exactHit: true });
   });
