@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 
-const EMAIL = /[\w.+-]+@[\w-]+\.[\w.-]+/;
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b/i;
 
 interface Line {
   level: number;

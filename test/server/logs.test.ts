@@ -17,8 +17,8 @@ import { emptyTarget, freshDatabase } from '../helpers/db.ts';
 import { runScript, startService } from '../helpers/process.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
-/** Anything that looks like an e-mail address. */
-const EMAIL = /[\w.+-]+@[\w-]+\.[\w.-]+/;
+/** Anything that looks like an e-mail address (a database URL's user@127.0.0.1 does not). */
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b/i;
 
 interface Line {
   level: number;
