@@ -2,52 +2,65 @@
 // notification triggers and delivery once, then sends the e-mail outbox (for cron, or by hand). The triggers run
 // even if a server ran them this period (they are idempotent): no lease. Live subscribers are not told of rankings
 // this moves (no live bus here); they see them on their next read.
-import { loadConfig } from '../src/config.ts';
+// It logs as the server does (LOG_LEVEL, LOG_FORMAT): one summary line with the counts at info, a line per
+// notification and per e-mail at debug, failures at warn and error.
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { prepareDatabase } from '../src/bootstrap/prepare.ts';
 import { mailChannel } from '../src/mail/channel.ts';
 import { deliverEmails } from '../src/mail/delivery.ts';
 import { loggingSender } from '../src/notifications/sender.ts';
 import { notificationsTick } from '../src/notifications/tick.ts';
 import { runDueRescores } from '../src/game/rescore-jobs.ts';
+import { createLogger } from '../src/observability/logger.ts';
 
+let config;
+const notes: string[] = [];
 try {
-  const config = loadConfig();
+  config = loadConfig(undefined, (msg) => notes.push(msg));
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(`notifications:tick: configuration error: ${err.message}`);
+  process.exit(1);
+}
+const log = createLogger(config);
+for (const note of notes) log.info(note);
+try {
   const db = await prepareDatabase({ ...config, seedOnEmpty: false }, { info() {}, warn() {} });
+  let rescoring: { done: number; failed: number } | null = null;
   try {
-    const { done, failed } = await runDueRescores(db.prisma, (job) =>
-      console.error(`notifications:tick: rescoring match ${job.matchId} failed: ${job.error}`),
+    rescoring = await runDueRescores(db.prisma, (job) =>
+      log.error({ matchId: job.matchId, err: job.error }, 'rescoring job failed; it will be retried'),
     );
-    console.log(`notifications:tick: rescoring jobs ${JSON.stringify({ done, failed })}`);
   } catch (err) {
     // The notifications and e-mail still go out; the jobs wait for the next run.
-    console.error(`notifications:tick: rescoring jobs failed: ${(err as Error).message.split('\n')[0]}`);
+    log.error({ err: (err as Error).message.split('\n')[0] }, 'rescoring jobs failed');
   }
-  const result = await notificationsTick(
+  const notifications = await notificationsTick(
     db.prisma,
-    loggingSender((obj, msg) => console.log(msg, JSON.stringify(obj))),
+    loggingSender((obj, msg) => log.debug(obj, msg)),
   );
-  console.log(`notifications:tick: ${JSON.stringify(result)}`);
-  const log = (obj: object, msg: string) => console.log(msg, JSON.stringify(obj));
-  const channel = mailChannel(config.mail, log);
+  const mailLog = (level: 'debug' | 'info' | 'warn', obj: object, msg: string) => log[level](obj, msg);
+  const channel = mailChannel(config.mail, mailLog);
+  let mail = null;
   if (channel) {
-    const mail = { sent: 0, failed: 0 };
+    mail = { sent: 0, failed: 0, through: channel.description };
     for (
-      let r = await deliverEmails(db.prisma, channel, log);
+      let r = await deliverEmails(db.prisma, channel, mailLog);
       r.sent + r.failed > 0;
-      r = await deliverEmails(db.prisma, channel, log)
+      r = await deliverEmails(db.prisma, channel, mailLog)
     ) {
       mail.sent += r.sent;
       mail.failed += r.failed;
       if (r.sent === 0) break; // only failures left: they wait for their retry
     }
     channel.close();
-    console.log(`notifications:tick: e-mail ${JSON.stringify(mail)} through ${channel.description}`);
   } else {
-    console.log('notifications:tick: no SMTP_URL: e-mail waits in the outbox');
+    log.warn('no SMTP_URL: e-mail waits in the outbox until one is set');
   }
+  log.info({ rescoring, ...notifications, mail }, 'notifications tick');
   await db.close();
   process.exit(0);
 } catch (err) {
-  console.error(`notifications:tick: failed: ${(err as Error).message.split('\n')[0]}`);
+  log.error({ err: (err as Error).message.split('\n')[0] }, 'notifications tick failed');
   process.exit(1);
 }

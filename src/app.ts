@@ -229,8 +229,8 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   app.addHook('onClose', async () => companySizes.stop());
   const mail = new MailDelivery(
     db.prisma,
-    mailChannel(config.mail, (obj, msg) => app.log.info(obj, msg)),
-    (obj, msg) => app.log.warn(obj, msg),
+    mailChannel(config.mail, (level, obj, msg) => app.log[level](obj, msg)),
+    (level, obj, msg) => app.log[level](obj, msg),
   );
   if (!mail.channel) app.log.warn('no SMTP_URL: e-mail waits in the outbox until one is set');
   else app.log.info({ mail: mail.channel.description }, 'e-mail goes out through this channel');

@@ -8,6 +8,11 @@ import { withEnvFile } from './env-file.ts';
 
 export class ConfigError extends Error {}
 
+/** The levels LOG_LEVEL accepts (pino's, and silent). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type LogFormat = 'json' | 'pretty';
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -21,7 +26,9 @@ export interface Config {
   /** How password derivations share the process (src/auth/passwords.ts): slots, and the waiting share of a lane. */
   passwordWork: { concurrency: number; queuePerAddress: number; queuePerCompany: number };
   seedOnEmpty: boolean;
-  logLevel: string;
+  logLevel: LogLevel;
+  /** json: one JSON object a line (for a log pipeline); pretty: readable lines for a person (pino-pretty). */
+  logFormat: LogFormat;
   sqlStats: boolean;
   dbPoolMax: number;
   /** PostgreSQL statement_timeout of the server's connections, so abandoned work stops in the database too;
@@ -140,6 +147,13 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   return Number(raw);
 }
 
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (values.includes(raw as T)) return raw as T;
+  throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${env[name]}"`);
+}
+
 function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (raw === undefined || raw === '') return fallback;
@@ -175,8 +189,8 @@ function databaseTarget(env: Env, dataDir: string): DatabaseTarget {
   );
 }
 
-/** HS256 needs a real secret. Development gets one generated once into the data dir, with a warning. */
-function jwtSecret(env: Env, nodeEnv: Config['env'], dataDir: string, warn: (msg: string) => void): string {
+/** HS256 needs a real secret. Development gets one generated once into the data dir, and a line says where. */
+function jwtSecret(env: Env, nodeEnv: Config['env'], dataDir: string, note: (msg: string) => void): string {
   const given = env.JWT_SECRET;
   if (given) {
     if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
@@ -188,12 +202,15 @@ function jwtSecret(env: Env, nodeEnv: Config['env'], dataDir: string, warn: (msg
   ensureWritableDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
-  warn(`JWT_SECRET is not set: generated one into ${file} (set JWT_SECRET in production)`);
+  note(`JWT_SECRET is not set: generated one into ${file} (set JWT_SECRET in production)`);
   return secret;
 }
 
-/** Without an `env`, the process's environment over .env (src/env-file.ts). */
-export function loadConfig(env: Env = withEnvFile().env, warn: (msg: string) => void = console.warn): Config {
+/**
+ * Without an `env`, the process's environment over .env (src/env-file.ts). `note` hears of what the configuration
+ * did by itself (a secret generated for development): normal events, which the server logs at info.
+ */
+export function loadConfig(env: Env = withEnvFile().env, note: (msg: string) => void = console.warn): Config {
   const rawEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(rawEnv)) {
     throw new ConfigError(`NODE_ENV must be development, production or test, got "${rawEnv}"`);
@@ -206,7 +223,7 @@ export function loadConfig(env: Env = withEnvFile().env, warn: (msg: string) => 
     port: int(env, 'PORT', 4000, 0, 65535),
     dataDir,
     database: databaseTarget(env, dataDir),
-    jwtSecret: jwtSecret(env, nodeEnv, dataDir, warn),
+    jwtSecret: jwtSecret(env, nodeEnv, dataDir, note),
     jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     // N = 2^17 (128 MiB per derivation) is current guidance; 14 only to keep test suites quick, 20 = 1 GiB.
     passwordHashCost: int(env, 'PASSWORD_HASH_COST', 17, 14, 20),
@@ -218,7 +235,8 @@ export function loadConfig(env: Env = withEnvFile().env, warn: (msg: string) => 
     },
     // The demo accounts share a published password: never loaded into a production database unless asked for.
     seedOnEmpty: bool(env, 'SEED_ON_EMPTY', nodeEnv !== 'production'),
-    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'warn' : 'info'),
+    logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, 'json'),
     sqlStats: bool(env, 'SQL_STATS', nodeEnv === 'development'),
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
     // Under REQUEST_TIMEOUT_MS's default, so a statement stops before the request's deadline answers for it.

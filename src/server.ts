@@ -36,10 +36,10 @@ async function main() {
   }
   const { env, file } = envFile;
   let config;
-  // Warnings are logged once the log level is known.
-  const warnings: string[] = [];
+  // Its notes are logged once the log level is known.
+  const notes: string[] = [];
   try {
-    config = loadConfig(env, (msg) => warnings.push(msg));
+    config = loadConfig(env, (msg) => notes.push(msg));
   } catch (err) {
     // The file may be where the bad value came from: the one line says whether there was one.
     if (err instanceof ConfigError)
@@ -47,7 +47,7 @@ async function main() {
     throw err;
   }
   const log = createLogger(config);
-  for (const warning of warnings) log.warn(warning);
+  for (const note of notes) log.info(note);
 
   const [
     { buildApp },
@@ -115,7 +115,8 @@ async function main() {
   // Time-based notifications and delivery, then the e-mail outbox. Every instance ticks: the triggers run in one
   // per period (a lease), delivery in each (claimed messages). Each delivery is also a live event.
   const sender = withLiveEvents(
-    loggingSender((obj, msg) => app.log.info(obj, msg)),
+    // One line per notification at debug; the tick's summary below at info.
+    loggingSender((obj, msg) => app.log.debug(obj, msg)),
     app.live,
   );
   // One tick at a time in a process: a long delivery is not joined by the next period's, which would only contend

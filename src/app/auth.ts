@@ -2,16 +2,17 @@
 import { needsRehash, type PasswordWork } from '../auth/passwords.ts';
 import { companyFromHeaders, type TenantHeaders } from '../auth/request-auth.ts';
 import { signAccessToken } from '../auth/tokens.ts';
-import type { UserRow } from '../db/rows.ts';
-import { badInput, emailNotVerified, rateLimited, unauthenticated } from '../domain/errors.ts';
+import type { CompanyRow, UserRow } from '../db/rows.ts';
+import { badInput, emailNotVerified, notFound, rateLimited, unauthenticated } from '../domain/errors.ts';
 import { MAX_EMAIL_LENGTH } from '../domain/inputs.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
 import { passwordWorkFor } from './password-client.ts';
 import type { RequestScope } from './scope.ts';
 
 // One answer for every credential failure, so the API does not tell which e-mails exist: the same message
-// whether the e-mail is unknown, its password wrong, its company closed or (without a tenant header) it exists in
-// several companies; and each costs one scrypt at the current parameters, so they also take the same time.
+// whether the e-mail is unknown, its password wrong, its company closed (a header naming a closed company is
+// answered as naming none: below) or (without a tenant header) it exists in several companies; and each costs one
+// scrypt at the current parameters, so they also take the same time.
 const BAD_CREDENTIALS = 'e-mail or password is wrong';
 // Without a tenant header the answer also tells how to name the company, the same whether or not the e-mail is
 // kept by several companies (or exists at all).
@@ -37,10 +38,21 @@ export async function login(
   if (attempt.retryAfterSeconds !== null) {
     throw rateLimited(`too many failed logins: try again in ${attempt.retryAfterSeconds} s`, attempt.retryAfterSeconds);
   }
+  let named;
+  try {
+    named = await companyFromHeaders(scope.db, headers);
+  } catch (err) {
+    await attempt.cancelled(); // the database failed: no credential was checked
+    throw err;
+  }
+  // A path or host is public (it is in the address people open), so saying that it names no company tells nothing
+  // about accounts, and no password is checked. The attempt stays counted as a failure: probing names costs what
+  // guessing passwords costs. A company code or id (x-app-company) is not public: it gets the credentials' answer.
+  if (named === null && !headers.appCompany) throw unknownCompany(headers);
   let user;
   let work: PasswordWork;
   try {
-    ({ user, work } = await checkCredentials(scope, headers, normalized, password, client.ip));
+    ({ user, work } = await checkCredentials(scope, named, normalized, password, client.ip));
   } catch (err) {
     await attempt.cancelled(); // the database failed: no credential was checked
     throw err;
@@ -72,19 +84,24 @@ export async function login(
   return { token, user: updated };
 }
 
+/** The header that named no open company, quoted (clipped: it is the caller's text). */
+function unknownCompany(headers: TenantHeaders) {
+  const [header, value] = headers.appHost ? ['x-app-host', headers.appHost] : ['x-app-path', headers.appPath ?? ''];
+  return notFound(`company with ${header} ${JSON.stringify(value.trim().slice(0, 100))}`);
+}
+
 /**
  * The user these credentials open, or null; every null costs one scrypt derivation, like a wrong password. The
  * derivations queue in the lane of the company named (or of none) and the address.
  */
 async function checkCredentials(
   scope: RequestScope,
-  headers: TenantHeaders,
+  // null: a header naming no open company, which opens no account; undefined: no header.
+  company: CompanyRow | null | undefined,
   email: string,
   password: string,
   ip: string,
 ): Promise<{ user: UserRow | null; work: PasswordWork }> {
-  // A header naming no open company opens no account (undefined: no header).
-  const company = await companyFromHeaders(scope.db, headers);
   const users =
     company === null
       ? []

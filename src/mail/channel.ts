@@ -1,5 +1,5 @@
 // The one way e-mail leaves: SMTP when SMTP_URL is set; in development without it, a folder of .eml files a
-// newcomer can open (each one's path is logged); otherwise none, and e-mail waits in the outbox
+// newcomer can open (the path of each account e-mail is logged); otherwise none, and e-mail waits in the outbox
 // (src/mail/outbox.ts) until a server is configured.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,15 +20,16 @@ export type OutboxMessage = MailMessage & { id: number; createdAt: Date };
 export interface MailChannel {
   /** Where mail goes, for logs: "smtp://host:port", "folder /data/mail". */
   readonly description: string;
-  /** Sends an outbox row; its Message-ID is derived from the row (src/mail/message-id.ts), the same on a resend. */
-  send(message: OutboxMessage): Promise<void>;
+  /** Sends an outbox row (`kind` its cause, src/mail/outbox.ts); its Message-ID is derived from the row
+   *  (src/mail/message-id.ts), the same on a resend. */
+  send(message: OutboxMessage & { kind?: string }): Promise<void>;
   close(): void;
 }
 
-type Log = (obj: object, msg: string) => void;
+export type MailLog = (level: 'debug' | 'info' | 'warn', obj: object, msg: string) => void;
 
 /** The channel MailConfig asks for, or null when e-mail cannot leave (no SMTP outside development). */
-export function mailChannel(config: MailConfig, log: Log): MailChannel | null {
+export function mailChannel(config: MailConfig, log: MailLog): MailChannel | null {
   if (config.smtpUrl) return smtpChannel(config.smtpUrl, config.from);
   if (config.folder) return folderChannel(config.folder, config.from, log);
   return null;
@@ -50,18 +51,24 @@ function smtpChannel(url: string, from: string): MailChannel {
   };
 }
 
-function folderChannel(folder: string, from: string, log: Log): MailChannel {
+function folderChannel(folder: string, from: string, log: MailLog): MailChannel {
   // nodemailer builds the message as an SMTP server would receive it; the folder keeps it as an .eml file.
   const build = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     description: `folder ${folder}`,
     async send(message) {
-      const { id, to, subject, text } = message;
+      const { id, kind, to, subject, text } = message;
       const built = await build.sendMail({ from, to, subject, text, messageId: messageIdOf(message, from) });
       mkdirSync(folder, { recursive: true });
       const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
       writeFileSync(file, built.message as Buffer, { mode: 0o600 });
-      log({ to, subject, file: pathToFileURL(file).href }, 'e-mail written (no SMTP_URL): open it from this link');
+      // A link to open matters for an account e-mail (a reset, an invitation); notifications come by the hundred.
+      // The row's id, never the address, says which message it is.
+      log(
+        kind?.startsWith('notification:') ? 'debug' : 'info',
+        { emailId: id, kind, subject, file: pathToFileURL(file).href },
+        'e-mail written (no SMTP_URL): open it from this link',
+      );
     },
     close: () => build.close(),
   };

@@ -6,7 +6,8 @@ import { claimInBatches, takeClaimed } from '../db/claims.ts';
 import { SerialRuns } from '../app/serial-runs.ts';
 import type { Db } from '../db/client.ts';
 import type { OutgoingEmailRow } from '../db/rows.ts';
-import type { MailChannel } from './channel.ts';
+import { withoutEmailAddresses } from '../observability/redact.ts';
+import type { MailChannel, MailLog } from './channel.ts';
 
 const LEASE_MS = 60_000;
 /** Claimed at a time; each message's lease is renewed right before it is sent (takeClaimed). */
@@ -14,16 +15,21 @@ const CLAIM_BATCH = 10;
 const MAX_ATTEMPTS = 5;
 /** A failed e-mail waits this long times its attempts before the next try. */
 const RETRY_BACKOFF_MS = 30_000;
+/** E-mails one deliverEmails call sends at most. */
+const DELIVERY_ROUND = 100;
 
 export interface DeliveryReport {
   sent: number;
   failed: number;
 }
 
-type Log = (obj: object, msg: string) => void;
-
 /** Sends up to `limit` claimable e-mails, oldest first. */
-export async function deliverEmails(db: Db, channel: MailChannel, log: Log, limit = 100): Promise<DeliveryReport> {
+export async function deliverEmails(
+  db: Db,
+  channel: MailChannel,
+  log: MailLog,
+  limit = DELIVERY_ROUND,
+): Promise<DeliveryReport> {
   const report = { sent: 0, failed: 0 };
   const batches = claimInBatches(db, 'OutgoingEmail', { limit, batchSize: CLAIM_BATCH, leaseMs: LEASE_MS });
   for await (const { ids, until } of batches) {
@@ -36,7 +42,7 @@ export async function deliverEmails(db: Db, channel: MailChannel, log: Log, limi
   return report;
 }
 
-async function sendOne(db: Db, channel: MailChannel, email: OutgoingEmailRow, log: Log): Promise<boolean> {
+async function sendOne(db: Db, channel: MailChannel, email: OutgoingEmailRow, log: MailLog): Promise<boolean> {
   try {
     await channel.send(email);
     await db.outgoingEmail.update({
@@ -58,7 +64,12 @@ async function sendOne(db: Db, channel: MailChannel, email: OutgoingEmailRow, lo
         claimedUntil: new Date(Date.now() + RETRY_BACKOFF_MS * attempts),
       },
     });
-    log({ emailId: email.id, kind: email.kind, attempts, err: lastError }, 'e-mail not sent');
+    // An SMTP server's refusal often quotes the recipient: the row's id says which e-mail, the address stays out.
+    log(
+      'warn',
+      { emailId: email.id, kind: email.kind, attempts, err: withoutEmailAddresses(lastError) },
+      'e-mail not sent',
+    );
     return false;
   }
 }
@@ -69,12 +80,13 @@ async function sendOne(db: Db, channel: MailChannel, email: OutgoingEmailRow, lo
  */
 export class MailDelivery {
   private readonly runs = new SerialRuns(() => this.deliver());
+  private closing = false;
 
   constructor(
     private readonly db: Db,
     /** null: e-mail cannot leave (no SMTP outside development); it waits in the outbox. */
     readonly channel: MailChannel | null,
-    private readonly log: Log,
+    private readonly log: MailLog,
   ) {}
 
   /** Starts a delivery unless one runs; never throws (failures are logged and retried later). */
@@ -89,14 +101,22 @@ export class MailDelivery {
 
   private async deliver(): Promise<void> {
     try {
-      const report = await deliverEmails(this.db, this.channel!, this.log);
-      if (report.sent || report.failed) this.log(report, 'e-mail delivery');
+      // Round after round until the outbox is drained (a failed e-mail waits for its retry), then one line.
+      const report = { sent: 0, failed: 0 };
+      let round;
+      do {
+        round = await deliverEmails(this.db, this.channel!, this.log);
+        report.sent += round.sent;
+        report.failed += round.failed;
+      } while (round.sent + round.failed === DELIVERY_ROUND && !this.closing);
+      if (report.sent || report.failed) this.log('info', report, 'e-mail delivery');
     } catch (err) {
-      this.log({ err: String((err as Error).message ?? err).split('\n')[0] }, 'e-mail delivery failed');
+      this.log('warn', { err: String((err as Error).message ?? err).split('\n')[0] }, 'e-mail delivery failed');
     }
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.idle();
     this.channel?.close();
   }

@@ -26,7 +26,7 @@ export interface NotificationSender {
 export function loggingSender(log: (obj: object, msg: string) => void): NotificationSender {
   return {
     async send(n) {
-      log({ notificationId: n.id, userId: n.userId, type: n.type, email: n.sendEmail }, 'notification sent');
+      log({ notificationId: n.id, userId: n.userId, type: n.type, sendEmail: n.sendEmail }, 'notification sent');
     },
   };
 }

@@ -29,3 +29,11 @@ function parameterName(part: string): string {
     return name;
   }
 }
+
+// An e-mail address, as it may appear anywhere in a text (a field, a message, an error an SMTP server wrote).
+const EMAIL = /[\w.%+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi;
+
+/** The text with every e-mail address in it replaced by "[e-mail]". */
+export function withoutEmailAddresses(text: string): string {
+  return text.includes('@') ? text.replace(EMAIL, '[e-mail]') : text;
+}

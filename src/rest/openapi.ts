@@ -235,6 +235,7 @@ function baseDocument(): Json {
               'The company requires a verified e-mail and this account has not opened its link yet ' +
                 '(EMAIL_NOT_VERIFIED)',
             ),
+            404: errorResponse('x-app-path or x-app-host names no company (NOT_FOUND)'),
             415: NOT_JSON,
           },
         },

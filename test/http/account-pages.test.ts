@@ -84,7 +84,7 @@ describe('the account pages', () => {
     expect(lines.join('\n')).not.toContain(SECRET);
     // A request logged whole (an error with its request) keeps its path, not the token.
     const whole: string[] = [];
-    createLogger({ logLevel: 'info' }, { write: (line) => whole.push(line) }).error(
+    createLogger({ logLevel: 'info', logFormat: 'json' }, { write: (line) => whole.push(line) }).error(
       { req: { method: 'GET', url: `/accept-invitation?token=${SECRET}` } },
       'failed',
     );

@@ -130,7 +130,7 @@ describe('without SMTP', () => {
       const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(40) }, quiet);
       expect(config.mail.folder).toBe(join(dataDir, 'mail'));
       const logged: Array<{ obj: object; msg: string }> = [];
-      const folder = mailChannel(config.mail, (obj, msg) => logged.push({ obj, msg }))!;
+      const folder = mailChannel(config.mail, (_level, obj, msg) => logged.push({ obj, msg }))!;
       await folder.send({
         id: 7,
         createdAt: new Date(),

@@ -1,6 +1,7 @@
 // A soft-deleted company (Company.deletedAt set) is closed: its users can no longer log in (answered like a wrong
-// password, and counted as a failure), and their tokens stop working on the very next request after the write,
-// with or without a tenant header, over GraphQL and REST, whatever the response and auth-row caches held.
+// password, or, where a header names the company, as a company that does not exist; counted as a failure either
+// way), and their tokens stop working on the very next request after the write, with or without a tenant header,
+// over GraphQL and REST, whatever the response and auth-row caches held.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { bearer, DEMO_PASSWORD, startTestServer, type GqlResult, type TestServer } from '../helpers/app.ts';
@@ -14,7 +15,7 @@ const codeOf = (r: GqlResult<unknown>) => r.errors?.[0]?.extensions.code ?? 'OK'
 let s: TestServer;
 let companyId: number;
 beforeAll(async () => {
-  s = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '3' } });
+  s = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '4' } });
   const p = s.t.db.prisma;
   const hash = (await p.user.findFirstOrThrow({ where: { email: 'player1@demo.test' } })).passwordHash!;
   const doomed = await p.company.create({
@@ -52,7 +53,8 @@ const rest = async (method: string, path: string, headers: Record<string, string
 
 describe('a company soft-deleted under running sessions', () => {
   it(
-    "refuses its tokens on the next request, and its users' logins like a wrong password, counted as " + 'failures',
+    "refuses its tokens on the next request, and its users' logins like a wrong password or an unknown company, " +
+      'counted as failures',
     async () => {
       const boss = await s.login('boss@doomed.test', 'doomed');
       const player = await s.login('player@doomed.test'); // no header: the e-mail is unique
@@ -88,18 +90,15 @@ describe('a company soft-deleted under running sessions', () => {
         body: { code: 'UNAUTHENTICATED' },
       });
 
-      // Logging in again: the answer of a wrong password, by each way of naming the company (or none).
+      // Logging in again: its path names no company now (as for any other request naming it), and without a
+      // header the answer of a wrong password.
       const withPath = await s.gql(LOGIN, { e: 'boss@doomed.test', p: DEMO_PASSWORD }, { 'x-app-path': 'doomed' });
-      const wrongPassword = await s.gql(
-        LOGIN,
-        { e: 'player1@demo.test', p: 'wrong-password' },
-        { 'x-app-path': 'demo' },
-      );
-      expect(withPath.errors).toEqual(wrongPassword.errors);
+      const neverWas = await s.gql(LOGIN, { e: 'boss@doomed.test', p: DEMO_PASSWORD }, { 'x-app-path': 'never-was' });
       expect(withPath.errors![0]).toMatchObject({
-        message: 'e-mail or password is wrong',
-        extensions: { code: 'UNAUTHENTICATED' },
+        message: 'company with x-app-path "doomed" not found',
+        extensions: { code: 'NOT_FOUND' },
       });
+      expect(neverWas.errors![0].message).toBe('company with x-app-path "never-was" not found');
       const noHeader = await s.gql(LOGIN, { e: 'boss@doomed.test', p: DEMO_PASSWORD });
       const unknown = await s.gql(LOGIN, { e: 'nobody@doomed.test', p: DEMO_PASSWORD });
       expect(codeOf(noHeader)).toBe('UNAUTHENTICATED');
@@ -111,8 +110,8 @@ describe('a company soft-deleted under running sessions', () => {
           { 'x-app-path': 'doomed' },
           { email: 'boss@doomed.test', password: DEMO_PASSWORD },
         ),
-      ).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
-      // Three failures for boss@doomed.test (LOGIN_RATE_LIMIT_MAX=3): the fourth attempt is refused unchecked.
+      ).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+      // Four failures for boss@doomed.test (LOGIN_RATE_LIMIT_MAX=4): the fifth attempt is refused unchecked.
       expect(codeOf(await s.gql(LOGIN, { e: 'boss@doomed.test', p: DEMO_PASSWORD }, { 'x-app-path': 'doomed' }))).toBe(
         'RATE_LIMITED',
       );

@@ -187,7 +187,14 @@ describe('a result whose rescoring is a job', () => {
     const p = s.t.db.prisma;
     await leaveJobBehind(final, 2, 0);
     const url = 'url' in target.target ? target.target.url : `file:${target.target.file}`;
-    const env = { ...process.env, NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(48), DATABASE_URL: url, DATA_DIR: '/tmp' };
+    const env = {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      JWT_SECRET: 'x'.repeat(48),
+      DATABASE_URL: url,
+      DATA_DIR: '/tmp',
+    };
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', 'scripts/notifications-tick.ts'],
@@ -196,7 +203,7 @@ describe('a result whose rescoring is a job', () => {
         timeout: 60_000,
       },
     );
-    expect(stdout).toContain('rescoring jobs {"done":1,"failed":0}');
+    expect(stdout).toContain('"rescoring":{"done":1,"failed":0,');
     expect(await p.rescoreJob.count()).toBe(0);
     expect(await prediction(final)).toMatchObject({ status: 'SCORED', exactHit: true });
   });
