@@ -11,3 +11,13 @@ if (major < 22) {
   console.error(line);
   if (!process.argv.includes('--warn')) process.exit(1);
 }
+
+// npm older than 11.16 ignores package.json's allowScripts and runs every dependency's install script (README,
+// "Quick start"); the install still works, so this only warns.
+const npm = /\bnpm\/(\d+)\.(\d+)/.exec(process.env.npm_config_user_agent ?? '');
+if (process.argv.includes('--warn') && npm && (+npm[1] < 11 || (+npm[1] === 11 && +npm[2] < 16))) {
+  console.error(
+    `npm ${npm[1]}.${npm[2]} ignores package.json's allowScripts, so dependencies' install scripts ran; ` +
+      'npm 11.16 or later (npm install -g npm@11) runs none of them (README, "Quick start").',
+  );
+}

@@ -236,8 +236,18 @@ export function createApollo(
     }),
     introspection: config.graphql.introspection,
     // A GET without a JSON content type runs only with a header no browser sends cross-site without a CORS
-    // preflight: Apollo's own two, and Authorization, which urql's and graphql-request's default GET queries carry.
-    csrfPrevention: { requestHeaders: ['x-apollo-operation-name', 'apollo-require-preflight', 'authorization'] },
+    // preflight: Apollo's own two, Authorization and the tenant headers, one of which urql's and graphql-request's
+    // default GET queries always carry here.
+    csrfPrevention: {
+      requestHeaders: [
+        'x-apollo-operation-name',
+        'apollo-require-preflight',
+        'authorization',
+        'x-app-path',
+        'x-app-host',
+        'x-app-company',
+      ],
+    },
     // Apollo's own writer is JSON.stringify and a newline; this one writes each shared subtree once, and a cache
     // hit's answer from the JSON written when it was kept.
     stringifyResult: (result) => resultText(result as Record<string, unknown>) + '\n',

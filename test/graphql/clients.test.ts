@@ -152,13 +152,28 @@ describe('CSRF prevention on GET', () => {
   const get = (headers: Record<string, string>) =>
     fetch(`${s.url}/graphql?${new URLSearchParams({ query: ME })}`, { headers });
 
-  it('refuses a GET with none of its headers (neither Authorization nor a preflight header): 400, unrun', async () => {
-    for (const headers of [{}, { 'x-app-path': 'demo' }, { authorization: '' }] as Record<string, string>[]) {
+  it('refuses a GET with none of its headers (Authorization, a tenant or a preflight header): 400, unrun', async () => {
+    for (const headers of [{}, { authorization: '' }, { 'x-app-path': '' }, { accept: 'application/json' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await get(headers);
       expect(res.status).toBe(400);
       const body = (await res.json()) as { errors: Array<{ message: string; extensions: { code: string } }> };
       expect(body.errors[0].message).toMatch(/Cross-Site Request Forgery/);
       expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    }
+  });
+
+  it('runs a public GET naming its company only, as urql sends one before sign-in', async () => {
+    for (const headers of [
+      { 'x-app-path': 'demo' },
+      { 'x-app-company': 'demo' },
+      { 'x-app-host': 'nowhere.test' },
+    ] as Record<string, string>[]) {
+      const res = await fetch(`${s.url}/graphql?${new URLSearchParams({ query: '{ __typename }' })}`, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+      expect(((await res.json()) as { data: unknown }).data).toEqual({ __typename: 'Query' });
     }
   });
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv, ROOT } from '../helpers/process.ts';
 
 /** A node binary older than 22: OLD_NODE, else the first one on PATH or in the usual system places. */
-function findOldNode(): string {
+function findOldNode(): string | undefined {
   const candidates = process.env.OLD_NODE
     ? [process.env.OLD_NODE]
     : [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/usr/local/bin'].map((dir) => join(dir, 'node'));
@@ -19,10 +19,7 @@ function findOldNode(): string {
     const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
     if (Number(/^v(\d+)\./.exec(version)?.[1]) < 22) return node;
   }
-  throw new Error(
-    `no Node older than 22 found (looked at ${candidates.join(', ')}): this test needs one to run the scripts ` +
-      'under; set OLD_NODE to its path',
-  );
+  return undefined;
 }
 
 const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
@@ -32,16 +29,22 @@ const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 const CHECKED = Object.keys(scripts).filter(
   (name) =>
     /^(db:|bench)/.test(name) ||
-    ['operator:create', 'import:openfootball', 'notifications:tick', 'start', 'test'].includes(name),
+    ['operator:create', 'import:openfootball', 'notifications:tick', 'start', 'dev', 'test'].includes(name),
 );
 
+// CI's machine has one, so there its absence fails; a developer's machine with only Node 22 or 24 skips these.
+const found = findOldNode();
 let oldNode: string;
 let dir: string;
 beforeAll(() => {
-  oldNode = findOldNode();
+  if (!found) {
+    if (process.env.CI !== 'true') return;
+    throw new Error('no Node older than 22 found on PATH or in /usr/bin, /usr/local/bin: set OLD_NODE to its path');
+  }
+  oldNode = found;
   dir = mkdtempSync(join(tmpdir(), 'prode-old-node-'));
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 
 /** `npm run <name>` with the old Node first on PATH, as on a machine whose node is that one. */
 function npmRun(name: string) {
@@ -64,7 +67,7 @@ function npmRun(name: string) {
   });
 }
 
-describe('npm scripts on a Node older than 22', () => {
+describe.skipIf(!found && process.env.CI !== 'true')('npm scripts on a Node older than 22', () => {
   it('covers the scripts the issue lists', () => {
     expect(CHECKED).toEqual(
       expect.arrayContaining(['db:migrate', 'db:migration', 'db:seed', 'db:reset', 'operator:create']),
