@@ -212,7 +212,7 @@ function jwtSecret(env: Env, nodeEnv: Config['env'], dataDir: string, note: (msg
  * Without an `env`, the process's environment over .env (src/env-file.ts). `note` hears of what the configuration
  * did by itself (a secret generated for development): normal events, which the server logs at info.
  */
-export function loadConfig(env: Env = withEnvFile().env, note: (msg: string) => void = console.warn): Config {
+export function loadConfig(env: Env = withEnvFile().env, note: (msg: string) => void = console.info): Config {
   const rawEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(rawEnv)) {
     throw new ConfigError(`NODE_ENV must be development, production or test, got "${rawEnv}"`);
