@@ -207,7 +207,13 @@ async function measureResults(warm: number) {
     const now = new Date();
     const objects = new ObjectBudget(1000);
     const loaders = new Loaders(prisma, { tenantId: auth.tenant!.id, viewerId: manager.id, now, budget: objects });
-    const mail = { smtpUrl: null, folder: null, from: 'bench@example.test', appUrl: 'http://127.0.0.1' };
+    const mail = {
+      smtpUrl: null,
+      folder: null,
+      from: 'bench@example.test',
+      appUrl: 'http://127.0.0.1',
+      messageIdKey: Buffer.alloc(32),
+    };
     const config = {
       jwtSecret: secret,
       jwtTtlSeconds: 3600,

@@ -7,7 +7,7 @@
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { prepareDatabase } from '../src/bootstrap/prepare.ts';
 import { mailChannel } from '../src/mail/channel.ts';
-import { deliverEmails } from '../src/mail/delivery.ts';
+import { drainOutbox } from '../src/mail/delivery.ts';
 import { loggingSender } from '../src/notifications/sender.ts';
 import { notificationsTick } from '../src/notifications/tick.ts';
 import { runDueRescores } from '../src/game/rescore-jobs.ts';
@@ -43,16 +43,7 @@ try {
   const channel = mailChannel(config.mail, mailLog);
   let mail = null;
   if (channel) {
-    mail = { sent: 0, failed: 0, through: channel.description };
-    for (
-      let r = await deliverEmails(db.prisma, channel, mailLog);
-      r.sent + r.failed > 0;
-      r = await deliverEmails(db.prisma, channel, mailLog)
-    ) {
-      mail.sent += r.sent;
-      mail.failed += r.failed;
-      if (r.sent === 0) break; // only failures left: they wait for their retry
-    }
+    mail = { ...(await drainOutbox(db.prisma, channel, mailLog)), through: channel.description };
     channel.close();
   } else {
     log.warn('no SMTP_URL: e-mail waits in the outbox until one is set');

@@ -44,7 +44,7 @@ import {
 import { registerAnswerSizeLimit } from './security/answer-size.ts';
 import { registerSecurity } from './security/http-security.ts';
 import { loginThrottleFor } from './security/throttle-for-store.ts';
-import { mailChannel } from './mail/channel.ts';
+import { mailChannel, type MailLog } from './mail/channel.ts';
 import type { LiveBus } from './live/bus.ts';
 import { openLiveBus } from './live/open-bus.ts';
 import { startLiveServer } from './graphql/live-server.ts';
@@ -227,11 +227,8 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   );
   await companySizes.start();
   app.addHook('onClose', async () => companySizes.stop());
-  const mail = new MailDelivery(
-    db.prisma,
-    mailChannel(config.mail, (level, obj, msg) => app.log[level](obj, msg)),
-    (level, obj, msg) => app.log[level](obj, msg),
-  );
+  const mailLog: MailLog = (level, obj, msg) => app.log[level](obj, msg);
+  const mail = new MailDelivery(db.prisma, mailChannel(config.mail, mailLog), mailLog);
   if (!mail.channel) app.log.warn('no SMTP_URL: e-mail waits in the outbox until one is set');
   else app.log.info({ mail: mail.channel.description }, 'e-mail goes out through this channel');
   app.decorate('mail', mail);

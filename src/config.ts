@@ -1,5 +1,5 @@
 // Environment parsed and validated once. A bad value is a ConfigError: one clear line, then exit 1.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
@@ -134,6 +134,8 @@ export interface MailConfig {
   from: string;
   /** Where people open the app: links in e-mails (password reset, verification) point there. */
   appUrl: string;
+  /** Keys the Message-ID of each e-mail (src/mail/message-id.ts); derived from JWT_SECRET. Never logged. */
+  messageIdKey: Buffer;
 }
 
 type Env = Record<string, string | undefined>;
@@ -210,20 +212,21 @@ function jwtSecret(env: Env, nodeEnv: Config['env'], dataDir: string, note: (msg
  * Without an `env`, the process's environment over .env (src/env-file.ts). `note` hears of what the configuration
  * did by itself (a secret generated for development): normal events, which the server logs at info.
  */
-export function loadConfig(env: Env = withEnvFile().env, note: (msg: string) => void = console.warn): Config {
+export function loadConfig(env: Env = withEnvFile().env, note: (msg: string) => void = console.info): Config {
   const rawEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(rawEnv)) {
     throw new ConfigError(`NODE_ENV must be development, production or test, got "${rawEnv}"`);
   }
   const nodeEnv = rawEnv as Config['env'];
   const dataDir = resolve(env.DATA_DIR || './data');
+  const secret = jwtSecret(env, nodeEnv, dataDir, note);
   return {
     env: nodeEnv,
     host: env.HOST || '127.0.0.1',
     port: int(env, 'PORT', 4000, 0, 65535),
     dataDir,
     database: databaseTarget(env, dataDir),
-    jwtSecret: jwtSecret(env, nodeEnv, dataDir, note),
+    jwtSecret: secret,
     jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     // N = 2^17 (128 MiB per derivation) is current guidance; 14 only to keep test suites quick, 20 = 1 GiB.
     passwordHashCost: int(env, 'PASSWORD_HASH_COST', 17, 14, 20),
@@ -300,7 +303,7 @@ export function loadConfig(env: Env = withEnvFile().env, note: (msg: string) => 
       enabled: bool(env, 'METRICS_ENABLED', true),
       token: env.METRICS_TOKEN ? metricsToken(env.METRICS_TOKEN) : null,
     },
-    mail: mailConfig(env, nodeEnv, dataDir),
+    mail: mailConfig(env, nodeEnv, dataDir, secret),
     tracing: tracingConfig(env),
   };
 }
@@ -338,7 +341,7 @@ function tracingConfig(env: Env): TracingConfig | null {
   return { endpoint, protocol, headers, serviceName };
 }
 
-function mailConfig(env: Env, nodeEnv: Config['env'], dataDir: string): MailConfig {
+function mailConfig(env: Env, nodeEnv: Config['env'], dataDir: string, secret: string): MailConfig {
   const smtpUrl = env.SMTP_URL?.trim() || null;
   if (smtpUrl) {
     let url: URL | null = null;
@@ -364,7 +367,9 @@ function mailConfig(env: Env, nodeEnv: Config['env'], dataDir: string): MailConf
   // Only in development does an e-mail land on the server's disk (it holds reset links); in production and tests
   // without SMTP, e-mail waits in the outbox until a server is configured.
   const folder = !smtpUrl && nodeEnv === 'development' ? resolve(dataDir, 'mail') : null;
-  return { smtpUrl, folder, from, appUrl };
+  // Its own key, not JWT_SECRET itself, so one purpose's key never serves another's.
+  const messageIdKey = createHmac('sha256', secret).update('prode/mail/message-id').digest();
+  return { smtpUrl, folder, from, appUrl, messageIdKey };
 }
 
 function metricsToken(token: string): string {

@@ -27,7 +27,7 @@ export interface Database {
    * SQLite: set since a write failed for want of space ("database or disk is full"), until probeStorage()'s write
    * commits; always null on PostgreSQL, whose server watches its own disk.
    */
-  storageFull(): { since: Date; message: string } | null;
+  storageFull(): { since: Date } | null;
   /** Writes a few fresh pages and takes them back in one transaction; on success storageFull() is null again. */
   probeStorage(): Promise<void>;
   /** Every table's write count; null while none can be given (data-version.ts). */

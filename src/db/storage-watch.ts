@@ -5,14 +5,12 @@ import { isStorageFull } from './errors.ts';
 
 export class StorageWatch {
   /** Set by a write that failed for want of space; cleared by a probe write that commits. */
-  full: { since: Date; message: string } | null = null;
+  full: { since: Date } | null = null;
 
   failed(err: unknown) {
-    if (!this.full && isStorageFull(err)) this.full = { since: new Date(), message: firstLine(err) };
+    if (!this.full && isStorageFull(err)) this.full = { since: new Date() };
   }
 }
-
-const firstLine = (err: unknown) => String((err as Error)?.message ?? err).split('\n')[0];
 
 const WATCHED = new Set(['queryRaw', 'executeRaw', 'commit']);
 

@@ -30,12 +30,12 @@ export type MailLog = (level: 'debug' | 'info' | 'warn', obj: object, msg: strin
 
 /** The channel MailConfig asks for, or null when e-mail cannot leave (no SMTP outside development). */
 export function mailChannel(config: MailConfig, log: MailLog): MailChannel | null {
-  if (config.smtpUrl) return smtpChannel(config.smtpUrl, config.from);
-  if (config.folder) return folderChannel(config.folder, config.from, log);
+  if (config.smtpUrl) return smtpChannel(config.smtpUrl, config.from, config.messageIdKey);
+  if (config.folder) return folderChannel(config.folder, config.from, config.messageIdKey, log);
   return null;
 }
 
-function smtpChannel(url: string, from: string): MailChannel {
+function smtpChannel(url: string, from: string, idKey: Buffer): MailChannel {
   // A pool: one connection carries many messages instead of a handshake each.
   // Timeouts well under delivery's one-minute claim, so a slow server cannot outlast it and be sent to twice.
   const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -45,20 +45,20 @@ function smtpChannel(url: string, from: string): MailChannel {
     description: `${protocol}//${hostname}${port ? `:${port}` : ''}`,
     async send(message) {
       const { to, subject, text } = message;
-      await transport.sendMail({ from, to, subject, text, messageId: messageIdOf(message, from) });
+      await transport.sendMail({ from, to, subject, text, messageId: messageIdOf(message, from, idKey) });
     },
     close: () => transport.close(),
   };
 }
 
-function folderChannel(folder: string, from: string, log: MailLog): MailChannel {
+function folderChannel(folder: string, from: string, idKey: Buffer, log: MailLog): MailChannel {
   // nodemailer builds the message as an SMTP server would receive it; the folder keeps it as an .eml file.
   const build = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     description: `folder ${folder}`,
     async send(message) {
       const { id, kind, to, subject, text } = message;
-      const built = await build.sendMail({ from, to, subject, text, messageId: messageIdOf(message, from) });
+      const built = await build.sendMail({ from, to, subject, text, messageId: messageIdOf(message, from, idKey) });
       mkdirSync(folder, { recursive: true });
       const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
       writeFileSync(file, built.message as Buffer, { mode: 0o600 });

@@ -42,6 +42,26 @@ export async function deliverEmails(
   return report;
 }
 
+/**
+ * Round after round until the outbox is drained: a round that is not full found nothing more to claim (a failed
+ * e-mail waits for its retry, so failures do not keep it going). `stopping` ends it between rounds (shutdown).
+ */
+export async function drainOutbox(
+  db: Db,
+  channel: MailChannel,
+  log: MailLog,
+  stopping: () => boolean = () => false,
+): Promise<DeliveryReport> {
+  const report = { sent: 0, failed: 0 };
+  let round;
+  do {
+    round = await deliverEmails(db, channel, log);
+    report.sent += round.sent;
+    report.failed += round.failed;
+  } while (round.sent + round.failed === DELIVERY_ROUND && !stopping());
+  return report;
+}
+
 async function sendOne(db: Db, channel: MailChannel, email: OutgoingEmailRow, log: MailLog): Promise<boolean> {
   try {
     await channel.send(email);
@@ -101,14 +121,7 @@ export class MailDelivery {
 
   private async deliver(): Promise<void> {
     try {
-      // Round after round until the outbox is drained (a failed e-mail waits for its retry), then one line.
-      const report = { sent: 0, failed: 0 };
-      let round;
-      do {
-        round = await deliverEmails(this.db, this.channel!, this.log);
-        report.sent += round.sent;
-        report.failed += round.failed;
-      } while (round.sent + round.failed === DELIVERY_ROUND && !this.closing);
+      const report = await drainOutbox(this.db, this.channel!, this.log, () => this.closing);
       if (report.sent || report.failed) this.log('info', report, 'e-mail delivery');
     } catch (err) {
       this.log('warn', { err: String((err as Error).message ?? err).split('\n')[0] }, 'e-mail delivery failed');

@@ -37,7 +37,13 @@ async function scopeOf(email: string | null, dbStatementTimeoutMs = 25_000) {
     now,
     budget: objects,
   });
-  const mailConfig = { smtpUrl: null, folder: null, from: 'test@example.test', appUrl: 'http://127.0.0.1' };
+  const mailConfig = {
+    smtpUrl: null,
+    folder: null,
+    from: 'test@example.test',
+    appUrl: 'http://127.0.0.1',
+    messageIdKey: Buffer.alloc(32),
+  };
   const config = {
     jwtSecret: SECRET,
     jwtTtlSeconds: 3600,

@@ -2,7 +2,9 @@
 // of it kept, the failure is logged at error, and /readyz says 503 until a write succeeds again. The space runs out
 // for real: the server's own connection is limited to the pages the file has (PRAGMA max_page_count), so SQLite
 // answers "database or disk is full" (SQLITE_FULL) exactly as it does when the disk has no block left for it.
+// On PostgreSQL, the server raises disk_full (53100) itself; the gateway must read it the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable, isStorageFull } from '../../src/db/errors.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 import { emptyTarget, suiteProvider } from '../helpers/db.ts';
 
@@ -124,5 +126,78 @@ describe.runIf(suiteProvider === 'sqlite')('a full SQLite database', () => {
     expect(again.status).toBe(200);
     expect(again.data.createPost.id).toBeGreaterThan(0);
     expect(lines.some((l) => l.msg === 'readiness: the database has space for writes again')).toBe(true);
+  });
+});
+
+// PostgreSQL's disk_full (SQLSTATE 53100), raised for real by the server and carried back through the same Prisma
+// driver adapter the gateway uses: isStorageFull must see it in the shape that adapter gives it, and a write that
+// meets it answers 503 STORAGE_FULL. (PostgreSQL watches its own disk, so readiness stays as it is.)
+describe.runIf(suiteProvider === 'postgresql')('PostgreSQL out of disk (53100)', () => {
+  let s: TestServer;
+  let drop: () => Promise<void>;
+  const lines: Array<{ level: number; msg: string; [k: string]: unknown }> = [];
+  beforeAll(async () => {
+    const empty = await emptyTarget('postgresql');
+    drop = empty.drop;
+    s = await startTestServer({
+      target: empty.target,
+      env: { LOG_LEVEL: 'info' },
+      logStream: { write: (line) => void lines.push(JSON.parse(line)) },
+    });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await drop?.();
+  });
+
+  it('is STORAGE_FULL as the pg driver adapter reports it', async () => {
+    const err: unknown = await s.t.db.prisma
+      .$executeRawUnsafe(`DO $$ BEGIN RAISE EXCEPTION 'disk full' USING ERRCODE = '53100'; END $$`)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(err).toBeInstanceOf(Error);
+    expect(isStorageFull(err)).toBe(true);
+    expect(isDatabaseUnavailable(err)).toBe(false);
+    // Another failure of the same statement is not.
+    const other: unknown = await s.t.db.prisma
+      .$executeRawUnsafe(`DO $$ BEGIN RAISE EXCEPTION 'other' USING ERRCODE = '22012'; END $$`)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(other).toBeInstanceOf(Error);
+    expect(isStorageFull(other)).toBe(false);
+  });
+
+  it('answers 503 STORAGE_FULL to a GraphQL write that meets it, with nothing kept, logged at error', async () => {
+    const player = { ...bearer(await s.loginAs('player')), 'x-app-path': 'demo' };
+    // The disk is "full" for one post text only: the trigger raises what PostgreSQL raises when no block is left.
+    await s.t.db.prisma.$executeRawUnsafe(`
+      CREATE FUNCTION pretend_disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.text = 'no space for this' THEN
+          RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100';
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await s.t.db.prisma.$executeRawUnsafe(
+      `CREATE TRIGGER pretend_disk_full BEFORE INSERT ON "Post" FOR EACH ROW EXECUTE FUNCTION pretend_disk_full()`,
+    );
+    const posts = await s.t.db.prisma.post.count();
+
+    const gql = await s.gql(POST, { text: 'no space for this' }, player);
+    expect(gql.status).toBe(503);
+    expect(gql.errors?.[0]).toMatchObject({
+      message: 'the database has no space left for writes, so nothing was changed: try again later',
+      extensions: { code: 'STORAGE_FULL' },
+    });
+    expect(await s.t.db.prisma.post.count()).toBe(posts);
+    expect(lines.filter((l) => l.msg === 'storage full: a write failed for want of space')).toMatchObject([
+      { level: 50 },
+    ]);
+    // Other writes go on.
+    expect((await s.gql(POST, { text: 'there is space for this' }, player)).status).toBe(200);
   });
 });
