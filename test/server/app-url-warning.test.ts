@@ -1,5 +1,5 @@
-// A production start whose APP_URL is the loopback default warns once: the links it e-mails would point at the
-// server's own machine. A public APP_URL starts quietly.
+// A production start with APP_URL unset warns once: the links it e-mails would point at the server's loopback
+// address. An APP_URL that is set starts quietly.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,16 +36,16 @@ async function productionWarnings(extra: Record<string, string>): Promise<string
 }
 
 describe('APP_URL at a production start', () => {
-  it('unset (this machine) is named in one warning', async () => {
+  it('unset is named in one warning', async () => {
     const warnings = (await productionWarnings({ PORT: '4123' })).filter((w) => w.startsWith('APP_URL'));
     expect(warnings).toEqual([
-      'APP_URL is http://127.0.0.1:4123: the links of e-mails and operator:create point at this machine ' +
+      'APP_URL is not set: the links of e-mails and operator:create point at http://127.0.0.1:4123 ' +
         "(set APP_URL to the gateway's public origin or to a frontend's)",
     ]);
   });
 
-  it('set to a public origin, no warning', async () => {
-    const warnings = await productionWarnings({ APP_URL: 'https://prode.example.com' });
+  it.each(['https://prode.example.com', 'http://localhost:8080'])('set (%s), no warning', async (url) => {
+    const warnings = await productionWarnings({ APP_URL: url });
     expect(warnings.filter((w) => w.startsWith('APP_URL'))).toEqual([]);
   });
 });
