@@ -41,6 +41,12 @@ export async function prepareDatabase(config: Config, log: StartupLog): Promise<
     }
   }
   if (config.env === 'production') await warnOpenManagerCompanies(db, log);
+  // APP_URL unset is this machine's loopback address: e-mailed links would open nothing for their reader.
+  if (config.env === 'production' && config.mail.appUrl === `http://127.0.0.1:${config.port}`)
+    log.warn(
+      `APP_URL is not set: the links of e-mails and operator:create point at ${config.mail.appUrl} ` +
+        "(set APP_URL to the gateway's public origin or to a frontend's)",
+    );
   return db;
 }
 

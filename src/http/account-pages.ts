@@ -1,6 +1,7 @@
 // The pages the links of our e-mails open when APP_URL is the gateway itself (its default): set a password
 // (/reset-password, also operator:create's link), confirm an e-mail address (/verify-email) and accept an
-// invitation (/accept-invitation), each with ?token=. Static HTML and one script of ours that calls the existing
+// invitation (/accept-invitation), each with ?token=; GET /invitations/<token>, the invitation links' earlier form,
+// redirects to /accept-invitation. Static HTML and one script of ours that calls the existing
 // mutations over POST /graphql; nothing else is loaded. docs/account-links.md is what a frontend handles instead.
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
@@ -86,6 +87,9 @@ const ACCOUNT_PAGES: Record<'reset' | 'verify' | 'invitation', PageSpec> = {
   },
 };
 
+/** A path segment that is not a plain integer (an invitation's id): the router's regular expression. */
+const INVITATION_TOKEN_SEGMENT = '^(?!\\d+$)[^/]+$';
+
 const PASSWORD_HINT = "Your company's password rules apply: this page says if it is too weak.";
 
 const escapeHtml = (text: string) =>
@@ -159,6 +163,13 @@ export function registerAccountPages(app: FastifyInstance) {
     const html = pageHtml(key, spec, operations);
     app.get(spec.path, (_req, reply) => reply.headers(pageHeaders).send(html));
   }
+  // Invitation links e-mailed in the path form (/invitations/<token>) stay valid for 30 days: they open the page.
+  // Only a segment that is not a number: GET /invitations/<id> is no route (PATCH /invitations/:id is).
+  app.get<{ Params: { token: string } }>(`/invitations/:token(${INVITATION_TOKEN_SEGMENT})`, (req, reply) =>
+    reply
+      .headers({ 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' })
+      .redirect(`/accept-invitation?token=${encodeURIComponent(req.params.token)}`, 303),
+  );
   const assets = new Map<string, [string, Buffer]>([
     ['account.browser.js', ['application/javascript; charset=utf-8', readFileSync(join(here, 'account.browser.js'))]],
     ['account.css', ['text/css; charset=utf-8', readFileSync(join(here, 'account.css'))]],

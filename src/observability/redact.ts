@@ -1,7 +1,8 @@
 /**
  * URLs that embed a credential lose it before they reach a log line or an error message: the token of an invitation
- * path, matched on the decoded path as the router matches it (`/invitations/%6Awt/<token>` reaches the same route),
- * and the `token` query parameter of the account links (`/reset-password?token=...`).
+ * path (`/invitations/jwt/<token>`, `/invitations/<token>`; not an invitation's id, a number), matched on the
+ * decoded path as the router matches it (`/invitations/%6Awt/<token>` reaches the same route), and the `token`
+ * query parameter of the account links (`/reset-password?token=...`).
  */
 export function redactUrl(url: string): string {
   let decoded = url;
@@ -11,6 +12,8 @@ export function redactUrl(url: string): string {
     // not decodable: the router refuses it too; match the raw text
   }
   if (/^\/+invitations\/+jwt\//.test(decoded)) return '/invitations/jwt/[redacted]';
+  // An invitation link in the path form (/invitations/<token>, which redirects to the page); an id, a number, stays.
+  if (/^\/+invitations\/+(?!\d+(?:[/?#]|$))[^/?#]/.test(decoded)) return '/invitations/[redacted]';
   const query = url.indexOf('?');
   if (query < 0) return url;
   // Each parameter's name as URLSearchParams (the page's script) reads it: `%74oken` is `token` too.

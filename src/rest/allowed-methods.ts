@@ -6,9 +6,15 @@ const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A parameter's segment: `:id` is any segment, `:token(^regex$)` only what its regular expression matches. */
+function parameterPattern(segment: string): string {
+  const regex = /^:\w+\((.*)\)$/.exec(segment)?.[1];
+  return regex ? `(?:${regex.replace(/^\^/, '').replace(/\$$/, '')})` : '[^/]+';
+}
+
 /** The router's pattern (`/posts/:id`) as a regular expression over a request path. */
 function patternOf(url: string): RegExp {
-  const segments = url.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : escapeRegExp(s)));
+  const segments = url.split('/').map((s) => (s.startsWith(':') ? parameterPattern(s) : escapeRegExp(s)));
   return new RegExp(`^${segments.join('/')}$`);
 }
 

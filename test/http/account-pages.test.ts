@@ -93,6 +93,40 @@ describe('the account pages', () => {
   });
 });
 
+describe('an invitation link in the path form (/invitations/<token>)', () => {
+  it('redirects to the invitation page with its token, without referrer or cache', async () => {
+    const res = await fetch(`${s.url}/invitations/${SECRET}.part`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/accept-invitation?token=${SECRET}.part`);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const page = await fetch(`${s.url}/invitations/${SECRET}`);
+    expect(page.url).toBe(`${s.url}/accept-invitation?token=${SECRET}`);
+    expect(await page.text()).toContain('<body data-page="invitation">');
+  });
+
+  it('leaves an invitation id alone: GET /invitations/1 is the 405 of PATCH /invitations/:id', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(`${s.url}/invitations/1`, { method, redirect: 'manual' });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow')).toBe('PATCH');
+      expect(((await res.json()) as { code: string }).code).toBe('METHOD_NOT_ALLOWED');
+    }
+  });
+
+  it('its token reaches no log line, nor the error of a method it does not answer', async () => {
+    lines.length = 0;
+    await fetch(`${s.url}/invitations/${SECRET}`, { redirect: 'manual' });
+    const wrong = await fetch(`${s.url}/invitations/${SECRET}`, { method: 'DELETE' });
+    expect(wrong.status).toBe(405);
+    expect(await wrong.text()).not.toContain(SECRET);
+    const requests = lines.filter((l) => /"msg":"request"/.test(l));
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    expect(requests.join('\n')).toContain('"url":"/invitations/[redacted]"');
+    expect(lines.join('\n')).not.toContain(SECRET);
+  });
+});
+
 describe('the account pages where only trusted documents run', () => {
   let trusted: TestServer;
   beforeAll(async () => {

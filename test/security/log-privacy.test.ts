@@ -1,6 +1,6 @@
-// No log line carries an e-mail address (README "Logs"), on the ways one used to reach a line: an SMTP server's
-// refusal quoting its recipient ("550 <ann@...>: Recipient address rejected"), and development's mail folder, whose
-// line named each message's recipient. The lines name the outbox row (emailId) instead.
+// No log line carries an e-mail address (README "Logs"), on the ways one could reach a line: an SMTP server's
+// refusal quoting its recipient ("550 <ann@...>: Recipient address rejected"), and the line development's mail folder
+// writes for each message. The lines name the outbox row (emailId) instead.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 // Logs a person can live with, read from the real entry points: a normal session of `src/server.ts` (start, logins,
 // reads, e-mail, the first notifications tick of a fresh demo database, shutdown) logs nothing at warn, no e-mail
-// address, and one line for the tick where each notification used to get its own; `npm run notifications:tick`
+// address, and one line for the tick, not one per notification (those are at debug); `npm run notifications:tick`
 // alike; a LOG_LEVEL or LOG_FORMAT the logger does not know stops the start with one line; LOG_FORMAT=pretty prints
 // readable lines up to the last one before exit.
 import { mkdtempSync, rmSync } from 'node:fs';
