@@ -25,7 +25,7 @@ function findOldNode(): string | undefined {
 const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
   .scripts;
 // Every script that runs the service's code: each db:* and bench* script package.json has (a new one is covered
-// by its name), the named ones, and start and test.
+// by its name), the named ones, and start, dev and test.
 const CHECKED = Object.keys(scripts).filter(
   (name) =>
     /^(db:|bench)/.test(name) ||
