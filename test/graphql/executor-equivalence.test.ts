@@ -20,6 +20,10 @@ interface Case {
 const longAgo = new Date(Date.now() - 400 * 86400e3).toISOString();
 
 const CASES: Record<string, Case[]> = {
+  AccountPageInvitation: [
+    { as: null, variables: async (d) => ({ jwt: await forgeInvitationLink(d.invitations['new.hire2@demo.test']) }) },
+    { as: null, variables: () => ({ jwt: 'not-a-token' }), fails: true },
+  ],
   BenchPost: [{ as: 'player', variables: (d) => ({ id: d.posts.demo[0] }) }],
   BenchRanking: [{ as: 'player', variables: (d) => ({ t: d.tournament }) }],
   DeepTournaments: [{ as: 'admin', variables: () => ({}) }],

@@ -139,5 +139,7 @@ describe("the operator's company", () => {
         await drop();
       }
     },
+    // Two runs of the script and two starts of the server, each a process of its own.
+    180_000,
   );
 });
