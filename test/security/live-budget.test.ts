@@ -146,12 +146,13 @@ describe('one player’s subscriptions on one event', () => {
     expect(bytes).toBeLessThan(PER_ADDRESS_BUDGET * 100);
     expect(await liveMetric(s.url, 'prode_live_objects_in_flight')).toBe(0);
     // (c) Another tenant's query stays under 10x its quiet latency (its quiet 90th percentile, at least 30 ms: the
-    // machine is shared, and a few milliseconds are within its noise). One sample in four or more may be an
-    // outlier of the machine's (a collection, another process's burst); before, the storm's first query alone
-    // waited a second and more.
+    // machine is shared, and a few milliseconds are within its noise), judged on the median of the queries sent
+    // during the storm, since one or two may meet the machine's own bursts (another process, a collection); and no
+    // single one waits 3 s (the unbudgeted storm held one for 6.8 s).
     const limit = 10 * Math.max(quantile(quiet, 0.9), 30);
-    const judged = during.length >= 4 ? sorted(during).slice(0, -1) : during;
-    expect(Math.max(...judged), `quiet ${sorted(quiet)}, during ${sorted(during)}`).toBeLessThan(limit);
+    const what = `quiet ${sorted(quiet)}, during ${sorted(during)}`;
+    expect(quantile(during, 0.5), what).toBeLessThan(limit);
+    expect(Math.max(...during), what).toBeLessThan(3_000);
   }, 120_000);
 });
 
