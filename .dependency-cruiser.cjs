@@ -4,6 +4,13 @@
 module.exports = {
   forbidden: [
     {
+      name: 'no-circular',
+      comment: 'No import cycle, type-only ones included: each file can be read after the files it imports.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'db-knows-nothing-above',
       comment: 'The store (src/db) knows nothing of the layers above it: no game rules, no faces, no bootstrap.',
       severity: 'error',

@@ -28,11 +28,11 @@ import { openRequestScope, tenantHeaders, type ScopeSources } from './http/reque
 import { registerUtf8Bodies } from './http/utf8-bodies.ts';
 import { registerAccountPages } from './http/account-pages.ts';
 import { ResponseCache, responseCachePlugin } from './graphql/response-cache.ts';
-import { Metrics, newOutcome } from './observability/metrics.ts';
+import { Metrics } from './observability/metrics.ts';
+import { newOutcome } from './observability/request-outcome.ts';
 import { registerMetricsRoute } from './observability/metrics-route.ts';
 import { createLogger, type LogStream } from './observability/logger.ts';
 import { registerRequestLog } from './observability/request-log.ts';
-import './observability/request-outcome.ts';
 import {
   registerHttpSpans,
   traceIdOf,

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import type { TableVersions } from '../db/data-version.ts';
 import type { OpenedRequest } from '../http/request-scope.ts';
 import type { Loaders } from '../loaders/registry.ts';
-import type { RequestOutcome } from '../observability/metrics.ts';
+import type { RequestOutcome } from '../observability/request-outcome.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
 import type { LiveChannel } from './live-stream.ts';
 

@@ -4,7 +4,6 @@
 import { EventReads, type LiveBus } from '../live/bus.ts';
 import { sessionsTopic, type LiveEvent } from '../live/events.ts';
 import { badInput } from '../domain/errors.ts';
-import type { Context } from './context.ts';
 
 /**
  * What a subscription resolver is given per event: one event, or word that some may have been missed. `reads` is
@@ -40,7 +39,7 @@ export interface LiveChannel {
 /** Events a slow subscriber may have waiting; past it they are dropped for one missedEvents. */
 const MAX_QUEUED = 100;
 
-export function liveChannelOf(ctx: Context): LiveChannel {
+export function liveChannelOf(ctx: { live?: LiveChannel }): LiveChannel {
   if (!ctx.live)
     throw badInput('subscriptions are served over WebSocket (graphql-transport-ws) at /graphql, not over HTTP');
   return ctx.live;

@@ -1,29 +1,17 @@
 // Prometheus metrics, one registry per app (tests build several apps in one process).
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { MAX_NAMED_STATEMENTS } from '../db/statement-names.ts';
-import type { ExecutionStats } from '../graphql/execution-slots.ts';
+import type { RequestOutcome } from './request-outcome.ts';
 
-/** What a request ended as, filled in by whichever layer answered it (GraphQL plugin, REST error replies). */
-export interface RequestOutcome {
-  errorCodes: string[];
-  /** The GraphQL operation's estimated cost (src/graphql/cost.ts), when one was computed. */
-  cost?: number;
-  /** Objects the GraphQL execution resolved (src/graphql/count-objects.ts). */
-  objects?: number;
-  /** Milliseconds the operation waited for an execution slot (src/graphql/execution-slots.ts), when it waited. */
-  queuedMs?: number;
-  /** Answered without its work (the deadline's 504) or left by the client: queued work for it is not started. */
-  abandoned?: 'timeout' | 'aborted';
-  /** The GraphQL operation's name (the stored one for a REST route) and its root fields, for the request log. */
-  operationName?: string | null;
-  rootFields?: string[];
-  /** The tenant and the user the request was served for, as authentication resolved them. */
-  tenantId?: number;
-  tenantPath?: string | null;
-  userId?: number;
+/** The execution slots' counts /metrics reads (src/graphql/execution-slots.ts's stats() gives them). */
+export interface ExecutionCounts {
+  running: number;
+  waiting: number;
+  waits: number;
+  waitedMs: number;
+  dropped: number;
+  answeredWaiting: number;
 }
-
-export const newOutcome = (): RequestOutcome => ({ errorCodes: [] });
 
 // Labels are root field names (bounded by the schema); the cap is a second fence.
 const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -167,7 +155,7 @@ export class Metrics {
   }
 
   /** Operations executing and waiting for a slot (src/graphql/execution-slots.ts), read when /metrics is scraped. */
-  watchExecutions(read: () => ExecutionStats) {
+  watchExecutions(read: () => ExecutionCounts) {
     const registers = [this.registry];
     new Gauge({
       name: 'prode_graphql_executions_running',
