@@ -8,18 +8,8 @@
 // leaves the queue with it instead of waiting for a slot only to find that answer.
 import type { GatewayExecutor } from '@apollo/server-gateway-interface';
 import { GraphQLError } from 'graphql';
+import type { ExecutionCounts } from '../observability/metrics.ts';
 import type { Context } from './context.ts';
-
-export interface ExecutionStats {
-  running: number;
-  waiting: number;
-  waits: number;
-  waitedMs: number;
-  /** Queued work not run because, by its turn, nobody was waiting for it any more. */
-  dropped: number;
-  /** Queued work answered while it waited (whileWaiting), which then left the queue. */
-  answeredWaiting: number;
-}
 
 interface Waiter {
   /** Hands the slot over. */
@@ -115,7 +105,7 @@ export class ExecutionSlots {
   }
 
   /** Operations executing and waiting now, and how many waited for how long in all (the metrics). */
-  stats(): ExecutionStats {
+  stats(): ExecutionCounts {
     const { running, queue, gone, waits, waitedMs, dropped, answeredWaiting } = this;
     return { running, waiting: queue.length - gone, waits, waitedMs, dropped, answeredWaiting };
   }

@@ -9,7 +9,9 @@ export interface ExecutionCounts {
   waiting: number;
   waits: number;
   waitedMs: number;
+  /** Queued work not run because, by its turn, nobody was waiting for it any more. */
   dropped: number;
+  /** Queued work answered while it waited (whileWaiting), which then left the queue. */
   answeredWaiting: number;
 }
 

@@ -12,12 +12,13 @@ const POST = 'mutation($text: String!) { createPost(text: $text) { id } }';
 // 2,000 three-byte characters: 6,000 bytes, more than a 4 KiB page holds, so the row needs pages of its own.
 const LONG_TEXT = '€'.repeat(2000);
 
-describe.runIf(suiteProvider === 'sqlite')('a full SQLite database', () => {
-  let s: TestServer;
-  let drop: () => Promise<void>;
+/** A server on an empty database of its own, its log lines kept; closed and dropped after the block. */
+function onEmptyDatabase(provider: 'sqlite' | 'postgresql') {
+  let s: TestServer | undefined;
+  let drop: (() => Promise<void>) | undefined;
   const lines: Array<{ level: number; msg: string; [k: string]: unknown }> = [];
   beforeAll(async () => {
-    const empty = await emptyTarget('sqlite');
+    const empty = await emptyTarget(provider);
     drop = empty.drop;
     s = await startTestServer({
       target: empty.target,
@@ -28,6 +29,15 @@ describe.runIf(suiteProvider === 'sqlite')('a full SQLite database', () => {
   afterAll(async () => {
     await s?.close();
     await drop?.();
+  });
+  return { server: () => s!, lines };
+}
+
+describe.runIf(suiteProvider === 'sqlite')('a full SQLite database', () => {
+  const { server, lines } = onEmptyDatabase('sqlite');
+  let s: TestServer;
+  beforeAll(() => {
+    s = server();
   });
 
   const readyz = async () => {
@@ -133,21 +143,10 @@ describe.runIf(suiteProvider === 'sqlite')('a full SQLite database', () => {
 // driver adapter the gateway uses: isStorageFull must see it in the shape that adapter gives it, and a write that
 // meets it answers 503 STORAGE_FULL. (PostgreSQL watches its own disk, so readiness stays as it is.)
 describe.runIf(suiteProvider === 'postgresql')('PostgreSQL out of disk (53100)', () => {
+  const { server, lines } = onEmptyDatabase('postgresql');
   let s: TestServer;
-  let drop: () => Promise<void>;
-  const lines: Array<{ level: number; msg: string; [k: string]: unknown }> = [];
-  beforeAll(async () => {
-    const empty = await emptyTarget('postgresql');
-    drop = empty.drop;
-    s = await startTestServer({
-      target: empty.target,
-      env: { LOG_LEVEL: 'info' },
-      logStream: { write: (line) => void lines.push(JSON.parse(line)) },
-    });
-  });
-  afterAll(async () => {
-    await s?.close();
-    await drop?.();
+  beforeAll(() => {
+    s = server();
   });
 
   it('is STORAGE_FULL as the pg driver adapter reports it', async () => {
