@@ -5,7 +5,7 @@ import { AUTH_ROW_TABLES, type AuthRowCache } from '../auth/auth-row-cache.ts';
 import type { TableVersions } from '../db/data-version.ts';
 import { resolveRequestAuth, type RequestAuth, type TenantHeaders } from '../auth/request-auth.ts';
 import { ObjectBudget } from '../app/object-budget.ts';
-import { RequestScope } from '../app/scope.ts';
+import { RequestScope, type ScopeParts } from '../app/scope.ts';
 import type { RescoreRunner } from '../app/rescore-runner.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -57,10 +57,16 @@ export async function openRequestScope(sources: ScopeSources, headers: TenantHea
  * one per event, so nothing read for an earlier event is shown as current.
  */
 export function scopeFor(
-  { db, config, mail, live, rescoring }: ScopeSources,
+  {
+    db,
+    config,
+    mail,
+    live,
+    rescoring,
+  }: Pick<ScopeSources, 'db' | 'config'> & Pick<ScopeParts, 'mail' | 'live' | 'rescoring'>,
   { auth, tableVersions, headers }: Omit<OpenedRequest, 'scope'>,
+  now = new Date(),
 ): OpenedRequest {
-  const now = new Date();
   const objects = new ObjectBudget(config.graphql.maxObjects);
   const loaders = new Loaders(db.prisma, {
     tenantId: auth.tenant?.id ?? null,

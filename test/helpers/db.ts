@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../../src/db/adapters.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { applyMigrations } from '../../src/db/migrations.ts';
+import { seedDemo, type DemoIds } from '../../prisma/seed/demo-seed.ts';
 
 export const suiteProvider: DatabaseTarget['provider'] = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '')
   ? 'postgresql'
@@ -70,4 +71,15 @@ export async function migratedDatabase(
       await drop();
     },
   };
+}
+
+export interface SeededDatabase extends TestDatabase {
+  /** The ids of the demo rows (prisma/seed/demo-seed.ts). */
+  demo: DemoIds;
+}
+
+/** A fresh database of the suite's provider with the demo data in it. */
+export async function seededDatabase(provider = suiteProvider): Promise<SeededDatabase> {
+  const t = await freshDatabase(provider);
+  return { ...t, demo: (await seedDemo(t.db.prisma)).ids };
 }
