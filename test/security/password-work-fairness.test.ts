@@ -1,9 +1,9 @@
 // Password work is shared fairly: scrypt derivations queue round-robin over companies, then over addresses within
 // a company, each lane's waiting share bounded (src/auth/passwords.ts). The attacks: 40 wrong changePassword calls
-// from one player, 40 sign-ups against a full company (which used to hash before counting its seats), and a sign-up
-// flood on one company from one address, each made another company's login (or the same company's, from
-// another address) wait for every derivation queued before it: 30 s and a 504 in production. Now the other login
-// waits for the derivations already running and one turn, whatever is queued: well within 2 s.
+// from one player, 40 sign-ups against a full company (whose seats are counted before any hashing), and a sign-up
+// flood on one company from one address. With one shared queue each would make another company's login (or the
+// same company's, from another address) wait for every derivation queued before it: 30 s and a 504 in production.
+// Here the other login waits for the derivations already running and one turn, whatever is queued: within 2 s.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD_WORK,

@@ -17,7 +17,7 @@ export const MUTATION_CASES: Case[] = [
     vars: (x) => ({ jwt: x.jwt.globexRevokedLink }), expect: NF, unchanged: SNAP.users },
   { op: 'acceptInvitation', as: 'reseller', why: 'a forged Globex link', doc: Q.acceptInvitation,
     vars: (x) => ({ jwt: x.jwt.forgedGlobexLink }), expect: NF, unchanged: SNAP.users },
-  // Fails today, as invitationByJwt above: the new Globex user's answer shows Demo Corp's users and predictions.
+  // As invitationByJwt: the header must not turn the new Globex user's response into a view of Demo Corp's users.
   { op: 'acceptInvitation', as: 'anon', h: { 'x-app-path': 'demo' },
     why: 'a valid Globex link with Demo Corp named by header shows no Demo Corp user or prediction',
     doc: Q.acceptInvitation, vars: (x) => ({ jwt: x.jwt.globexFresh2Link }), expect: 'OK',

@@ -93,8 +93,7 @@ export const QUERY_CASES: Case[] = [
     vars: (x) => ({ jwt: x.jwt.initechLink }), expect: 'OK', forbid: ['demo', 'globex', 'hooli'],
     check: (d) => expect(d.company.name).toBe('Initech') },
   // Anonymous callers: the tenant header must not turn a link of one company into a view of another's users
-  // and predictions (fails today: resolveRequestAuth sets the tenant from the header without a caller, and the
-  // predictions loader scopes by that tenant).
+  // and predictions (an anonymous caller's tenant comes from the header, and the predictions loader scopes by it).
   { op: 'invitationByJwt', as: 'anon', h: { 'x-app-path': 'demo' },
     why: "a Globex link with Demo Corp named by header shows no Demo Corp user or prediction", doc: Q.invitationByJwt,
     vars: (x) => ({ jwt: x.jwt.globexLink }), expect: 'OK', forbid: ['demo', 'initech', 'hooli'] },
@@ -103,7 +102,7 @@ export const QUERY_CASES: Case[] = [
     doc: Q.invitationByJwt, vars: (x) => ({ jwt: x.jwt.initechLink }), expect: 'OK',
     forbid: ['demo', 'globex', 'hooli'] },
   // A reseller holding another reseller's company's link must not list that reseller's managed companies
-  // (fails today: Company.managedCompanies checks the caller's role, not that the reseller company is theirs).
+  // (Company.managedCompanies must check that the reseller company is the caller's, not only the caller's role).
   { op: 'invitationByJwt', as: 'reseller',
     why: "an Initech link does not list the other companies of Initech's reseller", doc: Q.invitationByJwt,
     vars: (x) => ({ jwt: x.jwt.initechLink }), expect: 'OK', forbid: ['hooli'],
