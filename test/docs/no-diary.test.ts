@@ -69,3 +69,22 @@ describe('the docs carry no diary', () => {
     expect(found, `diary wording (history goes to docs/decisions/):\n${found.join('\n')}`).toEqual([]);
   });
 });
+
+describe('the decision records', () => {
+  it('each has its sections and a line in the index', () => {
+    const folder = join(ROOT, 'docs/decisions');
+    const records = readdirSync(folder).filter((f) => /^\d{4}-[a-z0-9-]+\.md$/.test(f));
+    expect(records.length).toBeGreaterThan(20);
+    const index = readFileSync(join(folder, 'README.md'), 'utf8');
+    const problems: string[] = [];
+    for (const file of records) {
+      const text = readFileSync(join(folder, file), 'utf8');
+      if (!text.startsWith(`# ${file.slice(0, 4)}. `)) problems.push(`${file}: the title does not carry its number`);
+      for (const section of ['Context', 'Decision', 'Effect', 'Consequences']) {
+        if (!text.includes(`\n## ${section}\n`)) problems.push(`${file}: no "${section}" section`);
+      }
+      if (!index.includes(`](${file})`)) problems.push(`${file}: not in docs/decisions/README.md`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
