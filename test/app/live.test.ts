@@ -1,0 +1,129 @@
+// What a live subscriber may watch (src/app/live.ts), called on a request scope without HTTP or a socket: the
+// guards of the queries, run again for every event, so an event never shows another company's rows.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  deliveredNotification,
+  standingNow,
+  updatedMatch,
+  watchMatches,
+  watchNotifications,
+  watchRanking,
+} from '../../src/app/live.ts';
+import { DEFAULT_FEATURE_SETTINGS } from '../../src/domain/defaults.ts';
+import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+
+let store: TestStore;
+let globexCup: number;
+let globexMatch: number;
+const code = (c: string) => ({ extensions: { code: c } });
+
+beforeAll(async () => {
+  store = await testStore();
+  const prisma = store.db.prisma;
+  const world = await prisma.country.findFirstOrThrow({ where: { name: 'World' } });
+  const date = new Date(Date.now() + 86_400_000);
+  const t = await prisma.tournament.create({
+    data: { name: 'Globex Cup', countryId: world.id, ownerCompanyId: store.demo.companies.GLOBEX },
+  });
+  const r = await prisma.round.create({ data: { tournamentId: t.id, name: 'R1', date, position: 1 } });
+  const m = await prisma.match.create({
+    data: {
+      tournamentId: t.id,
+      roundId: r.id,
+      date,
+      homeTeamId: store.demo.teams.Argentina,
+      awayTeamId: store.demo.teams.Japan,
+    },
+  });
+  globexCup = t.id;
+  globexMatch = m.id;
+});
+afterAll(() => store.drop());
+
+describe('matches', () => {
+  it("a subscriber watches the tournaments their company plays, and sees an event's match only there", async () => {
+    const player = await testScope(store, 'player');
+    await watchMatches(player, store.demo.tournament);
+    const match = await updatedMatch(player, store.demo.tournament, store.demo.matches.final);
+    expect(match.id).toBe(store.demo.matches.final);
+    await expect(watchMatches(player, globexCup)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(updatedMatch(player, globexCup, globexMatch)).rejects.toMatchObject(code('NOT_FOUND'));
+    // An event naming a match under the wrong tournament shows nothing.
+    await expect(updatedMatch(player, store.demo.tournament, globexMatch)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(watchMatches(await testScope(store, null), store.demo.tournament)).rejects.toMatchObject(
+      code('UNAUTHENTICATED'),
+    );
+    const globex = await testScope(store, 'globexPlayer');
+    expect((await updatedMatch(globex, globexCup, globexMatch)).id).toBe(globexMatch);
+  });
+
+  it("the subscribers of one event share its reads through the event's cache", async () => {
+    const loads: string[] = [];
+    const cache = new Map<string, Promise<unknown>>();
+    const reads = {
+      once<T>(key: string, load: () => Promise<T>): Promise<T> {
+        if (!cache.has(key)) {
+          loads.push(key);
+          cache.set(key, load());
+        }
+        return cache.get(key) as Promise<T>;
+      },
+    };
+    const matchId = store.demo.matches.final;
+    for (const who of ['player', 'player2', 'admin'] as const)
+      expect((await updatedMatch(await testScope(store, who), store.demo.tournament, matchId, reads)).id).toBe(matchId);
+    expect(loads).toEqual([`tournamentsByCompany:${store.demo.companies.DEMO}`, `match:${matchId}`]);
+  });
+});
+
+describe('ranking', () => {
+  it("hears of every company's ranking events, not another company's own; refused where it is hidden", async () => {
+    const player = await testScope(store, 'player');
+    const concerns = await watchRanking(player, store.demo.tournament);
+    expect(concerns({})).toBe(true);
+    expect(concerns({ companyId: store.demo.companies.DEMO })).toBe(true);
+    expect(concerns({ companyId: store.demo.companies.GLOBEX })).toBe(false);
+    const standing = await standingNow(player, store.demo.tournament);
+    expect(standing?.userId).toBe(store.demo.users['player1@demo.test']);
+    await expect(watchRanking(player, globexCup)).rejects.toMatchObject(code('NOT_FOUND'));
+
+    const demo = store.demo.companies.DEMO;
+    const { featureSettings } = await store.db.prisma.company.findUniqueOrThrow({ where: { id: demo } });
+    const rankings = { ...DEFAULT_FEATURE_SETTINGS.rankings, showGeneralRanking: false };
+    await store.db.prisma.company.update({
+      where: { id: demo },
+      data: { featureSettings: { ...DEFAULT_FEATURE_SETTINGS, rankings } },
+    });
+    try {
+      await expect(watchRanking(await testScope(store, 'player'), store.demo.tournament)).rejects.toMatchObject(
+        code('FORBIDDEN'),
+      );
+    } finally {
+      await store.db.prisma.company.update({
+        where: { id: demo },
+        data: { featureSettings: featureSettings! },
+      });
+    }
+  });
+});
+
+describe('notifications', () => {
+  it("a signed-in user hears of their own notifications only, never another user's", async () => {
+    const prisma = store.db.prisma;
+    const note = (userId: number, companyId: number, key: string) =>
+      prisma.notification.create({
+        data: { userId, companyId, type: 'rankingsUpdated', payload: {}, dedupeKey: `live-test:${key}` },
+      });
+    const mine = await note(store.demo.users['player1@demo.test'], store.demo.companies.DEMO, 'mine');
+    const colleague = await note(store.demo.users['player2@demo.test'], store.demo.companies.DEMO, 'colleague');
+    const globex = await note(store.demo.users['player1@globex.test'], store.demo.companies.GLOBEX, 'globex');
+    const player = await testScope(store, 'player');
+    watchNotifications(player);
+    expect((await deliveredNotification(player, mine.id)).id).toBe(mine.id);
+    for (const other of [colleague, globex])
+      await expect(deliveredNotification(player, other.id)).rejects.toMatchObject(code('NOT_FOUND'));
+    const anonymous = await testScope(store, null);
+    expect(() => watchNotifications(anonymous)).toThrow(expect.objectContaining(code('UNAUTHENTICATED')));
+    await expect(deliveredNotification(anonymous, mine.id)).rejects.toMatchObject(code('UNAUTHENTICATED'));
+  });
+});

@@ -1,0 +1,165 @@
+// The process's runner of rescoring jobs (src/app/rescore-runner.ts), on a real database: a result set on a request
+// scope past RESCORE_IN_REQUEST_MAX_PREDICTIONS leaves its points to a job and wakes the runner; the runner's pass
+// scores them, counts them and tells live subscribers; a failing job is kept and counted; a closed runner runs none.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setMatchResult } from '../../src/app/game.ts';
+import { RescoreRunner } from '../../src/app/rescore-runner.ts';
+import { providerOf } from '../../src/db/client.ts';
+import type { LiveEvent } from '../../src/live/events.ts';
+import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+
+const HOUR = 3600_000;
+let store: TestStore;
+
+beforeAll(async () => {
+  store = await testStore({ RESCORE_IN_REQUEST_MAX_PREDICTIONS: '0' });
+});
+afterAll(() => store.drop());
+
+/** A runner over the store, with what it published and logged. */
+function runner() {
+  const events: LiveEvent[] = [];
+  const logs: Array<{ level: string; msg: string; obj: object }> = [];
+  const r = new RescoreRunner(store.db.prisma, { publish: (e) => events.push(e) }, (level, obj, msg) =>
+    logs.push({ level, obj, msg }),
+  );
+  return { r, events, logs };
+}
+
+/** A Demo Corp custom match that kicked off an hour ago, predicted 1-0 by player1 and 2-2 by player2. */
+async function playedMatch() {
+  const prisma = store.db.prisma;
+  const world = await prisma.country.findFirstOrThrow({ where: { name: 'World' } });
+  const date = new Date(Date.now() - HOUR);
+  const t = await prisma.tournament.create({
+    data: { name: `Runner Cup ${Math.random()}`, countryId: world.id, ownerCompanyId: store.demo.companies.DEMO },
+  });
+  const round = await prisma.round.create({ data: { tournamentId: t.id, name: 'R1', date, position: 1 } });
+  const match = await prisma.match.create({
+    data: {
+      tournamentId: t.id,
+      roundId: round.id,
+      date,
+      homeTeamId: store.demo.teams.Argentina,
+      awayTeamId: store.demo.teams.Japan,
+    },
+  });
+  await prisma.prediction.createMany({
+    data: [
+      { userId: store.demo.users['player1@demo.test'], matchId: match.id, homeTeamGoals: 1, awayTeamGoals: 0 },
+      { userId: store.demo.users['player2@demo.test'], matchId: match.id, homeTeamGoals: 2, awayTeamGoals: 2 },
+    ],
+  });
+  return match;
+}
+
+async function finish(matchId: number, home: number, away: number) {
+  const wakes = store.wakes.rescoring;
+  await setMatchResult(await testScope(store, 'admin'), {
+    matchId,
+    status: 'FINISHED',
+    homeTeamGoals: home,
+    awayTeamGoals: away,
+  });
+  // The result left its points to a job and woke the runner.
+  expect(store.wakes.rescoring).toBe(wakes + 1);
+  expect(await store.db.prisma.rescoreJob.findUnique({ where: { matchId } })).not.toBeNull();
+}
+
+const predictions = (matchId: number) =>
+  store.db.prisma.prediction.findMany({ where: { matchId }, orderBy: { userId: 'asc' } });
+
+describe('RescoreRunner', () => {
+  it('scores the jobs a result left, counts them and tells live subscribers the rankings moved', async () => {
+    const first = await playedMatch();
+    const second = await playedMatch();
+    await finish(first.id, 1, 0);
+    await finish(second.id, 2, 2);
+    expect((await predictions(first.id)).every((p) => p.status === 'PENDING')).toBe(true);
+
+    const { r, events, logs } = runner();
+    r.wake();
+    r.wake(); // a wake during the pass asks for one more pass, not a second pass at once
+    await r.idle();
+    expect(await store.db.prisma.rescoreJob.count({ where: { matchId: { in: [first.id, second.id] } } })).toBe(0);
+    expect((await predictions(first.id)).map((p) => [p.status, p.exactHit])).toEqual([
+      ['SCORED', true],
+      ['SCORED', false],
+    ]);
+    expect((await predictions(second.id)).map((p) => [p.status, p.exactHit])).toEqual([
+      ['SCORED', false],
+      ['SCORED', true],
+    ]);
+    expect(r.figures).toMatchObject({ done: 2, failed: 0, predictions: 4 });
+    expect(events).toEqual(
+      expect.arrayContaining([
+        { kind: 'ranking', tournamentId: first.tournamentId },
+        { kind: 'ranking', tournamentId: second.tournamentId },
+      ]),
+    );
+    expect(logs.filter((l) => l.msg === 'match rescored').map((l) => (l.obj as { matchId: number }).matchId)).toEqual(
+      expect.arrayContaining([first.id, second.id]),
+    );
+    await r.close();
+  });
+
+  it('keeps a failing job with its error, counts and logs it, and scores nothing of it', async () => {
+    const match = await playedMatch();
+    await finish(match.id, 3, 1);
+    const { r, events, logs } = runner();
+    await refusePredictionUpdates(true);
+    try {
+      r.wake();
+      await r.idle();
+    } finally {
+      await refusePredictionUpdates(false);
+      await r.close();
+    }
+    expect(r.figures).toMatchObject({ done: 0, failed: 1 });
+    expect(events).toEqual([]);
+    expect(logs).toContainEqual(
+      expect.objectContaining({ level: 'error', msg: expect.stringMatching(/will be retried/) }),
+    );
+    const job = await store.db.prisma.rescoreJob.findUniqueOrThrow({ where: { matchId: match.id } });
+    expect(job).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/runner test refusal/) });
+    expect((await predictions(match.id)).every((p) => p.status === 'PENDING')).toBe(true);
+    // Cleared for the next test: the job is due only after its wait.
+    await store.db.prisma.rescoreJob.delete({ where: { matchId: match.id } });
+  });
+
+  it('a closed runner starts no pass: the job waits for the next process', async () => {
+    const match = await playedMatch();
+    const { r, events } = runner();
+    await r.close();
+    await finish(match.id, 0, 0);
+    r.wake();
+    await r.idle();
+    expect(r.figures).toMatchObject({ done: 0, failed: 0 });
+    expect(events).toEqual([]);
+    expect(await store.db.prisma.rescoreJob.findUnique({ where: { matchId: match.id } })).not.toBeNull();
+    expect((await predictions(match.id)).every((p) => p.status === 'PENDING')).toBe(true);
+  });
+});
+
+/** A trigger that fails every update of a prediction: a real write failure in the middle of the job. */
+async function refusePredictionUpdates(on: boolean) {
+  const p = store.db.prisma;
+  if (providerOf(p) === 'sqlite') {
+    await p.$executeRawUnsafe(
+      on
+        ? `CREATE TRIGGER runner_test_refusal BEFORE UPDATE ON "Prediction"
+           BEGIN SELECT RAISE(ABORT, 'runner test refusal'); END`
+        : 'DROP TRIGGER runner_test_refusal',
+    );
+    return;
+  }
+  if (on) {
+    await p.$executeRawUnsafe(`CREATE FUNCTION runner_test_refusal() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'runner test refusal'; END $$`);
+    await p.$executeRawUnsafe(`CREATE TRIGGER runner_test_refusal BEFORE UPDATE ON "Prediction"
+      FOR EACH ROW EXECUTE FUNCTION runner_test_refusal()`);
+  } else {
+    await p.$executeRawUnsafe('DROP TRIGGER runner_test_refusal ON "Prediction"');
+    await p.$executeRawUnsafe('DROP FUNCTION runner_test_refusal()');
+  }
+}
