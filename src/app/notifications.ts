@@ -4,8 +4,8 @@ import { badInput } from '../domain/errors.ts';
 import { paging } from '../domain/paging.ts';
 import type { RequestScope } from './scope.ts';
 
-/** Newest first; `unreadOnly` leaves out the read ones. */
-export function myNotifications(
+/** Newest first; `unreadOnly` leaves out the read ones. A refusal rejects the promise, as every operation's does. */
+export async function myNotifications(
   scope: RequestScope,
   args: { unreadOnly: boolean; skip?: number; take?: number },
 ): Promise<NotificationRow[]> {
