@@ -18,7 +18,7 @@ async function ownRanking(scope: RequestScope, id: number, companyId: number): P
   return ranking;
 }
 
-export function myInternalRankings(scope: RequestScope): Promise<InternalRankingRow[]> {
+export async function myInternalRankings(scope: RequestScope): Promise<InternalRankingRow[]> {
   const { viewer } = member(scope);
   return scope.db.internalRanking.findMany({
     where: { memberships: { some: { userId: viewer.id } } },
@@ -26,7 +26,7 @@ export function myInternalRankings(scope: RequestScope): Promise<InternalRanking
   });
 }
 
-export function myInternalRankingInvitations(scope: RequestScope): Promise<InternalRankingInvitationRow[]> {
+export async function myInternalRankingInvitations(scope: RequestScope): Promise<InternalRankingInvitationRow[]> {
   const { viewer } = member(scope);
   return scope.db.internalRankingInvitation.findMany({
     where: { invitedUserId: viewer.id, status: 'PENDING' },

@@ -69,9 +69,8 @@ describe('createInternalRanking', () => {
       await expect(createInternalRanking(player, store.demo.tournament, 'Switched off')).rejects.toMatchObject(
         code('FORBIDDEN'),
       );
-      // The lists refuse as they are called (they return the query, not an async function's promise).
-      expect(() => myInternalRankings(player)).toThrow(expect.objectContaining(code('FORBIDDEN')));
-      expect(() => myInternalRankingInvitations(player)).toThrow(expect.objectContaining(code('FORBIDDEN')));
+      await expect(myInternalRankings(player)).rejects.toMatchObject(code('FORBIDDEN'));
+      await expect(myInternalRankingInvitations(player)).rejects.toMatchObject(code('FORBIDDEN'));
     } finally {
       await store.db.prisma.company.update({ where: { id: globex }, data: { disableInternalRankings: false } });
     }
