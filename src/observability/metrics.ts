@@ -1,4 +1,5 @@
-// Prometheus metrics, one registry per app (tests build several apps in one process).
+// Prometheus metrics, one registry per app (tests build several apps in one process). The requests' metrics are
+// observed as each is answered; every other metric is a row of SOURCES, read from its source when /metrics is scraped.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { MAX_NAMED_STATEMENTS } from '../db/statement-names.ts';
 import type { RequestOutcome } from './request-outcome.ts';
@@ -14,6 +15,226 @@ export interface ExecutionCounts {
   /** Queued work answered while it waited (whileWaiting), which then left the queue. */
   answeredWaiting: number;
 }
+
+/** The response cache's counters and size (src/graphql/response-cache.ts). */
+export interface ResponseCacheFigures {
+  hits: number;
+  misses: number;
+  stores: number;
+  discards: number;
+  recomputedSame: number;
+  recomputedChanged: number;
+  entries: number;
+  bytes: number;
+  sharedTaken: number;
+  sharedRows: number;
+}
+
+export interface LiveExecutionFigures {
+  /** Subscription documents executed for an event. */
+  executions: number;
+  /** Answers to an event sent from another identical subscription's execution. */
+  shared: number;
+  /** Answers refused for a budget, by which (socket, address, process). */
+  overBudget: Record<string, number>;
+  /** Events dropped because the queue was full. */
+  dropped: number;
+  running: number;
+  waiting: number;
+  objectsInFlight: number;
+}
+
+export interface LiveFigures {
+  /** Event executions (src/graphql/live-executions.ts). */
+  executions: LiveExecutionFigures;
+  sockets: number;
+  subscriptions: number;
+  opened: number;
+  refused: Record<string, number>;
+  sent: number;
+  published: number;
+  publishFailures: number;
+  received: number;
+  missed: number;
+}
+
+/** A metric read from its source's figures: one number, or one number per value of its label. */
+interface Row<F> {
+  type: 'counter' | 'gauge';
+  name: string;
+  help: string;
+  label?: string;
+  read: (figures: F) => number | Record<string, number>;
+}
+
+const gauge = <F>(name: string, help: string, read: (f: F) => number): Row<F> => ({ type: 'gauge', name, help, read });
+/** A counter's read is the source's running total: the source counts, /metrics shows its count. */
+function counter<F>(name: string, help: string, read: (f: F) => number): Row<F>;
+function counter<F>(name: string, help: string, read: (f: F) => Record<string, number>, label: string): Row<F>;
+function counter<F>(name: string, help: string, read: Row<F>['read'], label?: string): Row<F> {
+  return { type: 'counter', name, help, read, label };
+}
+
+/** A source's rows: the figures its read gives, typed once. */
+const rows = <F>(...list: Row<F>[]) => list;
+
+/** Every metric read when /metrics is scraped, by the source it is read from (Metrics.watch attaches a source). */
+const SOURCES = {
+  /** Rescoring jobs this process ran (src/app/rescore-runner.ts). */
+  rescoring: rows<{ done: number; failed: number; seconds: number }>(
+    counter(
+      'prode_rescore_jobs_total',
+      'Rescoring jobs this process ran, by result (a failed one is retried later)',
+      (f) => ({ done: f.done, failed: f.failed }),
+      'result',
+    ),
+    counter('prode_rescore_job_seconds_total', 'Time spent running rescoring jobs in this process', (f) => f.seconds),
+  ),
+  /** Rescoring jobs waiting in the database, every process's (src/game/rescore-jobs.ts). */
+  rescoreQueue: rows<{ count: number; oldest: Date | null }>(
+    gauge(
+      'prode_rescore_jobs_pending',
+      'Rescoring jobs waiting in the database (every process); results whose points are not out yet',
+      (f) => f.count,
+    ),
+    gauge(
+      'prode_rescore_job_oldest_age_seconds',
+      'How long the oldest waiting rescoring job has waited (0 when none does)',
+      (f) => (f.oldest ? Math.max(0, (Date.now() - f.oldest.getTime()) / 1000) : 0),
+    ),
+  ),
+  /** Queries answered by the shared-subtree executor, or given back to graphql-jit (src/graphql/jit-executor.ts). */
+  sharedRuns: rows<{ answered: number; abandoned: number }>(
+    counter(
+      'prode_graphql_shared_runs_total',
+      'Queries executed with repeated objects completed once: answered, or abandoned on an error and executed ' +
+        'again by graphql-jit',
+      (f) => ({ answered: f.answered, abandoned: f.abandoned }),
+      'result',
+    ),
+  ),
+  /** PostgreSQL statement texts the process keeps prepared (src/db/statement-names.ts). */
+  preparedStatements: rows<number>(
+    gauge(
+      'prode_db_prepared_statements',
+      'PostgreSQL statement texts kept prepared on each connection ' +
+        `(at most ${MAX_NAMED_STATEMENTS}; DB_PREPARED_STATEMENTS)`,
+      (n) => n,
+    ),
+  ),
+  /** Operations executing and waiting for a slot (src/graphql/execution-slots.ts). */
+  executions: rows<ExecutionCounts>(
+    gauge(
+      'prode_graphql_executions_running',
+      'GraphQL operations executing now (REST routes included)',
+      (f) => f.running,
+    ),
+    gauge(
+      'prode_graphql_executions_waiting',
+      'GraphQL operations waiting for an execution slot (GRAPHQL_MAX_CONCURRENT_EXECUTIONS)',
+      (f) => f.waiting,
+    ),
+    counter(
+      'prode_graphql_execution_waits_total',
+      'GraphQL operations that waited for an execution slot',
+      (f) => f.waits,
+    ),
+    counter(
+      'prode_graphql_executions_dropped_total',
+      'Queued GraphQL operations not run: their request had timed out or its client had gone by their turn',
+      (f) => f.dropped,
+    ),
+    counter(
+      'prode_graphql_executions_answered_waiting_total',
+      'Queued GraphQL operations answered from the response cache while they waited: an identical one was kept',
+      (f) => f.answeredWaiting,
+    ),
+    counter(
+      'prode_graphql_execution_wait_seconds_total',
+      'Seconds GraphQL operations waited for an execution slot, in all',
+      (f) => f.waitedMs / 1000,
+    ),
+  ),
+  /** The response cache (src/graphql/response-cache.ts). */
+  responseCache: rows<ResponseCacheFigures>(
+    counter(
+      'prode_response_cache_lookups_total',
+      'Response cache lookups of cacheable reads, by result (hit, miss)',
+      (f) => ({ hit: f.hits, miss: f.misses }),
+      'result',
+    ),
+    counter('prode_response_cache_stores_total', 'Answers kept by the response cache', (f) => f.stores),
+    counter(
+      'prode_response_cache_discards_total',
+      'Answers computed but not kept: a table they read was written while they were computed',
+      (f) => f.discards,
+    ),
+    counter(
+      'prode_response_cache_recomputed_total',
+      'Answers kept in place of one a write had made stale, by whether they differ from it (same: the write did ' +
+        'not change this answer)',
+      (f) => ({ same: f.recomputedSame, changed: f.recomputedChanged }),
+      'answer',
+    ),
+    gauge('prode_response_cache_entries', 'Answers in the response cache', (f) => f.entries),
+    gauge('prode_response_cache_bytes', 'Approximate bytes of answers in the response cache', (f) => f.bytes),
+    counter(
+      'prode_response_cache_shared_reads_total',
+      "Loader answers a miss took from an earlier miss's reads at the same write counts, instead of a statement",
+      (f) => f.sharedTaken,
+    ),
+    gauge('prode_response_cache_shared_rows', 'Rows kept for the misses to share', (f) => f.sharedRows),
+  ),
+  /** Subscriptions over WebSocket and the live feed (src/graphql/live-server.ts, src/live/). */
+  live: rows<LiveFigures>(
+    gauge('prode_live_sockets', 'Open WebSocket connections', (f) => f.sockets),
+    gauge('prode_live_subscriptions', 'Active subscriptions', (f) => f.subscriptions),
+    counter('prode_live_sockets_opened_total', 'WebSocket connections accepted', (f) => f.opened),
+    counter(
+      'prode_live_sockets_refused_total',
+      'WebSocket upgrades refused, by reason (per_address, total, draining, path)',
+      (f) => f.refused,
+      'reason',
+    ),
+    counter('prode_live_events_published_total', 'Live events this replica published', (f) => f.published),
+    counter('prode_live_publish_failures_total', 'Live events that could not be published', (f) => f.publishFailures),
+    counter('prode_live_events_received_total', 'Live events heard from the feed', (f) => f.received),
+    counter('prode_live_messages_sent_total', 'Subscription results sent to clients', (f) => f.sent),
+    counter('prode_live_feed_lost_total', 'Times the feed was lost and subscribers told to refetch', (f) => f.missed),
+    counter(
+      'prode_live_executions_total',
+      'Subscription documents executed for an event',
+      (f) => f.executions.executions,
+    ),
+    counter(
+      'prode_live_executions_shared_total',
+      "Answers to an event sent from an identical subscription's execution",
+      (f) => f.executions.shared,
+    ),
+    counter(
+      'prode_live_events_dropped_total',
+      'Answers to an event dropped: too many executions waiting (LIVE_MAX_QUEUED_EXECUTIONS)',
+      (f) => f.executions.dropped,
+    ),
+    counter(
+      'prode_live_events_over_budget_total',
+      'Answers to an event refused for a budget, by which (socket, address, process)',
+      (f) => f.executions.overBudget,
+      'budget',
+    ),
+    gauge('prode_live_executions_running', 'Event executions running', (f) => f.executions.running),
+    gauge('prode_live_executions_waiting', 'Event executions waiting their turn', (f) => f.executions.waiting),
+    gauge(
+      'prode_live_objects_in_flight',
+      'Objects held by event executions running',
+      (f) => f.executions.objectsInFlight,
+    ),
+  ),
+};
+
+type Sources = typeof SOURCES;
+/** What a source's read must give: every field its rows read. */
+type FiguresOf<K extends keyof Sources> = Sources[K] extends Row<infer F>[] ? F : never;
 
 // Labels are root field names (bounded by the schema); the cap is a second fence.
 const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -73,313 +294,47 @@ export class Metrics {
     });
   }
 
-  /** Rescoring jobs (src/app/rescore-runner.ts): this process's runs, and the jobs waiting in the database. */
-  watchRescoring(
-    read: () => { done: number; failed: number; predictions: number; seconds: number },
-    pending: () => Promise<{ count: number; oldest: Date | null }>,
-  ) {
+  /**
+   * Publishes the source's rows of SOURCES, read when /metrics is scraped. One read serves all its rows (a scrape
+   * collects every metric at once); a read that fails (a database outage) leaves them at their last figures rather
+   * than failing the whole page.
+   */
+  watch<K extends keyof Sources>(source: K, read: () => FiguresOf<K> | Promise<FiguresOf<K>>): void {
     const registers = [this.registry];
-    // One read for both gauges: a scrape collects every metric at once (prom-client's Promise.all).
-    let reading: ReturnType<typeof pending> | null = null;
-    const pendingOnce = () => (reading ??= pending().finally(() => (reading = null)));
-    new Counter({
-      name: 'prode_rescore_jobs_total',
-      help: 'Rescoring jobs this process ran, by result (a failed one is retried later)',
-      labelNames: ['result'],
-      registers,
-      collect() {
-        const f = read();
-        this.reset();
-        this.inc({ result: 'done' }, f.done);
-        this.inc({ result: 'failed' }, f.failed);
-      },
-    });
-    new Counter({
-      name: 'prode_rescore_job_seconds_total',
-      help: 'Time spent running rescoring jobs in this process',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().seconds);
-      },
-    });
-    new Gauge({
-      name: 'prode_rescore_jobs_pending',
-      help: 'Rescoring jobs waiting in the database (every process); results whose points are not out yet',
-      registers,
-      async collect() {
-        // A scrape during an outage shows the last figure rather than failing the whole page.
-        const p = await pendingOnce().catch(() => null);
-        if (p) this.set(p.count);
-      },
-    });
-    new Gauge({
-      name: 'prode_rescore_job_oldest_age_seconds',
-      help: 'How long the oldest waiting rescoring job has waited (0 when none does)',
-      registers,
-      async collect() {
-        const p = await pendingOnce().catch(() => null);
-        if (p) this.set(p.oldest ? Math.max(0, (Date.now() - p.oldest.getTime()) / 1000) : 0);
-      },
-    });
-  }
-
-  /** Queries answered by the shared-subtree executor, or given back to graphql-jit (src/graphql/jit-executor.ts). */
-  watchSharedRuns(read: () => { answered: number; abandoned: number }) {
-    new Counter({
-      name: 'prode_graphql_shared_runs_total',
-      help:
-        'Queries executed with repeated objects completed once: answered, or abandoned on an error and executed ' +
-        'again by graphql-jit',
-      labelNames: ['result'],
-      registers: [this.registry],
-      collect() {
-        const { answered, abandoned } = read();
-        this.reset();
-        this.inc({ result: 'answered' }, answered);
-        this.inc({ result: 'abandoned' }, abandoned);
-      },
-    });
-  }
-
-  /** PostgreSQL statement texts the process keeps prepared (src/db/statement-names.ts). */
-  watchPreparedStatements(read: () => number) {
-    new Gauge({
-      name: 'prode_db_prepared_statements',
-      help:
-        'PostgreSQL statement texts kept prepared on each connection ' +
-        `(at most ${MAX_NAMED_STATEMENTS}; DB_PREPARED_STATEMENTS)`,
-      registers: [this.registry],
-      collect() {
-        this.set(read());
-      },
-    });
-  }
-
-  /** Operations executing and waiting for a slot (src/graphql/execution-slots.ts), read when /metrics is scraped. */
-  watchExecutions(read: () => ExecutionCounts) {
-    const registers = [this.registry];
-    new Gauge({
-      name: 'prode_graphql_executions_running',
-      help: 'GraphQL operations executing now (REST routes included)',
-      registers,
-      collect() {
-        this.set(read().running);
-      },
-    });
-    new Gauge({
-      name: 'prode_graphql_executions_waiting',
-      help: 'GraphQL operations waiting for an execution slot (GRAPHQL_MAX_CONCURRENT_EXECUTIONS)',
-      registers,
-      collect() {
-        this.set(read().waiting);
-      },
-    });
-    new Counter({
-      name: 'prode_graphql_execution_waits_total',
-      help: 'GraphQL operations that waited for an execution slot',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().waits);
-      },
-    });
-    new Counter({
-      name: 'prode_graphql_executions_dropped_total',
-      help: 'Queued GraphQL operations not run: their request had timed out or its client had gone by their turn',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().dropped);
-      },
-    });
-    new Counter({
-      name: 'prode_graphql_executions_answered_waiting_total',
-      help: 'Queued GraphQL operations answered from the response cache while they waited: an identical one was kept',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().answeredWaiting);
-      },
-    });
-    new Counter({
-      name: 'prode_graphql_execution_wait_seconds_total',
-      help: 'Seconds GraphQL operations waited for an execution slot, in all',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().waitedMs / 1000);
-      },
-    });
-  }
-
-  /** The response cache's counters and size, read when /metrics is scraped. */
-  watchResponseCache(
-    read: () => {
-      hits: number;
-      misses: number;
-      stores: number;
-      discards: number;
-      recomputedSame: number;
-      recomputedChanged: number;
-      entries: number;
-      bytes: number;
-      sharedTaken: number;
-      sharedRows: number;
-    },
-  ) {
-    const registers = [this.registry];
-    new Counter({
-      name: 'prode_response_cache_lookups_total',
-      help: 'Response cache lookups of cacheable reads, by result (hit, miss)',
-      labelNames: ['result'],
-      registers,
-      collect() {
-        const s = read();
-        this.reset();
-        this.inc({ result: 'hit' }, s.hits);
-        this.inc({ result: 'miss' }, s.misses);
-      },
-    });
-    new Counter({
-      name: 'prode_response_cache_stores_total',
-      help: 'Answers kept by the response cache',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().stores);
-      },
-    });
-    new Counter({
-      name: 'prode_response_cache_discards_total',
-      help: 'Answers computed but not kept: a table they read was written while they were computed',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().discards);
-      },
-    });
-    new Counter({
-      name: 'prode_response_cache_recomputed_total',
-      help:
-        'Answers kept in place of one a write had made stale, by whether they differ from it (same: the write did ' +
-        'not change this answer)',
-      labelNames: ['answer'],
-      registers,
-      collect() {
-        const s = read();
-        this.reset();
-        this.inc({ answer: 'same' }, s.recomputedSame);
-        this.inc({ answer: 'changed' }, s.recomputedChanged);
-      },
-    });
-    new Gauge({
-      name: 'prode_response_cache_entries',
-      help: 'Answers in the response cache',
-      registers,
-      collect() {
-        this.set(read().entries);
-      },
-    });
-    new Gauge({
-      name: 'prode_response_cache_bytes',
-      help: 'Approximate bytes of answers in the response cache',
-      registers,
-      collect() {
-        this.set(read().bytes);
-      },
-    });
-    new Counter({
-      name: 'prode_response_cache_shared_reads_total',
-      help: "Loader answers a miss took from an earlier miss's reads at the same write counts, instead of a statement",
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().sharedTaken);
-      },
-    });
-    new Gauge({
-      name: 'prode_response_cache_shared_rows',
-      help: 'Rows kept for the misses to share',
-      registers,
-      collect() {
-        this.set(read().sharedRows);
-      },
-    });
-  }
-
-  /** Subscriptions over WebSocket and the live feed (src/graphql/live-server.ts, src/live/). */
-  watchLive(read: () => LiveFigures) {
-    const registers = [this.registry];
-    const gauge = (name: string, help: string, pick: (f: LiveFigures) => number) =>
-      new Gauge({
-        name,
-        help,
-        registers,
-        collect() {
-          this.set(pick(read()));
-        },
-      });
-    const counter = (name: string, help: string, pick: (f: LiveFigures) => number) =>
-      new Counter({
-        name,
-        help,
-        registers,
-        collect() {
-          this.reset();
-          this.inc(pick(read()));
-        },
-      });
-    gauge('prode_live_sockets', 'Open WebSocket connections', (f) => f.sockets);
-    gauge('prode_live_subscriptions', 'Active subscriptions', (f) => f.subscriptions);
-    counter('prode_live_sockets_opened_total', 'WebSocket connections accepted', (f) => f.opened);
-    new Counter({
-      name: 'prode_live_sockets_refused_total',
-      help: 'WebSocket upgrades refused, by reason (per_address, total, draining, path)',
-      labelNames: ['reason'],
-      registers,
-      collect() {
-        this.reset();
-        for (const [reason, n] of Object.entries(read().refused)) this.inc({ reason }, n);
-      },
-    });
-    counter('prode_live_events_published_total', 'Live events this replica published', (f) => f.published);
-    counter('prode_live_publish_failures_total', 'Live events that could not be published', (f) => f.publishFailures);
-    counter('prode_live_events_received_total', 'Live events heard from the feed', (f) => f.received);
-    counter('prode_live_messages_sent_total', 'Subscription results sent to clients', (f) => f.sent);
-    counter('prode_live_feed_lost_total', 'Times the feed was lost and subscribers told to refetch', (f) => f.missed);
-    counter(
-      'prode_live_executions_total',
-      'Subscription documents executed for an event',
-      (f) => f.executions.executions,
-    );
-    counter(
-      'prode_live_executions_shared_total',
-      "Answers to an event sent from an identical subscription's execution",
-      (f) => f.executions.shared,
-    );
-    counter(
-      'prode_live_events_dropped_total',
-      'Answers to an event dropped: too many executions waiting (LIVE_MAX_QUEUED_EXECUTIONS)',
-      (f) => f.executions.dropped,
-    );
-    new Counter({
-      name: 'prode_live_events_over_budget_total',
-      help: 'Answers to an event refused for a budget, by which (socket, address, process)',
-      labelNames: ['budget'],
-      registers,
-      collect() {
-        this.reset();
-        for (const [budget, n] of Object.entries(read().executions.overBudget)) this.inc({ budget }, n);
-      },
-    });
-    gauge('prode_live_executions_running', 'Event executions running', (f) => f.executions.running);
-    gauge('prode_live_executions_waiting', 'Event executions waiting their turn', (f) => f.executions.waiting);
-    gauge(
-      'prode_live_objects_in_flight',
-      'Objects held by event executions running',
-      (f) => f.executions.objectsInFlight,
-    );
+    let reading: Promise<FiguresOf<K> | null> | null = null;
+    const figures = () =>
+      (reading ??= (async () => read())()
+        .catch(() => null)
+        .finally(() => (reading = null)));
+    for (const row of SOURCES[source] as Row<FiguresOf<K>>[]) {
+      const label = row.label ?? '';
+      // A counter shows the source's running total: set like a gauge's figure, by way of reset and inc.
+      const collect = async (metric: Counter | Gauge) => {
+        const f = await figures();
+        if (f === null) return;
+        const value = row.read(f);
+        const put = (labels: Record<string, string>, n: number) =>
+          metric instanceof Counter ? metric.inc(labels, n) : metric.set(labels, n);
+        metric.reset();
+        if (typeof value === 'number') put({}, value);
+        else for (const [key, n] of Object.entries(value)) put({ [label]: key }, n);
+      };
+      const config = { name: row.name, help: row.help, labelNames: row.label ? [row.label] : [], registers };
+      if (row.type === 'counter')
+        new Counter({
+          ...config,
+          collect: async function () {
+            await collect(this);
+          },
+        });
+      else
+        new Gauge({
+          ...config,
+          collect: async function () {
+            await collect(this);
+          },
+        });
+    }
   }
 
   observeRequest(r: {
@@ -409,32 +364,4 @@ export class Metrics {
     this.operationLabels.add(name);
     return name;
   }
-}
-
-export interface LiveExecutionFigures {
-  /** Subscription documents executed for an event. */
-  executions: number;
-  /** Answers to an event sent from another identical subscription's execution. */
-  shared: number;
-  /** Answers refused for a budget, by which (socket, address, process). */
-  overBudget: Record<string, number>;
-  /** Events dropped because the queue was full. */
-  dropped: number;
-  running: number;
-  waiting: number;
-  objectsInFlight: number;
-}
-
-export interface LiveFigures {
-  /** Event executions (src/graphql/live-executions.ts). */
-  executions: LiveExecutionFigures;
-  sockets: number;
-  subscriptions: number;
-  opened: number;
-  refused: Record<string, number>;
-  sent: number;
-  published: number;
-  publishFailures: number;
-  received: number;
-  missed: number;
 }
