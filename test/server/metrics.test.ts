@@ -1,7 +1,9 @@
 // What /metrics publishes: every metric's name, type, help text and label names, after traffic that touches each
 // source (requests, execution slots, response cache, rescoring, live sockets). Dashboards and alerts key on these.
+// A source is read once per scrape, and one that cannot be read (a database outage) keeps its last figures.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Metrics } from '../../src/observability/metrics.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 import { suiteProvider } from '../helpers/db.ts';
 
@@ -219,5 +221,33 @@ describe(`/metrics (${suiteProvider})`, () => {
     const published = catalogue(await (await fetch(`${s.url}/metrics`)).text());
     const expected = PUBLISHED.filter(([name]) => suiteProvider === 'postgresql' || !POSTGRESQL_ONLY.has(name));
     expect(published).toEqual(expected);
+  });
+});
+
+describe('a source of metrics', () => {
+  it('is read once per scrape for all its metrics, and a failed read leaves them at their last figures', async () => {
+    const m = new Metrics();
+    let reads = 0;
+    let pending: { count: number; oldest: Date | null } | Error = { count: 3, oldest: new Date(Date.now() - 5000) };
+    m.watch('rescoreQueue', async () => {
+      reads++;
+      if (pending instanceof Error) throw pending;
+      return pending;
+    });
+    const scrape = async () => {
+      const text = await m.registry.metrics();
+      const figure = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+      return { count: figure('prode_rescore_jobs_pending'), age: figure('prode_rescore_job_oldest_age_seconds') };
+    };
+    const first = await scrape();
+    expect(first.count).toBe(3);
+    expect(first.age).toBeGreaterThanOrEqual(5);
+    expect(reads).toBe(1);
+    // The database is out: the page is still served, with the figures of the last scrape that could read them.
+    pending = new Error('the database is unavailable');
+    expect(await scrape()).toEqual(first);
+    expect(reads).toBe(2);
+    pending = { count: 0, oldest: null };
+    expect(await scrape()).toEqual({ count: 0, age: 0 });
   });
 });
