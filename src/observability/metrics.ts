@@ -1,5 +1,6 @@
-// Prometheus metrics, one registry per app (tests build several apps in one process). The requests' metrics are
-// observed as each is answered; every other metric is a row of SOURCES, read from its source when /metrics is scraped.
+// Prometheus metrics, one registry per app (tests build several apps in one process). The requests' metrics
+// (requestMetrics) are observed as each is answered; every other metric is a row of SOURCES, read from its source
+// when /metrics is scraped.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { MAX_NAMED_STATEMENTS } from '../db/statement-names.ts';
 import type { RequestOutcome } from './request-outcome.ts';
@@ -56,6 +57,50 @@ export interface LiveFigures {
   publishFailures: number;
   received: number;
   missed: number;
+}
+
+/** The metrics each answered request adds to (observeRequest, observeOperation). */
+function requestMetrics(registers: Registry[]) {
+  return {
+    requests: new Counter({
+      name: 'prode_http_requests_total',
+      help: 'HTTP requests answered, by route template and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers,
+    }),
+    duration: new Histogram({
+      name: 'prode_http_request_duration_seconds',
+      help: 'Time from request to last byte of the answer',
+      labelNames: ['method', 'route'] as const,
+      registers,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    }),
+    operations: new Counter({
+      name: 'prode_graphql_operations_total',
+      help: "GraphQL operations (incl. the REST routes' stored ones) by first root field and outcome",
+      labelNames: ['operation', 'outcome'] as const,
+      registers,
+    }),
+    errors: new Counter({
+      name: 'prode_errors_total',
+      help: 'Error answers by error code (REST body code or GraphQL extensions.code)',
+      labelNames: ['code'] as const,
+      registers,
+    }),
+    statements: new Counter({
+      name: 'prode_sql_statements_total',
+      help: 'SQL statements sent while serving requests, by route',
+      labelNames: ['route'] as const,
+      registers,
+    }),
+    statementsPerRequest: new Histogram({
+      name: 'prode_sql_statements_per_request',
+      help: 'SQL statements per request, by route',
+      labelNames: ['route'] as const,
+      registers,
+      buckets: [0, 1, 2, 4, 8, 16, 32, 64, 128, 256],
+    }),
+  };
 }
 
 /** A metric read from its source's figures: one number, or one number per value of its label. */
@@ -243,55 +288,12 @@ const KNOWN_CODE = /^[A-Z][A-Z_]{2,40}$/;
 
 export class Metrics {
   readonly registry = new Registry();
-  private readonly requests: Counter<'method' | 'route' | 'status'>;
-  private readonly duration: Histogram<'method' | 'route'>;
-  private readonly operations: Counter<'operation' | 'outcome'>;
-  private readonly errors: Counter<'code'>;
-  private readonly statements: Counter<'route'>;
-  private readonly statementsPerRequest: Histogram<'route'>;
+  private readonly observed: ReturnType<typeof requestMetrics>;
   private readonly operationLabels = new Set<string>();
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'prode_' });
-    const registers = [this.registry];
-    this.requests = new Counter({
-      name: 'prode_http_requests_total',
-      help: 'HTTP requests answered, by route template and status',
-      labelNames: ['method', 'route', 'status'],
-      registers,
-    });
-    this.duration = new Histogram({
-      name: 'prode_http_request_duration_seconds',
-      help: 'Time from request to last byte of the answer',
-      labelNames: ['method', 'route'],
-      registers,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    });
-    this.operations = new Counter({
-      name: 'prode_graphql_operations_total',
-      help: "GraphQL operations (incl. the REST routes' stored ones) by first root field and outcome",
-      labelNames: ['operation', 'outcome'],
-      registers,
-    });
-    this.errors = new Counter({
-      name: 'prode_errors_total',
-      help: 'Error answers by error code (REST body code or GraphQL extensions.code)',
-      labelNames: ['code'],
-      registers,
-    });
-    this.statements = new Counter({
-      name: 'prode_sql_statements_total',
-      help: 'SQL statements sent while serving requests, by route',
-      labelNames: ['route'],
-      registers,
-    });
-    this.statementsPerRequest = new Histogram({
-      name: 'prode_sql_statements_per_request',
-      help: 'SQL statements per request, by route',
-      labelNames: ['route'],
-      registers,
-      buckets: [0, 1, 2, 4, 8, 16, 32, 64, 128, 256],
-    });
+    this.observed = requestMetrics([this.registry]);
   }
 
   /**
@@ -345,15 +347,16 @@ export class Metrics {
     statements: number;
     outcome: RequestOutcome;
   }) {
-    this.requests.inc({ method: r.method, route: r.route, status: String(r.status) });
-    this.duration.observe({ method: r.method, route: r.route }, r.seconds);
-    this.statements.inc({ route: r.route }, r.statements);
-    this.statementsPerRequest.observe({ route: r.route }, r.statements);
-    for (const code of new Set(r.outcome.errorCodes)) this.errors.inc({ code: KNOWN_CODE.test(code) ? code : 'OTHER' });
+    const m = this.observed;
+    m.requests.inc({ method: r.method, route: r.route, status: String(r.status) });
+    m.duration.observe({ method: r.method, route: r.route }, r.seconds);
+    m.statements.inc({ route: r.route }, r.statements);
+    m.statementsPerRequest.observe({ route: r.route }, r.statements);
+    for (const code of new Set(r.outcome.errorCodes)) m.errors.inc({ code: KNOWN_CODE.test(code) ? code : 'OTHER' });
   }
 
   observeOperation(name: string | null | undefined, ok: boolean) {
-    this.operations.inc({ operation: this.operationLabel(name), outcome: ok ? 'ok' : 'error' });
+    this.observed.operations.inc({ operation: this.operationLabel(name), outcome: ok ? 'ok' : 'error' });
   }
 
   private operationLabel(name: string | null | undefined): string {
