@@ -311,31 +311,19 @@ export class Metrics {
     for (const row of SOURCES[source] as Row<FiguresOf<K>>[]) {
       const label = row.label ?? '';
       // A counter shows the source's running total: set like a gauge's figure, by way of reset and inc.
-      const collect = async (metric: Counter | Gauge) => {
+      async function collect(this: Counter | Gauge) {
         const f = await figures();
         if (f === null) return;
         const value = row.read(f);
         const put = (labels: Record<string, string>, n: number) =>
-          metric instanceof Counter ? metric.inc(labels, n) : metric.set(labels, n);
-        metric.reset();
+          this instanceof Counter ? this.inc(labels, n) : this.set(labels, n);
+        this.reset();
         if (typeof value === 'number') put({}, value);
         else for (const [key, n] of Object.entries(value)) put({ [label]: key }, n);
-      };
-      const config = { name: row.name, help: row.help, labelNames: row.label ? [row.label] : [], registers };
-      if (row.type === 'counter')
-        new Counter({
-          ...config,
-          collect: async function () {
-            await collect(this);
-          },
-        });
-      else
-        new Gauge({
-          ...config,
-          collect: async function () {
-            await collect(this);
-          },
-        });
+      }
+      const config = { name: row.name, help: row.help, labelNames: row.label ? [row.label] : [], registers, collect };
+      if (row.type === 'counter') new Counter(config);
+      else new Gauge(config);
     }
   }
 
