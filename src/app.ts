@@ -213,9 +213,9 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
 
   const responseCache = config.responseCacheBytes > 0 ? new ResponseCache(config.responseCacheBytes) : null;
   const authRows = responseCache ? new AuthRowCache() : null;
-  if (db.provider === 'postgresql') metrics.watchPreparedStatements(() => db.preparedStatements());
+  if (db.provider === 'postgresql') metrics.watch('preparedStatements', () => db.preparedStatements());
   if (responseCache) {
-    metrics.watchResponseCache(() => ({
+    metrics.watch('responseCache', () => ({
       ...responseCache.stats,
       ...responseCache.size,
       sharedTaken: responseCache.reads.stats.taken,
@@ -240,10 +240,8 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   app.decorate('rescoring', rescoring);
   // A job under way finishes (its transaction is not cut); none starts after.
   app.addHook('onClose', async () => rescoring.close());
-  metrics.watchRescoring(
-    () => rescoring.figures,
-    () => pendingRescores(db.prisma),
-  );
+  metrics.watch('rescoring', () => rescoring.figures);
+  metrics.watch('rescoreQueue', () => pendingRescores(db.prisma));
   // Jobs left by a process that stopped before running them.
   rescoring.wake();
   const sources: ScopeSources = { db, config, authRows, mail, live, rescoring };
@@ -291,7 +289,7 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
     });
     // Before the listener closes: open sockets would keep app.close() waiting.
     app.addHook('preClose', async () => sockets.close());
-    metrics.watchLive(() => ({ ...sockets.figures(), ...live.stats }));
+    metrics.watch('live', () => ({ ...sockets.figures(), ...live.stats }));
   }
   registerRestRoutes(app, { apollo, sources, clientOf });
   registerAnswerSizeLimit(app, config.graphql.maxResponseBytes);

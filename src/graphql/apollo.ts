@@ -223,9 +223,9 @@ export function createApollo(
   trusted: TrustedDocuments | null = null,
 ) {
   const slots = new ExecutionSlots(config.graphql.maxConcurrentExecutions);
-  metrics.watchExecutions(() => slots.stats());
+  metrics.watch('executions', () => slots.stats());
   const sharedRuns = { answered: 0, abandoned: 0 };
-  metrics.watchSharedRuns(() => sharedRuns);
+  metrics.watch('sharedRuns', () => sharedRuns);
   return new ApolloServer<Context>({
     // Always a gateway: the executor is where the operations in flight are bounded, compiled or interpreted.
     gateway: jitGateway(getSchema(), {

@@ -1,4 +1,6 @@
-// Prometheus metrics, one registry per app (tests build several apps in one process).
+// Prometheus metrics, one registry per app (tests build several apps in one process). The requests' metrics
+// (requestMetrics) are observed as each is answered; every other metric is a row of SOURCES, read from its source
+// when /metrics is scraped.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { MAX_NAMED_STATEMENTS } from '../db/statement-names.ts';
 import type { RequestOutcome } from './request-outcome.ts';
@@ -15,400 +17,18 @@ export interface ExecutionCounts {
   answeredWaiting: number;
 }
 
-// Labels are root field names (bounded by the schema); the cap is a second fence.
-const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-const MAX_OPERATION_LABELS = 200;
-const KNOWN_CODE = /^[A-Z][A-Z_]{2,40}$/;
-
-export class Metrics {
-  readonly registry = new Registry();
-  private readonly requests: Counter<'method' | 'route' | 'status'>;
-  private readonly duration: Histogram<'method' | 'route'>;
-  private readonly operations: Counter<'operation' | 'outcome'>;
-  private readonly errors: Counter<'code'>;
-  private readonly statements: Counter<'route'>;
-  private readonly statementsPerRequest: Histogram<'route'>;
-  private readonly operationLabels = new Set<string>();
-
-  constructor() {
-    collectDefaultMetrics({ register: this.registry, prefix: 'prode_' });
-    const registers = [this.registry];
-    this.requests = new Counter({
-      name: 'prode_http_requests_total',
-      help: 'HTTP requests answered, by route template and status',
-      labelNames: ['method', 'route', 'status'],
-      registers,
-    });
-    this.duration = new Histogram({
-      name: 'prode_http_request_duration_seconds',
-      help: 'Time from request to last byte of the answer',
-      labelNames: ['method', 'route'],
-      registers,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    });
-    this.operations = new Counter({
-      name: 'prode_graphql_operations_total',
-      help: "GraphQL operations (incl. the REST routes' stored ones) by first root field and outcome",
-      labelNames: ['operation', 'outcome'],
-      registers,
-    });
-    this.errors = new Counter({
-      name: 'prode_errors_total',
-      help: 'Error answers by error code (REST body code or GraphQL extensions.code)',
-      labelNames: ['code'],
-      registers,
-    });
-    this.statements = new Counter({
-      name: 'prode_sql_statements_total',
-      help: 'SQL statements sent while serving requests, by route',
-      labelNames: ['route'],
-      registers,
-    });
-    this.statementsPerRequest = new Histogram({
-      name: 'prode_sql_statements_per_request',
-      help: 'SQL statements per request, by route',
-      labelNames: ['route'],
-      registers,
-      buckets: [0, 1, 2, 4, 8, 16, 32, 64, 128, 256],
-    });
-  }
-
-  /** Rescoring jobs (src/app/rescore-runner.ts): this process's runs, and the jobs waiting in the database. */
-  watchRescoring(
-    read: () => { done: number; failed: number; predictions: number; seconds: number },
-    pending: () => Promise<{ count: number; oldest: Date | null }>,
-  ) {
-    const registers = [this.registry];
-    // One read for both gauges: a scrape collects every metric at once (prom-client's Promise.all).
-    let reading: ReturnType<typeof pending> | null = null;
-    const pendingOnce = () => (reading ??= pending().finally(() => (reading = null)));
-    new Counter({
-      name: 'prode_rescore_jobs_total',
-      help: 'Rescoring jobs this process ran, by result (a failed one is retried later)',
-      labelNames: ['result'],
-      registers,
-      collect() {
-        const f = read();
-        this.reset();
-        this.inc({ result: 'done' }, f.done);
-        this.inc({ result: 'failed' }, f.failed);
-      },
-    });
-    new Counter({
-      name: 'prode_rescore_job_seconds_total',
-      help: 'Time spent running rescoring jobs in this process',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().seconds);
-      },
-    });
-    new Gauge({
-      name: 'prode_rescore_jobs_pending',
-      help: 'Rescoring jobs waiting in the database (every process); results whose points are not out yet',
-      registers,
-      async collect() {
-        // A scrape during an outage shows the last figure rather than failing the whole page.
-        const p = await pendingOnce().catch(() => null);
-        if (p) this.set(p.count);
-      },
-    });
-    new Gauge({
-      name: 'prode_rescore_job_oldest_age_seconds',
-      help: 'How long the oldest waiting rescoring job has waited (0 when none does)',
-      registers,
-      async collect() {
-        const p = await pendingOnce().catch(() => null);
-        if (p) this.set(p.oldest ? Math.max(0, (Date.now() - p.oldest.getTime()) / 1000) : 0);
-      },
-    });
-  }
-
-  /** Queries answered by the shared-subtree executor, or given back to graphql-jit (src/graphql/jit-executor.ts). */
-  watchSharedRuns(read: () => { answered: number; abandoned: number }) {
-    new Counter({
-      name: 'prode_graphql_shared_runs_total',
-      help:
-        'Queries executed with repeated objects completed once: answered, or abandoned on an error and executed ' +
-        'again by graphql-jit',
-      labelNames: ['result'],
-      registers: [this.registry],
-      collect() {
-        const { answered, abandoned } = read();
-        this.reset();
-        this.inc({ result: 'answered' }, answered);
-        this.inc({ result: 'abandoned' }, abandoned);
-      },
-    });
-  }
-
-  /** PostgreSQL statement texts the process keeps prepared (src/db/statement-names.ts). */
-  watchPreparedStatements(read: () => number) {
-    new Gauge({
-      name: 'prode_db_prepared_statements',
-      help:
-        'PostgreSQL statement texts kept prepared on each connection ' +
-        `(at most ${MAX_NAMED_STATEMENTS}; DB_PREPARED_STATEMENTS)`,
-      registers: [this.registry],
-      collect() {
-        this.set(read());
-      },
-    });
-  }
-
-  /** Operations executing and waiting for a slot (src/graphql/execution-slots.ts), read when /metrics is scraped. */
-  watchExecutions(read: () => ExecutionCounts) {
-    const registers = [this.registry];
-    new Gauge({
-      name: 'prode_graphql_executions_running',
-      help: 'GraphQL operations executing now (REST routes included)',
-      registers,
-      collect() {
-        this.set(read().running);
-      },
-    });
-    new Gauge({
-      name: 'prode_graphql_executions_waiting',
-      help: 'GraphQL operations waiting for an execution slot (GRAPHQL_MAX_CONCURRENT_EXECUTIONS)',
-      registers,
-      collect() {
-        this.set(read().waiting);
-      },
-    });
-    new Counter({
-      name: 'prode_graphql_execution_waits_total',
-      help: 'GraphQL operations that waited for an execution slot',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().waits);
-      },
-    });
-    new Counter({
-      name: 'prode_graphql_executions_dropped_total',
-      help: 'Queued GraphQL operations not run: their request had timed out or its client had gone by their turn',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().dropped);
-      },
-    });
-    new Counter({
-      name: 'prode_graphql_executions_answered_waiting_total',
-      help: 'Queued GraphQL operations answered from the response cache while they waited: an identical one was kept',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().answeredWaiting);
-      },
-    });
-    new Counter({
-      name: 'prode_graphql_execution_wait_seconds_total',
-      help: 'Seconds GraphQL operations waited for an execution slot, in all',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().waitedMs / 1000);
-      },
-    });
-  }
-
-  /** The response cache's counters and size, read when /metrics is scraped. */
-  watchResponseCache(
-    read: () => {
-      hits: number;
-      misses: number;
-      stores: number;
-      discards: number;
-      recomputedSame: number;
-      recomputedChanged: number;
-      entries: number;
-      bytes: number;
-      sharedTaken: number;
-      sharedRows: number;
-    },
-  ) {
-    const registers = [this.registry];
-    new Counter({
-      name: 'prode_response_cache_lookups_total',
-      help: 'Response cache lookups of cacheable reads, by result (hit, miss)',
-      labelNames: ['result'],
-      registers,
-      collect() {
-        const s = read();
-        this.reset();
-        this.inc({ result: 'hit' }, s.hits);
-        this.inc({ result: 'miss' }, s.misses);
-      },
-    });
-    new Counter({
-      name: 'prode_response_cache_stores_total',
-      help: 'Answers kept by the response cache',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().stores);
-      },
-    });
-    new Counter({
-      name: 'prode_response_cache_discards_total',
-      help: 'Answers computed but not kept: a table they read was written while they were computed',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().discards);
-      },
-    });
-    new Counter({
-      name: 'prode_response_cache_recomputed_total',
-      help:
-        'Answers kept in place of one a write had made stale, by whether they differ from it (same: the write did ' +
-        'not change this answer)',
-      labelNames: ['answer'],
-      registers,
-      collect() {
-        const s = read();
-        this.reset();
-        this.inc({ answer: 'same' }, s.recomputedSame);
-        this.inc({ answer: 'changed' }, s.recomputedChanged);
-      },
-    });
-    new Gauge({
-      name: 'prode_response_cache_entries',
-      help: 'Answers in the response cache',
-      registers,
-      collect() {
-        this.set(read().entries);
-      },
-    });
-    new Gauge({
-      name: 'prode_response_cache_bytes',
-      help: 'Approximate bytes of answers in the response cache',
-      registers,
-      collect() {
-        this.set(read().bytes);
-      },
-    });
-    new Counter({
-      name: 'prode_response_cache_shared_reads_total',
-      help: "Loader answers a miss took from an earlier miss's reads at the same write counts, instead of a statement",
-      registers,
-      collect() {
-        this.reset();
-        this.inc(read().sharedTaken);
-      },
-    });
-    new Gauge({
-      name: 'prode_response_cache_shared_rows',
-      help: 'Rows kept for the misses to share',
-      registers,
-      collect() {
-        this.set(read().sharedRows);
-      },
-    });
-  }
-
-  /** Subscriptions over WebSocket and the live feed (src/graphql/live-server.ts, src/live/). */
-  watchLive(read: () => LiveFigures) {
-    const registers = [this.registry];
-    const gauge = (name: string, help: string, pick: (f: LiveFigures) => number) =>
-      new Gauge({
-        name,
-        help,
-        registers,
-        collect() {
-          this.set(pick(read()));
-        },
-      });
-    const counter = (name: string, help: string, pick: (f: LiveFigures) => number) =>
-      new Counter({
-        name,
-        help,
-        registers,
-        collect() {
-          this.reset();
-          this.inc(pick(read()));
-        },
-      });
-    gauge('prode_live_sockets', 'Open WebSocket connections', (f) => f.sockets);
-    gauge('prode_live_subscriptions', 'Active subscriptions', (f) => f.subscriptions);
-    counter('prode_live_sockets_opened_total', 'WebSocket connections accepted', (f) => f.opened);
-    new Counter({
-      name: 'prode_live_sockets_refused_total',
-      help: 'WebSocket upgrades refused, by reason (per_address, total, draining, path)',
-      labelNames: ['reason'],
-      registers,
-      collect() {
-        this.reset();
-        for (const [reason, n] of Object.entries(read().refused)) this.inc({ reason }, n);
-      },
-    });
-    counter('prode_live_events_published_total', 'Live events this replica published', (f) => f.published);
-    counter('prode_live_publish_failures_total', 'Live events that could not be published', (f) => f.publishFailures);
-    counter('prode_live_events_received_total', 'Live events heard from the feed', (f) => f.received);
-    counter('prode_live_messages_sent_total', 'Subscription results sent to clients', (f) => f.sent);
-    counter('prode_live_feed_lost_total', 'Times the feed was lost and subscribers told to refetch', (f) => f.missed);
-    counter(
-      'prode_live_executions_total',
-      'Subscription documents executed for an event',
-      (f) => f.executions.executions,
-    );
-    counter(
-      'prode_live_executions_shared_total',
-      "Answers to an event sent from an identical subscription's execution",
-      (f) => f.executions.shared,
-    );
-    counter(
-      'prode_live_events_dropped_total',
-      'Answers to an event dropped: too many executions waiting (LIVE_MAX_QUEUED_EXECUTIONS)',
-      (f) => f.executions.dropped,
-    );
-    new Counter({
-      name: 'prode_live_events_over_budget_total',
-      help: 'Answers to an event refused for a budget, by which (socket, address, process)',
-      labelNames: ['budget'],
-      registers,
-      collect() {
-        this.reset();
-        for (const [budget, n] of Object.entries(read().executions.overBudget)) this.inc({ budget }, n);
-      },
-    });
-    gauge('prode_live_executions_running', 'Event executions running', (f) => f.executions.running);
-    gauge('prode_live_executions_waiting', 'Event executions waiting their turn', (f) => f.executions.waiting);
-    gauge(
-      'prode_live_objects_in_flight',
-      'Objects held by event executions running',
-      (f) => f.executions.objectsInFlight,
-    );
-  }
-
-  observeRequest(r: {
-    method: string;
-    route: string;
-    status: number;
-    seconds: number;
-    statements: number;
-    outcome: RequestOutcome;
-  }) {
-    this.requests.inc({ method: r.method, route: r.route, status: String(r.status) });
-    this.duration.observe({ method: r.method, route: r.route }, r.seconds);
-    this.statements.inc({ route: r.route }, r.statements);
-    this.statementsPerRequest.observe({ route: r.route }, r.statements);
-    for (const code of new Set(r.outcome.errorCodes)) this.errors.inc({ code: KNOWN_CODE.test(code) ? code : 'OTHER' });
-  }
-
-  observeOperation(name: string | null | undefined, ok: boolean) {
-    this.operations.inc({ operation: this.operationLabel(name), outcome: ok ? 'ok' : 'error' });
-  }
-
-  private operationLabel(name: string | null | undefined): string {
-    if (!name) return 'anonymous';
-    if (!OPERATION_NAME.test(name)) return 'other';
-    if (this.operationLabels.has(name)) return name;
-    if (this.operationLabels.size >= MAX_OPERATION_LABELS) return 'other';
-    this.operationLabels.add(name);
-    return name;
-  }
+/** The response cache's counters and size (src/graphql/response-cache.ts). */
+export interface ResponseCacheFigures {
+  hits: number;
+  misses: number;
+  stores: number;
+  discards: number;
+  recomputedSame: number;
+  recomputedChanged: number;
+  entries: number;
+  bytes: number;
+  sharedTaken: number;
+  sharedRows: number;
 }
 
 export interface LiveExecutionFigures {
@@ -437,4 +57,302 @@ export interface LiveFigures {
   publishFailures: number;
   received: number;
   missed: number;
+}
+
+/** The metrics each answered request adds to (observeRequest, observeOperation). */
+function requestMetrics(registers: Registry[]) {
+  return {
+    requests: new Counter({
+      name: 'prode_http_requests_total',
+      help: 'HTTP requests answered, by route template and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers,
+    }),
+    duration: new Histogram({
+      name: 'prode_http_request_duration_seconds',
+      help: 'Time from request to last byte of the answer',
+      labelNames: ['method', 'route'] as const,
+      registers,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    }),
+    operations: new Counter({
+      name: 'prode_graphql_operations_total',
+      help: "GraphQL operations (incl. the REST routes' stored ones) by first root field and outcome",
+      labelNames: ['operation', 'outcome'] as const,
+      registers,
+    }),
+    errors: new Counter({
+      name: 'prode_errors_total',
+      help: 'Error answers by error code (REST body code or GraphQL extensions.code)',
+      labelNames: ['code'] as const,
+      registers,
+    }),
+    statements: new Counter({
+      name: 'prode_sql_statements_total',
+      help: 'SQL statements sent while serving requests, by route',
+      labelNames: ['route'] as const,
+      registers,
+    }),
+    statementsPerRequest: new Histogram({
+      name: 'prode_sql_statements_per_request',
+      help: 'SQL statements per request, by route',
+      labelNames: ['route'] as const,
+      registers,
+      buckets: [0, 1, 2, 4, 8, 16, 32, 64, 128, 256],
+    }),
+  };
+}
+
+/** A metric read from its source's figures: one number, or one number per value of its label. */
+interface Row<F> {
+  type: 'counter' | 'gauge';
+  name: string;
+  help: string;
+  label?: string;
+  read: (figures: F) => number | Record<string, number>;
+}
+
+const gauge = <F>(name: string, help: string, read: (f: F) => number): Row<F> => ({ type: 'gauge', name, help, read });
+/** A counter's read is the source's running total: the source counts, /metrics shows its count. */
+function counter<F>(name: string, help: string, read: (f: F) => number): Row<F>;
+function counter<F>(name: string, help: string, read: (f: F) => Record<string, number>, label: string): Row<F>;
+function counter<F>(name: string, help: string, read: Row<F>['read'], label?: string): Row<F> {
+  return { type: 'counter', name, help, read, label };
+}
+
+/** A source's rows: the figures its read gives, typed once. */
+const rows = <F>(...list: Row<F>[]) => list;
+
+/** Every metric read when /metrics is scraped, by the source it is read from (Metrics.watch attaches a source). */
+const SOURCES = {
+  /** Rescoring jobs this process ran (src/app/rescore-runner.ts). */
+  rescoring: rows<{ done: number; failed: number; seconds: number }>(
+    counter(
+      'prode_rescore_jobs_total',
+      'Rescoring jobs this process ran, by result (a failed one is retried later)',
+      (f) => ({ done: f.done, failed: f.failed }),
+      'result',
+    ),
+    counter('prode_rescore_job_seconds_total', 'Time spent running rescoring jobs in this process', (f) => f.seconds),
+  ),
+  /** Rescoring jobs waiting in the database, every process's (src/game/rescore-jobs.ts). */
+  rescoreQueue: rows<{ count: number; oldest: Date | null }>(
+    gauge(
+      'prode_rescore_jobs_pending',
+      'Rescoring jobs waiting in the database (every process); results whose points are not out yet',
+      (f) => f.count,
+    ),
+    gauge(
+      'prode_rescore_job_oldest_age_seconds',
+      'How long the oldest waiting rescoring job has waited (0 when none does)',
+      (f) => (f.oldest ? Math.max(0, (Date.now() - f.oldest.getTime()) / 1000) : 0),
+    ),
+  ),
+  /** Queries answered by the shared-subtree executor, or given back to graphql-jit (src/graphql/jit-executor.ts). */
+  sharedRuns: rows<{ answered: number; abandoned: number }>(
+    counter(
+      'prode_graphql_shared_runs_total',
+      'Queries executed with repeated objects completed once: answered, or abandoned on an error and executed ' +
+        'again by graphql-jit',
+      (f) => ({ answered: f.answered, abandoned: f.abandoned }),
+      'result',
+    ),
+  ),
+  /** PostgreSQL statement texts the process keeps prepared (src/db/statement-names.ts). */
+  preparedStatements: rows<number>(
+    gauge(
+      'prode_db_prepared_statements',
+      'PostgreSQL statement texts kept prepared on each connection ' +
+        `(at most ${MAX_NAMED_STATEMENTS}; DB_PREPARED_STATEMENTS)`,
+      (n) => n,
+    ),
+  ),
+  /** Operations executing and waiting for a slot (src/graphql/execution-slots.ts). */
+  executions: rows<ExecutionCounts>(
+    gauge(
+      'prode_graphql_executions_running',
+      'GraphQL operations executing now (REST routes included)',
+      (f) => f.running,
+    ),
+    gauge(
+      'prode_graphql_executions_waiting',
+      'GraphQL operations waiting for an execution slot (GRAPHQL_MAX_CONCURRENT_EXECUTIONS)',
+      (f) => f.waiting,
+    ),
+    counter(
+      'prode_graphql_execution_waits_total',
+      'GraphQL operations that waited for an execution slot',
+      (f) => f.waits,
+    ),
+    counter(
+      'prode_graphql_executions_dropped_total',
+      'Queued GraphQL operations not run: their request had timed out or its client had gone by their turn',
+      (f) => f.dropped,
+    ),
+    counter(
+      'prode_graphql_executions_answered_waiting_total',
+      'Queued GraphQL operations answered from the response cache while they waited: an identical one was kept',
+      (f) => f.answeredWaiting,
+    ),
+    counter(
+      'prode_graphql_execution_wait_seconds_total',
+      'Seconds GraphQL operations waited for an execution slot, in all',
+      (f) => f.waitedMs / 1000,
+    ),
+  ),
+  /** The response cache (src/graphql/response-cache.ts). */
+  responseCache: rows<ResponseCacheFigures>(
+    counter(
+      'prode_response_cache_lookups_total',
+      'Response cache lookups of cacheable reads, by result (hit, miss)',
+      (f) => ({ hit: f.hits, miss: f.misses }),
+      'result',
+    ),
+    counter('prode_response_cache_stores_total', 'Answers kept by the response cache', (f) => f.stores),
+    counter(
+      'prode_response_cache_discards_total',
+      'Answers computed but not kept: a table they read was written while they were computed',
+      (f) => f.discards,
+    ),
+    counter(
+      'prode_response_cache_recomputed_total',
+      'Answers kept in place of one a write had made stale, by whether they differ from it (same: the write did ' +
+        'not change this answer)',
+      (f) => ({ same: f.recomputedSame, changed: f.recomputedChanged }),
+      'answer',
+    ),
+    gauge('prode_response_cache_entries', 'Answers in the response cache', (f) => f.entries),
+    gauge('prode_response_cache_bytes', 'Approximate bytes of answers in the response cache', (f) => f.bytes),
+    counter(
+      'prode_response_cache_shared_reads_total',
+      "Loader answers a miss took from an earlier miss's reads at the same write counts, instead of a statement",
+      (f) => f.sharedTaken,
+    ),
+    gauge('prode_response_cache_shared_rows', 'Rows kept for the misses to share', (f) => f.sharedRows),
+  ),
+  /** Subscriptions over WebSocket and the live feed (src/graphql/live-server.ts, src/live/). */
+  live: rows<LiveFigures>(
+    gauge('prode_live_sockets', 'Open WebSocket connections', (f) => f.sockets),
+    gauge('prode_live_subscriptions', 'Active subscriptions', (f) => f.subscriptions),
+    counter('prode_live_sockets_opened_total', 'WebSocket connections accepted', (f) => f.opened),
+    counter(
+      'prode_live_sockets_refused_total',
+      'WebSocket upgrades refused, by reason (per_address, total, draining, path)',
+      (f) => f.refused,
+      'reason',
+    ),
+    counter('prode_live_events_published_total', 'Live events this replica published', (f) => f.published),
+    counter('prode_live_publish_failures_total', 'Live events that could not be published', (f) => f.publishFailures),
+    counter('prode_live_events_received_total', 'Live events heard from the feed', (f) => f.received),
+    counter('prode_live_messages_sent_total', 'Subscription results sent to clients', (f) => f.sent),
+    counter('prode_live_feed_lost_total', 'Times the feed was lost and subscribers told to refetch', (f) => f.missed),
+    counter(
+      'prode_live_executions_total',
+      'Subscription documents executed for an event',
+      (f) => f.executions.executions,
+    ),
+    counter(
+      'prode_live_executions_shared_total',
+      "Answers to an event sent from an identical subscription's execution",
+      (f) => f.executions.shared,
+    ),
+    counter(
+      'prode_live_events_dropped_total',
+      'Answers to an event dropped: too many executions waiting (LIVE_MAX_QUEUED_EXECUTIONS)',
+      (f) => f.executions.dropped,
+    ),
+    counter(
+      'prode_live_events_over_budget_total',
+      'Answers to an event refused for a budget, by which (socket, address, process)',
+      (f) => f.executions.overBudget,
+      'budget',
+    ),
+    gauge('prode_live_executions_running', 'Event executions running', (f) => f.executions.running),
+    gauge('prode_live_executions_waiting', 'Event executions waiting their turn', (f) => f.executions.waiting),
+    gauge(
+      'prode_live_objects_in_flight',
+      'Objects held by event executions running',
+      (f) => f.executions.objectsInFlight,
+    ),
+  ),
+};
+
+type Sources = typeof SOURCES;
+/** What a source's read must give: every field its rows read. */
+type FiguresOf<K extends keyof Sources> = Sources[K] extends Row<infer F>[] ? F : never;
+
+// Labels are root field names (bounded by the schema); the cap is a second fence.
+const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const MAX_OPERATION_LABELS = 200;
+const KNOWN_CODE = /^[A-Z][A-Z_]{2,40}$/;
+
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly observed: ReturnType<typeof requestMetrics>;
+  private readonly operationLabels = new Set<string>();
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'prode_' });
+    this.observed = requestMetrics([this.registry]);
+  }
+
+  /**
+   * Publishes the source's rows of SOURCES, read when /metrics is scraped. One read serves all its rows (a scrape
+   * collects every metric at once); a read that fails (a database outage) leaves them at their last figures rather
+   * than failing the whole page.
+   */
+  watch<K extends keyof Sources>(source: K, read: () => FiguresOf<K> | Promise<FiguresOf<K>>): void {
+    const registers = [this.registry];
+    let reading: Promise<FiguresOf<K> | null> | null = null;
+    const figures = () =>
+      (reading ??= (async () => read())()
+        .catch(() => null)
+        .finally(() => (reading = null)));
+    for (const row of SOURCES[source] as Row<FiguresOf<K>>[]) {
+      const label = row.label ?? '';
+      // A counter shows the source's running total: set like a gauge's figure, by way of reset and inc.
+      async function collect(this: Counter | Gauge) {
+        const f = await figures();
+        if (f === null) return;
+        const value = row.read(f);
+        const put = (labels: Record<string, string>, n: number) =>
+          this instanceof Counter ? this.inc(labels, n) : this.set(labels, n);
+        this.reset();
+        if (typeof value === 'number') put({}, value);
+        else for (const [key, n] of Object.entries(value)) put({ [label]: key }, n);
+      }
+      const config = { name: row.name, help: row.help, labelNames: row.label ? [row.label] : [], registers, collect };
+      if (row.type === 'counter') new Counter(config);
+      else new Gauge(config);
+    }
+  }
+
+  observeRequest(r: {
+    method: string;
+    route: string;
+    status: number;
+    seconds: number;
+    statements: number;
+    outcome: RequestOutcome;
+  }) {
+    const m = this.observed;
+    m.requests.inc({ method: r.method, route: r.route, status: String(r.status) });
+    m.duration.observe({ method: r.method, route: r.route }, r.seconds);
+    m.statements.inc({ route: r.route }, r.statements);
+    m.statementsPerRequest.observe({ route: r.route }, r.statements);
+    for (const code of new Set(r.outcome.errorCodes)) m.errors.inc({ code: KNOWN_CODE.test(code) ? code : 'OTHER' });
+  }
+
+  observeOperation(name: string | null | undefined, ok: boolean) {
+    this.observed.operations.inc({ operation: this.operationLabel(name), outcome: ok ? 'ok' : 'error' });
+  }
+
+  private operationLabel(name: string | null | undefined): string {
+    if (!name) return 'anonymous';
+    if (!OPERATION_NAME.test(name)) return 'other';
+    if (this.operationLabels.has(name)) return name;
+    if (this.operationLabels.size >= MAX_OPERATION_LABELS) return 'other';
+    this.operationLabels.add(name);
+    return name;
+  }
 }
