@@ -16,5 +16,7 @@ export default defineConfig({
     // they spawn (which inherit the environment); the default, 2^17, costs 128 MiB and ~0.3 s per hash.
     env: { NODE_ENV: 'test', PASSWORD_HASH_COST: '14' },
     setupFiles: ['test/helpers/setup.ts'],
+    // Migrates and seeds once per run the template databases test files copy (test/helpers/db.ts).
+    globalSetup: ['test/helpers/template.ts'],
   },
 });
