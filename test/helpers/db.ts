@@ -113,8 +113,16 @@ export async function seededDatabase(): Promise<SeededDatabase> {
 /** The cost the seeded template's demo password was hashed at. */
 export const templatePasswordHashCost = () => inject('templates').passwordHashCost;
 
+/**
+ * A copy of a template, not opened: for a child process (a server, a script) whose test is not about migrating or
+ * seeding. Its own start finds the migrations applied (and, seeded, the demo data in place) and goes on.
+ */
+export function templateCopy(kind: 'migrated' | 'seeded') {
+  return copyOf(inject('templates')[kind]);
+}
+
 async function openCopy(kind: 'migrated' | 'seeded'): Promise<TestDatabase> {
-  const { target, drop } = await copyOf(inject('templates')[kind]);
+  const { target, drop } = await templateCopy(kind);
   const db = await openDatabase(target, { poolMax: 4 });
   return {
     target,
