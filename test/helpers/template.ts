@@ -78,7 +78,8 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   if (child.status !== 0) throw new Error(`building the template databases failed (exit ${child.status})`);
-  project.provide('templates', JSON.parse(child.stdout) as Templates);
+  // The answer is the last line: anything the build logged comes before it.
+  project.provide('templates', JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Templates);
 }
 
 async function build(): Promise<Templates> {
@@ -91,7 +92,7 @@ async function build(): Promise<Templates> {
   return { provider, ...built, passwordHashCost: cost };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) process.stdout.write(JSON.stringify(await build()));
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.stdout.write(`\n${JSON.stringify(await build())}\n`);
 
 async function seed(target: DatabaseTarget): Promise<DemoIds> {
   const db = await openDatabase(target, { poolMax: 1 });
