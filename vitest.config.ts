@@ -68,5 +68,8 @@ export default defineConfig({
       { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts', ...not(UNIT), ...not(ISOLATED)] } },
       ...(ISOLATED.length > 0 ? [{ extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } }] : []),
     ],
+
+    // Migrates and seeds once per run the template databases test files copy (test/helpers/db.ts).
+    globalSetup: ['test/helpers/template.ts'],
   },
 });

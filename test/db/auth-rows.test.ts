@@ -2,14 +2,12 @@
 // objects Prisma's findFirst built for the same filters, and must leave out what it left out (a deleted user, a
 // user of a deleted company, a deleted company), on both stores.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../prisma/seed/demo-seed.ts';
 import { activeCompanyBy, activeUser, companyById } from '../../src/db/auth-rows.ts';
-import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
+import { seededDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
-  t = await freshDatabase();
-  await seedDemo(t.db.prisma);
+  t = await seededDatabase();
 }, 120_000);
 afterAll(async () => {
   await t.drop();

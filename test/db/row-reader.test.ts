@@ -2,18 +2,16 @@
 // $queryRaw returns for the same statement (dates as Date, JSON parsed, booleans, nulls, counts), for every table
 // and on both stores, or resolvers would see different values than they did through Prisma.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../prisma/seed/demo-seed.ts';
 import { ColumnTypeEnum } from '@prisma/driver-adapter-utils';
 import { providerOf, rowReaderOf } from '../../src/db/client.ts';
 import { rowBuilder } from '../../src/db/row-reader.ts';
 import { inKeys, Prisma } from '../../src/db/sql.ts';
 import { runWithSqlStats, type SqlStats } from '../../src/db/sql-stats.ts';
-import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
+import { seededDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
-  t = await freshDatabase();
-  await seedDemo(t.db.prisma);
+  t = await seededDatabase();
 }, 120_000);
 afterAll(async () => {
   await t.drop();

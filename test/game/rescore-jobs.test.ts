@@ -4,11 +4,11 @@
 // run one job twice; a job for a match that is gone ends without work. The process's runner runs jobs outside the
 // request that woke it and tells live subscribers that the rankings moved.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemo, type DemoIds } from '../../prisma/seed/demo-seed.ts';
+import type { DemoIds } from '../../prisma/seed/demo-seed.ts';
 import { providerOf, type Db } from '../../src/db/client.ts';
 import { rescoreMatches } from '../../src/game/rescore.ts';
 import { pendingRescores, queueRescore, runDueRescore } from '../../src/game/rescore-jobs.ts';
-import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
+import { seededDatabase, type TestDatabase } from '../helpers/db.ts';
 import { RescoreRunner } from '../../src/app/rescore-runner.ts';
 import { runWithSqlStats } from '../../src/db/sql-stats.ts';
 import type { LiveEvent } from '../../src/live/events.ts';
@@ -20,9 +20,10 @@ let matchId: number;
 const run = (now?: Date) => runDueRescore(p, { now, timeoutMs: 30_000 });
 
 beforeAll(async () => {
-  t = await freshDatabase();
+  const seeded = await seededDatabase();
+  t = seeded;
   p = t.db.prisma;
-  ids = (await seedDemo(p)).ids;
+  ids = seeded.demo;
   matchId = ids.matches.opener;
   expect(await p.prediction.count({ where: { matchId } })).toBeGreaterThan(3);
 });

@@ -5,7 +5,7 @@
 // draw decided on penalties and a two-legged tie, with jokers, shoot-out winners, deleted players and players
 // who turned notifications off; results are then corrected, cancelled and the rules changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo, DEMO_TOURNAMENT_EXTERNAL_ID } from '../../prisma/seed/demo-seed.ts';
+import { DEMO_TOURNAMENT_EXTERNAL_ID } from '../../prisma/seed/demo-seed.ts';
 import type { Db } from '../../src/db/client.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { firstLegsOf } from '../../src/game/first-legs.ts';
@@ -13,7 +13,7 @@ import { rescoreCompany, rescoreMatches } from '../../src/game/rescore.ts';
 import { readScoringSettings } from '../../src/game/scoring-settings.ts';
 import { scorePrediction } from '../../src/game/scoring.ts';
 import { rebuildStandings } from '../../src/game/standings.ts';
-import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
+import { seededDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let t: TestDatabase;
 let p: Db;
@@ -22,9 +22,8 @@ let matchIds: number[];
 const PLAYERS = 14;
 
 beforeAll(async () => {
-  t = await freshDatabase();
+  t = await seededDatabase();
   p = t.db.prisma;
-  await seedDemo(p);
   const tournament = await p.tournament.findFirstOrThrow({ where: { externalId: DEMO_TOURNAMENT_EXTERNAL_ID } });
   tournamentId = tournament.id;
   const played = await p.match.findFirstOrThrow({ where: { tournamentId } });

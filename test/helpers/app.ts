@@ -1,4 +1,4 @@
-// A real server over loopback on a fresh, seeded database of the suite's provider.
+// A real server over loopback on a fresh, seeded database of the suite's provider (a copy of the seeded template).
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyInstance } from 'fastify';
 import { print } from 'graphql';
@@ -8,7 +8,7 @@ import { setPasswordHashCost } from '../../src/auth/passwords.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { seedDemo, DEMO_PASSWORD, type DemoIds } from '../../prisma/seed/demo-seed.ts';
 import type { DatabaseTarget } from '../../src/db/adapters.ts';
-import { freshDatabase, migratedDatabase, type TestDatabase } from './db.ts';
+import { freshDatabase, migratedDatabase, seededDatabase, templatePasswordHashCost, type TestDatabase } from './db.ts';
 import { DEMO_USERS, type DemoUser } from './demo.ts';
 import { TEST_JWT_SECRET } from './tokens.ts';
 
@@ -60,8 +60,6 @@ export async function startTestServer(
     target?: DatabaseTarget;
   } = {},
 ): Promise<TestServer> {
-  // A target of the test's own (left in place on close) or a fresh database of the suite's provider.
-  const t = options.target ? await migratedDatabase(options.target) : await freshDatabase();
   // Suites log in and call from one address far more often than a person would: the rate limits have their own
   // test (test/security/limits.test.ts) and are lifted here unless a test sets them. Passwords are hashed at the
   // lowest cost (N = 2^14) unless a test sets PASSWORD_HASH_COST: the default costs 128 MiB and ~0.3 s a login.
@@ -77,10 +75,24 @@ export async function startTestServer(
     PASSWORD_HASH_COST: '14',
     ...options.env,
   });
-  config.database = t.target;
   // As server.ts does at start, before the seed hashes the demo password.
   setPasswordHashCost(config.passwordHashCost);
-  const demo = options.seed === false ? undefined : (await seedDemo(t.db.prisma)).ids;
+  // A target of the test's own (left in place on close) is migrated and seeded here, as is a database for a server
+  // whose password cost differs from the seeded template's (its demo password must be hashed at that cost); the
+  // rest copy a template (test/helpers/template.ts).
+  let t: TestDatabase;
+  let demo: DemoIds | undefined;
+  if (options.target || (options.seed !== false && config.passwordHashCost !== templatePasswordHashCost())) {
+    t = options.target ? await migratedDatabase(options.target) : await freshDatabase();
+    demo = options.seed === false ? undefined : (await seedDemo(t.db.prisma)).ids;
+  } else if (options.seed === false) {
+    t = await freshDatabase();
+  } else {
+    const seeded = await seededDatabase();
+    t = seeded;
+    demo = seeded.demo;
+  }
+  config.database = t.target;
   const app = await buildApp({ config, db: t.db, logStream: options.logStream });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

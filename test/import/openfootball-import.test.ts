@@ -352,8 +352,8 @@ describe('what people decided stays', () => {
 describe('npm run import:openfootball', () => {
   it('imports a file into the configured database, idempotently, and refuses a bad file with one line', async () => {
     const { runScript } = await import('../helpers/process.ts');
-    const { emptyTarget } = await import('../helpers/db.ts');
-    const { target, drop } = await emptyTarget();
+    const { templateCopy } = await import('../helpers/db.ts');
+    const { target, drop } = await templateCopy('migrated');
     const env = {
       DATABASE_URL: target.provider === 'sqlite' ? `file:${target.file}` : target.url,
       JWT_SECRET: 'j'.repeat(40),

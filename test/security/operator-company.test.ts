@@ -6,14 +6,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { emptyTarget, migratedDatabase } from '../helpers/db.ts';
+import { migratedDatabase, templateCopy } from '../helpers/db.ts';
 import { runScript, startService } from '../helpers/process.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 async function productionTarget() {
-  const { target, drop } = await emptyTarget();
+  const { target, drop } = await templateCopy('migrated');
   const dir = mkdtempSync(join(tmpdir(), 'prode-operator-'));
   dirs.push(dir);
   const env = {

@@ -4,7 +4,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { emptyTarget, suiteProvider } from '../helpers/db.ts';
+import { suiteProvider, templateCopy } from '../helpers/db.ts';
 import { liveClient, untilSubscribed } from '../helpers/live.ts';
 import { DEMO_PASSWORD as PASSWORD } from '../helpers/app.ts';
 import { ROOT, startService, type Service } from '../helpers/process.ts';
@@ -26,13 +26,13 @@ afterAll(async () => {
 
 /** A seeded database of the suite's kind, a data dir, and a file the import recorder writes to. */
 async function serviceEnv(extra: Record<string, string | undefined>) {
-  const { target, drop } = await emptyTarget();
+  const { target, drop } = await templateCopy('seeded');
   drops.push(drop);
   const dir = tempDir();
   const imports = join(dir, 'imports.txt');
   const env = {
     DATA_DIR: dir,
-    DATABASE_URL: target.provider === 'postgresql' ? target.url : undefined,
+    DATABASE_URL: target.provider === 'postgresql' ? target.url : `file:${target.file}`,
     SEED_ON_EMPTY: 'true',
     LOG_LEVEL: 'info',
     SHUTDOWN_DELAY_MS: '0',
