@@ -55,7 +55,7 @@ import { pendingRescores } from './game/rescore-jobs.ts';
 import { registerRequestDeadline } from './security/request-deadline.ts';
 import { registerDocs } from './rest/docs.ts';
 import { registerExplorer } from './graphql/explorer.ts';
-import { errorBody } from './rest/errors.ts';
+import { errorBody } from './http/error-body.ts';
 import { trackRouteMethods } from './rest/allowed-methods.ts';
 import { registerErrorHandlers, registerRestRoutes } from './rest/routes.ts';
 

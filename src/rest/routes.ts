@@ -18,7 +18,8 @@ import {
 } from '../graphql/generated/operations.ts';
 import { fieldJson } from '../graphql/shared-json.ts';
 import { redactUrl } from '../observability/redact.ts';
-import { RestInputError, sendError, statusOf } from './errors.ts';
+import { sendError } from '../http/error-body.ts';
+import { RestInputError, statusOf } from './errors.ts';
 import {
   companiesSearchQuery,
   invitationPatch,
