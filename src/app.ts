@@ -274,8 +274,7 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
     handler: fastifyApolloHandler(apollo, {
       // Auth failures, outages included, are kept in the context and thrown by the resolvers' guards, where
       // formatError maps an outage to SERVICE_UNAVAILABLE.
-      context: async (request) =>
-        contextOf(await openRequestScope(sources, tenantHeaders(request)), config, clientOf(request)),
+      context: async (request) => contextOf(await openRequestScope(sources, tenantHeaders(request)), clientOf(request)),
     }),
   });
   if (config.live.maxSockets > 0) {

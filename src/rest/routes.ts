@@ -110,7 +110,7 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
     tenant: TenantFrom,
   ) {
     const opened = await openRequestScope(sources, tenantHeaders(request, tenant));
-    const contextValue = contextOf(opened, sources.config, clientOf(request));
+    const contextValue = contextOf(opened, clientOf(request));
     const response = await apollo.executeOperation({ query: op.query, variables }, { contextValue });
     if (response.body.kind !== 'single') throw new Error('stored operations answer a single result');
     if (reply.sent) return reply; // the request deadline answered already
