@@ -59,6 +59,29 @@ module.exports = {
       },
     },
     {
+      name: 'infrastructure-knows-no-face-nor-app',
+      comment:
+        'The store, auth, loaders, live feed, mail, notifications (the outbox and its background tick, not request ' +
+        'operations), security, observability and lib serve the layers above: they import no face and no operation.',
+      severity: 'error',
+      from: { path: '^src/(db|security|observability|mail|live|auth|lib|loaders|notifications)/' },
+      to: { path: '^src/(graphql|rest|app)/|^src/(app|server)[.]ts$' },
+    },
+    {
+      name: 'domain-and-game-know-no-app',
+      comment: 'Rules are what operations use: they import no operation (src/app), no face, no request scope builder.',
+      severity: 'error',
+      from: { path: '^src/(domain|game)/' },
+      to: { path: '^src/(app|graphql|rest|http)/|^src/(app|server)[.]ts$' },
+    },
+    {
+      name: 'lib-is-self-contained',
+      comment: 'src/lib holds generic utilities, unaware of the product: it imports nothing of src/ but itself.',
+      severity: 'error',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/', pathNot: '^src/lib/' },
+    },
+    {
       name: 'resolvers-and-routes-not-the-store',
       comment:
         'Resolvers and REST routes map arguments and results: ' +

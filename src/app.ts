@@ -55,7 +55,7 @@ import { pendingRescores } from './game/rescore-jobs.ts';
 import { registerRequestDeadline } from './security/request-deadline.ts';
 import { registerDocs } from './rest/docs.ts';
 import { registerExplorer } from './graphql/explorer.ts';
-import { errorBody } from './rest/errors.ts';
+import { errorBody } from './http/error-body.ts';
 import { trackRouteMethods } from './rest/allowed-methods.ts';
 import { registerErrorHandlers, registerRestRoutes } from './rest/routes.ts';
 
@@ -272,8 +272,7 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
     handler: fastifyApolloHandler(apollo, {
       // Auth failures, outages included, are kept in the context and thrown by the resolvers' guards, where
       // formatError maps an outage to SERVICE_UNAVAILABLE.
-      context: async (request) =>
-        contextOf(await openRequestScope(sources, tenantHeaders(request)), config, clientOf(request)),
+      context: async (request) => contextOf(await openRequestScope(sources, tenantHeaders(request)), clientOf(request)),
     }),
   });
   if (config.live.maxSockets > 0) {

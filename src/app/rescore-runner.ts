@@ -1,12 +1,12 @@
 // The process's runner of rescoring jobs (src/game/rescore-jobs.ts): woken right after a result that left its
 // rescoring to a job committed (so points arrive seconds after the result, not at the next tick), at start-up and
 // by the notifications tick (jobs another process left behind), and when a failed job is due again. One pass at a
-// time, outside the request that woke it (src/app/serial-runs.ts). Each job done tells live subscribers that the
+// time, outside the request that woke it (src/lib/serial-runs.ts). Each job done tells live subscribers that the
 // rankings moved.
 import type { Db } from '../db/client.ts';
 import type { LiveEvent } from '../live/events.ts';
 import { nextRescoreRetry, runDueRescore, vacuumStandings, type RescoreJobRun } from '../game/rescore-jobs.ts';
-import { SerialRuns } from './serial-runs.ts';
+import { SerialRuns } from '../lib/serial-runs.ts';
 
 /** After a run that failed before taking a job, the next one starts this much later (or at a failed job's time). */
 const RETRY_AFTER_ERROR_MS = 10_000;

@@ -53,7 +53,11 @@ export class RequestScope {
   readonly mail: ScopeParts['mail'];
   readonly live: ScopeParts['live'];
   readonly rescoring: ScopeParts['rescoring'];
-  private readonly auth: RequestAuth;
+  /**
+   * What authentication established, read-only: for the faces' bookkeeping (a log line's ids, a per-company budget,
+   * a subscription's re-check). Operations ask the guards below instead.
+   */
+  readonly auth: Readonly<RequestAuth>;
 
   constructor(parts: ScopeParts) {
     ({

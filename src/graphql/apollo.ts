@@ -70,7 +70,7 @@ function sqlStatsPlugin(enabled: boolean): ApolloServerPlugin<Context> {
             ...response.body.singleResult.extensions,
             ...(hidesStatementCount(rootFields) ? {} : { sqlStatements: stats.statements }),
             cost,
-            objects: contextValue.objects.resolved,
+            objects: contextValue.scope.objects.resolved,
           };
         },
       };

@@ -1,25 +1,19 @@
 // The GraphQL context: the request's scope (src/http/request-scope.ts builds it, for GraphQL and the REST routes
 // alike) and what only GraphQL execution needs besides it.
 import type { RequestScope } from '../app/scope.ts';
-import type { ObjectBudget } from '../app/object-budget.ts';
-import type { RequestAuth, TenantHeaders } from '../auth/request-auth.ts';
-import type { Config } from '../config.ts';
+import type { TenantHeaders } from '../auth/request-auth.ts';
 import type { TableVersions } from '../db/data-version.ts';
 import type { OpenedRequest } from '../http/request-scope.ts';
-import type { Loaders } from '../loaders/registry.ts';
 import type { RequestOutcome } from '../observability/request-outcome.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
 import type { LiveChannel } from './live-stream.ts';
 
 export interface Context {
-  config: Config;
-  auth: RequestAuth;
+  /** What the operations in src/app take: caller, tenant, clock, store, loaders, object budget, configuration. */
+  scope: RequestScope;
+  /** Transport facts the scope is built from, not part of it: the tenant headers (login reads the company they
+   * name), and the table versions read before it (see OpenedRequest; the response cache keeps answers under them). */
   headers: TenantHeaders;
-  /** The scope's loaders, for field resolvers. */
-  loaders: Loaders;
-  /** The request's clock: kickoff locks and prediction privacy compare against it. */
-  now: Date;
-  /** See OpenedRequest: the response cache keeps answers under them. */
   tableVersions: TableVersions | null;
   /**
    * Set by the response cache on a miss: its last look, run just before the query executes, after any wait for an
@@ -33,10 +27,6 @@ export interface Context {
    */
   cacheWhileWaiting?: (turn: Promise<void>) => Promise<(() => Record<string, unknown>) | undefined>;
   client: ClientInfo;
-  /** Objects resolved so far, against GRAPHQL_MAX_OBJECTS. */
-  objects: ObjectBudget;
-  /** What the operations in src/app take: caller, tenant, clock, store, loaders. */
-  scope: RequestScope;
   /** Operations over WebSocket only: the live feed, and a fresh scope per event (src/graphql/live-server.ts). */
   live?: LiveChannel;
 }
@@ -62,24 +52,10 @@ export const resetClient = (ctx: Context) => ({ ip: ctx.client.ip, throttle: ctx
 export const registerClient = (ctx: Context) => ({ ip: ctx.client.ip, throttle: ctx.client.registerThrottle });
 export const tokenClient = (ctx: Context) => ({ ip: ctx.client.ip, throttle: ctx.client.tokenThrottle });
 
-export function contextOf(
-  { scope, auth, tableVersions, headers }: OpenedRequest,
-  config: Config,
-  client: ClientInfo,
-): Context {
+export function contextOf({ scope, tableVersions, headers }: OpenedRequest, client: ClientInfo): Context {
   // Whom the request is served for, for its log line (ids and the public app path only).
-  client.outcome.tenantId = auth.tenant?.id;
-  client.outcome.tenantPath = auth.tenant?.appPath;
-  client.outcome.userId = auth.viewer?.id;
-  return {
-    config,
-    auth,
-    headers,
-    loaders: scope.loaders,
-    now: scope.now,
-    tableVersions,
-    client,
-    objects: scope.objects,
-    scope,
-  };
+  client.outcome.tenantId = scope.auth.tenant?.id;
+  client.outcome.tenantPath = scope.auth.tenant?.appPath;
+  client.outcome.userId = scope.auth.viewer?.id;
+  return { scope, headers, tableVersions, client };
 }

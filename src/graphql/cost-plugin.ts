@@ -46,7 +46,7 @@ export function costPlugin(maxCost: number, companySizes: CompanySizes): ApolloS
       return {
         async didResolveOperation({ schema, document, operation, request, contextValue, queryHash }) {
           if (!operation) return;
-          const company = contextValue.auth.tenant?.id ?? contextValue.auth.viewer?.companyId;
+          const company = contextValue.scope.auth.tenant?.id ?? contextValue.scope.auth.viewer?.companyId;
           const sizes = companySizes.for(company);
           const memoKey = costKey(queryHash, operation.name?.value, sizes.companyUsers, request.variables);
           const known = memoKey === null ? undefined : memo.get(memoKey);
@@ -71,8 +71,9 @@ export function costPlugin(maxCost: number, companySizes: CompanySizes): ApolloS
           if (cost > maxCost) throw queryTooCostly(cost, maxCost);
         },
         async willSendResponse({ response, contextValue }) {
-          if (contextValue?.objects) contextValue.client.outcome.objects = contextValue.objects.resolved;
-          const stopped = contextValue?.objects?.error;
+          const objects = contextValue?.scope?.objects;
+          if (objects) contextValue.client.outcome.objects = objects.resolved;
+          const stopped = objects?.error;
           if (!stopped || response.body.kind !== 'single') return;
           // Extensions stay (the statement report, whichever plugin wrote it first).
           response.body.singleResult = {
@@ -80,7 +81,7 @@ export function costPlugin(maxCost: number, companySizes: CompanySizes): ApolloS
             errors: [
               {
                 message: stopped.message,
-                extensions: { ...stopped.extensions, maxObjects: contextValue.objects!.max },
+                extensions: { ...stopped.extensions, maxObjects: objects!.max },
               },
             ],
           };

@@ -11,8 +11,9 @@ import {
 } from 'graphql';
 import type { ObjectBudget } from '../app/object-budget.ts';
 
+/** The GraphQL context (src/graphql/context.ts), or none: a schema run without a request counts nothing. */
 interface Budgeted {
-  objects?: ObjectBudget;
+  scope?: { objects?: ObjectBudget };
 }
 
 const isPromise = (value: unknown): value is Promise<unknown> =>
@@ -59,7 +60,7 @@ export function countResolvedObjects(schema: GraphQLSchema): GraphQLSchema {
       const resolve = field.resolve ?? defaultFieldResolver;
       if (isListType(getNullableType(field.type))) {
         field.resolve = (source, args, context: Budgeted, info) => {
-          const budget = context?.objects;
+          const budget = context?.scope?.objects;
           if (!budget) return resolve(source, args, context, info);
           const pause = budget.pause();
           if (pause)
@@ -69,7 +70,7 @@ export function countResolvedObjects(schema: GraphQLSchema): GraphQLSchema {
         };
       } else {
         field.resolve = (source, args, context: Budgeted, info) => {
-          const budget = context?.objects;
+          const budget = context?.scope?.objects;
           if (!budget) return resolve(source, args, context, info);
           const pause = budget.pause();
           if (pause)

@@ -129,7 +129,7 @@ export class LiveExecutions {
     // The caller was refused when read again (sessions revoked, deactivated, token expired) or could not be read:
     // every subscription field requires the caller first, so the execution is that refusal, answered at once. No
     // queue or budget stands between a revoked subscriber and its UNAUTHENTICATED.
-    if (context.auth.viewerError) return execute({ ...args, rootValue: delivery });
+    if (context.scope.auth.viewerError) return execute({ ...args, rootValue: delivery });
     const channel = context.live!;
     let event = this.events.get(delivery.reads);
     if (!event) this.events.set(delivery.reads, (event = { spent: new Map(), runs: new Map() }));
@@ -184,7 +184,7 @@ export class LiveExecutions {
       // Other subscriptions of this client may have spent its budget while this one waited.
       const spentNow = this.spentAlready(event, channel);
       if (spentNow) return { result: refusal(spentNow), objects: 0, shareable: false };
-      const objects = (args.contextValue as Context).objects;
+      const objects = (args.contextValue as Context).scope.objects;
       const budget = new EventBudget(this, event, channel);
       objects.share(budget);
       this.counts.executions++;
@@ -350,7 +350,7 @@ class EventBudget implements SharedBudget {
  * Who may share an execution: the same address (its budgets are the ones the execution spends), caller, role,
  * company and tenant, and the same request. None when the caller could not be read: that answer is theirs alone.
  */
-function shareKey({ auth }: Context, channel: LiveChannel): string | null {
+function shareKey({ scope: { auth } }: Context, channel: LiveChannel): string | null {
   if (auth.viewerError || auth.tenantError) return null;
   const who = [auth.viewer?.id, auth.viewer?.role, auth.viewerCompany?.id, auth.tenant?.id].map((v) => v ?? '-');
   return `${channel.address}|${who.join('|')}|${channel.request}`;

@@ -163,7 +163,7 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
         if (coerced.errors) return coerced.errors;
         const contextValue = await liveContext(ctx, deps);
         contextValue.live!.request = JSON.stringify([source, payload.operationName ?? null, payload.variables ?? {}]);
-        const company = contextValue.auth.tenant?.id ?? contextValue.auth.viewer?.companyId;
+        const company = contextValue.scope.auth.tenant?.id ?? contextValue.scope.auth.viewer?.companyId;
         const cost = operationCost(
           schema,
           operation,
@@ -244,7 +244,7 @@ async function liveContext(ctx: WsContext<Record<string, unknown> | undefined, E
   let readAt = Date.now();
   let stale = false;
   const expiresAt = tokenExpiry(headers.authorization);
-  const context: Context = contextOf(opened, deps.config, client);
+  const context: Context = contextOf(opened, client);
   context.live = {
     bus: deps.sources.live,
     expiresAt,
@@ -253,7 +253,7 @@ async function liveContext(ctx: WsContext<Record<string, unknown> | undefined, E
     request: '',
     release: () => {
       opened = scopeFor(deps.sources, opened);
-      Object.assign(context, contextOf(opened, deps.config, client), { live: context.live });
+      Object.assign(context, contextOf(opened, client), { live: context.live });
     },
     userId: opened.auth.viewer?.id ?? null,
     // A revocation of the caller's sessions (live-stream.ts); one heard while a read runs is not lost to it.
@@ -275,7 +275,7 @@ async function liveContext(ctx: WsContext<Record<string, unknown> | undefined, E
         opened = scopeFor(deps.sources, { ...opened, auth });
         readAt = 0;
       }
-      Object.assign(context, contextOf(opened, deps.config, client), { live: context.live });
+      Object.assign(context, contextOf(opened, client), { live: context.live });
       const { auth } = opened;
       // A caller deleted, deactivated, moved or whose token expired: this event answers why, then the subscription
       // ends. An outage (a read that failed) keeps it: the next event reads the caller again.

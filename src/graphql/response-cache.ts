@@ -275,11 +275,11 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
       let reads: RequestReads | null = null;
       const shareReads = (contextValue: Context, at: TableVersions) => {
         reads = new RequestReads(cache.reads, at);
-        contextValue.loaders.shareReads(reads);
+        contextValue.scope.loaders.shareReads(reads);
       };
       return {
         async responseForOperation({ operation, request, contextValue, queryHash }) {
-          const { auth } = contextValue;
+          const { auth } = contextValue.scope;
           versions = contextValue.tableVersions;
           if (versions === null || !cacheable(operation) || auth.viewerError || auth.tenantError) return null;
           let variables: string;
@@ -293,7 +293,7 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           key = lookupKey;
           // The same answer, computed by a request just before, may still be on its way in (storeLater).
           await cache.stored(lookupKey);
-          const data = cache.get(lookupKey, versions, contextValue.now);
+          const data = cache.get(lookupKey, versions, contextValue.scope.now);
           if (data) {
             hit = true;
             return {
@@ -307,7 +307,7 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           // kept by another request meanwhile. The caller and tenant rows were read under the first counts: only if
           // those still hold.
           const first = versions;
-          const now = contextValue.now;
+          const now = contextValue.scope.now;
           const look = async () => {
             const fresh = await db.tableVersions().catch(() => null);
             if (
@@ -366,7 +366,7 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           if ([...tables].some((t) => CLOCK_TABLES.has(tableOfCounter(t)))) tables.add('Match').add('TriviaQuestion');
           // Checked and kept after the answer has left: the check is a statement, and under load each await costs
           // the request a turn of a busy event loop. A read of the same key waits for it (stored), not for more.
-          const [at, computedAt, now, shared] = [key, versions, contextValue.now, reads];
+          const [at, computedAt, now, shared] = [key, versions, contextValue.scope.now, reads];
           cache.storeLater(at, () => keep(at, computedAt, [...tables], now, data, shared));
         },
       };

@@ -100,7 +100,7 @@ class Run {
   ) {
     this.args = new Array(plan.fieldCount);
     this.infos = new Array(plan.fieldCount);
-    this.budget = (context as { objects?: ObjectBudget } | null)?.objects;
+    this.budget = (context as { scope?: { objects?: ObjectBudget } } | null)?.scope?.objects;
   }
 
   argsOf(field: FieldPlan): Record<string, unknown> {

@@ -3,7 +3,7 @@
 // a lease: a process that dies mid-send leaves the e-mail to be retried once the lease ends (at least once; every
 // send of a row carries the same Message-ID, src/mail/message-id.ts, so a resend is recognisable).
 import { claimInBatches, takeClaimed } from '../db/claims.ts';
-import { SerialRuns } from '../app/serial-runs.ts';
+import { SerialRuns } from '../lib/serial-runs.ts';
 import type { Db } from '../db/client.ts';
 import type { OutgoingEmailRow } from '../db/rows.ts';
 import { withoutEmailAddresses } from '../observability/redact.ts';

@@ -1,7 +1,7 @@
 // GET /metrics in the Prometheus text format; behind a bearer token when METRICS_TOKEN is set.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sendError } from '../rest/errors.ts';
+import { sendError } from '../http/error-body.ts';
 import type { Metrics } from './metrics.ts';
 
 function sameSecret(given: string, expected: string): boolean {

@@ -18,7 +18,8 @@ import {
 } from '../graphql/generated/operations.ts';
 import { fieldJson } from '../graphql/shared-json.ts';
 import { redactUrl } from '../observability/redact.ts';
-import { RestInputError, sendError, statusOf } from './errors.ts';
+import { sendError } from '../http/error-body.ts';
+import { RestInputError, statusOf } from './errors.ts';
 import {
   companiesSearchQuery,
   invitationPatch,
@@ -109,7 +110,7 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
     tenant: TenantFrom,
   ) {
     const opened = await openRequestScope(sources, tenantHeaders(request, tenant));
-    const contextValue = contextOf(opened, sources.config, clientOf(request));
+    const contextValue = contextOf(opened, clientOf(request));
     const response = await apollo.executeOperation({ query: op.query, variables }, { contextValue });
     if (response.body.kind !== 'single') throw new Error('stored operations answer a single result');
     if (reply.sent) return reply; // the request deadline answered already

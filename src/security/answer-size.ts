@@ -2,7 +2,7 @@
 // Cost and object budget bound how many objects an answer holds, not how long their strings are; this bounds the
 // bytes a client can make us send (and a proxy or client buffer) for one request.
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from '../rest/errors.ts';
+import { errorBody } from '../http/error-body.ts';
 
 const JSON_TYPE = /^application\/(graphql-response\+)?json/;
 

@@ -5,7 +5,7 @@
 // (outcome unknown), not 503 (safe to retry), and docs/rest.md says so. A query still queued for an execution
 // slot is not started (src/graphql/execution-slots.ts).
 import type { FastifyInstance } from 'fastify';
-import { sendError } from '../rest/errors.ts';
+import { sendError } from '../http/error-body.ts';
 import '../observability/request-outcome.ts';
 
 declare module 'fastify' {

@@ -153,7 +153,7 @@ describe('leanFieldResolvers', () => {
     const match = { id: 1, homeTeamId: 2, awayTeamId: 3 };
     const own = Promise.resolve([]);
     const ctx = {
-      loaders: { ownPredictionsByMatch: { load: (id: number) => (id === 1 ? own : null) } },
+      scope: { loaders: { ownPredictionsByMatch: { load: (id: number) => (id === 1 ? own : null) } } },
     };
     const info = { fieldNodes: [{ kind: 'Field', directives: [] }] } as never;
     expect(fieldOf(schema, 'Match', 'predictions').resolve!(match, { onlyMine: true }, ctx, info)).toBe(own);

@@ -106,9 +106,9 @@ async function both(schema: GraphQLSchema, source: string, variables: Record<str
   const plan = planShared(schema, document, operationOf(document));
   expect(plan).not.toBeNull();
   const sharedBudget = new ObjectBudget(10_000);
-  const shared = await executeShared(schema, plan!, { objects: sharedBudget }, variables);
+  const shared = await executeShared(schema, plan!, { scope: { objects: sharedBudget } }, variables);
   const referenceBudget = new ObjectBudget(10_000);
-  const contextValue = { objects: referenceBudget };
+  const contextValue = { scope: { objects: referenceBudget } };
   const reference = await execute({ schema, document, contextValue, variableValues: variables });
   return { shared, reference, sharedBudget, referenceBudget };
 }
@@ -195,7 +195,12 @@ describe('shared-subtree executor', () => {
     const budget = new ObjectBudget(10_000);
     budget.add(5);
     expect(
-      await executeShared(schema, planShared(schema, document, operationOf(document))!, { objects: budget }, {}),
+      await executeShared(
+        schema,
+        planShared(schema, document, operationOf(document))!,
+        { scope: { objects: budget } },
+        {},
+      ),
     ).toBeNull();
     expect(budget.resolved).toBe(5);
     // Fields waiting on a promise when the run was abandoned resolve nothing more.
@@ -213,7 +218,7 @@ describe('shared-subtree executor', () => {
     try {
       const budget = new ObjectBudget(10_000);
       const plan = planShared(schema, document, operationOf(document))!;
-      expect(await executeShared(schema, plan, { objects: budget }, {})).toBeNull();
+      expect(await executeShared(schema, plan, { scope: { objects: budget } }, {})).toBeNull();
       expect(budget.resolved).toBe(0);
       await new Promise((resolve) => setTimeout(resolve, 10));
     } finally {
@@ -235,7 +240,12 @@ describe('shared-subtree executor', () => {
     const document = parse(DEEP);
     const budget = new ObjectBudget(6);
     expect(
-      await executeShared(schema, planShared(schema, document, operationOf(document))!, { objects: budget }, {}),
+      await executeShared(
+        schema,
+        planShared(schema, document, operationOf(document))!,
+        { scope: { objects: budget } },
+        {},
+      ),
     ).toBeNull();
     expect(budget.error?.message).toContain('GRAPHQL_MAX_OBJECTS');
   });

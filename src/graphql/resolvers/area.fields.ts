@@ -10,16 +10,16 @@ export class AreaFields {
     @Root() a: AreaRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.company.load(a.companyId);
+    return ctx.scope.loaders.company.load(a.companyId);
   }
   @FieldResolver(() => Area, { nullable: true, description: 'Null for a level-1 area.' })
   parentArea(@Root() a: AreaRow, @Ctx() ctx: Context) {
-    return a.parentAreaId == null ? null : ctx.loaders.area.load(a.parentAreaId);
+    return a.parentAreaId == null ? null : ctx.scope.loaders.area.load(a.parentAreaId);
   }
   @FieldResolver(() => [Area], {
     description: 'The areas one level below; [] for a level-3 area or one without children.',
   })
   childrenAreas(@Root() a: AreaRow, @Ctx() ctx: Context) {
-    return ctx.loaders.childAreas.load(a.id);
+    return ctx.scope.loaders.childAreas.load(a.id);
   }
 }

@@ -17,21 +17,21 @@ const load = async <T>(p: Promise<T | null>, what: string): Promise<T> => {
 @Resolver(() => Post)
 export class PostFields {
   @FieldResolver(() => User, { description: 'The author.' }) user(@Root() p: PostRow, @Ctx() ctx: Context) {
-    return load(ctx.loaders.user.load(p.userId), 'user');
+    return load(ctx.scope.loaders.user.load(p.userId), 'user');
   }
   @FieldResolver(() => Company, { description: 'The company whose wall it is on.' }) company(
     @Root() p: PostRow,
     @Ctx() ctx: Context,
   ) {
-    return load(ctx.loaders.company.load(p.companyId), 'company');
+    return load(ctx.scope.loaders.company.load(p.companyId), 'company');
   }
   @FieldResolver(() => DisplayAuthor, {
     description: "Posts by the company's admins (and above) are shown as the company; others as their author.",
   })
   async displayAuthor(@Root() p: PostRow, @Ctx() ctx: Context) {
-    const author = await load(ctx.loaders.user.load(p.userId), 'user');
+    const author = await load(ctx.scope.loaders.user.load(p.userId), 'user');
     if (roleAtLeast(author.role as RoleName, 'admin')) {
-      const company = await load(ctx.loaders.company.load(p.companyId), 'company');
+      const company = await load(ctx.scope.loaders.company.load(p.companyId), 'company');
       return { name: company.name, imageUrl: company.logoUrl, type: 'company' };
     }
     return { name: author.name, imageUrl: author.profilePictureUrl, type: 'user' };
@@ -40,72 +40,72 @@ export class PostFields {
     @Root() p: PostRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.commentsByPost.load(p.id);
+    return ctx.scope.loaders.commentsByPost.load(p.id);
   }
   @FieldResolver(() => Int, { description: 'How many comments it has.' }) commentsCount(
     @Root() p: PostRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.commentCountByPost.load(p.id);
+    return ctx.scope.loaders.commentCountByPost.load(p.id);
   }
   @FieldResolver(() => [PostLike], { description: 'Its likes; [] when none.' }) likes(
     @Root() p: PostRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.likesByPost.load(p.id);
+    return ctx.scope.loaders.likesByPost.load(p.id);
   }
   @FieldResolver(() => Int, { description: 'How many likes it has.' }) likesCount(
     @Root() p: PostRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.likeCountByPost.load(p.id);
+    return ctx.scope.loaders.likeCountByPost.load(p.id);
   }
   @FieldResolver(() => Boolean, { description: 'Whether the caller likes it.' }) likedByMe(
     @Root() p: PostRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.postLikedByViewer.load(p.id);
+    return ctx.scope.loaders.postLikedByViewer.load(p.id);
   }
 }
 
 @Resolver(() => PostComment)
 export class PostCommentFields {
   @FieldResolver(() => User, { description: 'The author.' }) user(@Root() c: CommentRow, @Ctx() ctx: Context) {
-    return load(ctx.loaders.user.load(c.userId), 'user');
+    return load(ctx.scope.loaders.user.load(c.userId), 'user');
   }
   @FieldResolver(() => Post, { description: 'The post it comments on.' }) post(
     @Root() c: CommentRow,
     @Ctx() ctx: Context,
   ) {
-    return load(ctx.loaders.post.load(c.postId), 'post');
+    return load(ctx.scope.loaders.post.load(c.postId), 'post');
   }
   @FieldResolver(() => [PostCommentLike], { description: 'Its likes; [] when none.' }) likes(
     @Root() c: CommentRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.likesByComment.load(c.id);
+    return ctx.scope.loaders.likesByComment.load(c.id);
   }
   @FieldResolver(() => Int, { description: 'How many likes it has.' }) likesCount(
     @Root() c: CommentRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.likeCountByComment.load(c.id);
+    return ctx.scope.loaders.likeCountByComment.load(c.id);
   }
   @FieldResolver(() => Boolean, { description: 'Whether the caller likes it.' }) likedByMe(
     @Root() c: CommentRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.commentLikedByViewer.load(c.id);
+    return ctx.scope.loaders.commentLikedByViewer.load(c.id);
   }
 }
 
 @Resolver(() => PostLike)
 export class PostLikeFields {
   @FieldResolver(() => Post, { description: 'The post liked.' }) post(@Root() l: LikeRow, @Ctx() ctx: Context) {
-    return load(ctx.loaders.post.load(l.postId!), 'post');
+    return load(ctx.scope.loaders.post.load(l.postId!), 'post');
   }
   @FieldResolver(() => User, { description: 'Who likes it.' }) user(@Root() l: LikeRow, @Ctx() ctx: Context) {
-    return load(ctx.loaders.user.load(l.userId), 'user');
+    return load(ctx.scope.loaders.user.load(l.userId), 'user');
   }
 }
 
@@ -115,9 +115,9 @@ export class PostCommentLikeFields {
     @Root() l: LikeRow,
     @Ctx() ctx: Context,
   ) {
-    return load(ctx.loaders.comment.load(l.commentId!), 'comment');
+    return load(ctx.scope.loaders.comment.load(l.commentId!), 'comment');
   }
   @FieldResolver(() => User, { description: 'Who likes it.' }) user(@Root() l: LikeRow, @Ctx() ctx: Context) {
-    return load(ctx.loaders.user.load(l.userId), 'user');
+    return load(ctx.scope.loaders.user.load(l.userId), 'user');
   }
 }

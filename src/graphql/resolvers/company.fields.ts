@@ -36,8 +36,8 @@ const cut = (c: CompactRow) => c[RESELLER_VIEW] === true;
 
 /** Managed companies are shown to resellers and managers only. */
 function managedCompanies(company: CompanyRow, ctx: Context) {
-  if (!company.isReseller || !mayListManagedCompanies(ctx.auth.viewer, company.id)) return null;
-  return ctx.loaders.managedCompanies.load(company.id);
+  if (!company.isReseller || !mayListManagedCompanies(ctx.scope.caller, company.id)) return null;
+  return ctx.scope.loaders.managedCompanies.load(company.id);
 }
 
 /**
@@ -64,7 +64,7 @@ function sharedCompanyFields(form: ClassType) {
         "company is reached as another's resellerCompany).",
     })
     areas(@Root() c: CompactRow, @Ctx() ctx: Context) {
-      return cut(c) ? [] : ctx.loaders.areasByCompany.load(c.id);
+      return cut(c) ? [] : ctx.scope.loaders.areasByCompany.load(c.id);
     }
     @FieldResolver(() => [Tournament], {
       description:
@@ -72,13 +72,13 @@ function sharedCompanyFields(form: ClassType) {
         "[] when none (and as another's resellerCompany).",
     })
     tournaments(@Root() c: CompactRow, @Ctx() ctx: Context) {
-      return cut(c) ? [] : ctx.loaders.tournamentsByCompany.load(c.id);
+      return cut(c) ? [] : ctx.scope.loaders.tournamentsByCompany.load(c.id);
     }
     @FieldResolver(() => [DreamFinalsSetting], {
       description: "Its dream finals games; [] when none (and as another's " + 'resellerCompany).',
     })
     dreamFinalsSettings(@Root() c: CompactRow, @Ctx() ctx: Context) {
-      return cut(c) ? [] : ctx.loaders.dreamFinalsByCompany.load(c.id);
+      return cut(c) ? [] : ctx.scope.loaders.dreamFinalsByCompany.load(c.id);
     }
     @FieldResolver(() => [String], {
       description: 'Rankings over several rounds, each like "Group stage:1,2,3"; [] ' + 'when none.',
@@ -109,17 +109,17 @@ export class CompanyFields extends sharedCompanyFields(Company) {
     nullable: true,
   })
   customTeams(@Root() c: CompanyRow, @Ctx() ctx: Context) {
-    return ctx.loaders.customTeamsByCompany.load(c.id);
+    return ctx.scope.loaders.customTeamsByCompany.load(c.id);
   }
   @FieldResolver(() => [Tournament], { description: "Tournaments of the company's own; [] when none.", nullable: true })
   customTournaments(@Root() c: CompanyRow, @Ctx() ctx: Context) {
-    return ctx.loaders.customTournamentsByCompany.load(c.id);
+    return ctx.scope.loaders.customTournamentsByCompany.load(c.id);
   }
   @FieldResolver(() => [CompanyExtraField], {
     description: 'Definitions of the extra fields its people fill in, in order.',
   })
   extraFields(@Root() c: CompanyRow, @Ctx() ctx: Context) {
-    return ctx.loaders.extraFieldsByCompany.load(c.id);
+    return ctx.scope.loaders.extraFieldsByCompany.load(c.id);
   }
   @FieldResolver(() => FeatureSettings, { description: 'What areas, the community and rankings show.' })
   featureSettings(@Root() c: CompanyRow) {
@@ -162,7 +162,7 @@ export class CompanyFields extends sharedCompanyFields(Company) {
   })
   async resellerCompany(@Root() c: CompanyRow, @Ctx() ctx: Context) {
     if (c.resellerCompanyId == null) return null;
-    const reseller = await ctx.loaders.company.load(c.resellerCompanyId);
+    const reseller = await ctx.scope.loaders.company.load(c.resellerCompanyId);
     // A copy: the loader's row is shared with the rest of the request, where the lists are not cut.
     return reseller && { ...reseller, [RESELLER_VIEW]: true };
   }
@@ -200,7 +200,7 @@ export class CompanyCompactFields extends sharedCompanyFields(CompanyCompact) {
   @FieldResolver(() => JSONObject, { description: 'Extra-field definitions keyed by field name.' })
   async extraFields(@Root() c: CompactRow, @Ctx() ctx: Context) {
     if (cut(c)) return {};
-    const defs = await ctx.loaders.extraFieldsByCompany.load(c.id);
+    const defs = await ctx.scope.loaders.extraFieldsByCompany.load(c.id);
     return Object.fromEntries(defs.map((d) => [d.name as string, d]));
   }
   @FieldResolver(() => [UserCompact], {
@@ -208,6 +208,6 @@ export class CompanyCompactFields extends sharedCompanyFields(CompanyCompact) {
     description: "The company's admins (null where the company is reached as another company's resellerCompany).",
   })
   managerUsers(@Root() c: CompactRow, @Ctx() ctx: Context) {
-    return cut(c) ? null : ctx.loaders.adminsByCompany.load(c.id);
+    return cut(c) ? null : ctx.scope.loaders.adminsByCompany.load(c.id);
   }
 }

@@ -48,13 +48,13 @@ export class TournamentFields {
     @Root() t: TournamentRow,
     @Ctx() ctx: Context,
   ) {
-    return required(await ctx.loaders.country.load(t.countryId), 'country');
+    return required(await ctx.scope.loaders.country.load(t.countryId), 'country');
   }
   @FieldResolver(() => [Round], { description: 'Its rounds, in order; [] when none.' }) rounds(
     @Root() t: TournamentRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.roundsByTournament.load(t.id);
+    return ctx.scope.loaders.roundsByTournament.load(t.id);
   }
   @FieldResolver(() => [String], { description: 'RSS feed URLs suggested for it; null when none.', nullable: true })
   defaultRssFeeds(@Root() t: TournamentRow) {
@@ -66,11 +66,11 @@ export class TournamentFields {
 export class CountryFields {
   @FieldResolver(() => [String], { description: 'Names of the global teams of this country.' })
   teams(@Root() c: CountryRow, @Ctx() ctx: Context) {
-    return ctx.loaders.teamsByCountry.load(c.id).then(namesOf);
+    return ctx.scope.loaders.teamsByCountry.load(c.id).then(namesOf);
   }
   @FieldResolver(() => [String], { description: 'Names of the global tournaments of this country.' })
   tournaments(@Root() c: CountryRow, @Ctx() ctx: Context) {
-    return ctx.loaders.tournamentsByCountry.load(c.id).then(namesOf);
+    return ctx.scope.loaders.tournamentsByCountry.load(c.id).then(namesOf);
   }
 }
 
@@ -80,7 +80,7 @@ export class TeamFields {
     @Root() t: TeamRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.country.load(t.countryId).then(requiredCountry);
+    return ctx.scope.loaders.country.load(t.countryId).then(requiredCountry);
   }
 }
 
@@ -90,33 +90,33 @@ export class RoundFields {
     @Root() r: RoundRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.matchesByRound.load(r.id);
+    return ctx.scope.loaders.matchesByRound.load(r.id);
   }
   @FieldResolver(() => Tournament, { description: 'The tournament it belongs to.', nullable: true }) tournament(
     @Root() r: RoundRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.tournament.load(r.tournamentId);
+    return ctx.scope.loaders.tournament.load(r.tournamentId);
   }
 }
 
 @Resolver(() => Match)
 export class MatchFields {
   @FieldResolver(() => Team, { description: 'The home team.' }) homeTeam(@Root() m: MatchRow, @Ctx() ctx: Context) {
-    return ctx.loaders.team.load(m.homeTeamId).then(requiredTeam);
+    return ctx.scope.loaders.team.load(m.homeTeamId).then(requiredTeam);
   }
   @FieldResolver(() => Team, { description: 'The away team.' }) awayTeam(@Root() m: MatchRow, @Ctx() ctx: Context) {
-    return ctx.loaders.team.load(m.awayTeamId).then(requiredTeam);
+    return ctx.scope.loaders.team.load(m.awayTeamId).then(requiredTeam);
   }
   @FieldResolver(() => Round, { description: 'Its round.' }) async round(@Root() m: MatchRow, @Ctx() ctx: Context) {
-    return required(await ctx.loaders.round.load(m.roundId), 'round');
+    return required(await ctx.scope.loaders.round.load(m.roundId), 'round');
   }
   @FieldResolver(() => DateTime, {
     description:
       'When predictions on it close in the company the request acts on: kickoff less its predictionDeadlineMinutes.',
   })
   predictionsCloseAt(@Root() m: MatchRow, @Ctx() ctx: Context) {
-    return closingTime(m, readScoringSettings(ctx.auth.tenant?.scoringSettings).predictionDeadlineMinutes);
+    return closingTime(m, readScoringSettings(ctx.scope.auth.tenant?.scoringSettings).predictionDeadlineMinutes);
   }
   @FieldResolver(() => [Prediction], {
     description:
@@ -132,7 +132,9 @@ export class MatchFields {
     })
     onlyMine: boolean,
   ) {
-    return onlyMine ? ctx.loaders.ownPredictionsByMatch.load(m.id) : ctx.loaders.visiblePredictionsByMatch.load(m.id);
+    return onlyMine
+      ? ctx.scope.loaders.ownPredictionsByMatch.load(m.id)
+      : ctx.scope.loaders.visiblePredictionsByMatch.load(m.id);
   }
 }
 
@@ -142,7 +144,7 @@ export class PredictionFields {
     @Root() p: PredictionRow,
     @Ctx() ctx: Context,
   ) {
-    return required(await ctx.loaders.match.load(p.matchId), 'match');
+    return required(await ctx.scope.loaders.match.load(p.matchId), 'match');
   }
   @FieldResolver(() => UserCompact, {
     nullable: true,
@@ -154,7 +156,7 @@ export class PredictionFields {
   user(@Root() p: PredictionRow, @Ctx() ctx: Context) {
     // Nothing of the user, not even the id: an id beside points would join with the names posts show.
     if (!mayIdentifyPlayer(ctx.scope, p.userId)) return null;
-    return ctx.loaders.user.load(p.userId).then(requiredUser);
+    return ctx.scope.loaders.user.load(p.userId).then(requiredUser);
   }
 }
 
@@ -166,23 +168,23 @@ export class DreamFinalsSettingFields {
     @Root() d: DreamRow,
     @Ctx() ctx: Context,
   ) {
-    return required(await ctx.loaders.tournament.load(d.tournamentId), 'tournament');
+    return required(await ctx.scope.loaders.tournament.load(d.tournamentId), 'tournament');
   }
   @FieldResolver(() => Round, { description: 'Picks close when this round starts.' }) async limitRound(
     @Root() d: DreamRow,
     @Ctx() ctx: Context,
   ) {
-    return required(await ctx.loaders.round.load(d.limitRoundId), 'round');
+    return required(await ctx.scope.loaders.round.load(d.limitRoundId), 'round');
   }
   @FieldResolver(() => Company, { description: 'The company playing it.' }) async company(
     @Root() d: DreamRow,
     @Ctx() ctx: Context,
   ) {
-    return required(await ctx.loaders.company.load(d.companyId), 'company');
+    return required(await ctx.scope.loaders.company.load(d.companyId), 'company');
   }
   @FieldResolver(() => [DreamFinalPick], { description: "The caller's picks, by position." })
   myPicks(@Root() d: DreamRow, @Ctx() ctx: Context) {
-    return ctx.loaders.ownDreamPicksBySetting.load(d.id);
+    return ctx.scope.loaders.ownDreamPicksBySetting.load(d.id);
   }
 }
 
@@ -192,6 +194,6 @@ export class DreamFinalPickFields {
     @Root() p: { teamId: number },
     @Ctx() ctx: Context,
   ) {
-    return required(await ctx.loaders.team.load(p.teamId), 'team');
+    return required(await ctx.scope.loaders.team.load(p.teamId), 'team');
   }
 }

@@ -72,20 +72,20 @@ export class InternalRankingFields {
     @Root() r: RankingRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.tournament.load(r.tournamentId);
+    return ctx.scope.loaders.tournament.load(r.tournamentId);
   }
   @FieldResolver(() => RankingUser, { description: "The league's owner." }) async owner(
     @Root() r: RankingRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.user.load(r.ownerId);
+    return ctx.scope.loaders.user.load(r.ownerId);
   }
   @FieldResolver(() => [RankingUser], { description: 'The members, as a ranking shows them.' }) async members(
     @Root() r: RankingRow,
     @Ctx() ctx: Context,
   ) {
-    const rows = await ctx.loaders.membershipsByRanking.load(r.id);
-    return ctx.loaders.user.loadMany(rows.map((m) => m.userId as number));
+    const rows = await ctx.scope.loaders.membershipsByRanking.load(r.id);
+    return ctx.scope.loaders.user.loadMany(rows.map((m) => m.userId as number));
   }
 }
 
@@ -95,12 +95,12 @@ export class InternalRankingInvitationFields {
     @Root() i: InvitationRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.byId<RankingRow>('internalRanking').load(i.rankingId);
+    return ctx.scope.loaders.byId<RankingRow>('internalRanking').load(i.rankingId);
   }
   @FieldResolver(() => RankingUser, { description: 'Who sent the invitation.' }) invitedBy(
     @Root() i: InvitationRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.user.load(i.invitedById);
+    return ctx.scope.loaders.user.load(i.invitedById);
   }
 }

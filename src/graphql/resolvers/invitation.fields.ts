@@ -12,7 +12,7 @@ type InvitationRow = {
   areaLevel2Id: number | null;
   areaLevel3Id: number | null;
 };
-const area = (ctx: Context, id: number | null) => (id == null ? null : ctx.loaders.area.load(id));
+const area = (ctx: Context, id: number | null) => (id == null ? null : ctx.scope.loaders.area.load(id));
 // The spec requires externalId in the PATCH form and allows it in the JWT lookup: both forms answer the same
 // value, so a client that reads it from one sees it again in the other.
 const EXTERNAL_ID = 'The external identifier; an invitation created without one answers its id.';
@@ -27,7 +27,7 @@ export class InvitationFields {
     @Root() i: InvitationRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.company.load(i.companyId);
+    return ctx.scope.loaders.company.load(i.companyId);
   }
   @FieldResolver(() => Area, { description: 'The level-1 area; null when none.', nullable: true }) areaLevel1(
     @Root() i: InvitationRow,
@@ -58,7 +58,7 @@ export class PublicInvitationFields {
     @Root() i: InvitationRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.company.load(i.companyId);
+    return ctx.scope.loaders.company.load(i.companyId);
   }
   @FieldResolver(() => Area, { description: 'The level-1 area; null when none.', nullable: true }) areaLevel1(
     @Root() i: InvitationRow,

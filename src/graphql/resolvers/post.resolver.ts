@@ -11,7 +11,7 @@ const positiveId = (id: number, name: string) => {
 /** A post of the tenant, or NOT_FOUND (another tenant's post is reported exactly like a missing one). */
 async function tenantPost(ctx: Context, id: number, argName: string) {
   const { tenant } = ctx.scope.requireTenant();
-  const post = await ctx.loaders.post.load(positiveId(id, argName));
+  const post = await ctx.scope.loaders.post.load(positiveId(id, argName));
   if (!post || post.companyId !== tenant.id || post.deletedAt) throw notFound('post', id);
   return post;
 }
@@ -34,6 +34,6 @@ export class PostResolver {
     @Ctx() ctx: Context,
   ) {
     const post = await tenantPost(ctx, postId, 'postId');
-    return ctx.loaders.commentsByPost.load(post.id);
+    return ctx.scope.loaders.commentsByPost.load(post.id);
   }
 }

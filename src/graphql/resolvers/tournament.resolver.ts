@@ -6,7 +6,7 @@ import { Match, Tournament } from '../types/football.ts';
 /** The tenant's tournaments: the ones it takes part in and its own custom ones. */
 async function tenantTournaments(ctx: Context) {
   const { tenant } = ctx.scope.requireTenant();
-  return ctx.loaders.tournamentsByCompany.load(tenant.id);
+  return ctx.scope.loaders.tournamentsByCompany.load(tenant.id);
 }
 
 async function tenantTournament(ctx: Context, id: number, what: string) {
@@ -40,7 +40,7 @@ export class TournamentResolver {
   ) {
     if (id < 1) throw badInput('id must be a positive integer', 'id');
     ctx.scope.requireTenant();
-    const match = await ctx.loaders.match.load(id);
+    const match = await ctx.scope.loaders.match.load(id);
     if (!match) throw notFound('match', id);
     await tenantTournament(ctx, match.tournamentId, 'match').catch(() => {
       throw notFound('match', id);

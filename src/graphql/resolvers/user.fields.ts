@@ -20,9 +20,9 @@ import {
 } from '../types/user.ts';
 
 const NOTIFICATION_TYPE_COUNT = 6;
-const area = (ctx: Context, id: number | null) => (id == null ? null : ctx.loaders.area.load(id));
+const area = (ctx: Context, id: number | null) => (id == null ? null : ctx.scope.loaders.area.load(id));
 /** Push tokens, league memberships and trivia activity are the user's own business. */
-const own = (u: UserRow, ctx: Context) => ctx.auth.viewer?.id === u.id;
+const own = (u: UserRow, ctx: Context) => ctx.scope.caller?.id === u.id;
 
 /**
  * The fields both forms of a user resolve alike, for `form`, whose company is shown as `companyForm`. A factory:
@@ -35,7 +35,7 @@ function sharedUserFields(form: ClassType, companyForm: ClassType) {
       @Root() u: UserRow,
       @Ctx() ctx: Context,
     ) {
-      return ctx.loaders.company.load(u.companyId);
+      return ctx.scope.loaders.company.load(u.companyId);
     }
     @FieldResolver(() => Area, {
       description: 'The level-1 area the user is placed in; null when none.',
@@ -66,7 +66,7 @@ function sharedUserFields(form: ClassType, companyForm: ClassType) {
     })
     predictions(@Root() u: UserRow, @Ctx() ctx: Context) {
       if (!mayIdentifyPlayer(ctx.scope, u.id)) return [];
-      return ctx.loaders.visiblePredictionsByUser.load(u.id);
+      return ctx.scope.loaders.visiblePredictionsByUser.load(u.id);
     }
   }
   return SharedUserFields;
@@ -87,25 +87,25 @@ export class UserFields extends sharedUserFields(User, Company) {
     description: "Push tokens of their devices: the caller's own only, [] for " + 'anyone else.',
   })
   firebaseTokens(@Root() u: UserRow, @Ctx() ctx: Context) {
-    return own(u, ctx) ? ctx.loaders.firebaseTokensByUser.load(u.id) : [];
+    return own(u, ctx) ? ctx.scope.loaders.firebaseTokensByUser.load(u.id) : [];
   }
   @FieldResolver(() => [InternalRankingMembership], {
     description: "Private leagues they belong to: the caller's own only, [] for " + 'anyone else.',
   })
   internalRankingMemberships(@Root() u: UserRow, @Ctx() ctx: Context) {
-    return own(u, ctx) ? ctx.loaders.internalRankingMembershipsByUser.load(u.id) : [];
+    return own(u, ctx) ? ctx.scope.loaders.internalRankingMembershipsByUser.load(u.id) : [];
   }
   @FieldResolver(() => [Post], { description: 'Their posts on the wall; [] when none.' }) posts(
     @Root() u: UserRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.loaders.postsByUser.load(u.id);
+    return ctx.scope.loaders.postsByUser.load(u.id);
   }
   @FieldResolver(() => [TriviaAnswer], {
     description: "Their trivia answers: the caller's own only, [] for anyone else.",
   })
   triviaAnswers(@Root() u: UserRow, @Ctx() ctx: Context) {
-    return own(u, ctx) ? ctx.loaders.triviaAnswersByUser.load(u.id) : [];
+    return own(u, ctx) ? ctx.scope.loaders.triviaAnswersByUser.load(u.id) : [];
   }
   @FieldResolver(() => [TriviaSolution], {
     description:
@@ -113,7 +113,7 @@ export class UserFields extends sharedUserFields(User, Company) {
       'whether an answer was right). Only to the user themselves: [] for anyone else.',
   })
   triviaSolutions(@Root() u: UserRow, @Ctx() ctx: Context) {
-    return own(u, ctx) ? ctx.loaders.triviaSolutionsByUser.load(u.id) : [];
+    return own(u, ctx) ? ctx.scope.loaders.triviaSolutionsByUser.load(u.id) : [];
   }
 }
 
@@ -132,7 +132,7 @@ export class UserCompactFields extends sharedUserFields(UserCompact, CompanyComp
     description: 'For resellers: the companies their company manages.',
   })
   async managedCompanies(@Root() u: UserRow, @Ctx() ctx: Context) {
-    if (u.role !== 'reseller' || !mayListManagedCompanies(ctx.auth.viewer, u.companyId)) return null;
-    return ctx.loaders.managedCompanies.load(u.companyId);
+    if (u.role !== 'reseller' || !mayListManagedCompanies(ctx.scope.caller, u.companyId)) return null;
+    return ctx.scope.loaders.managedCompanies.load(u.companyId);
   }
 }

@@ -1,9 +1,9 @@
-// SerialRuns (src/app/serial-runs.ts), the one-pass-at-a-time runner behind e-mail delivery and rescoring jobs: a
+// SerialRuns (src/lib/serial-runs.ts), the one-pass-at-a-time runner behind e-mail delivery and rescoring jobs: a
 // wake-up during a pass gets one more pass after it (several wake-ups, one pass), passes never overlap, a pass
 // runs outside the context of the request that woke it, and nothing starts once stopped.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
-import { SerialRuns } from '../../src/app/serial-runs.ts';
+import { SerialRuns } from '../../src/lib/serial-runs.ts';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
