@@ -1,7 +1,7 @@
 // npm start's life on the suite's store: it migrates and seeds an empty database once, answers /healthz and
 // /readyz, drains on SIGTERM with requests in flight, and a production start loads no demo data (operator:create
-// makes the first operator). (startup-config.test.ts: .env and bad settings; startup-runtime.test.ts: the
-// runtime's own settings.)
+// makes the first operator). (startup-env.test.ts and startup-config-errors.test.ts: .env and bad settings;
+// startup-runtime.test.ts: the runtime's own settings.)
 import { describe, expect, it } from 'vitest';
 import { emptyTarget, suiteProvider } from '../helpers/db.ts';
 import { runScript, startService } from '../helpers/process.ts';
