@@ -1,6 +1,6 @@
 // Logs a person can read, from the real entry points: a LOG_LEVEL or LOG_FORMAT the logger does not know stops the
 // start with one line; LOG_FORMAT=pretty prints readable lines up to the last one before exit; no e-mail address
-// reaches a line. (logs-session.test.ts: what a normal session and a notifications tick log.)
+// reaches a line. (logs-session.test.ts and logs-tick.test.ts: what a normal session and a notifications tick log.)
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';

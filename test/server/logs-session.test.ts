@@ -1,15 +1,13 @@
 // Logs a person can live with, read from the real entry points: a normal session of `src/server.ts` (start, logins,
 // reads, e-mail, the first notifications tick of a fresh demo database, shutdown) logs nothing at warn, no e-mail
-// address, and one line for the tick, not one per notification (those are at debug); `npm run notifications:tick`
-// alike. (logs-format.test.ts: LOG_LEVEL, LOG_FORMAT and the e-mail filter.)
+// address, and one line for the tick, not one per notification (those are at debug). (logs-tick.test.ts: `npm run
+// notifications:tick` alike; logs-format.test.ts: LOG_LEVEL, LOG_FORMAT and the e-mail filter.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../prisma/seed/demo-seed.ts';
-import { setPasswordHashCost } from '../../src/auth/passwords.ts';
 import type { DatabaseTarget } from '../../src/db/adapters.ts';
 import { DEMO_PASSWORD, TEST_JWT_SECRET } from '../helpers/app.ts';
-import { emptyTarget, freshDatabase } from '../helpers/db.ts';
+import { emptyTarget } from '../helpers/db.ts';
 import { EMAIL, jsonLines } from '../helpers/logs.ts';
-import { runScript, startService } from '../helpers/process.ts';
+import { startService } from '../helpers/process.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { tempDirs } from '../helpers/temp.ts';
 
@@ -91,33 +89,5 @@ describe('a normal session of the server', () => {
     expect(deliveries.every((l) => l.level === 30)).toBe(true);
     // Start-up, requests, the tick, delivery and shutdown: a page, not hundreds of lines.
     expect(lines.filter((l) => l.level >= 30).length).toBeLessThan(40);
-  }, 300_000);
-});
-
-describe('npm run notifications:tick', () => {
-  it('on a fresh demo database writes one line at info: the counts', async () => {
-    const t = await freshDatabase();
-    drops.push(() => t.drop());
-    setPasswordHashCost(14);
-    await seedDemo(t.db.prisma);
-    const run = runScript('scripts/notifications-tick.ts', {
-      DATABASE_URL: urlOf(t.target),
-      DATA_DIR: tempDir(),
-      JWT_SECRET: TEST_JWT_SECRET,
-      LOG_LEVEL: 'info',
-      SMTP_URL: smtp.url,
-    });
-    expect(await run.exited, run.output()).toBe(0);
-    const lines = jsonLines(run.output());
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({
-      level: 30,
-      msg: 'notifications tick',
-      rescoring: { done: 0, failed: 0 },
-      sent: expect.any(Number),
-      mail: { sent: expect.any(Number), failed: 0 },
-    });
-    expect(lines[0].sent).toBeGreaterThan(100);
-    expect((lines[0].mail as { sent: number }).sent).toBe(lines[0].emails);
   }, 300_000);
 });
