@@ -39,10 +39,40 @@ export function childEnv(extra: Record<string, string | undefined>): NodeJS.Proc
   return env;
 }
 
-export function runScript(script: string, env: Record<string, string | undefined>, args: string[] = []) {
-  const child = spawn(process.execPath, [...TSX_IMPORT, script, ...args], {
+export interface SpawnOptions {
+  /** Start src/server.ts bare, as `npm start` does, so that it restarts itself to take its runtime settings. */
+  asNpmStart?: boolean;
+}
+
+/**
+ * The settings src/bootstrap/runtime.ts restarts the server to take (the async context frame on Node 22, V8's heap
+ * sizes, two malloc arenas), given at spawn so that a test's server starts once. As there, a setting given wins.
+ */
+function runtimeSettings(env: NodeJS.ProcessEnv): { flags: string[]; env: NodeJS.ProcessEnv } {
+  const given = (env.NODE_OPTIONS ?? '').split(/\s+/);
+  const acf = process.versions.node.startsWith('22.') && env.ASYNC_CONTEXT_FRAME !== 'off';
+  const heap = ['--max-semi-space-size=64', '--heap-growing-percent=150'].filter(
+    (flag) => !given.some((arg) => arg.startsWith(flag.split('=')[0])),
+  );
+  const arenas = process.platform === 'linux' && env.MALLOC_ARENA_MAX === undefined;
+  return {
+    flags: [...(acf ? ['--experimental-async-context-frame'] : []), ...heap],
+    env: arenas ? { ...env, MALLOC_ARENA_MAX: '2' } : env,
+  };
+}
+
+export function runScript(
+  script: string,
+  env: Record<string, string | undefined>,
+  args: string[] = [],
+  { asNpmStart = false }: SpawnOptions = {},
+) {
+  // Only the server has runtime settings to restart for; scripts run as npm runs them.
+  const runtime =
+    script === 'src/server.ts' && !asNpmStart ? runtimeSettings(childEnv(env)) : { flags: [], env: childEnv(env) };
+  const child = spawn(process.execPath, [...runtime.flags, ...TSX_IMPORT, script, ...args], {
     cwd: ROOT,
-    env: childEnv(env),
+    env: runtime.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -56,10 +86,13 @@ export function runScript(script: string, env: Record<string, string | undefined
  * Starts src/server.ts and resolves once /healthz answers. The free port is only free when asked: a parallel test's
  * outgoing connection can take it before the child listens, so a start that finds it taken tries another.
  */
-export async function startService(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<Service> {
+export async function startService(
+  env: Record<string, string | undefined>,
+  { timeoutMs = 60_000, ...options }: SpawnOptions & { timeoutMs?: number } = {},
+): Promise<Service> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOnFreePort(env, timeoutMs);
+      return await startOnFreePort(env, timeoutMs, options);
     } catch (err) {
       if (attempt >= 3 || !(err instanceof PortTaken)) throw err;
     }
@@ -68,9 +101,13 @@ export async function startService(env: Record<string, string | undefined>, time
 
 class PortTaken extends Error {}
 
-async function startOnFreePort(env: Record<string, string | undefined>, timeoutMs: number): Promise<Service> {
+async function startOnFreePort(
+  env: Record<string, string | undefined>,
+  timeoutMs: number,
+  options: SpawnOptions,
+): Promise<Service> {
   const port = await freePort();
-  const run = runScript('src/server.ts', { HOST: '127.0.0.1', PORT: String(port), ...env });
+  const run = runScript('src/server.ts', { HOST: '127.0.0.1', PORT: String(port), ...env }, [], options);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;

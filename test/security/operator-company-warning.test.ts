@@ -1,84 +1,20 @@
-// The operator's company is closed: operator:create makes it (or closes the one that exists) with sign-up disabled
-// and the strong password policy, so a stranger cannot register next to the platform's operators, read their posts
-// and take their seats; and a production start names every company where an account has the manager role and
-// sign-up is open.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migratedDatabase, templateCopy } from '../helpers/db.ts';
+// A production start names every company where an account has the manager role and sign-up is open, and
+// operator:create closes an operator company that exists with sign-up open (operator-company-create.test.ts: the
+// company it makes is closed from the start).
+import { describe, expect, it } from 'vitest';
+import { migratedDatabase } from '../helpers/db.ts';
+import { openWarning, productionTarget, register } from '../helpers/operator.ts';
 import { runScript, startService } from '../helpers/process.ts';
+import { tempDirs } from '../helpers/temp.ts';
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-async function productionTarget() {
-  const { target, drop } = await templateCopy('migrated');
-  const dir = mkdtempSync(join(tmpdir(), 'prode-operator-'));
-  dirs.push(dir);
-  const env = {
-    DATA_DIR: dir,
-    DATABASE_URL: target.provider === 'postgresql' ? target.url : `file:${target.file}`,
-    NODE_ENV: 'production',
-    JWT_SECRET: 's'.repeat(40),
-    LOG_LEVEL: 'info',
-  };
-  return { target, drop, env };
-}
-
-async function register(url: string, email: string) {
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-app-path': 'operator' },
-    body: JSON.stringify({
-      query: 'mutation($i: RegisterInput!) { register(input: $i) { user { id } } }',
-      variables: { i: { email, name: 'Stranger', password: 'Stranger-password-2026!' } },
-    }),
-  });
-  return (await res.json()) as { data?: unknown; errors?: Array<{ message: string; extensions: { code: string } }> };
-}
-
-const openWarning = (output: string) =>
-  output
-    .split('\n')
-    .filter((l) => l.includes('sign-up is open in companies where an account has the manager role'))
-    .map((l) => JSON.parse(l) as { level: number; msg: string });
+const tempDir = tempDirs('prode-operator-');
 
 describe("the operator's company", () => {
-  it('operator:create makes it with sign-up closed and strong passwords; a stranger cannot register', async () => {
-    const { target, drop, env } = await productionTarget();
-    try {
-      const created = runScript('scripts/operator-create.ts', env, ['--email', 'ops@example.com']);
-      expect(await created.exited, created.output()).toBe(0);
-      expect(created.output()).toMatch(/sign-up closed, strong password policy/);
-      const t = await migratedDatabase(target);
-      try {
-        expect(await t.db.prisma.company.findFirstOrThrow({ where: { code: 'OPERATOR' } })).toMatchObject({
-          disableRegister: true,
-          passwordPolicy: 'strong',
-        });
-      } finally {
-        await t.db.close();
-      }
-      const service = await startService(env);
-      try {
-        const r = await register(service.url, 'stranger@example.com');
-        expect(r.errors?.[0].extensions.code).toBe('FORBIDDEN');
-        expect(r.errors?.[0].message).toMatch(/sign-up is closed/);
-      } finally {
-        expect(await service.stop('SIGTERM')).toBe(0);
-      }
-      expect(openWarning(service.output())).toEqual([]);
-    } finally {
-      await drop();
-    }
-  });
-
   it(
     'a production start warns about every company with a manager and open sign-up; operator:create closes an ' +
       'existing operator company',
     async () => {
-      const { target, drop, env } = await productionTarget();
+      const { target, drop, env } = await productionTarget(tempDir());
       try {
         const first = runScript('scripts/operator-create.ts', env, ['--email', 'ops@example.com']);
         expect(await first.exited, first.output()).toBe(0);
