@@ -2,7 +2,10 @@
 // stranger's sign-up in the operators' company, and the start's warning about companies with open sign-up.
 import { templateCopy } from './db.ts';
 
-/** A migrated, empty database of the suite's store (a copy of the template) and a production environment for the server and scripts on it. */
+/**
+ * A migrated, empty database of the suite's store (a copy of the template) and a production environment for the
+ * server and scripts on it.
+ */
 export async function productionTarget(dataDir: string) {
   const { target, drop } = await templateCopy('migrated');
   const env = {
