@@ -43,7 +43,7 @@ module.exports = {
       comment: 'The application layer (src/app/) takes a request scope and returns results: no fastify, no GraphQL.',
       severity: 'error',
       from: { path: '^src/app/' },
-      to: { path: '^src/(graphql|rest)/|^node_modules/(fastify|@fastify|graphql|type-graphql|@apollo)/' },
+      to: { path: '^src/(graphql|rest|http)/|^node_modules/(fastify|@fastify|graphql|type-graphql|@apollo)/' },
     },
     {
       name: 'below-the-faces-no-face',
@@ -62,10 +62,11 @@ module.exports = {
       name: 'infrastructure-knows-no-face-nor-app',
       comment:
         'The store, auth, loaders, live feed, mail, notifications (the outbox and its background tick, not request ' +
-        'operations), security, observability and lib serve the layers above: they import no face and no operation.',
+        'operations), security, observability and lib serve the layers above: they import no face and no operation; ' +
+        'of the HTTP plumbing, only the error body.',
       severity: 'error',
       from: { path: '^src/(db|security|observability|mail|live|auth|lib|loaders|notifications)/' },
-      to: { path: '^src/(graphql|rest|app)/|^src/(app|server)[.]ts$' },
+      to: { path: '^src/(graphql|rest|app)/|^src/(app|server)[.]ts$|^src/http/(?!error-body[.]ts$)' },
     },
     {
       name: 'domain-and-game-know-no-app',

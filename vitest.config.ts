@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 // file that starts no server and spawns nothing is named here. `integration`: every other file.
 const UNIT = [
   'test/app/**/*.test.ts',
+  'test/lib/**/*.test.ts',
   'test/domain/**/*.test.ts',
   'test/game/bonus-questions.test.ts',
   'test/game/referee-rules.test.ts',

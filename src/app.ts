@@ -152,6 +152,7 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   // Every statement Prisma sends while serving this request is counted in this request's store.
   app.decorate('lifecycle', { draining: false });
   const metrics = new Metrics();
+  app.addHook('onClose', async () => metrics.close());
   const loginThrottle = loginThrottleFor(db, 'login', config.rateLimit.loginMax, config.rateLimit.loginWindowMs);
   const resetThrottle = loginThrottleFor(db, 'reset', RESET_REQUESTS_MAX, RESET_REQUESTS_WINDOW_MS);
   const { registerMax, registerWindowMs, loginMax, loginWindowMs } = config.rateLimit;

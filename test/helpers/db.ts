@@ -58,7 +58,6 @@ export async function emptyTarget(
   };
 }
 
-/** An empty database with all migrations applied: a copy of the migrated template (another provider migrates). */
 /**
  * PostgreSQL copies a template only while no session is connected to it. Nothing stays connected to ours, but two
  * workers copying it at once can meet the other's copy connected for a moment: that one is tried again.

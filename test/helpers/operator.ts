@@ -1,13 +1,13 @@
 // What the operator-company tests share: a migrated database and the environment of a production start on it, a
 // stranger's sign-up in the operators' company, and the start's warning about companies with open sign-up.
-import { templateCopy } from './db.ts';
+import { emptyTarget, templateCopy } from './db.ts';
 
 /**
- * A migrated, empty database of the suite's store (a copy of the template) and a production environment for the
- * server and scripts on it.
+ * A database of the suite's store with no rows (migrated, a copy of the template; or not even migrated, for the
+ * script that migrates it on start) and a production environment for the server and scripts on it.
  */
-export async function productionTarget(dataDir: string) {
-  const { target, drop } = await templateCopy('migrated');
+export async function productionTarget(dataDir: string, { migrated = true } = {}) {
+  const { target, drop } = migrated ? await templateCopy('migrated') : await emptyTarget();
   const env = {
     DATA_DIR: dataDir,
     DATABASE_URL: target.provider === 'postgresql' ? target.url : `file:${target.file}`,

@@ -47,7 +47,15 @@ declare module 'vitest' {
  * The migrations, the seed and its fixtures, and the code that applies them or computes seeded values (the
  * tournament import, rescoring, the domain defaults, password hashing).
  */
-const INPUTS = ['prisma', 'src/db', 'src/domain', 'src/game', 'src/import', 'src/auth/passwords.ts'];
+const INPUTS = [
+  'package-lock.json',
+  'prisma',
+  'src/db',
+  'src/domain',
+  'src/game',
+  'src/import',
+  'src/auth/passwords.ts',
+];
 
 function listFiles(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];

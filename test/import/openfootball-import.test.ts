@@ -352,8 +352,9 @@ describe('what people decided stays', () => {
 describe('npm run import:openfootball', () => {
   it('imports a file into the configured database, idempotently, and refuses a bad file with one line', async () => {
     const { runScript } = await import('../helpers/process.ts');
-    const { templateCopy } = await import('../helpers/db.ts');
-    const { target, drop } = await templateCopy('migrated');
+    // An empty database: the script migrates it before it writes (README.md, "Importing fixtures").
+    const { emptyTarget } = await import('../helpers/db.ts');
+    const { target, drop } = await emptyTarget();
     const env = {
       DATABASE_URL: target.provider === 'sqlite' ? `file:${target.file}` : target.url,
       JWT_SECRET: 'j'.repeat(40),
