@@ -1,16 +1,16 @@
-// The data version the response cache trusts (src/db/data-version.ts): it must move whenever a write commits to
+// The data version the response cache trusts (src/engine/cache/table-versions.ts): it must move whenever a write commits to
 // this database, from any connection, and only then; a cache that kept an answer across a missed move would
 // serve stale data, one that sees moves that are not there never hits.
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { openDatabase } from '../../src/db/client.ts';
-import { sharedReads } from '../../src/db/data-version.ts';
-import { DEFAULT_COMPANY_JSON } from '../../src/domain/defaults.ts';
-import { diffSchemas, readSnapshot, trackNewTables } from '../../src/db/migrations.ts';
-import { derivePostgresSchema, readSchema } from '../../src/db/schema-files.ts';
-import { OWNED_TABLES, ownerCounter } from '../../src/db/owned-rows.ts';
-import { seedDemo } from '../../prisma/seed/demo-seed.ts';
-import { freshDatabase, suiteProvider, type TestDatabase } from '../helpers/db.ts';
+import { openDatabase } from '../../../src/db/client.ts';
+import { sharedReads } from '../../../src/engine/cache/table-versions.ts';
+import { DEFAULT_COMPANY_JSON } from '../../../src/domain/defaults.ts';
+import { diffSchemas, readSnapshot, trackNewTables } from '../../../src/db/migrations.ts';
+import { derivePostgresSchema, readSchema } from '../../../src/db/schema-files.ts';
+import { OWNED_TABLES, ownerCounter } from '../../../src/engine/cache/owner-buckets.ts';
+import { seedDemo } from '../../../prisma/seed/demo-seed.ts';
+import { freshDatabase, suiteProvider, type TestDatabase } from '../../helpers/db.ts';
 
 const dbs: TestDatabase[] = [];
 afterAll(async () => {
@@ -152,7 +152,7 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
         WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
           AND m.name NOT IN ('_prisma_migrations', '_prode_table_version')`);
       expect(rows.length).toBeGreaterThan(25);
-      // An owned table has its owners' buckets' three too (src/db/owned-rows.ts).
+      // An owned table has its owners' buckets' three too (src/engine/cache/owner-buckets.ts).
       const expected = (name: string) =>
         ['delete', 'insert', 'update']
           .flatMap((op) => [
@@ -207,7 +207,7 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
           )
           .map((r) => r.table);
         expect(untracked).toEqual([]);
-        // An owned table's owners' buckets (src/db/owned-rows.ts) move on every write and on TRUNCATE.
+        // An owned table's owners' buckets (src/engine/cache/owner-buckets.ts) move on every write and on TRUNCATE.
         const owners = await t.db.prisma.$queryRawUnsafe<Array<{ table: string; triggers: string[] }>>(`
         SELECT c.relname AS "table", array_agg(tg.tgname::text ORDER BY tg.tgname) AS triggers
         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_trigger tg ON tg.tgrelid = c.oid

@@ -1,4 +1,4 @@
-// The shared-subtree executor (src/graphql/shared-subtree-executor.ts) on a small graphql-js schema: it answers
+// The shared-subtree executor (src/engine/graphql/shared-subtrees/executor.ts) on a small graphql-js schema: it answers
 // as graphql-js does, completes an object reached again under the same selection once, counts the object budget
 // as re-resolving would, and gives up (null) on any error so that the ordinary executor answers.
 import {
@@ -13,10 +13,10 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { ObjectBudget } from '../../src/app/object-budget.ts';
-import { countResolvedObjects } from '../../src/graphql/count-objects.ts';
-import { answerJson } from '../../src/graphql/shared-json.ts';
-import { executeShared, planShared } from '../../src/graphql/shared-subtree-executor.ts';
+import { ObjectBudget } from '../../../../src/app/object-budget.ts';
+import { countResolvedObjects } from '../../../../src/graphql/count-objects.ts';
+import { answerJson } from '../../../../src/engine/graphql/shared-subtrees/json.ts';
+import { executeShared, planShared } from '../../../../src/engine/graphql/shared-subtrees/executor.ts';
 
 interface Company {
   id: number;

@@ -1,13 +1,13 @@
-// The loaders read past Prisma's raw-query pipeline (src/db/row-reader.ts): each row must be the very object
+// The loaders read past Prisma's raw-query pipeline (src/engine/db/row-reader.ts): each row must be the very object
 // $queryRaw returns for the same statement (dates as Date, JSON parsed, booleans, nulls, counts), for every table
 // and on both stores, or resolvers would see different values than they did through Prisma.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ColumnTypeEnum } from '@prisma/driver-adapter-utils';
-import { providerOf, rowReaderOf } from '../../src/db/client.ts';
-import { rowBuilder } from '../../src/db/row-reader.ts';
-import { inKeys, Prisma } from '../../src/db/sql.ts';
-import { runWithSqlStats, type SqlStats } from '../../src/db/sql-stats.ts';
-import { seededDatabase, type TestDatabase } from '../helpers/db.ts';
+import { providerOf, rowReaderOf } from '../../../src/db/client.ts';
+import { rowBuilder } from '../../../src/engine/db/row-reader.ts';
+import { inKeys, Prisma } from '../../../src/db/sql.ts';
+import { runWithSqlStats, type SqlStats } from '../../../src/db/sql-stats.ts';
+import { seededDatabase, type TestDatabase } from '../../helpers/db.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -3,17 +3,17 @@
 // rebuilt from a template of nulls and each timestamp parsed again), and the request passes the client's request
 // pipeline: 2.9 ms of a deep query's 18 in its profile. Here each value is converted once, the way $queryRaw
 // converts it (a timestamp without a zone excepted, read as UTC), so the rows are the objects $queryRaw returns
-// (test/db/row-reader.test.ts compares them, and test/graphql/loader-rows.test.ts compares the loaders' rows with
+// (test/engine/db/row-reader.test.ts compares them, and test/engine/db/loader-rows.test.ts compares the loaders' rows with
 // findMany's for every model).
 //
 // The statement goes to the adapter Prisma uses: on PostgreSQL outside any transaction, on SQLite's one connection
 // beside an open transaction, seeing its rows as Prisma's own statements there do. It is counted and traced like
-// every other (src/db/sql-stats.ts), prepared on PostgreSQL like every other (src/db/statement-names.ts), and a
+// every other (src/db/sql-stats.ts), prepared on PostgreSQL like every other (src/engine/db/statement-names.ts), and a
 // driver error reaches the caller as the adapter's DriverAdapterError, which src/db/errors.ts reads as it reads
 // Prisma's.
 import { ColumnTypeEnum, type ArgType, type ColumnType, type SqlQueryable } from '@prisma/driver-adapter-utils';
-import type { Prisma } from '../generated/sqlite/client.ts';
-import type { Provider } from './schema-files.ts';
+import type { Prisma } from '../../generated/sqlite/client.ts';
+import type { Provider } from '../../db/schema-files.ts';
 
 /** Runs a read (not in a transaction of its own) and returns its rows as $queryRaw would. */
 export type RowReader = <T>(query: Prisma.Sql) => Promise<T[]>;

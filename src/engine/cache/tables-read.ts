@@ -1,8 +1,8 @@
 // Which tables a SQL statement names: what an answer read, for the response cache's per-table versions
-// (src/db/data-version.ts). Found in the text Prisma sends (quoted, `"public"."Match"`) and in our own raw SQL
+// (src/engine/cache/table-versions.ts). Found in the text Prisma sends (quoted, `"public"."Match"`) and in our own raw SQL
 // (quoted or not), so no resolver or loader has to declare it. A name that is not a table read (an enum type,
 // a word in a string literal) only adds a dependency that seldom moves: too many is safe, too few is not.
-import { Prisma } from '../generated/sqlite/client.ts';
+import { Prisma } from '../../generated/sqlite/client.ts';
 
 export const TABLES: readonly string[] = Object.values(Prisma.ModelName);
 

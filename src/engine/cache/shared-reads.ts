@@ -6,13 +6,13 @@
 // Which answers: those of loaders whose statement is a function of their key alone (by id, by a foreign key with
 // fixed conditions, counts), never one that reads the caller, the tenant or the clock (the registry says which).
 // Rows are the same for every caller; who may see them is decided above the loaders, as for any row read.
-// Freshness: an answer is kept under its table's write count (src/db/data-version.ts), and only once the response
+// Freshness: an answer is kept under its table's write count (src/engine/cache/table-versions.ts), and only once the response
 // cache has checked that nothing the request read was written while it was computed (the same check that keeps the
 // request's answer, rollbacks included): the rows then are exactly those of that count. A request takes it only
 // when it read the same count, and its own answer then depends on that table as if it had read it: a write to it
 // before the answer is kept throws the answer away.
-import type { TableVersions } from '../db/data-version.ts';
-import { countTableRead } from '../db/sql-stats.ts';
+import type { TableVersions } from './table-versions.ts';
+import { countTableRead } from '../../db/sql-stats.ts';
 
 interface Shared {
   /** The table's write count the value was read at. */
@@ -89,7 +89,7 @@ export class RequestReads {
     this.read.push({ tables, key, value });
   }
 
-  /** Called once nothing the request read was written while it was computed (src/graphql/response-cache.ts). */
+  /** Called once nothing the request read was written while it was computed (src/engine/cache/response-cache.ts). */
   keep(): void {
     for (const { tables, key, value } of this.read) this.shared.set(key, this.tagOf(tables), value);
     this.read.length = 0;

@@ -1,5 +1,5 @@
 // The rows authentication reads on every request (the token's user, the company the headers name), kept
-// while the write counts of their tables hold (src/db/data-version.ts): any committed write to users or companies,
+// while the write counts of their tables hold (src/engine/cache/table-versions.ts): any committed write to users or companies,
 // a user's deletion or a role change included, moves the token on and the rows are read again. Each entry is
 // labelled with the token read before it was loaded, and served only to requests that read the same token.
 

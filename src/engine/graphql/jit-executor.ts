@@ -16,9 +16,9 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { inSlots, type ExecutionSlots } from './execution-slots.ts';
-import { withLastCacheLook } from './response-cache.ts';
-import { executeShared, planShared, type SharedPlan } from './shared-subtree-executor.ts';
+import { inSlots, type ExecutionSlots } from '../../graphql/execution-slots.ts';
+import { withLastCacheLook } from '../cache/response-cache.ts';
+import { executeShared, planShared, type SharedPlan } from './shared-subtrees/executor.ts';
 
 /** Distinct documents kept compiled; clients send a bounded set, hostile ones are evicted oldest first. */
 const MAX_COMPILED = 500;

@@ -2,10 +2,10 @@
 // objects findMany builds (dates as Date, JSON parsed, booleans, nulls), for every model, or resolvers would
 // see different values depending on which path a request took.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Prisma } from '../../src/generated/sqlite/client.ts';
-import { runWithSqlStats, type SqlStats } from '../../src/db/sql-stats.ts';
-import { Loaders } from '../../src/loaders/registry.ts';
-import { seededDatabase, type TestDatabase } from '../helpers/db.ts';
+import { Prisma } from '../../../src/generated/sqlite/client.ts';
+import { runWithSqlStats, type SqlStats } from '../../../src/db/sql-stats.ts';
+import { Loaders } from '../../../src/loaders/registry.ts';
+import { seededDatabase, type TestDatabase } from '../../helpers/db.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Field resolvers called straight, without TypeGraphQL's generic handler (src/graphql/lean-field-resolvers.ts):
+// Field resolvers called straight, without TypeGraphQL's generic handler (src/engine/graphql/lean-field-resolvers.ts):
 // the method gets the same parameters it got before, answers are the same, and what the direct call cannot
 // reproduce keeps TypeGraphQL's handler.
 import 'reflect-metadata';
@@ -19,8 +19,8 @@ import {
   UseMiddleware,
 } from 'type-graphql';
 import { describe, expect, it } from 'vitest';
-import { leanFieldResolvers } from '../../src/graphql/lean-field-resolvers.ts';
-import { getSchema } from '../../src/graphql/schema.ts';
+import { leanFieldResolvers } from '../../../src/engine/graphql/lean-field-resolvers.ts';
+import { getSchema } from '../../../src/graphql/schema.ts';
 
 @InputType()
 class Window {

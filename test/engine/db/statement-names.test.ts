@@ -2,10 +2,10 @@
 // planned once per connection; a bounded set, and one that survives a migration by another process.
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
-import { prepareDatabase } from '../../src/bootstrap/prepare.ts';
-import { isStalePlan, statementNamer } from '../../src/db/statement-names.ts';
-import { emptyTarget, suiteProvider } from '../helpers/db.ts';
+import { loadConfig } from '../../../src/config.ts';
+import { prepareDatabase } from '../../../src/bootstrap/prepare.ts';
+import { isStalePlan, statementNamer } from '../../../src/engine/db/statement-names.ts';
+import { emptyTarget, suiteProvider } from '../../helpers/db.ts';
 
 describe('statementNamer', () => {
   it('names a data statement the second time it is seen, by its text, and nothing else', () => {

@@ -2,7 +2,7 @@
 // route sent, with a Content-Length that counts bytes, whatever characters it holds.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUtf8Bodies, UTF8_BODY_MIN_LENGTH, utf8Bytes } from '../../src/http/utf8-bodies.ts';
+import { registerUtf8Bodies, UTF8_BODY_MIN_LENGTH, utf8Bytes } from '../../../src/engine/http/utf8-bodies.ts';
 
 // One-byte (ASCII, Latin-1) and two-byte strings (a BMP symbol, a surrogate pair) take different encoder paths.
 const SAMPLES = {

@@ -1,9 +1,9 @@
-// The rows authentication reads on every request (src/db/auth-rows.ts) are plain SQL: they must be the very
+// The rows authentication reads on every request (src/engine/db/auth-rows.ts) are plain SQL: they must be the very
 // objects Prisma's findFirst built for the same filters, and must leave out what it left out (a deleted user, a
 // user of a deleted company, a deleted company), on both stores.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeCompanyBy, activeUser, companyById } from '../../src/db/auth-rows.ts';
-import { seededDatabase, type TestDatabase } from '../helpers/db.ts';
+import { activeCompanyBy, activeUser, companyById } from '../../../src/engine/db/auth-rows.ts';
+import { seededDatabase, type TestDatabase } from '../../helpers/db.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {

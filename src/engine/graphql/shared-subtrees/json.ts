@@ -8,7 +8,7 @@
 // then replaced by the objects' bytes. A mark is a random string drawn per process, which no client can write into
 // the answer's data; should one be found that was not written as a mark, the answer is written plainly instead.
 import { randomBytes } from 'node:crypto';
-import { utf8Bytes } from '../http/utf8-bodies.ts';
+import { utf8Bytes } from '../../http/utf8-bodies.ts';
 
 /** Twelve characters of [A-Za-z0-9_-]: JSON writes them as they are, so a mark reads `"<MARK><id>"`. */
 const MARK = randomBytes(9).toString('base64url');

@@ -3,11 +3,11 @@
 // Whose data: an answer is keyed by the document, its variables, the viewer and the tenant the request acts
 // on. Lookups happen only after authentication and tenant checks have run for this request, so an answer is
 // never served to anyone the same query would not have answered identically.
-// Freshness: every request reads every table's write count (src/db/data-version.ts) before anything else
+// Freshness: every request reads every table's write count (src/engine/cache/table-versions.ts) before anything else
 // (src/http/request-scope.ts), and once more on a miss, when it executes (or, while it waits to, each time an
 // answer under its key is kept: cacheWhileWaiting). The tables an answer read are
 // the ones its SQL statements named (counted with them, src/db/sql-stats.ts) and the auth rows'; where a loader
-// read only some users' predictions, those users' buckets stand for the table (src/db/owned-rows.ts). The answer
+// read only some users' predictions, those users' buckets stand for the table (src/engine/cache/owner-buckets.ts). The answer
 // is stored under those tables' counts only if they still held after it was computed (so every row read, the
 // caller's own included, came from that one state), and served only to requests that read the same counts for
 // them. That check runs after the answer was sent; a request for the same answer waits for it. The rules that
@@ -17,19 +17,19 @@
 // Scope: per process and bounded in bytes (least recently used out first). Correct across instances because
 // the counts come from the shared database; a write invalidates the answers that read its table.
 // A miss's loaders take what earlier misses read at the same counts, and offer what they read once the answer passes
-// the check that keeps it (src/loaders/shared-reads.ts): after a comment, a post is computed again reading only the
+// the check that keeps it (src/engine/cache/shared-reads.ts): after a comment, a post is computed again reading only the
 // comments.
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import type { GatewayExecutor } from '@apollo/server-gateway-interface';
 import { Kind, type OperationDefinitionNode } from 'graphql';
-import { AUTH_ROW_TABLES } from '../auth/auth-row-cache.ts';
-import type { Database } from '../db/client.ts';
-import type { TableVersions } from '../db/data-version.ts';
-import { tableOfCounter } from '../db/owned-rows.ts';
-import { currentSqlStats, uncounted } from '../db/sql-stats.ts';
-import { RequestReads, SharedReads } from '../loaders/shared-reads.ts';
-import type { Context } from './context.ts';
-import { settledJson } from './shared-json.ts';
+import { AUTH_ROW_TABLES } from './auth-row-cache.ts';
+import type { Database } from '../../db/client.ts';
+import type { TableVersions } from './table-versions.ts';
+import { tableOfCounter } from './owner-buckets.ts';
+import { currentSqlStats, uncounted } from '../../db/sql-stats.ts';
+import { RequestReads, SharedReads } from './shared-reads.ts';
+import type { Context } from '../../graphql/context.ts';
+import { settledJson } from '../graphql/shared-subtrees/json.ts';
 
 /**
  * Root fields whose answers depend only on stored data, the viewer, the tenant and kickoff times. A new
@@ -98,7 +98,7 @@ export class ResponseCache {
   private horizon: { version: string; from: number; until: number } | null = null;
   readonly stats: CacheStats = { hits: 0, misses: 0, stores: 0, discards: 0, recomputedSame: 0, recomputedChanged: 0 };
   /**
-   * What a miss's loaders read, for the next misses (src/loaders/shared-reads.ts): a row for every 2 KB of the bound,
+   * What a miss's loaders read, for the next misses (src/engine/cache/shared-reads.ts): a row for every 2 KB of the bound,
    * held besides it.
    */
   readonly reads: SharedReads;
@@ -359,7 +359,7 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           if (key !== null) cache.noteLookup(key, hit);
           if (hit || key === null || versions === null || response.body.kind !== 'single') return;
           const { data, errors } = response.body.singleResult;
-          // The request's statements named these tables (src/db/tables-read.ts); none known, nothing kept.
+          // The request's statements named these tables (src/engine/cache/tables-read.ts); none known, nothing kept.
           const read = currentSqlStats()?.tables;
           if (errors?.length || !data || !read) return;
           const tables = new Set([...read, ...AUTH_ROW_TABLES]);

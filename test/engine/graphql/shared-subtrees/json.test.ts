@@ -1,4 +1,4 @@
-// Answers written with each shared subtree once (src/graphql/shared-json.ts): the bytes are JSON.stringify's to the
+// Answers written with each shared subtree once (src/engine/graphql/shared-subtrees/json.ts): the bytes are JSON.stringify's to the
 // last byte, whatever the text holds, and text that looks like a mark makes the answer be written plainly.
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +9,7 @@ import {
   SHARED_JSON_MARK,
   settledJson,
   sharedObjectFactory,
-} from '../../src/graphql/shared-json.ts';
+} from '../../../../src/engine/graphql/shared-subtrees/json.ts';
 
 const newUser = sharedObjectFactory(['id', 'name', 'company', 'tags']);
 const newCompany = sharedObjectFactory(['id', 'name']);

@@ -7,14 +7,14 @@
 //   20261124000000_table_versions and 20261124225500_write_counts_per_statement_and_owner). They are written in the
 //   writer's transaction, so a reader sees a new count exactly when it sees the rows; two equal reads of a table's
 //   count mean no write to it committed in between. The table's oid is part of the epoch: a database dropped and
-//   migrated again restarts the counts. Read on a connection of their own (src/db/versions-connection.ts), by one
+//   migrated again restarts the counts. Read on a connection of their own (src/engine/cache/versions-connection.ts), by one
 //   statement shared by every caller that asked before it began (sharedReads).
-// Both stores also count an owned table's writes per owner's bucket (src/db/owned-rows.ts).
+// Both stores also count an owned table's writes per owner's bucket (src/engine/cache/owner-buckets.ts).
 // SQLite: "_prode_table_version", one counter per table moved by row triggers in the writer's transaction (the
 //   same guarantee, whichever connection wrote). Prisma's SQLite adapter runs every statement on one connection,
 //   so a read during one of our open transactions sees its uncommitted rows, and their counts with them: a request
 //   starting while one is open gets no versions, and an answer computed while one rolled back is not kept.
-import type { DatabaseTarget } from './adapters.ts';
+import type { DatabaseTarget } from '../../db/adapters.ts';
 
 /** Counts the transactions a driver adapter opens and ends (per database). */
 export class TransactionTracker {
@@ -96,7 +96,7 @@ export const PG_TABLE_VERSIONS_SQL =
   "SELECT tbl, sum(v)::text AS v, 'prode_meta.table_version'::regclass::oid::text AS epoch " +
   'FROM prode_meta.table_version GROUP BY tbl';
 
-/** PostgreSQL: runs PG_TABLE_VERSIONS_SQL (on a connection of its own: src/db/versions-connection.ts). */
+/** PostgreSQL: runs PG_TABLE_VERSIONS_SQL (on a connection of its own: src/engine/cache/versions-connection.ts). */
 export type PgVersionsQuery = () => Promise<Array<{ tbl: string; v: string; epoch: string }>>;
 
 /** The write counts of every table at one moment. */

@@ -1,11 +1,11 @@
 // The rows every authenticated request reads before anything else: the token's user and the company the tenant
-// headers name. Plain SQL through the row reader (src/db/row-reader.ts) rather than findFirst, whose query compiler
+// headers name. Plain SQL through the row reader (src/engine/db/row-reader.ts) rather than findFirst, whose query compiler
 // and result mapping cost about 0.4 ms a statement, on every request of every kind (with the response cache off, or
 // when the auth-row cache cannot answer). The rows are the objects findFirst builds
-// (test/db/auth-rows.test.ts compares them).
-import { rowReaderOf, type Db } from './client.ts';
-import type { CompanyRow, UserRow } from './rows.ts';
-import { Prisma } from './sql.ts';
+// (test/engine/db/auth-rows.test.ts compares them).
+import { rowReaderOf, type Db } from '../../db/client.ts';
+import type { CompanyRow, UserRow } from '../../db/rows.ts';
+import { Prisma } from '../../db/sql.ts';
 
 /** The user, unless deleted or of a deleted company. */
 export async function activeUser(prisma: Db, id: number): Promise<UserRow | null> {

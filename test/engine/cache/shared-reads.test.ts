@@ -1,12 +1,12 @@
-// Loader answers shared between the response cache's misses (src/loaders/shared-reads.ts): a miss after a write
+// Loader answers shared between the response cache's misses (src/engine/cache/shared-reads.ts): a miss after a write
 // reads again only the tables written since, takes nothing read at other counts, and never answers stale.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TableVersions } from '../../src/db/data-version.ts';
-import { openDatabase } from '../../src/db/client.ts';
-import { runWithSqlStats, type SqlStats } from '../../src/db/sql-stats.ts';
-import { RequestReads, SharedReads } from '../../src/loaders/shared-reads.ts';
-import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
-import { liveMetric } from '../helpers/live.ts';
+import { TableVersions } from '../../../src/engine/cache/table-versions.ts';
+import { openDatabase } from '../../../src/db/client.ts';
+import { runWithSqlStats, type SqlStats } from '../../../src/db/sql-stats.ts';
+import { RequestReads, SharedReads } from '../../../src/engine/cache/shared-reads.ts';
+import { bearer, startTestServer, type TestServer } from '../../helpers/app.ts';
+import { liveMetric } from '../../helpers/live.ts';
 
 const versions = (counts: Record<string, number>, rollbacks = 0) =>
   new TableVersions('test', new Map(Object.entries(counts).map(([t, v]) => [t, String(v)])), rollbacks);

@@ -1,11 +1,11 @@
-// PostgreSQL: the write counts (src/db/data-version.ts) are read on a connection of their own, outside the pool.
+// PostgreSQL: the write counts (src/engine/cache/table-versions.ts) are read on a connection of their own, outside the pool.
 // Every request reads them as it arrives, before anything else, and a response-cache miss again as it executes:
 // through the pool each read queued for a connection behind data statements and open transactions, and under
 // load (docs/performance.md, "Reading the counts") a third of the pool's statements were these reads and writes
 // waited behind them. sharedReads keeps at most one read in flight, so one connection is enough.
 import pg from 'pg';
-import { PG_TABLE_VERSIONS_SQL, type PgVersionsQuery } from './data-version.ts';
-import { countedStatement } from './sql-stats.ts';
+import { PG_TABLE_VERSIONS_SQL, type PgVersionsQuery } from './table-versions.ts';
+import { countedStatement } from '../../db/sql-stats.ts';
 
 export interface VersionsConnection {
   query: PgVersionsQuery;

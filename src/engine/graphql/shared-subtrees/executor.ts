@@ -34,8 +34,8 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
-import type { ObjectBudget } from '../app/object-budget.ts';
-import { SHARED_JSON_MIN_BYTES, sharedObjectFactory } from './shared-json.ts';
+import type { ObjectBudget } from '../../../app/object-budget.ts';
+import { SHARED_JSON_MIN_BYTES, sharedObjectFactory } from './json.ts';
 
 type Completion =
   | { kind: 'leaf'; nonNull: boolean; type: GraphQLLeafType }
@@ -428,7 +428,7 @@ export function planShared(
     }
     const keys = fields.map((field) => field.key);
     const jsonBytes = fields.reduce((sum, field) => sum + field.key.length + 4 + jsonBytesOf(field.completion), 2);
-    // A large shared object is written once per answer and copied where it repeats (shared-json.ts); one with a
+    // A large shared object is written once per answer and copied where it repeats (shared-subtrees/json.ts); one with a
     // key `toJSON` (an alias) is written whole, that key being its own.
     const marked = shared && jsonBytes >= SHARED_JSON_MIN_BYTES && !keys.includes('toJSON');
     const create = marked ? sharedObjectFactory(keys) : objectFactory(keys);

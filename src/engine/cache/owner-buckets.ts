@@ -1,4 +1,4 @@
-// Counts per owner, for the response cache (src/db/data-version.ts). A write to an owned table moves its table's
+// Counts per owner, for the response cache (src/engine/cache/table-versions.ts). A write to an owned table moves its table's
 // count and the count of the owner's bucket, "<Table>@<ownerId % 256>" (migration
 // 20261124225500_write_counts_per_statement_and_owner: statement triggers on PostgreSQL, row triggers on SQLite).
 // A read that a loader declares to be of some owners' rows only (readingRowsOf, src/db/sql-stats.ts) depends on

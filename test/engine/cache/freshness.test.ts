@@ -1,12 +1,12 @@
-// The response cache keeps an answer while the tables it read are unchanged (src/graphql/response-cache.ts). Two
+// The response cache keeps an answer while the tables it read are unchanged (src/engine/cache/response-cache.ts). Two
 // processes on one database: A caches, B does not (RESPONSE_CACHE_MB=0), so B's answer is the truth. After each
 // kind of write (through B's API, or straight to the database as the importer or psql would), every cacheable read
 // in A must answer exactly as B does: never stale. And answers that did not read what was written stay cached in A,
 // which a global counter would not allow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../prisma/seed/demo-seed.ts';
-import { suiteProvider } from '../helpers/db.ts';
-import { startReplicas, type Replicas } from '../helpers/replicas.ts';
+import { DEMO_PASSWORD } from '../../../prisma/seed/demo-seed.ts';
+import { suiteProvider } from '../../helpers/db.ts';
+import { startReplicas, type Replicas } from '../../helpers/replicas.ts';
 
 interface Answer {
   statements: number;

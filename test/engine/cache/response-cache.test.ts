@@ -1,10 +1,10 @@
-// The response cache (src/graphql/response-cache.ts): a repeated read costs one statement, and no answer
+// The response cache (src/engine/cache/response-cache.ts): a repeated read costs one statement, and no answer
 // outlives a committed write (ours, another connection's), the next kickoff, or the caller's right to it.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../../src/db/client.ts';
-import { uncounted } from '../../src/db/sql-stats.ts';
-import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
-import { liveMetric } from '../helpers/live.ts';
+import { openDatabase } from '../../../src/db/client.ts';
+import { uncounted } from '../../../src/db/sql-stats.ts';
+import { bearer, startTestServer, type TestServer } from '../../helpers/app.ts';
+import { liveMetric } from '../../helpers/live.ts';
 
 let s: TestServer;
 beforeAll(async () => {

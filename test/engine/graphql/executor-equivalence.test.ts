@@ -1,13 +1,13 @@
 // Every stored query (operations/manifest.json) answers the same on the three executors, over one database:
 // graphql-js (GRAPHQL_JIT=false), graphql-jit (GRAPHQL_SHARED_SUBTREES=false) and the default, where a query's
-// repeated objects are completed once (src/graphql/shared-subtree-executor.ts). Each document is asked three
+// repeated objects are completed once (src/engine/graphql/shared-subtrees/executor.ts). Each document is asked three
 // times: interpreted the first time, compiled after. A stored query added without a case here fails the last test.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemoIds } from '../../prisma/seed/demo-seed.ts';
-import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
-import type { DemoUser } from '../helpers/demo.ts';
-import { forgeInvitationLink } from '../helpers/tokens.ts';
+import type { DemoIds } from '../../../prisma/seed/demo-seed.ts';
+import { bearer, startTestServer, type TestServer } from '../../helpers/app.ts';
+import type { DemoUser } from '../../helpers/demo.ts';
+import { forgeInvitationLink } from '../../helpers/tokens.ts';
 
 interface Case {
   /** Who asks; null: nobody signed in. */

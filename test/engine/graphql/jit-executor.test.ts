@@ -1,4 +1,4 @@
-// graphql-jit executes documents from their second sighting on (src/graphql/jit-executor.ts): its answers,
+// graphql-jit executes documents from their second sighting on (src/engine/graphql/jit-executor.ts): its answers,
 // errors and variable handling must be graphql-js's.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +6,8 @@ import {
   DeepTournamentsDocument,
   MyPredictionsDocument,
   UpcomingMatchesDocument,
-} from '../../src/graphql/generated/operations.ts';
-import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+} from '../../../src/graphql/generated/operations.ts';
+import { bearer, startTestServer, type TestServer } from '../../helpers/app.ts';
 
 let jit: TestServer;
 let interpreted: TestServer;
