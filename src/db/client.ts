@@ -4,7 +4,12 @@ import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { adapterFactory, describeTarget, type AdapterOptions, type DatabaseTarget } from './adapters.ts';
 import { keepingConnected, rowReader, type RowReader } from '../engine/db/row-reader.ts';
 import { statementNamer } from '../engine/db/statement-names.ts';
-import { tableVersionsReader, TransactionTracker, trackTransactions, type TableVersions } from '../engine/cache/table-versions.ts';
+import {
+  tableVersionsReader,
+  TransactionTracker,
+  trackTransactions,
+  type TableVersions,
+} from '../engine/cache/table-versions.ts';
 import { countingAdapterFactory } from './sql-stats.ts';
 import { versionsConnection } from '../engine/cache/versions-connection.ts';
 import { StorageWatch, watchingStorage } from './storage-watch.ts';

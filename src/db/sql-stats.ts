@@ -32,8 +32,8 @@ const owned = new AsyncLocalStorage<{ table: string; counters: string[] }>();
 
 /**
  * Runs `fn`, whose statements read only these owners' rows of `table` (their WHERE says so): the answer then depends
- * on those owners' buckets (src/engine/cache/owner-buckets.ts) and not on the whole table. Other tables the statements name count
- * as always. Declared by the loader that writes the condition, next to it.
+ * on those owners' buckets (src/engine/cache/owner-buckets.ts) and not on the whole table. Other tables the statements
+ * name count as always. Declared by the loader that writes the condition, next to it.
  */
 export function readingRowsOf<T>(table: string, ownerIds: Iterable<number>, fn: () => Promise<T>): Promise<T> {
   if (!OWNED_TABLES[table]) throw new Error(`${table} is not counted per owner (src/engine/cache/owner-buckets.ts)`);

@@ -35,8 +35,8 @@ type Delegate = { findMany(args: object): Promise<Row[]> };
 // The loaders read with plain SQL where their filter is plain: the rows are the same objects Prisma's findMany
 // builds (test/engine/db/loader-rows.test.ts compares every model), at well under half its cost per row, which
 // the benchmarks showed to be the largest part of a deep query. The statements go to the driver adapter directly
-// (src/engine/db/row-reader.ts), past Prisma's raw-query pipeline. Identifiers come from this file, never from a request.
-// Filters on relations or on dates stay Prisma's.
+// (src/engine/db/row-reader.ts), past Prisma's raw-query pipeline. Identifiers come from this file, never from a
+// request. Filters on relations or on dates stay Prisma's.
 
 /** A model's table (the schema maps no names): the delegate name capitalised. */
 const tableName = (model: string) => `${model[0].toUpperCase()}${model.slice(1)}`;
@@ -84,7 +84,8 @@ const NOT_SHARED = new Set(['prediction', 'triviaAnswer', 'triviaSolution', 'bon
 export class Loaders {
   private readonly loaders = new Map<string, DataLoader<unknown, unknown>>();
 
-  /** Other requests' reads this one may take (src/engine/cache/shared-reads.ts); set by the response cache on a miss. */
+  /** Other requests' reads this one may take (src/engine/cache/shared-reads.ts); set by the response cache on a
+   * miss. */
   private reads: RequestReads | null = null;
 
   private readonly options: { maxBatchSize: number };
@@ -238,8 +239,8 @@ export class Loaders {
   /**
    * Rows grouped by a foreign key, each list in `orderBy` order; `where` narrows them further. `ownedBy`: the owners
    * whose rows are all a batch can read (its key or its `where` says so), for the response cache's counts per owner
-   * (src/engine/cache/owner-buckets.ts). `shared`: its statement depends on the keys alone (a fixed `where` of plain values, not
-   * the caller's, the tenant's or the clock's), so other requests may take what it read (shareReads).
+   * (src/engine/cache/owner-buckets.ts). `shared`: its statement depends on the keys alone (a fixed `where` of plain
+   * values, not the caller's, the tenant's or the clock's), so other requests may take what it read (shareReads).
    */
   private manyBy<T extends Row>(
     name: string,

@@ -148,7 +148,8 @@ const SOURCES = {
       (f) => (f.oldest ? Math.max(0, (Date.now() - f.oldest.getTime()) / 1000) : 0),
     ),
   ),
-  /** Queries answered by the shared-subtree executor, or given back to graphql-jit (src/engine/graphql/jit-executor.ts). */
+  /** Queries answered by the shared-subtree executor, or given back to graphql-jit
+   * (src/engine/graphql/jit-executor.ts). */
   sharedRuns: rows<{ answered: number; abandoned: number }>(
     counter(
       'prode_graphql_shared_runs_total',

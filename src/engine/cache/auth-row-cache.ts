@@ -1,7 +1,5 @@
-// The rows authentication reads on every request (the token's user, the company the headers name), kept
-// while the write counts of their tables hold (src/engine/cache/table-versions.ts): any committed write to users or companies,
-// a user's deletion or a role change included, moves the token on and the rows are read again. Each entry is
-// labelled with the token read before it was loaded, and served only to requests that read the same token.
+// The rows authentication reads on every request, cached under the users' and companies' table versions and returned
+// only to requests that read the same versions. Why: docs/decisions/0010-auth-row-cache.md.
 
 /** The tables authentication reads: an answer built on cached auth rows depends on them too. */
 export const AUTH_ROW_TABLES = ['User', 'Company'] as const;

@@ -1,24 +1,6 @@
-// Whole-response cache for read operations (GraphQL queries and the REST routes' stored ones alike).
-//
-// Whose data: an answer is keyed by the document, its variables, the viewer and the tenant the request acts
-// on. Lookups happen only after authentication and tenant checks have run for this request, so an answer is
-// never served to anyone the same query would not have answered identically.
-// Freshness: every request reads every table's write count (src/engine/cache/table-versions.ts) before anything else
-// (src/http/request-scope.ts), and once more on a miss, when it executes (or, while it waits to, each time an
-// answer under its key is kept: cacheWhileWaiting). The tables an answer read are
-// the ones its SQL statements named (counted with them, src/db/sql-stats.ts) and the auth rows'; where a loader
-// read only some users' predictions, those users' buckets stand for the table (src/engine/cache/owner-buckets.ts). The answer
-// is stored under those tables' counts only if they still held after it was computed (so every row read, the
-// caller's own included, came from that one state), and served only to requests that read the same counts for
-// them. That check runs after the answer was sent; a request for the same answer waits for it. The rules that
-// depend on the clock change at the next kickoff (prediction privacy: "others' predictions once the match has
-// kicked off") and at the next end of a trivia question's window (a person's own graded answers,
-// User.triviaSolutions, show from then on): an answer is served only before both.
-// Scope: per process and bounded in bytes (least recently used out first). Correct across instances because
-// the counts come from the shared database; a write invalidates the answers that read its table.
-// A miss's loaders take what earlier misses read at the same counts, and offer what they read once the answer passes
-// the check that keeps it (src/engine/cache/shared-reads.ts): after a comment, a post is computed again reading only the
-// comments.
+// Whole answers of read operations, keyed by document, variables, caller and tenant after the request's own checks,
+// returned while the table versions of what they read hold.
+// Why: docs/decisions/0006-response-cache-under-table-versions.md.
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import type { GatewayExecutor } from '@apollo/server-gateway-interface';
 import { Kind, type OperationDefinitionNode } from 'graphql';
@@ -98,8 +80,8 @@ export class ResponseCache {
   private horizon: { version: string; from: number; until: number } | null = null;
   readonly stats: CacheStats = { hits: 0, misses: 0, stores: 0, discards: 0, recomputedSame: 0, recomputedChanged: 0 };
   /**
-   * What a miss's loaders read, for the next misses (src/engine/cache/shared-reads.ts): a row for every 2 KB of the bound,
-   * held besides it.
+   * What a miss's loaders read, for the next misses (src/engine/cache/shared-reads.ts): a row for every 2 KB of the
+   * bound, held besides it.
    */
   readonly reads: SharedReads;
 

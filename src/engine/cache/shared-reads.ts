@@ -1,16 +1,5 @@
-// Loader answers shared between requests, for the response cache's misses. On a matchday one comment on a post
-// throws away every player's cached post and comments (each answer is the player's own: likedByMe), and each of
-// them executed again read every author, their company with its areas and extra fields, the likes and the post,
-// twelve statements of which only the comments' had changed. Here a miss reads again only what was written since.
-//
-// Which answers: those of loaders whose statement is a function of their key alone (by id, by a foreign key with
-// fixed conditions, counts), never one that reads the caller, the tenant or the clock (the registry says which).
-// Rows are the same for every caller; who may see them is decided above the loaders, as for any row read.
-// Freshness: an answer is kept under its table's write count (src/engine/cache/table-versions.ts), and only once the response
-// cache has checked that nothing the request read was written while it was computed (the same check that keeps the
-// request's answer, rollbacks included): the rows then are exactly those of that count. A request takes it only
-// when it read the same count, and its own answer then depends on that table as if it had read it: a write to it
-// before the answer is kept throws the answer away.
+// Loader answers that depend on their keys alone, shared between response-cache misses that read the same table
+// versions. Why: docs/decisions/0009-shared-reads-between-misses.md.
 import type { TableVersions } from './table-versions.ts';
 import { countTableRead } from '../../db/sql-stats.ts';
 

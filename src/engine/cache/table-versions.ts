@@ -1,19 +1,5 @@
-// Tokens that change whenever data visible to readers may have changed, one per table: the response cache keeps
-// an answer only while the tables it read are unchanged. They are read from the database itself, so every writer
-// counts (other gateway instances, the importer, psql), and no write path has to remember to bump them.
-//
-// PostgreSQL: prode_meta.table_version, counters that statement triggers on every table move once per write
-//   transaction and table when a statement wrote a row (migrations 20261123051500_data_version,
-//   20261124000000_table_versions and 20261124225500_write_counts_per_statement_and_owner). They are written in the
-//   writer's transaction, so a reader sees a new count exactly when it sees the rows; two equal reads of a table's
-//   count mean no write to it committed in between. The table's oid is part of the epoch: a database dropped and
-//   migrated again restarts the counts. Read on a connection of their own (src/engine/cache/versions-connection.ts), by one
-//   statement shared by every caller that asked before it began (sharedReads).
-// Both stores also count an owned table's writes per owner's bucket (src/engine/cache/owner-buckets.ts).
-// SQLite: "_prode_table_version", one counter per table moved by row triggers in the writer's transaction (the
-//   same guarantee, whichever connection wrote). Prisma's SQLite adapter runs every statement on one connection,
-//   so a read during one of our open transactions sees its uncommitted rows, and their counts with them: a request
-//   starting while one is open gets no versions, and an answer computed while one rolled back is not kept.
+// Table versions, moved by triggers in each writer's transaction and read from the database, so every writer counts:
+// what the response cache trusts. Why: docs/decisions/0006-response-cache-under-table-versions.md and 0008.
 import type { DatabaseTarget } from '../../db/adapters.ts';
 
 /** Counts the transactions a driver adapter opens and ends (per database). */

@@ -1,7 +1,5 @@
-// Which tables a SQL statement names: what an answer read, for the response cache's per-table versions
-// (src/engine/cache/table-versions.ts). Found in the text Prisma sends (quoted, `"public"."Match"`) and in our own raw SQL
-// (quoted or not), so no resolver or loader has to declare it. A name that is not a table read (an enum type,
-// a word in a string literal) only adds a dependency that seldom moves: too many is safe, too few is not.
+// Which tables a SQL statement names, so what an answer read is found rather than declared (too many is safe, too
+// few is not). Why: docs/decisions/0006-response-cache-under-table-versions.md.
 import { Prisma } from '../../generated/sqlite/client.ts';
 
 export const TABLES: readonly string[] = Object.values(Prisma.ModelName);

@@ -1,8 +1,5 @@
-// PostgreSQL: the write counts (src/engine/cache/table-versions.ts) are read on a connection of their own, outside the pool.
-// Every request reads them as it arrives, before anything else, and a response-cache miss again as it executes:
-// through the pool each read queued for a connection behind data statements and open transactions, and under
-// load (docs/performance.md, "Reading the counts") a third of the pool's statements were these reads and writes
-// waited behind them. sharedReads keeps at most one read in flight, so one connection is enough.
+// PostgreSQL: table versions are read on a connection of their own, outside the pool, so the reads every request
+// makes do not queue behind data statements. Why: docs/decisions/0008-table-versions-own-connection.md.
 import pg from 'pg';
 import { PG_TABLE_VERSIONS_SQL, type PgVersionsQuery } from './table-versions.ts';
 import { countedStatement } from '../../db/sql-stats.ts';

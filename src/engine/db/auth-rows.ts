@@ -1,8 +1,5 @@
-// The rows every authenticated request reads before anything else: the token's user and the company the tenant
-// headers name. Plain SQL through the row reader (src/engine/db/row-reader.ts) rather than findFirst, whose query compiler
-// and result mapping cost about 0.4 ms a statement, on every request of every kind (with the response cache off, or
-// when the auth-row cache cannot answer). The rows are the objects findFirst builds
-// (test/engine/db/auth-rows.test.ts compares them).
+// The token's user and the company the headers name, read through the row reader rather than findFirst; the rows are
+// the objects findFirst builds. Why: docs/decisions/0005-loader-rows-past-prisma.md.
 import { rowReaderOf, type Db } from '../../db/client.ts';
 import type { CompanyRow, UserRow } from '../../db/rows.ts';
 import { Prisma } from '../../db/sql.ts';

@@ -1,16 +1,5 @@
-// Rows read straight from the driver adapter, for the statements the loaders run on every request. Through
-// Prisma's $queryRaw a result set is converted twice (each value serialized for the engine's protocol, then each row
-// rebuilt from a template of nulls and each timestamp parsed again), and the request passes the client's request
-// pipeline: 2.9 ms of a deep query's 18 in its profile. Here each value is converted once, the way $queryRaw
-// converts it (a timestamp without a zone excepted, read as UTC), so the rows are the objects $queryRaw returns
-// (test/engine/db/row-reader.test.ts compares them, and test/engine/db/loader-rows.test.ts compares the loaders' rows with
-// findMany's for every model).
-//
-// The statement goes to the adapter Prisma uses: on PostgreSQL outside any transaction, on SQLite's one connection
-// beside an open transaction, seeing its rows as Prisma's own statements there do. It is counted and traced like
-// every other (src/db/sql-stats.ts), prepared on PostgreSQL like every other (src/engine/db/statement-names.ts), and a
-// driver error reaches the caller as the adapter's DriverAdapterError, which src/db/errors.ts reads as it reads
-// Prisma's.
+// Rows read straight from the driver adapter Prisma connected, each value converted once as $queryRaw converts it,
+// past Prisma's raw-query pipeline. Why: docs/decisions/0005-loader-rows-past-prisma.md.
 import { ColumnTypeEnum, type ArgType, type ColumnType, type SqlQueryable } from '@prisma/driver-adapter-utils';
 import type { Prisma } from '../../generated/sqlite/client.ts';
 import type { Provider } from '../../db/schema-files.ts';

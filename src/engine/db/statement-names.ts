@@ -1,7 +1,5 @@
-// Names for PostgreSQL prepared statements. Unnamed, every statement is parsed and planned again on each
-// execution: on the deep tournaments query that was 3 of its 4.5 ms in the database (the Bind of a 500-id
-// `IN (...)` alone 0.8 ms), against 1.2 ms of executing. A named statement is parsed once per connection, and
-// after five executions PostgreSQL may keep a generic plan for it (docs/performance.md).
+// Names for PostgreSQL prepared statements, so a statement is parsed and planned once per connection rather than on
+// every execution. Why: docs/decisions/0011-prepared-statements.md.
 import { createHash } from 'node:crypto';
 
 /**

@@ -1,8 +1,5 @@
-// Executes operations with graphql-jit instead of graphql-js's interpreter: each distinct document is compiled
-// once into a JavaScript function per operation and then run per request. The benchmarks showed graphql-js's
-// per-field interpretation and promise bookkeeping among the largest costs of the deep nested queries.
-// Apollo Server 5 has no executor option; its `gateway` hook is the supported way to bring one (the schema
-// stays ours, so parsing, validation, plugins and error formatting are Apollo's as before).
+// Executes operations with graphql-jit instead of graphql-js's interpreter, through Apollo's `gateway` hook (Apollo
+// Server 5 has no executor option), each document compiled once. Why: docs/decisions/0001-execute-on-graphql-jit.md.
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
 import {
   BREAK,

@@ -1,11 +1,5 @@
-// TypeGraphQL runs every field resolver through one generic handler. Per call, it:
-// - sorts the parameters' metadata;
-// - builds a resolver-data object;
-// - searches its container for the resolver's instance;
-// - validates each @Arg asynchronously, which costs a promise and a microtask per object even with validation off.
-// A 700 KB REST answer makes tens of thousands of such calls, and the garbage they leave was a fifth of its CPU
-// profile. Our field resolvers take only @Root, @Ctx, @Info and scalar @Arg parameters, with no middleware and no
-// roles: those are rebound here once, to call the method with its parameters picked straight from the call.
+// Field resolvers that take only @Root, @Ctx, @Info and scalar @Arg are called straight, past TypeGraphQL's generic
+// handler and its work per call. Why: docs/decisions/0004-call-field-resolvers-past-typegraphql.md.
 import { GraphQLScalarType, isObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { getMetadataStorage } from 'type-graphql';
 

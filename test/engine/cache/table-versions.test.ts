@@ -1,5 +1,5 @@
-// The data version the response cache trusts (src/engine/cache/table-versions.ts): it must move whenever a write commits to
-// this database, from any connection, and only then; a cache that kept an answer across a missed move would
+// The data version the response cache trusts (src/engine/cache/table-versions.ts): it must move whenever a write
+// commits to this database, from any connection, and only then; a cache that kept an answer across a missed move would
 // serve stale data, one that sees moves that are not there never hits.
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';

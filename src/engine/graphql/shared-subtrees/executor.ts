@@ -1,13 +1,6 @@
-// Executes a query the way graphql-js does, with one difference: an object reached again under the same selection
-// is completed once per request, and the answer shares that subtree. A REST answer of 700 KB repeats the caller's
-// user (with its company and areas) under each of its 200 predictions and each team (with its country) under
-// every match it plays: more than half of its fields are such repeats, and every one was resolved again.
-//
-// Sharing is sound because, within one query, a field's answer depends only on its parent object, its arguments and
-// the request (no resolver reads `info.path`), and the loaders hand out the same row object for the same key.
-// Only answers without errors are produced here: a resolver that throws, a null where the type forbids one or a
-// spent object budget abandons the run, and the caller executes the operation again with graphql-jit or graphql-js
-// (the request's loaders keep what was read), so errors, their paths and partial data are theirs to the letter.
+// Executes a query like graphql-js, except that an object reached again under the same selection is completed once
+// per request; on any error the operation runs again on graphql-jit.
+// Why: docs/decisions/0002-complete-repeated-subtrees-once.md.
 import {
   defaultFieldResolver,
   getArgumentValues,
@@ -142,8 +135,8 @@ function fail(run: Run): never {
 /**
  * An answer object (or list) waiting for values that arrive later: each is written into it as it arrives, and the
  * last one resolves it; the first failure rejects it. One promise per waiting object, where a promise per field
- * plus `Promise.all` cost about four promises and as many closures per field: `GET /companies/search` allocated
- * 10.0 MB per request that way, 7.6 MB this way (V8's sampling heap profiler, collected objects included).
+ * plus `Promise.all` cost about four promises and as many closures per field
+ * (docs/decisions/0002-complete-repeated-subtrees-once.md).
  */
 class Waiting {
   /** One for the caller's loop until it is sealed: a thenable that calls back at once cannot finish it early. */
@@ -428,8 +421,8 @@ export function planShared(
     }
     const keys = fields.map((field) => field.key);
     const jsonBytes = fields.reduce((sum, field) => sum + field.key.length + 4 + jsonBytesOf(field.completion), 2);
-    // A large shared object is written once per answer and copied where it repeats (shared-subtrees/json.ts); one with a
-    // key `toJSON` (an alias) is written whole, that key being its own.
+    // A large shared object is written once per answer and copied where it repeats (shared-subtrees/json.ts); one with
+    // a key `toJSON` (an alias) is written whole, that key being its own.
     const marked = shared && jsonBytes >= SHARED_JSON_MIN_BYTES && !keys.includes('toJSON');
     const create = marked ? sharedObjectFactory(keys) : objectFactory(keys);
     return { type, fields, jsonBytes, create };

@@ -1,12 +1,5 @@
-// The JSON of an answer whose repeated subtrees are written once. The shared-subtree executor hands the same
-// answer object to every place an object is reached again (the caller's user under each of 500 predictions, a team
-// under every match it plays): in `GET /companies/search` those repeats are two thirds of the 700 KB. JSON.stringify
-// writes each repeat again; here each shared object is written once and its bytes copied where it repeats.
-//
-// How: the executor builds large shared objects from a class whose `toJSON` answers a mark while an answer is being
-// written here (and the object itself otherwise, so any other JSON.stringify writes the whole object). The marks are
-// then replaced by the objects' bytes. A mark is a random string drawn per process, which no client can write into
-// the answer's data; should one be found that was not written as a mark, the answer is written plainly instead.
+// Writes an answer's JSON with each shared subtree written once and its bytes copied where it repeats: the same
+// bytes as JSON.stringify, built faster. Why: docs/decisions/0003-write-shared-subtrees-once.md.
 import { randomBytes } from 'node:crypto';
 import { utf8Bytes } from '../../http/utf8-bodies.ts';
 

@@ -1,4 +1,5 @@
-// Answers written with each shared subtree once (src/engine/graphql/shared-subtrees/json.ts): the bytes are JSON.stringify's to the
+// Answers written with each shared subtree once (src/engine/graphql/shared-subtrees/json.ts): the bytes are
+// JSON.stringify's to the
 // last byte, whatever the text holds, and text that looks like a mark makes the answer be written plainly.
 import { describe, expect, it } from 'vitest';
 import {
