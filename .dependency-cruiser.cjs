@@ -12,17 +12,36 @@ module.exports = {
     },
     {
       name: 'db-knows-nothing-above',
-      comment: 'The store (src/db) knows nothing of the layers above it: no game rules, no faces, no bootstrap.',
+      comment:
+        'The store (src/db) knows nothing of the layers above it: no game rules, no faces, no bootstrap. It still ' +
+        'calls the engine parts that sit under it (src/engine/db, src/engine/cache) until they get a seam.',
       severity: 'error',
       from: { path: '^src/db/' },
-      to: { path: '^src/', pathNot: '^src/(db|generated)/' },
+      to: { path: '^src/', pathNot: '^src/(db|generated|engine/db|engine/cache)/' },
     },
     {
       name: 'generated-clients-only-in-db',
-      comment: 'Only src/db imports the generated Prisma clients; others use its Db, SQL helpers, enums and row types.',
+      comment:
+        'Only src/db and the engine parts under it import the generated Prisma clients; others use its Db, SQL ' +
+        'helpers, enums and row types.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(db|generated)/' },
+      from: { path: '^src/', pathNot: '^src/(db|generated|engine/db|engine/cache)/' },
       to: { path: '^src/generated/' },
+    },
+    {
+      name: 'engine-knows-no-face',
+      comment:
+        'The engine (src/engine) only makes product paths faster: it imports no face and no operation, only the ' +
+        'store and the few GraphQL types it plugs into (the context, the execution slots, the object budget).',
+      severity: 'error',
+      from: { path: '^src/engine/' },
+      to: {
+        path: [
+          '^src/(app|auth|bootstrap|domain|game|graphql|http|import|live|loaders|mail|notifications|rest|security)/',
+          '^src/(app|server)[.]ts$',
+        ],
+        pathNot: ['^src/app/object-budget[.]ts$', '^src/graphql/(context|execution-slots)[.]ts$'],
+      },
     },
     {
       name: 'auth-not-graphql',

@@ -9,7 +9,7 @@ import os from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { emptyTarget } from '../test/helpers/db.ts';
-import { MAX_NAMED_STATEMENTS } from '../src/db/statement-names.ts';
+import { MAX_NAMED_STATEMENTS } from '../src/engine/db/statement-names.ts';
 import { startLoadTarget } from './load-target.ts';
 import { LOAD_MIXES, mixedLoad, percentile, type LoadMix, type LoadResult } from './mixed-load.ts';
 

@@ -34,7 +34,8 @@ export interface Config {
   /** PostgreSQL statement_timeout of the server's connections, so abandoned work stops in the database too;
    * 0 = none. */
   dbStatementTimeoutMs: number;
-  /** PostgreSQL: statements sent again and again stay prepared on each connection (src/db/statement-names.ts). */
+  /** PostgreSQL: statements sent again and again stay prepared on each connection
+   * (src/engine/db/statement-names.ts). */
   dbPreparedStatements: boolean;
   graphql: {
     maxDepth: number;
@@ -87,9 +88,10 @@ export interface Config {
   dataloaderBatching: boolean;
   /** Execute with graphql-jit (compiled per document) instead of graphql-js; false runs graphql-js. */
   graphqlJit: boolean;
-  /** Queries complete an object met again under the same selection once (src/graphql/shared-subtree-executor.ts). */
+  /** Queries complete an object met again under the same selection once
+   * (src/engine/graphql/shared-subtrees/executor.ts). */
   graphqlSharedSubtrees: boolean;
-  /** Bytes of answers the response cache may keep (src/graphql/response-cache.ts); 0 turns it off. */
+  /** Bytes of answers the response cache may keep (src/engine/cache/response-cache.ts); 0 turns it off. */
   responseCacheBytes: number;
   mail: MailConfig;
   /** OpenTelemetry tracing (src/observability/tracing*.ts); null, when OTEL_EXPORTER_OTLP_ENDPOINT is unset, = off. */

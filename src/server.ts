@@ -2,10 +2,10 @@
 // start-up failure is one line (on stderr) and exit 1.
 //
 // An ES module's static imports are all loaded before any of them runs. So this file imports statically only what
-// reading the configuration needs: runtime.ts may replace the process (and a static import of the app would have
+// reading the configuration needs: engine/runtime.ts may replace the process (and a static import of the app would have
 // loaded its whole graph, about 1.7 s, for nothing), and a bad setting is reported without loading it either. The
 // service's modules are imported once the configuration is known.
-import './bootstrap/runtime.ts';
+import './engine/runtime.ts';
 import { onStopRequest } from './bootstrap/stop-requests.ts';
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config.ts';

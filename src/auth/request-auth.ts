@@ -7,12 +7,12 @@
 //   company may use it only as a manager or as the reseller that manages it, else FORBIDDEN;
 // - x-app-company (id, or code without regard to case): honoured only for managers and for resellers managing
 //   that company; anyone else gets FORBIDDEN.
-import { activeCompanyBy, activeUser, companyById } from '../db/auth-rows.ts';
+import { activeCompanyBy, activeUser, companyById } from '../engine/db/auth-rows.ts';
 import type { Db } from '../db/client.ts';
 import { companyByCode } from '../db/company-code.ts';
 import { forbidden, notFound, unauthenticated } from '../domain/errors.ts';
 import type { CompanyRow, UserRow } from '../db/rows.ts';
-import { uncachedRows, type RowReader } from './auth-row-cache.ts';
+import { uncachedRows, type RowReader } from '../engine/cache/auth-row-cache.ts';
 import { TokenError, verifyAccessToken } from './tokens.ts';
 
 export interface TenantHeaders {

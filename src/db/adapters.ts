@@ -1,7 +1,7 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { Provider } from './schema-files.ts';
-import { isStalePlan, type StatementNamer } from './statement-names.ts';
+import { isStalePlan, type StatementNamer } from '../engine/db/statement-names.ts';
 
 export type DatabaseTarget = { provider: 'sqlite'; file: string } | { provider: 'postgresql'; url: string };
 
@@ -13,7 +13,7 @@ export interface AdapterOptions {
   poolMax?: number;
   /** PostgreSQL: each connection's statement_timeout (ms), so work whose request was abandoned stops there too. */
   statementTimeoutMs?: number;
-  /** PostgreSQL: keep the statements sent again and again prepared (src/db/statement-names.ts); default true. */
+  /** PostgreSQL: keep the statements sent again and again prepared (src/engine/db/statement-names.ts); default true. */
   preparedStatements?: boolean;
 }
 

@@ -2,11 +2,16 @@
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { adapterFactory, describeTarget, type AdapterOptions, type DatabaseTarget } from './adapters.ts';
-import { keepingConnected, rowReader, type RowReader } from './row-reader.ts';
-import { statementNamer } from './statement-names.ts';
-import { tableVersionsReader, TransactionTracker, trackTransactions, type TableVersions } from './data-version.ts';
+import { keepingConnected, rowReader, type RowReader } from '../engine/db/row-reader.ts';
+import { statementNamer } from '../engine/db/statement-names.ts';
+import {
+  tableVersionsReader,
+  TransactionTracker,
+  trackTransactions,
+  type TableVersions,
+} from '../engine/cache/table-versions.ts';
 import { countingAdapterFactory } from './sql-stats.ts';
-import { versionsConnection } from './versions-connection.ts';
+import { versionsConnection } from '../engine/cache/versions-connection.ts';
 import { StorageWatch, watchingStorage } from './storage-watch.ts';
 
 /** Both generated clients have the same API; the SQLite one's types stand for both. */
@@ -30,11 +35,11 @@ export interface Database {
   storageFull(): { since: Date } | null;
   /** Writes a few fresh pages and takes them back in one transaction; on success storageFull() is null again. */
   probeStorage(): Promise<void>;
-  /** Every table's write count; null while none can be given (data-version.ts). */
+  /** Every table's write count; null while none can be given (src/engine/cache/table-versions.ts). */
   tableVersions(duringTransaction?: boolean): Promise<TableVersions | null>;
   /** A token that changes whenever readable data may have changed (all tables); null while none can be given. */
   dataVersion(): Promise<string | null>;
-  /** PostgreSQL: how many statement texts are kept prepared (src/db/statement-names.ts); 0 otherwise. */
+  /** PostgreSQL: how many statement texts are kept prepared (src/engine/db/statement-names.ts); 0 otherwise. */
   preparedStatements(): number;
   close(): Promise<void>;
 }
@@ -49,7 +54,7 @@ export function providerOf(prisma: Db): DatabaseTarget['provider'] {
   return openedBy(prisma, 'providerOf').provider;
 }
 
-/** Reads rows past Prisma's raw-query pipeline, as $queryRaw returns them (src/db/row-reader.ts). */
+/** Reads rows past Prisma's raw-query pipeline, as $queryRaw returns them (src/engine/db/row-reader.ts). */
 export function rowReaderOf(prisma: Db): RowReader {
   return openedBy(prisma, 'rowReaderOf').readRows;
 }

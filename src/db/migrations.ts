@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { type DatabaseTarget } from './adapters.ts';
-import { OWNED_TABLES, OWNER_BUCKETS } from './owned-rows.ts';
+import { OWNED_TABLES, OWNER_BUCKETS } from '../engine/cache/owner-buckets.ts';
 import { schemaFilters, withSchemaEngine } from './schema-engine.ts';
 import { paths, type Provider } from './schema-files.ts';
 
@@ -182,7 +182,7 @@ const SQLITE_OWN_TRIGGERS: Record<string, string> = {
 
 /**
  * SQLite's write-count triggers for one table (migration 20261124000000_table_versions), its owners' buckets'
- * when the table is owned (src/db/owned-rows.ts), and its own triggers (SQLITE_OWN_TRIGGERS).
+ * when the table is owned (src/engine/cache/owner-buckets.ts), and its own triggers (SQLITE_OWN_TRIGGERS).
  */
 export function sqliteTableTriggers(table: string): string {
   const own = SQLITE_OWN_TRIGGERS[table] ? [SQLITE_OWN_TRIGGERS[table]] : [];
@@ -233,7 +233,7 @@ export function trackNewTables(sql: string, provider: Provider = 'postgresql'): 
   );
   return (
     `${sql.trimEnd()}\n\n-- The response cache's data version counts writes to every table ` +
-    `(src/db/data-version.ts)\n${lines.join('')}`
+    `(src/engine/cache/table-versions.ts)\n${lines.join('')}`
   );
 }
 

@@ -28,8 +28,8 @@ function loadWasm(): Promise<Bg> {
 }
 
 /**
- * Tables the gateway keeps outside the Prisma schema: SQLite's write counts (src/db/data-version.ts). PostgreSQL's
- * live in the prode_meta schema, which Prisma does not look at.
+ * Tables the gateway keeps outside the Prisma schema: SQLite's write counts (src/engine/cache/table-versions.ts).
+ * PostgreSQL's live in the prode_meta schema, which Prisma does not look at.
  */
 export function schemaFilters(provider: 'sqlite' | 'postgresql' | null) {
   return { externalTables: provider === 'sqlite' ? ['_prode_table_version'] : [], externalEnums: [] };

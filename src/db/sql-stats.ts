@@ -2,12 +2,12 @@
 // (queries, writes, statements inside transactions) is counted in the AsyncLocalStorage store of the
 // request that caused it.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { OWNED_TABLES, ownerCounter } from './owned-rows.ts';
-import { TABLES, tablesNamed } from './tables-read.ts';
+import { OWNED_TABLES, ownerCounter } from '../engine/cache/owner-buckets.ts';
+import { TABLES, tablesNamed } from '../engine/cache/tables-read.ts';
 
 export interface SqlStats {
   statements: number;
-  /** When present, the tables the request's statements named are added here (src/db/tables-read.ts). */
+  /** When present, the tables the request's statements named are added here (src/engine/cache/tables-read.ts). */
   tables?: Set<string>;
   /**
    * Opaque to this layer: the tracing context a statement's span is a child of while a GraphQL operation runs
@@ -32,11 +32,11 @@ const owned = new AsyncLocalStorage<{ table: string; counters: string[] }>();
 
 /**
  * Runs `fn`, whose statements read only these owners' rows of `table` (their WHERE says so): the answer then depends
- * on those owners' buckets (src/db/owned-rows.ts) and not on the whole table. Other tables the statements name count
- * as always. Declared by the loader that writes the condition, next to it.
+ * on those owners' buckets (src/engine/cache/owner-buckets.ts) and not on the whole table. Other tables the statements
+ * name count as always. Declared by the loader that writes the condition, next to it.
  */
 export function readingRowsOf<T>(table: string, ownerIds: Iterable<number>, fn: () => Promise<T>): Promise<T> {
-  if (!OWNED_TABLES[table]) throw new Error(`${table} is not counted per owner (src/db/owned-rows.ts)`);
+  if (!OWNED_TABLES[table]) throw new Error(`${table} is not counted per owner (src/engine/cache/owner-buckets.ts)`);
   const counters = [...new Set([...ownerIds].map((id) => ownerCounter(table, id)))];
   // Awaited inside: Prisma's queries start when awaited, and must start inside the store.
   return owned.run({ table, counters }, async () => await fn());
@@ -44,7 +44,7 @@ export function readingRowsOf<T>(table: string, ownerIds: Iterable<number>, fn: 
 
 /**
  * Counts `table` as read by the current request without a statement: an answer it took from another request's read
- * of that table (src/loaders/shared-reads.ts) depends on the table all the same.
+ * of that table (src/engine/cache/shared-reads.ts) depends on the table all the same.
  */
 export function countTableRead(table: string): void {
   storage.getStore()?.tables?.add(table);
@@ -72,7 +72,7 @@ const COUNTED = new Set(['queryRaw', 'executeRaw']);
 /**
  * Counts a statement in the current request's store (the tables it names too; every table when its text is unknown)
  * and runs it under the observer: every statement Prisma's adapter sends, and those sent past it on a connection of
- * their own (src/db/versions-connection.ts).
+ * their own (src/engine/cache/versions-connection.ts).
  */
 export function countedStatement<T>(sql: string | undefined, run: () => Promise<T>): Promise<T> {
   const stats = storage.getStore();

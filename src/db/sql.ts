@@ -6,8 +6,8 @@ export { Prisma };
 
 /**
  * `column IN (keys)`. On PostgreSQL one array parameter (`= ANY`, typed by the column): the statement's text is
- * then the same for any number of keys, so it stays prepared (src/db/statement-names.ts), and 500 ids are bound as
- * one value instead of 500. SQLite has no array parameters.
+ * then the same for any number of keys, so it stays prepared (src/engine/db/statement-names.ts), and 500 ids are bound
+ * as one value instead of 500. SQLite has no array parameters.
  */
 export function inKeys(provider: string, column: Prisma.Sql, keys: readonly (number | string)[]): Prisma.Sql {
   return provider === 'postgresql'

@@ -23,10 +23,10 @@ import {
 import type { Context } from './context.ts';
 import { withOfflineExplorerNotice } from './explorer.ts';
 import { ExecutionSlots } from './execution-slots.ts';
-import { jitGateway } from './jit-executor.ts';
+import { jitGateway } from '../engine/graphql/jit-executor.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { getSchema } from './schema.ts';
-import { resultText } from './shared-json.ts';
+import { resultText } from '../engine/graphql/shared-subtrees/json.ts';
 import type { TrustedDocuments } from './trusted-documents.ts';
 
 // The codes the domain raises on purpose (the one table, src/domain/errors.ts); anything else is internal.

@@ -2,7 +2,7 @@
 // alike) and what only GraphQL execution needs besides it.
 import type { RequestScope } from '../app/scope.ts';
 import type { TenantHeaders } from '../auth/request-auth.ts';
-import type { TableVersions } from '../db/data-version.ts';
+import type { TableVersions } from '../engine/cache/table-versions.ts';
 import type { OpenedRequest } from '../http/request-scope.ts';
 import type { RequestOutcome } from '../observability/request-outcome.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';

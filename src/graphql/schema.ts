@@ -12,7 +12,7 @@ import {
 import { buildSchemaSync, type ClassType } from 'type-graphql';
 import { hasCutoff } from './cost.ts';
 import { countResolvedObjects } from './count-objects.ts';
-import { leanFieldResolvers } from './lean-field-resolvers.ts';
+import { leanFieldResolvers } from '../engine/graphql/lean-field-resolvers.ts';
 import './enums.ts';
 import { AccountResolver } from './resolvers/account.resolver.ts';
 import { CompanyTournamentsResolver } from './resolvers/company-tournaments.resolver.ts';

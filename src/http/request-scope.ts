@@ -1,8 +1,8 @@
 // The one place a request's scope is built, whichever face serves it: GraphQL (src/app.ts) and the REST routes
 // (src/rest/routes.ts) call openRequestScope with the tenant headers they honour.
 import type { FastifyRequest } from 'fastify';
-import { AUTH_ROW_TABLES, type AuthRowCache } from '../auth/auth-row-cache.ts';
-import type { TableVersions } from '../db/data-version.ts';
+import { AUTH_ROW_TABLES, type AuthRowCache } from '../engine/cache/auth-row-cache.ts';
+import type { TableVersions } from '../engine/cache/table-versions.ts';
 import { resolveRequestAuth, type RequestAuth, type TenantHeaders } from '../auth/request-auth.ts';
 import { ObjectBudget } from '../app/object-budget.ts';
 import { RequestScope, type ScopeParts } from '../app/scope.ts';

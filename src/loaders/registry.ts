@@ -8,10 +8,10 @@
 // nothing extra (docs/performance.md, "Answers written as bytes"). Change a loader's behaviour by wrapping it.
 import DataLoader from 'dataloader';
 import { providerOf, rowReaderOf, type Db } from '../db/client.ts';
-import type { RowReader } from '../db/row-reader.ts';
+import type { RowReader } from '../engine/db/row-reader.ts';
 import { inKeys, Prisma } from '../db/sql.ts';
 import { readingRowsOf } from '../db/sql-stats.ts';
-import type { RequestReads } from './shared-reads.ts';
+import type { RequestReads } from '../engine/cache/shared-reads.ts';
 
 /** Well under PostgreSQL's 65,535 and SQLite's 32,766 bind variables per statement. */
 export const MAX_BATCH = 5000;
@@ -33,10 +33,10 @@ type Row = { id: number } & Record<string, unknown>;
 type Delegate = { findMany(args: object): Promise<Row[]> };
 
 // The loaders read with plain SQL where their filter is plain: the rows are the same objects Prisma's findMany
-// builds (test/graphql/loader-rows.test.ts compares every model), at well under half its cost per row, which
+// builds (test/engine/db/loader-rows.test.ts compares every model), at well under half its cost per row, which
 // the benchmarks showed to be the largest part of a deep query. The statements go to the driver adapter directly
-// (src/db/row-reader.ts), past Prisma's raw-query pipeline. Identifiers come from this file, never from a request.
-// Filters on relations or on dates stay Prisma's.
+// (src/engine/db/row-reader.ts), past Prisma's raw-query pipeline. Identifiers come from this file, never from a
+// request. Filters on relations or on dates stay Prisma's.
 
 /** A model's table (the schema maps no names): the delegate name capitalised. */
 const tableName = (model: string) => `${model[0].toUpperCase()}${model.slice(1)}`;
@@ -76,7 +76,7 @@ function orderSql(orderBy: object | object[]): Prisma.Sql {
 
 /**
  * Tables whose rows are not shared between requests even by id: a player's predictions and answers, whose counts
- * are kept per owner or whose visibility turns on the clock (src/graphql/response-cache.ts). (A team taken from
+ * are kept per owner or whose visibility turns on the clock (src/engine/cache/response-cache.ts). (A team taken from
  * another request's read comes without the country READ_WITH primes: the country loader then reads it, or takes it.)
  */
 const NOT_SHARED = new Set(['prediction', 'triviaAnswer', 'triviaSolution', 'bonusAnswer', 'dreamFinalPick']);
@@ -84,7 +84,8 @@ const NOT_SHARED = new Set(['prediction', 'triviaAnswer', 'triviaSolution', 'bon
 export class Loaders {
   private readonly loaders = new Map<string, DataLoader<unknown, unknown>>();
 
-  /** Other requests' reads this one may take (src/loaders/shared-reads.ts); set by the response cache on a miss. */
+  /** Other requests' reads this one may take (src/engine/cache/shared-reads.ts); set by the response cache on a
+   * miss. */
   private reads: RequestReads | null = null;
 
   private readonly options: { maxBatchSize: number };
@@ -238,8 +239,8 @@ export class Loaders {
   /**
    * Rows grouped by a foreign key, each list in `orderBy` order; `where` narrows them further. `ownedBy`: the owners
    * whose rows are all a batch can read (its key or its `where` says so), for the response cache's counts per owner
-   * (src/db/owned-rows.ts). `shared`: its statement depends on the keys alone (a fixed `where` of plain values, not
-   * the caller's, the tenant's or the clock's), so other requests may take what it read (shareReads).
+   * (src/engine/cache/owner-buckets.ts). `shared`: its statement depends on the keys alone (a fixed `where` of plain
+   * values, not the caller's, the tenant's or the clock's), so other requests may take what it read (shareReads).
    */
   private manyBy<T extends Row>(
     name: string,

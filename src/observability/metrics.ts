@@ -2,7 +2,7 @@
 // (requestMetrics) are observed as each is answered; every other metric is a row of SOURCES, read from its source
 // when /metrics is scraped.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { MAX_NAMED_STATEMENTS } from '../db/statement-names.ts';
+import { MAX_NAMED_STATEMENTS } from '../engine/db/statement-names.ts';
 import type { RequestOutcome } from './request-outcome.ts';
 
 /** The execution slots' counts /metrics reads (src/graphql/execution-slots.ts's stats() gives them). */
@@ -17,7 +17,7 @@ export interface ExecutionCounts {
   answeredWaiting: number;
 }
 
-/** The response cache's counters and size (src/graphql/response-cache.ts). */
+/** The response cache's counters and size (src/engine/cache/response-cache.ts). */
 export interface ResponseCacheFigures {
   hits: number;
   misses: number;
@@ -148,7 +148,8 @@ const SOURCES = {
       (f) => (f.oldest ? Math.max(0, (Date.now() - f.oldest.getTime()) / 1000) : 0),
     ),
   ),
-  /** Queries answered by the shared-subtree executor, or given back to graphql-jit (src/graphql/jit-executor.ts). */
+  /** Queries answered by the shared-subtree executor, or given back to graphql-jit
+   * (src/engine/graphql/jit-executor.ts). */
   sharedRuns: rows<{ answered: number; abandoned: number }>(
     counter(
       'prode_graphql_shared_runs_total',
@@ -158,7 +159,7 @@ const SOURCES = {
       'result',
     ),
   ),
-  /** PostgreSQL statement texts the process keeps prepared (src/db/statement-names.ts). */
+  /** PostgreSQL statement texts the process keeps prepared (src/engine/db/statement-names.ts). */
   preparedStatements: rows<number>(
     gauge(
       'prode_db_prepared_statements',
@@ -200,7 +201,7 @@ const SOURCES = {
       (f) => f.waitedMs / 1000,
     ),
   ),
-  /** The response cache (src/graphql/response-cache.ts). */
+  /** The response cache (src/engine/cache/response-cache.ts). */
   responseCache: rows<ResponseCacheFigures>(
     counter(
       'prode_response_cache_lookups_total',

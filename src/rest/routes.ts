@@ -16,7 +16,7 @@ import {
   RestPostDocument,
   RestUpdateInvitationDocument,
 } from '../graphql/generated/operations.ts';
-import { fieldJson } from '../graphql/shared-json.ts';
+import { fieldJson } from '../engine/graphql/shared-subtrees/json.ts';
 import { redactUrl } from '../observability/redact.ts';
 import { sendError } from '../http/error-body.ts';
 import { RestInputError, statusOf } from './errors.ts';
@@ -123,7 +123,7 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
       return sendError(reply, statusOf(code), code, message);
     }
     // Written here rather than by Fastify's JSON.stringify: each shared subtree once, and an answer the response
-    // cache served from the JSON it wrote when it kept it (src/graphql/shared-json.ts).
+    // cache served from the JSON it wrote when it kept it (src/engine/graphql/shared-subtrees/json.ts).
     const body = fieldJson(data as Record<string, unknown>, op.field);
     return reply.code(200).type('application/json; charset=utf-8').send(body);
   }

@@ -46,7 +46,7 @@ async function multiply(prisma: Db, factor: number) {
 let small: TestServer;
 let large: TestServer;
 beforeAll(async () => {
-  // The bound is the loaders' own: the response cache (test/graphql/response-cache.test.ts) is off here.
+  // The bound is the loaders' own: the response cache (test/engine/cache/response-cache.test.ts) is off here.
   const env = { RESPONSE_CACHE_MB: '0' };
   [small, large] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
   await multiply(large.t.db.prisma, 100);

@@ -45,7 +45,7 @@ export interface SpawnOptions {
 }
 
 /**
- * The settings src/bootstrap/runtime.ts restarts the server to take (the async context frame on Node 22, V8's heap
+ * The settings src/engine/runtime.ts restarts the server to take (the async context frame on Node 22, V8's heap
  * sizes, two malloc arenas), given at spawn so that a test's server starts once. As there, a setting given wins.
  */
 function runtimeSettings(env: NodeJS.ProcessEnv): { flags: string[]; env: NodeJS.ProcessEnv } {

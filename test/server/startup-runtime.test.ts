@@ -1,4 +1,4 @@
-// The runtime's own settings (src/bootstrap/runtime.ts): started bare, as npm start starts it, the server restarts
+// The runtime's own settings (src/engine/runtime.ts): started bare, as npm start starts it, the server restarts
 // itself once to take them; a test's server is given them at spawn and starts once.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,0 +1,32 @@
+// The rows authentication reads on every request, cached under the users' and companies' table versions and returned
+// only to requests that read the same versions. Why: docs/decisions/0010-auth-row-cache.md.
+
+/** The tables authentication reads: an answer built on cached auth rows depends on them too. */
+export const AUTH_ROW_TABLES = ['User', 'Company'] as const;
+
+/** Reads a row through the cache (or straight from the database when there is none). */
+export type RowReader = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+
+export const uncachedRows: RowReader = (_key, load) => load();
+
+/** Entries of one version at a time: a newer token replaces them all. */
+const MAX_ENTRIES = 10_000;
+
+export class AuthRowCache {
+  private version: string | null = null;
+  private readonly rows = new Map<string, unknown>();
+
+  /** A reader for requests that read this data-version token before authenticating. */
+  at(version: string): RowReader {
+    return async <T>(key: string, load: () => Promise<T>): Promise<T> => {
+      if (this.version === version && this.rows.has(key)) return this.rows.get(key) as T;
+      const value = await load();
+      if (this.version !== version || this.rows.size >= MAX_ENTRIES) {
+        this.rows.clear();
+        this.version = version;
+      }
+      this.rows.set(key, value);
+      return value;
+    };
+  }
+}
