@@ -1,5 +1,6 @@
 // Runs the real service entry point as a child process on a loopback port.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { missingRuntimeSettings } from '../../src/engine/runtime-settings.ts';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -44,32 +45,18 @@ export interface SpawnOptions {
   asNpmStart?: boolean;
 }
 
-/**
- * The settings src/engine/runtime.ts restarts the server to take (the async context frame on Node 22, V8's heap
- * sizes, two malloc arenas), given at spawn so that a test's server starts once. As there, a setting given wins.
- */
-function runtimeSettings(env: NodeJS.ProcessEnv): { flags: string[]; env: NodeJS.ProcessEnv } {
-  const given = (env.NODE_OPTIONS ?? '').split(/\s+/);
-  const acf = process.versions.node.startsWith('22.') && env.ASYNC_CONTEXT_FRAME !== 'off';
-  const heap = ['--max-semi-space-size=64', '--heap-growing-percent=150'].filter(
-    (flag) => !given.some((arg) => arg.startsWith(flag.split('=')[0])),
-  );
-  const arenas = process.platform === 'linux' && env.MALLOC_ARENA_MAX === undefined;
-  return {
-    flags: [...(acf ? ['--experimental-async-context-frame'] : []), ...heap],
-    env: arenas ? { ...env, MALLOC_ARENA_MAX: '2' } : env,
-  };
-}
-
 export function runScript(
   script: string,
   env: Record<string, string | undefined>,
   args: string[] = [],
   { asNpmStart = false }: SpawnOptions = {},
 ) {
-  // Only the server has runtime settings to restart for; scripts run as npm runs them.
+  // Only the server has runtime settings to restart for (given here so that it starts once); scripts run as npm
+  // runs them.
   const runtime =
-    script === 'src/server.ts' && !asNpmStart ? runtimeSettings(childEnv(env)) : { flags: [], env: childEnv(env) };
+    script === 'src/server.ts' && !asNpmStart
+      ? missingRuntimeSettings([], childEnv(env))
+      : { flags: [], env: childEnv(env) };
   const child = spawn(process.execPath, [...runtime.flags, ...TSX_IMPORT, script, ...args], {
     cwd: ROOT,
     env: runtime.env,

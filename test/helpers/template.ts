@@ -51,6 +51,7 @@ const INPUTS = [
   'package-lock.json',
   'prisma',
   'src/db',
+  'src/engine',
   'src/domain',
   'src/game',
   'src/import',
