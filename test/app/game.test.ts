@@ -2,7 +2,7 @@
 // in the caller's own company, and results and new kickoffs by the match's referees, read back from the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rescheduleMatch, setDreamFinalPicks, setMatchResult, upsertPrediction } from '../../src/app/game.ts';
-import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { customMatch as sharedCustomMatch, testScope, testStore, type TestStore } from '../helpers/scope.ts';
 
 const HOUR = 3600_000;
 let store: TestStore;
@@ -10,26 +10,8 @@ const code = (c: string) => ({ extensions: { code: c } });
 const field = (c: string, argumentName: string) => ({ extensions: { code: c, argumentName } });
 
 /** A match of a custom tournament of `companyId`, kicking off at `date`, its own round and tournament. */
-async function customMatch(companyId: number, date: Date, opts: { hasPenalties?: boolean } = {}) {
-  const prisma = store.db.prisma;
-  const world = await prisma.country.findFirstOrThrow({ where: { name: 'World' } });
-  const tournament = await prisma.tournament.create({
-    data: { name: `Cup ${Math.random()}`, countryId: world.id, ownerCompanyId: companyId },
-  });
-  const round = await prisma.round.create({
-    data: { tournamentId: tournament.id, name: 'Round 1', date, position: 1 },
-  });
-  return prisma.match.create({
-    data: {
-      tournamentId: tournament.id,
-      roundId: round.id,
-      date,
-      homeTeamId: store.demo.teams.Argentina,
-      awayTeamId: store.demo.teams.Japan,
-      hasPenalties: opts.hasPenalties ?? false,
-    },
-  });
-}
+const customMatch = (companyId: number, date: Date, opts: { hasPenalties?: boolean } = {}) =>
+  sharedCustomMatch(store, companyId, date, opts);
 
 beforeAll(async () => {
   store = await testStore();

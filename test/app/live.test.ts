@@ -10,7 +10,7 @@ import {
   watchRanking,
 } from '../../src/app/live.ts';
 import { DEFAULT_FEATURE_SETTINGS } from '../../src/domain/defaults.ts';
-import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { customMatch, testScope, testStore, type TestStore } from '../helpers/scope.ts';
 
 let store: TestStore;
 let globexCup: number;
@@ -19,23 +19,10 @@ const code = (c: string) => ({ extensions: { code: c } });
 
 beforeAll(async () => {
   store = await testStore();
-  const prisma = store.db.prisma;
-  const world = await prisma.country.findFirstOrThrow({ where: { name: 'World' } });
-  const date = new Date(Date.now() + 86_400_000);
-  const t = await prisma.tournament.create({
-    data: { name: 'Globex Cup', countryId: world.id, ownerCompanyId: store.demo.companies.GLOBEX },
+  const m = await customMatch(store, store.demo.companies.GLOBEX, new Date(Date.now() + 86_400_000), {
+    name: 'Globex Cup',
   });
-  const r = await prisma.round.create({ data: { tournamentId: t.id, name: 'R1', date, position: 1 } });
-  const m = await prisma.match.create({
-    data: {
-      tournamentId: t.id,
-      roundId: r.id,
-      date,
-      homeTeamId: store.demo.teams.Argentina,
-      awayTeamId: store.demo.teams.Japan,
-    },
-  });
-  globexCup = t.id;
+  globexCup = m.tournamentId;
   globexMatch = m.id;
 });
 afterAll(() => store.drop());

@@ -2,7 +2,7 @@
 // window and the caller's own predictions, both bounded by the tournaments the company plays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches, MAX_WINDOW_DAYS, myPredictions } from '../../src/app/match-lists.ts';
-import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { customMatch, testScope, testStore, type TestStore } from '../helpers/scope.ts';
 
 const DAY = 86_400_000;
 let store: TestStore;
@@ -14,23 +14,10 @@ const field = (c: string, argumentName: string) => ({ extensions: { code: c, arg
 beforeAll(async () => {
   store = await testStore();
   // Globex's own custom tournament, with a match next week: never in Demo Corp's lists.
-  const prisma = store.db.prisma;
-  const world = await prisma.country.findFirstOrThrow({ where: { name: 'World' } });
-  const date = new Date(Date.now() + 7 * DAY);
-  const t = await prisma.tournament.create({
-    data: { name: 'Globex Cup', countryId: world.id, ownerCompanyId: store.demo.companies.GLOBEX },
+  const m = await customMatch(store, store.demo.companies.GLOBEX, new Date(Date.now() + 7 * DAY), {
+    name: 'Globex Cup',
   });
-  const r = await prisma.round.create({ data: { tournamentId: t.id, name: 'R1', date, position: 1 } });
-  const m = await prisma.match.create({
-    data: {
-      tournamentId: t.id,
-      roundId: r.id,
-      date,
-      homeTeamId: store.demo.teams.Argentina,
-      awayTeamId: store.demo.teams.Japan,
-    },
-  });
-  globexCup = t.id;
+  globexCup = m.tournamentId;
   globexMatch = m.id;
 });
 afterAll(() => store.drop());

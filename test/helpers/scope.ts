@@ -64,3 +64,29 @@ export async function testScope(
   };
   return scopeFor(sources, { auth, tableVersions: null, headers }, options.now).scope;
 }
+
+/**
+ * A custom tournament of the company with one round and one match (Argentina against Japan) kicking off at `date`:
+ * the match the game-side tests predict, score and watch.
+ */
+export async function customMatch(
+  store: TestStore,
+  companyId: number,
+  date: Date,
+  { name = `Cup ${Math.random()}`, hasPenalties = false }: { name?: string; hasPenalties?: boolean } = {},
+) {
+  const prisma = store.db.prisma;
+  const world = await prisma.country.findFirstOrThrow({ where: { name: 'World' } });
+  const tournament = await prisma.tournament.create({ data: { name, countryId: world.id, ownerCompanyId: companyId } });
+  const round = await prisma.round.create({ data: { tournamentId: tournament.id, name: 'R1', date, position: 1 } });
+  return prisma.match.create({
+    data: {
+      tournamentId: tournament.id,
+      roundId: round.id,
+      date,
+      homeTeamId: store.demo.teams.Argentina,
+      awayTeamId: store.demo.teams.Japan,
+      hasPenalties,
+    },
+  });
+}
