@@ -88,6 +88,11 @@ export async function migratedDatabase(
   drop: () => Promise<void> = async () => {},
 ): Promise<TestDatabase> {
   await applyMigrations(target);
+  return opened(target, drop);
+}
+
+/** Opens a database the test made; its drop closes it first. */
+async function opened(target: DatabaseTarget, drop: () => Promise<void>): Promise<TestDatabase> {
   const db = await openDatabase(target, { poolMax: 4 });
   return {
     target,
@@ -122,15 +127,7 @@ export function templateCopy(kind: 'migrated' | 'seeded') {
 
 async function openCopy(kind: 'migrated' | 'seeded'): Promise<TestDatabase> {
   const { target, drop } = await templateCopy(kind);
-  const db = await openDatabase(target, { poolMax: 4 });
-  return {
-    target,
-    db,
-    drop: async () => {
-      await db.close();
-      await drop();
-    },
-  };
+  return opened(target, drop);
 }
 
 /** A new database of the suite's provider holding what the template holds. */
