@@ -53,6 +53,9 @@ export interface GqlResult<T> {
   extensions?: { sqlStatements?: number };
 }
 
+/** A test of an engine part pins the full engine, whatever the run's ENGINE (src/engine/README.md). */
+export const FULL_ENGINE = { ENGINE: 'full', ENGINE_OFF: '' };
+
 export async function startTestServer(
   options: {
     seed?: boolean;
