@@ -44,6 +44,25 @@ module.exports = {
       },
     },
     {
+      name: 'engine-behind-its-seam',
+      comment:
+        'The product calls the engine (src/engine) only at its seams, where src/engine/index.ts decides whether a ' +
+        'part runs (ENGINE, ENGINE_OFF; docs/decisions/0020). A new caller is a new seam: add it here and to 0020.',
+      severity: 'error',
+      from: {
+        path: '^src/',
+        pathNot: [
+          '^src/engine/',
+          '^src/(app|server|config)[.]ts$',
+          '^src/db/(client|adapters|migrations|sql-stats)[.]ts$',
+          '^src/graphql/(apollo|context|live-server|schema)[.]ts$',
+          '^src/(auth/request-auth|bootstrap/prepare|http/request-scope|loaders/registry|rest/routes)[.]ts$',
+          '^src/observability/metrics[.]ts$',
+        ],
+      },
+      to: { path: '^src/engine/' },
+    },
+    {
       name: 'auth-not-graphql',
       comment: 'Authentication raises domain errors; it does not know GraphQL.',
       severity: 'error',
