@@ -14,10 +14,10 @@ module.exports = {
       name: 'db-knows-nothing-above',
       comment:
         'The store (src/db) knows nothing of the layers above it: no game rules, no faces, no bootstrap. It still ' +
-        'calls the engine parts that sit under it (src/engine/db, src/engine/cache) until they get a seam.',
+        'calls the engine parts that sit under it (src/engine/db, src/engine/cache), as src/engine/index.ts decides.',
       severity: 'error',
       from: { path: '^src/db/' },
-      to: { path: '^src/', pathNot: '^src/(db|generated|engine/db|engine/cache)/' },
+      to: { path: '^src/', pathNot: ['^src/(db|generated|engine/db|engine/cache)/', '^src/engine/(index|mode)[.]ts$'] },
     },
     {
       name: 'generated-clients-only-in-db',
@@ -42,6 +42,25 @@ module.exports = {
         ],
         pathNot: ['^src/app/object-budget[.]ts$', '^src/graphql/(context|execution-slots)[.]ts$'],
       },
+    },
+    {
+      name: 'engine-behind-its-seam',
+      comment:
+        'The product calls the engine (src/engine) only at its seams, where src/engine/index.ts decides whether a ' +
+        'part runs (ENGINE, ENGINE_OFF; docs/decisions/0020). A new caller is a new seam: add it here and to 0020.',
+      severity: 'error',
+      from: {
+        path: '^src/',
+        pathNot: [
+          '^src/engine/',
+          '^src/(app|server|config)[.]ts$',
+          '^src/db/(client|adapters|migrations|sql-stats)[.]ts$',
+          '^src/graphql/(apollo|context|live-server|schema)[.]ts$',
+          '^src/(auth/request-auth|bootstrap/prepare|http/request-scope|loaders/registry|rest/routes)[.]ts$',
+          '^src/observability/metrics[.]ts$',
+        ],
+      },
+      to: { path: '^src/engine/' },
     },
     {
       name: 'auth-not-graphql',

@@ -26,6 +26,7 @@ import { contextOf, type ClientInfo } from './graphql/context.ts';
 import { hidesStatementCount } from './http/account-privacy.ts';
 import { openRequestScope, tenantHeaders, type ScopeSources } from './http/request-scope.ts';
 import { registerUtf8Bodies } from './engine/http/utf8-bodies.ts';
+import { engineFor } from './engine/index.ts';
 import { registerAccountPages } from './http/account-pages.ts';
 import { ResponseCache, responseCachePlugin } from './engine/cache/response-cache.ts';
 import { Metrics } from './observability/metrics.ts';
@@ -170,11 +171,14 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
     outcome: request.outcome,
   });
 
+  // Which speed-only parts run (ENGINE, ENGINE_OFF): the seams below each ask it.
+  const engine = engineFor(config);
+
   // First, so the request's span is the context of every later hook, the handler and its SQL statements.
   if (tracing) {
     registerHttpSpans(app, tracing.tracer);
     traceSqlStatements(tracing.tracer, db.provider);
-    traceRootResolvers(getSchema(), tracing.tracer);
+    traceRootResolvers(getSchema(engine.leanResolvers), tracing.tracer);
   }
   app.decorateRequest('sqlStats', null as unknown as SqlStats);
   app.decorateRequest('outcome', null as unknown as ReturnType<typeof newOutcome>);
@@ -212,7 +216,7 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
     }
   });
 
-  const responseCache = config.responseCacheBytes > 0 ? new ResponseCache(config.responseCacheBytes) : null;
+  const responseCache = engine.responseCache ? new ResponseCache(config.responseCacheBytes) : null;
   const authRows = responseCache ? new AuthRowCache() : null;
   if (db.provider === 'postgresql') metrics.watch('preparedStatements', () => db.preparedStatements());
   if (responseCache) {
@@ -293,7 +297,7 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   }
   registerRestRoutes(app, { apollo, sources, clientOf });
   registerAnswerSizeLimit(app, config.graphql.maxResponseBytes);
-  registerUtf8Bodies(app); // after the size limit, so an answer it refuses is never encoded
+  if (engine.utf8Bodies) registerUtf8Bodies(app); // after the size limit, so an answer it refuses is never encoded
   registerDocs(app);
   registerAccountPages(app); // what the links of our e-mails open where APP_URL is the gateway
   // The offline GraphQL explorer goes with Sandbox: both are for people trying the API, and off in production.

@@ -4,6 +4,7 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSy
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { DatabaseTarget } from './db/adapters.ts';
+import { ENGINE_PARTS, engineOffNames, type EngineMode, type EnginePart } from './engine/mode.ts';
 import { withEnvFile } from './env-file.ts';
 
 export class ConfigError extends Error {}
@@ -93,6 +94,11 @@ export interface Config {
   graphqlSharedSubtrees: boolean;
   /** Bytes of answers the response cache may keep (src/engine/cache/response-cache.ts); 0 turns it off. */
   responseCacheBytes: number;
+  /**
+   * Which speed-only parts run (src/engine/README.md): `full` all of them but those `off` names, `plain` none.
+   * src/engine/index.ts decides from this and the settings above.
+   */
+  engine: { mode: EngineMode; off: EnginePart[] };
   mail: MailConfig;
   /** OpenTelemetry tracing (src/observability/tracing*.ts); null, when OTEL_EXPORTER_OTLP_ENDPOINT is unset, = off. */
   tracing: TracingConfig | null;
@@ -149,6 +155,16 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return Number(raw);
+}
+
+function engineOff(env: Env): EnginePart[] {
+  const names = engineOffNames(env);
+  for (const name of names) {
+    if (!(ENGINE_PARTS as readonly string[]).includes(name)) {
+      throw new ConfigError(`ENGINE_OFF names parts from ${ENGINE_PARTS.join(', ')}; got "${name}"`);
+    }
+  }
+  return [...new Set(names)] as EnginePart[];
 }
 
 function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
@@ -252,6 +268,7 @@ export function loadConfig(env: Env = withEnvFile().env, note: (msg: string) => 
     graphqlJit: bool(env, 'GRAPHQL_JIT', true),
     graphqlSharedSubtrees: bool(env, 'GRAPHQL_SHARED_SUBTREES', true),
     responseCacheBytes: int(env, 'RESPONSE_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
+    engine: { mode: oneOf(env, 'ENGINE', ['full', 'plain'] as const, 'full'), off: engineOff(env) },
     notificationsIntervalSeconds: int(env, 'NOTIFICATIONS_INTERVAL_SECONDS', 300, 0, 86_400),
     // About a second of rescoring on a small machine: a referee's request stays short, a small company's players
     // see their points in the answer's own commit.

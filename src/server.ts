@@ -108,6 +108,9 @@ async function main() {
       env: config.env,
       envFile: describeEnvFile(file),
       tracing: config.tracing ? 'on' : 'off',
+      // Which speed-only parts run (src/engine/README.md): a figure measured is only read with this next to it.
+      engine: config.engine.mode,
+      ...(config.engine.mode === 'full' && config.engine.off.length > 0 ? { engineOff: config.engine.off } : {}),
     },
     'prode gateway ready',
   );

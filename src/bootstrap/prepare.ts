@@ -1,4 +1,5 @@
 // Brings the configured store to a usable state: data dir, pending migrations, client, demo data if empty.
+import { engineFor } from '../engine/index.ts';
 import type { Config } from '../config.ts';
 import { ensureWritableDir } from '../config.ts';
 import { seedDemo } from '../../prisma/seed/demo-seed.ts';
@@ -27,6 +28,7 @@ export async function prepareDatabase(config: Config, log: StartupLog): Promise<
     poolMax: config.dbPoolMax,
     statementTimeoutMs: config.dbStatementTimeoutMs,
     preparedStatements: config.dbPreparedStatements,
+    engine: engineFor(config).db,
   });
   if ((await db.prisma.company.count()) === 0) {
     if (config.seedOnEmpty) {

@@ -13,6 +13,7 @@ import {
 import { countingAdapterFactory } from './sql-stats.ts';
 import { versionsConnection } from '../engine/cache/versions-connection.ts';
 import { StorageWatch, watchingStorage } from './storage-watch.ts';
+import { FULL_DB, type DbEngine } from '../engine/index.ts';
 
 /** Both generated clients have the same API; the SQLite one's types stand for both. */
 export type Db = SqliteClient;
@@ -65,16 +66,26 @@ function openedBy(prisma: Db, asker: string) {
   return found;
 }
 
-export async function openDatabase(target: DatabaseTarget, options: AdapterOptions = {}): Promise<Database> {
+/**
+ * Opens the store. `engine` (src/engine/index.ts; every part on when not given) says which speed-only parts wrap
+ * Prisma's adapter: without them Prisma reads every row and no table versions are read.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: AdapterOptions & { engine?: DbEngine } = {},
+): Promise<Database> {
+  const engine = options.engine ?? FULL_DB;
   const transactions = new TransactionTracker();
-  const namer = target.provider === 'postgresql' && options.preparedStatements !== false ? statementNamer() : undefined;
+  const namer =
+    target.provider === 'postgresql' && options.preparedStatements !== false && engine.preparedStatements
+      ? statementNamer()
+      : undefined;
   const storage = new StorageWatch();
   const base = adapterFactory(target, { ...options, namer });
-  const adapter = keepingConnected(
-    countingAdapterFactory(
-      trackTransactions(target.provider === 'sqlite' ? watchingStorage(base, storage) : base, transactions),
-    ),
-  );
+  const watched = target.provider === 'sqlite' ? watchingStorage(base, storage) : base;
+  const counted = countingAdapterFactory(engine.tableVersions ? trackTransactions(watched, transactions) : watched);
+  // The row reader sends its statements on the adapter Prisma connected: this keeps a hold of it.
+  const adapter = engine.rowReader ? keepingConnected(counted) : { factory: counted, connected: () => null };
   // The one cast between the providers, here where the client is picked: both clients are generated from one
   // schema, but TypeScript cannot prove their generic query types equal (aggregate's conditional types, the
   // isolation levels of $transaction). Everything else takes a Db or a Tx without one.
@@ -82,10 +93,12 @@ export async function openDatabase(target: DatabaseTarget, options: AdapterOptio
     target.provider === 'sqlite'
       ? new SqliteClient({ adapter: adapter.factory })
       : (new PostgresClient({ adapter: adapter.factory }) as unknown as SqliteClient);
-  const readRows = rowReader(target.provider, async () => {
-    if (!adapter.connected()) await prisma.$connect();
-    return adapter.connected()!;
-  });
+  const readRows: RowReader = engine.rowReader
+    ? rowReader(target.provider, async () => {
+        if (!adapter.connected()) await prisma.$connect();
+        return adapter.connected()!;
+      })
+    : (query) => prisma.$queryRaw(query);
   opened.set(prisma, { provider: target.provider, readRows });
   if (target.provider === 'sqlite') {
     // WAL lets readers proceed while one writer commits; busy_timeout waits instead of failing with SQLITE_BUSY.
@@ -93,8 +106,12 @@ export async function openDatabase(target: DatabaseTarget, options: AdapterOptio
     await prisma.$queryRawUnsafe('PRAGMA foreign_keys = ON');
   }
   const versions =
-    target.provider === 'postgresql' ? versionsConnection(target.url, options.statementTimeoutMs) : undefined;
-  const tableVersions = tableVersionsReader(target.provider, prisma, transactions, versions?.query);
+    target.provider === 'postgresql' && engine.tableVersions
+      ? versionsConnection(target.url, options.statementTimeoutMs)
+      : undefined;
+  const tableVersions = engine.tableVersions
+    ? tableVersionsReader(target.provider, prisma, transactions, versions?.query)
+    : async () => null;
   return {
     prisma,
     provider: target.provider,

@@ -23,7 +23,9 @@ import {
 import type { Context } from './context.ts';
 import { withOfflineExplorerNotice } from './explorer.ts';
 import { ExecutionSlots } from './execution-slots.ts';
-import { jitGateway } from '../engine/graphql/jit-executor.ts';
+import { jitExecutor } from '../engine/graphql/jit-executor.ts';
+import { engineFor } from '../engine/index.ts';
+import { graphqlJsExecutor, slotsGateway } from './gateway.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { getSchema } from './schema.ts';
 import { resultText } from '../engine/graphql/shared-subtrees/json.ts';
@@ -225,15 +227,18 @@ export function createApollo(
   const slots = new ExecutionSlots(config.graphql.maxConcurrentExecutions);
   metrics.watch('executions', () => slots.stats());
   const sharedRuns = { answered: 0, abandoned: 0 };
+  const engine = engineFor(config);
+  const schema = getSchema(engine.leanResolvers);
   metrics.watch('sharedRuns', () => sharedRuns);
   return new ApolloServer<Context>({
     // Always a gateway: the executor is where the operations in flight are bounded, compiled or interpreted.
-    gateway: jitGateway(getSchema(), {
-      compile: config.graphqlJit,
-      share: config.graphqlSharedSubtrees,
-      stats: sharedRuns,
+    gateway: slotsGateway(
+      schema,
+      engine.mode === 'plain'
+        ? graphqlJsExecutor(schema)
+        : jitExecutor(schema, { compile: engine.jit, share: engine.sharedSubtrees, stats: sharedRuns }),
       slots,
-    }),
+    ),
     introspection: config.graphql.introspection,
     // A GET without a JSON content type runs only with a header no browser sends cross-site without a CORS
     // preflight: Apollo's own two, Authorization and the tenant headers, one of which urql's and graphql-request's
@@ -250,7 +255,7 @@ export function createApollo(
     },
     // Apollo's own writer is JSON.stringify and a newline; this one writes each shared subtree once, and a cache
     // hit's answer from the JSON written when it was kept.
-    stringifyResult: (result) => resultText(result as Record<string, unknown>) + '\n',
+    ...(engine.sharedJson ? { stringifyResult: (result) => resultText(result as Record<string, unknown>) + '\n' } : {}),
     // Shutdown is server.ts's: Apollo's own SIGTERM handler (on outside NODE_ENV=test) stops it and re-raises the
     // signal, which cut our drain short and exited 1.
     stopOnTerminationSignals: false,

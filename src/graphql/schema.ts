@@ -160,10 +160,19 @@ function buildTypeGraphQLSchema(): GraphQLSchema {
   });
 }
 
-let schema: GraphQLSchema | undefined;
+const schemas = new Map<boolean, GraphQLSchema>();
 
-/** Built once per process: every request shares it. */
-export function getSchema(): GraphQLSchema {
-  schema ??= countResolvedObjects(applyCutoff(describeRoots(leanFieldResolvers(buildTypeGraphQLSchema()))));
+/**
+ * Built once per process and kind: every request shares it. `lean` (the default) rebinds field resolvers past
+ * TypeGraphQL's handler (src/engine/graphql/lean-field-resolvers.ts); that changes the built schema's fields, so
+ * ENGINE=plain gets a schema of its own, and one process (a test run) may hold both.
+ */
+export function getSchema(lean = true): GraphQLSchema {
+  let schema = schemas.get(lean);
+  if (!schema) {
+    const built = buildTypeGraphQLSchema();
+    schema = countResolvedObjects(applyCutoff(describeRoots(lean ? leanFieldResolvers(built) : built)));
+    schemas.set(lean, schema);
+  }
   return schema;
 }

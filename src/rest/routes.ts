@@ -17,6 +17,7 @@ import {
   RestUpdateInvitationDocument,
 } from '../graphql/generated/operations.ts';
 import { fieldJson } from '../engine/graphql/shared-subtrees/json.ts';
+import { engineFor } from '../engine/index.ts';
 import { redactUrl } from '../observability/redact.ts';
 import { sendError } from '../http/error-body.ts';
 import { RestInputError, statusOf } from './errors.ts';
@@ -101,6 +102,11 @@ export interface RestDeps {
 }
 
 export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clientOf }: RestDeps) {
+  // Each shared subtree written once, and an answer the response cache served from the JSON it wrote when it kept
+  // it (src/engine/graphql/shared-subtrees/json.ts); without the engine, JSON.stringify.
+  const bodyOf = engineFor(sources.config).sharedJson
+    ? fieldJson
+    : (answer: Record<string, unknown>, field: string) => JSON.stringify(answer[field]);
   // The post routes take the tenant from x-app-company; the others from x-app-path / x-app-host (spec 4, 5).
   async function run(
     request: FastifyRequest,
@@ -122,9 +128,7 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
       const message = restLimitMessage(errors[0].extensions, op) ?? restMessage(errors[0].message, op.from);
       return sendError(reply, statusOf(code), code, message);
     }
-    // Written here rather than by Fastify's JSON.stringify: each shared subtree once, and an answer the response
-    // cache served from the JSON it wrote when it kept it (src/engine/graphql/shared-subtrees/json.ts).
-    const body = fieldJson(data as Record<string, unknown>, op.field);
+    const body = bodyOf(data as Record<string, unknown>, op.field);
     return reply.code(200).type('application/json; charset=utf-8').send(body);
   }
 

@@ -4,7 +4,7 @@
 // (positions, ties under HITS, POINTS and ROUND_WINS, paging, me, who is ranked) equals a computation written
 // here; another company's people reach none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { bearer, FULL_ENGINE, startTestServer, type TestServer } from '../helpers/app.ts';
 
 let s: TestServer;
 type Who = 'admin' | 'player' | 'reseller' | 'globexAdmin' | 'globexPlayer';
@@ -12,7 +12,8 @@ let tokens: Record<Who, string>;
 /** Demo Corp's players 1..9 by number. */
 const players: Record<number, string> = {};
 beforeAll(async () => {
-  s = await startTestServer();
+  // Full engine: one case asserts that a question's window end bounds a response-cache hit (an engine property).
+  s = await startTestServer({ env: FULL_ENGINE });
   tokens = await s.loginAll(['admin', 'player', 'reseller', 'globexAdmin', 'globexPlayer']);
   players[1] = tokens.player;
   for (let i = 2; i <= 9; i++) players[i] = await s.login(`player${i}@demo.test`, 'demo');

@@ -6,6 +6,7 @@ import { LoginDocument } from '../../src/graphql/generated/operations.ts';
 import { buildApp } from '../../src/app.ts';
 import { setPasswordHashCost } from '../../src/auth/passwords.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
+import { engineFor } from '../../src/engine/index.ts';
 import { seedDemo, DEMO_PASSWORD, type DemoIds } from '../../prisma/seed/demo-seed.ts';
 import type { DatabaseTarget } from '../../src/db/adapters.ts';
 import { freshDatabase, migratedDatabase, seededDatabase, templatePasswordHashCost, type TestDatabase } from './db.ts';
@@ -52,6 +53,9 @@ export interface GqlResult<T> {
   extensions?: { sqlStatements?: number };
 }
 
+/** A test of an engine part pins the full engine, whatever the run's ENGINE (src/engine/README.md). */
+export const FULL_ENGINE = { ENGINE: 'full', ENGINE_OFF: '' };
+
 export async function startTestServer(
   options: {
     seed?: boolean;
@@ -73,8 +77,12 @@ export async function startTestServer(
     LOGIN_RATE_LIMIT_MAX: '1000000',
     REGISTER_RATE_LIMIT_MAX: '1000000',
     PASSWORD_HASH_COST: '14',
+    // The engine of the test run (`ENGINE=plain npm test`), unless the test pins one.
+    ...(process.env.ENGINE ? { ENGINE: process.env.ENGINE } : {}),
+    ...(process.env.ENGINE_OFF ? { ENGINE_OFF: process.env.ENGINE_OFF } : {}),
     ...options.env,
   });
+  const engine = engineFor(config).db;
   // As server.ts does at start, before the seed hashes the demo password.
   setPasswordHashCost(config.passwordHashCost);
   // A target of the test's own (left in place on close) is migrated and seeded here, as is a database for a server
@@ -83,12 +91,14 @@ export async function startTestServer(
   let t: TestDatabase;
   let demo: DemoIds | undefined;
   if (options.target || (options.seed !== false && config.passwordHashCost !== templatePasswordHashCost())) {
-    t = options.target ? await migratedDatabase(options.target) : await freshDatabase();
+    t = options.target
+      ? await migratedDatabase(options.target, undefined, engine)
+      : await freshDatabase(undefined, engine);
     demo = options.seed === false ? undefined : (await seedDemo(t.db.prisma)).ids;
   } else if (options.seed === false) {
-    t = await freshDatabase();
+    t = await freshDatabase(undefined, engine);
   } else {
-    const seeded = await seededDatabase();
+    const seeded = await seededDatabase(engine);
     t = seeded;
     demo = seeded.demo;
   }

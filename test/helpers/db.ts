@@ -10,6 +10,8 @@ import { inject } from 'vitest';
 import type { DatabaseTarget } from '../../src/db/adapters.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { applyMigrations } from '../../src/db/migrations.ts';
+import { engineFor, type DbEngine } from '../../src/engine/index.ts';
+import { engineMode, engineOffNames, type EnginePart } from '../../src/engine/mode.ts';
 import type { DemoIds } from '../../prisma/seed/demo-seed.ts';
 
 export const suiteProvider: DatabaseTarget['provider'] = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '')
@@ -74,26 +76,39 @@ async function createDatabase(admin: pg.Client, name: string, template?: string)
   }
 }
 
-export async function freshDatabase(provider = suiteProvider): Promise<TestDatabase> {
+/**
+ * What the suite's databases are opened with: ENGINE and ENGINE_OFF of the test run (`ENGINE=plain npm test`), so a
+ * store of a test runs the same parts as the server over it.
+ */
+export const suiteDbEngine: DbEngine = engineFor({
+  engine: { mode: engineMode(process.env), off: engineOffNames(process.env) as EnginePart[] },
+  graphqlJit: true,
+  graphqlSharedSubtrees: true,
+  responseCacheBytes: 1,
+  dbPreparedStatements: true,
+}).db;
+
+export async function freshDatabase(provider = suiteProvider, engine = suiteDbEngine): Promise<TestDatabase> {
   if (provider !== suiteProvider) {
     const { target, drop } = await emptyTarget(provider);
-    return migratedDatabase(target, drop);
+    return migratedDatabase(target, drop, engine);
   }
-  return openCopy('migrated');
+  return openCopy('migrated', engine);
 }
 
 /** Migrates an empty database the test owns (e.g. on its own PostgreSQL cluster) and opens it. */
 export async function migratedDatabase(
   target: DatabaseTarget,
   drop: () => Promise<void> = async () => {},
+  engine = suiteDbEngine,
 ): Promise<TestDatabase> {
   await applyMigrations(target);
-  return opened(target, drop);
+  return opened(target, drop, engine);
 }
 
 /** Opens a database the test made; its drop closes it first. */
-async function opened(target: DatabaseTarget, drop: () => Promise<void>): Promise<TestDatabase> {
-  const db = await openDatabase(target, { poolMax: 4 });
+async function opened(target: DatabaseTarget, drop: () => Promise<void>, engine: DbEngine): Promise<TestDatabase> {
+  const db = await openDatabase(target, { poolMax: 4, engine });
   return {
     target,
     db,
@@ -110,8 +125,8 @@ export interface SeededDatabase extends TestDatabase {
 }
 
 /** A fresh database of the suite's provider with the demo data in it: a copy of the seeded template. */
-export async function seededDatabase(): Promise<SeededDatabase> {
-  return { ...(await openCopy('seeded')), demo: inject('templates').demo };
+export async function seededDatabase(engine = suiteDbEngine): Promise<SeededDatabase> {
+  return { ...(await openCopy('seeded', engine)), demo: inject('templates').demo };
 }
 
 /** The cost the seeded template's demo password was hashed at. */
@@ -125,9 +140,9 @@ export function templateCopy(kind: 'migrated' | 'seeded') {
   return copyOf(inject('templates')[kind]);
 }
 
-async function openCopy(kind: 'migrated' | 'seeded'): Promise<TestDatabase> {
+async function openCopy(kind: 'migrated' | 'seeded', engine: DbEngine): Promise<TestDatabase> {
   const { target, drop } = await templateCopy(kind);
-  return opened(target, drop);
+  return opened(target, drop, engine);
 }
 
 /** A new database of the suite's provider holding what the template holds. */

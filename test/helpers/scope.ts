@@ -27,6 +27,8 @@ export async function testStore(env: Record<string, string> = {}): Promise<TestS
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp',
     PASSWORD_HASH_COST: '14',
+    ...(process.env.ENGINE ? { ENGINE: process.env.ENGINE } : {}),
+    ...(process.env.ENGINE_OFF ? { ENGINE_OFF: process.env.ENGINE_OFF } : {}),
     ...env,
   });
   config.database = seeded.target;

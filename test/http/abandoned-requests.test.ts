@@ -3,12 +3,16 @@
 // closed its remote address is gone; reading it as a string was a 500 logged as "unexpected error".
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/app.ts';
+import { FULL_ENGINE, startTestServer, type TestServer } from '../helpers/app.ts';
 
 let s: TestServer;
 const lines: string[] = [];
 beforeAll(async () => {
-  s = await startTestServer({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void lines.push(line) } });
+  // Full engine: each request is held at its table-version read, which ENGINE=plain does not make.
+  s = await startTestServer({
+    env: { ...FULL_ENGINE, LOG_LEVEL: 'info' },
+    logStream: { write: (line) => void lines.push(line) },
+  });
 });
 afterAll(() => s.close());
 

@@ -4,7 +4,14 @@
 // over GraphQL and REST, whatever the response and auth-row caches held.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
-import { bearer, DEMO_PASSWORD, startTestServer, type GqlResult, type TestServer } from '../helpers/app.ts';
+import {
+  bearer,
+  DEMO_PASSWORD,
+  FULL_ENGINE,
+  startTestServer,
+  type GqlResult,
+  type TestServer,
+} from '../helpers/app.ts';
 import { forgeInvitationLink } from '../helpers/tokens.ts';
 
 const json = { 'content-type': 'application/json' };
@@ -15,7 +22,8 @@ const codeOf = (r: GqlResult<unknown>) => r.errors?.[0]?.extensions.code ?? 'OK'
 let s: TestServer;
 let companyId: number;
 beforeAll(async () => {
-  s = await startTestServer({ env: { LOGIN_RATE_LIMIT_MAX: '4' } });
+  // Full engine: it proves the deletion reaches sessions whose answers the response cache holds.
+  s = await startTestServer({ env: { ...FULL_ENGINE, LOGIN_RATE_LIMIT_MAX: '4' } });
   const p = s.t.db.prisma;
   const hash = (await p.user.findFirstOrThrow({ where: { email: 'player1@demo.test' } })).passwordHash!;
   const doomed = await p.company.create({

@@ -6,7 +6,7 @@
 // reseller and managers still see who predicted; with the setting off everyone is named. Real HTTP, real JWTs, the
 // demo data, either store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startTestServer, type GqlResult, type TestServer } from '../helpers/app.ts';
+import { bearer, FULL_ENGINE, startTestServer, type GqlResult, type TestServer } from '../helpers/app.ts';
 import { activeSubscriptions, liveClient, untilSubscribed, type LiveClient } from '../helpers/live.ts';
 
 let s: TestServer;
@@ -15,7 +15,8 @@ let ids: { demo: number; cup: number; player1: number; player3: number };
 const clients: LiveClient[] = [];
 
 beforeAll(async () => {
-  s = await startTestServer();
+  // Full engine: one case proves the response cache never serves the named form for the hidden one.
+  s = await startTestServer({ env: FULL_ENGINE });
   t = {
     ...(await s.loginAll(['player', 'admin', 'reseller', 'manager'])),
     player3: await s.login('player3@demo.test', 'demo'),

@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Metrics } from '../../src/observability/metrics.ts';
-import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { bearer, FULL_ENGINE, startTestServer, type TestServer } from '../helpers/app.ts';
 import { suiteProvider } from '../helpers/db.ts';
 
 /** name, type, label names (sorted; a histogram's `le` left out), help. */
@@ -199,7 +199,8 @@ function catalogue(text: string): Published[] {
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ env: { RESPONSE_CACHE_MB: '8' } });
+  // Full engine: the published set includes the engine's own figures (response cache, shared runs).
+  s = await startTestServer({ env: { ...FULL_ENGINE, RESPONSE_CACHE_MB: '8' } });
 });
 afterAll(async () => s?.close());
 

@@ -27,7 +27,11 @@ const restarts = (output: string) => output.match(/^restart-probe: execve$/gm)?.
 
 describe('npm start', () => {
   it('restarts itself once (same pid): ACF on Node 22, two malloc arenas, V8 heap sizes', async () => {
-    const on = await startService({ DATA_DIR: tempDir(), NODE_OPTIONS: restartProbe() }, { asNpmStart: true });
+    // The re-exec is an engine part: pinned to the full engine, whatever the run's ENGINE.
+    const on = await startService(
+      { DATA_DIR: tempDir(), NODE_OPTIONS: restartProbe(), ENGINE: 'full', ENGINE_OFF: undefined },
+      { asNpmStart: true },
+    );
     const off = await startService(
       { DATA_DIR: tempDir(), ASYNC_CONTEXT_FRAME: 'off', MALLOC_ARENA_MAX: '4', NODE_OPTIONS: `${SEMI}=8` },
       { asNpmStart: true },
@@ -48,6 +52,39 @@ describe('npm start', () => {
       expect(env(off.child.pid!)).toContain(`NODE_OPTIONS=${SEMI}=8`);
     } finally {
       expect(await on.stop()).toBe(0);
+      expect(await off.stop()).toBe(0);
+    }
+  });
+
+  it('ENGINE=plain and ENGINE_OFF=runtime start once, with none of them; the ready line names the engine', async () => {
+    const plain = await startService(
+      { DATA_DIR: tempDir(), NODE_OPTIONS: restartProbe(), ENGINE: 'plain', LOG_LEVEL: 'info' },
+      { asNpmStart: true },
+    );
+    const off = await startService(
+      {
+        DATA_DIR: tempDir(),
+        NODE_OPTIONS: restartProbe(),
+        ENGINE: 'full',
+        ENGINE_OFF: 'runtime,jit',
+        LOG_LEVEL: 'info',
+      },
+      { asNpmStart: true },
+    );
+    const ready = (output: string) =>
+      JSON.parse(output.split('\n').find((line) => line.includes('prode gateway ready'))!) as Record<string, unknown>;
+    try {
+      for (const service of [plain, off]) {
+        expect(restarts(service.output())).toBe(0);
+        expect(args(service.child.pid!)).not.toContain(FLAG);
+        expect(args(service.child.pid!)).not.toContain(`${SEMI}=64`);
+        expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
+      }
+      expect(ready(plain.output())).toMatchObject({ engine: 'plain' });
+      expect(ready(plain.output())).not.toHaveProperty('engineOff');
+      expect(ready(off.output())).toMatchObject({ engine: 'full', engineOff: ['runtime', 'jit'] });
+    } finally {
+      expect(await plain.stop()).toBe(0);
       expect(await off.stop()).toBe(0);
     }
   });

@@ -1,6 +1,6 @@
 // Executes operations with graphql-jit instead of graphql-js's interpreter, through Apollo's `gateway` hook (Apollo
 // Server 5 has no executor option), each document compiled once. Why: docs/decisions/0001-execute-on-graphql-jit.md.
-import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
+import type { GatewayExecutor } from '@apollo/server-gateway-interface';
 import {
   BREAK,
   execute,
@@ -13,7 +13,6 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { inSlots, type ExecutionSlots } from '../../graphql/execution-slots.ts';
 import { withLastCacheLook } from '../cache/response-cache.ts';
 import { executeShared, planShared, type SharedPlan } from './shared-subtrees/executor.ts';
 
@@ -168,21 +167,12 @@ function asGraphQLError(error: JitError): GraphQLError {
 }
 
 /**
- * A `gateway` for Apollo Server that serves our own schema with the JIT executor (or graphql-js's, `compile`
- * false), at most `slots.limit` operations at a time (src/graphql/execution-slots.ts).
+ * The executor Apollo's gateway runs (src/graphql/gateway.ts): the JIT executor (or graphql-js's, `compile` false),
+ * with the response cache's note of the last cache look.
  */
-export function jitGateway(
+export function jitExecutor(
   schema: GraphQLSchema,
-  options: { compile: boolean; share: boolean; stats: SharedRunStats; slots: ExecutionSlots },
-): GatewayInterface {
-  return {
-    async load() {
-      return { executor: inSlots(withLastCacheLook(createJitExecutor(schema, options)), options.slots) };
-    },
-    onSchemaLoadOrUpdate(callback) {
-      callback({ apiSchema: schema, coreSupergraphSdl: '' });
-      return () => {};
-    },
-    async stop() {},
-  };
+  options: { compile: boolean; share: boolean; stats: SharedRunStats },
+): GatewayExecutor {
+  return withLastCacheLook(createJitExecutor(schema, options));
 }

@@ -5,6 +5,7 @@
 // which a global counter would not allow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../prisma/seed/demo-seed.ts';
+import { FULL_ENGINE } from '../../helpers/app.ts';
 import { suiteProvider } from '../../helpers/db.ts';
 import { startReplicas, type Replicas } from '../../helpers/replicas.ts';
 
@@ -29,7 +30,7 @@ describe('response cache across two processes', () => {
   beforeAll(async () => {
     r = await startReplicas(
       2,
-      { SQL_STATS: 'true', LOG_LEVEL: 'error' },
+      { SQL_STATS: 'true', LOG_LEVEL: 'error', ...FULL_ENGINE },
       (i) => (i === 1 ? { RESPONSE_CACHE_MB: '0' } : {}),
       suiteProvider,
     );

@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../src/db/client.ts';
 import { uncounted } from '../../../src/db/sql-stats.ts';
-import { bearer, startTestServer, type TestServer } from '../../helpers/app.ts';
+import { bearer, FULL_ENGINE, startTestServer, type TestServer } from '../../helpers/app.ts';
 import { liveMetric } from '../../helpers/live.ts';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ env: FULL_ENGINE });
 });
 afterAll(async () => {
   await s.close();
@@ -237,7 +237,7 @@ describe('response cache', () => {
   });
 
   it('reads the counts again once the query has its execution slot, not before it waited for one', async () => {
-    const one = await startTestServer({ env: { GRAPHQL_MAX_CONCURRENT_EXECUTIONS: '1' } });
+    const one = await startTestServer({ env: { ...FULL_ENGINE, GRAPHQL_MAX_CONCURRENT_EXECUTIONS: '1' } });
     try {
       const token = await one.loginAs('player');
       const id = one.demo.posts.demo[2];
@@ -391,7 +391,7 @@ describe('response cache', () => {
   });
 
   it('stays off with RESPONSE_CACHE_MB=0', async () => {
-    const off = await startTestServer({ env: { RESPONSE_CACHE_MB: '0' } });
+    const off = await startTestServer({ env: { ...FULL_ENGINE, RESPONSE_CACHE_MB: '0' } });
     try {
       const token = await off.loginAs('player');
       await off.gql('{ me { email } }', {}, bearer(token));

@@ -5,7 +5,7 @@ import { TableVersions } from '../../../src/engine/cache/table-versions.ts';
 import { openDatabase } from '../../../src/db/client.ts';
 import { runWithSqlStats, type SqlStats } from '../../../src/db/sql-stats.ts';
 import { RequestReads, SharedReads } from '../../../src/engine/cache/shared-reads.ts';
-import { bearer, startTestServer, type TestServer } from '../../helpers/app.ts';
+import { bearer, FULL_ENGINE, startTestServer, type TestServer } from '../../helpers/app.ts';
 import { liveMetric } from '../../helpers/live.ts';
 
 const versions = (counts: Record<string, number>, rollbacks = 0) =>
@@ -94,8 +94,8 @@ describe('shared reads in the response cache', () => {
   /** A second gateway on the same database with nothing cached or shared: what each request should answer. */
   let cold: TestServer;
   beforeAll(async () => {
-    s = await startTestServer();
-    cold = await startTestServer({ target: s.t.target, seed: false, env: { RESPONSE_CACHE_MB: '0' } });
+    s = await startTestServer({ env: FULL_ENGINE });
+    cold = await startTestServer({ target: s.t.target, seed: false, env: { ...FULL_ENGINE, RESPONSE_CACHE_MB: '0' } });
   });
   afterAll(async () => {
     await cold?.app.close();

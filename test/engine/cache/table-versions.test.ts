@@ -11,6 +11,7 @@ import { derivePostgresSchema, readSchema } from '../../../src/db/schema-files.t
 import { OWNED_TABLES, ownerCounter } from '../../../src/engine/cache/owner-buckets.ts';
 import { seedDemo } from '../../../prisma/seed/demo-seed.ts';
 import { freshDatabase, suiteProvider, type TestDatabase } from '../../helpers/db.ts';
+import { FULL_DB } from '../../../src/engine/index.ts';
 
 const dbs: TestDatabase[] = [];
 afterAll(async () => {
@@ -28,7 +29,7 @@ async function pgClient(t: TestDatabase) {
 }
 
 async function fresh(provider: typeof suiteProvider) {
-  const t = await freshDatabase(provider);
+  const t = await freshDatabase(provider, FULL_DB); // the engine part under test, whatever the run's ENGINE
   dbs.push(t);
   return t;
 }

@@ -4,10 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeCompanyBy, activeUser, companyById } from '../../../src/engine/db/auth-rows.ts';
 import { seededDatabase, type TestDatabase } from '../../helpers/db.ts';
+import { FULL_DB } from '../../../src/engine/index.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
-  t = await seededDatabase();
+  t = await seededDatabase(FULL_DB); // the engine part under test, whatever the run's ENGINE
 }, 120_000);
 afterAll(async () => {
   await t.drop();

@@ -6,10 +6,11 @@ import { Prisma } from '../../../src/generated/sqlite/client.ts';
 import { runWithSqlStats, type SqlStats } from '../../../src/db/sql-stats.ts';
 import { Loaders } from '../../../src/loaders/registry.ts';
 import { seededDatabase, type TestDatabase } from '../../helpers/db.ts';
+import { FULL_DB } from '../../../src/engine/index.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
-  t = await seededDatabase();
+  t = await seededDatabase(FULL_DB); // the engine part under test, whatever the run's ENGINE
 }, 120_000);
 afterAll(async () => {
   await t.drop();

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoIds } from '../../../prisma/seed/demo-seed.ts';
-import { bearer, startTestServer, type TestServer } from '../../helpers/app.ts';
+import { bearer, FULL_ENGINE, startTestServer, type TestServer } from '../../helpers/app.ts';
 import type { DemoUser } from '../../helpers/demo.ts';
 import { forgeInvitationLink } from '../../helpers/tokens.ts';
 
@@ -65,11 +65,11 @@ let tokens: Partial<Record<DemoUser, string>>;
 
 beforeAll(async () => {
   // The response cache is off: every request executes.
-  shared = await startTestServer({ env: { RESPONSE_CACHE_MB: '0' } });
+  shared = await startTestServer({ env: { ...FULL_ENGINE, RESPONSE_CACHE_MB: '0' } });
   const same = { target: shared.t.target, seed: false };
   [jit, interpreted] = await Promise.all([
-    startTestServer({ ...same, env: { RESPONSE_CACHE_MB: '0', GRAPHQL_SHARED_SUBTREES: 'false' } }),
-    startTestServer({ ...same, env: { RESPONSE_CACHE_MB: '0', GRAPHQL_JIT: 'false' } }),
+    startTestServer({ ...same, env: { ...FULL_ENGINE, RESPONSE_CACHE_MB: '0', GRAPHQL_SHARED_SUBTREES: 'false' } }),
+    startTestServer({ ...same, env: { ...FULL_ENGINE, RESPONSE_CACHE_MB: '0', GRAPHQL_JIT: 'false' } }),
   ]);
   tokens = await shared.loginAll(['player', 'admin', 'reseller', 'globexPlayer']);
 });

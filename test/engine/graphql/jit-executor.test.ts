@@ -7,15 +7,15 @@ import {
   MyPredictionsDocument,
   UpcomingMatchesDocument,
 } from '../../../src/graphql/generated/operations.ts';
-import { bearer, startTestServer, type TestServer } from '../../helpers/app.ts';
+import { bearer, FULL_ENGINE, startTestServer, type TestServer } from '../../helpers/app.ts';
 
 let jit: TestServer;
 let interpreted: TestServer;
 beforeAll(async () => {
   // The response cache is off: every request below executes.
   [jit, interpreted] = await Promise.all([
-    startTestServer({ env: { RESPONSE_CACHE_MB: '0' } }),
-    startTestServer({ env: { RESPONSE_CACHE_MB: '0', GRAPHQL_JIT: 'false' } }),
+    startTestServer({ env: { ...FULL_ENGINE, RESPONSE_CACHE_MB: '0' } }),
+    startTestServer({ env: { ...FULL_ENGINE, RESPONSE_CACHE_MB: '0', GRAPHQL_JIT: 'false' } }),
   ]);
 });
 afterAll(async () => {
