@@ -33,7 +33,14 @@ describe('npm start', () => {
       { asNpmStart: true },
     );
     const off = await startService(
-      { DATA_DIR: tempDir(), ASYNC_CONTEXT_FRAME: 'off', MALLOC_ARENA_MAX: '4', NODE_OPTIONS: `${SEMI}=8` },
+      {
+        DATA_DIR: tempDir(),
+        ASYNC_CONTEXT_FRAME: 'off',
+        MALLOC_ARENA_MAX: '4',
+        NODE_OPTIONS: `${SEMI}=8`,
+        ENGINE: 'full',
+        ENGINE_OFF: undefined,
+      },
       { asNpmStart: true },
     );
     try {
