@@ -1,5 +1,7 @@
 // The docs say what is true now; how it came to be, with its dates and figures, lives in docs/decisions/ (one
-// record per choice). This fails on diary wording in README.md and docs/*.md, naming each file:line.
+// record per choice). This fails on diary wording in README.md and docs/*.md, and in the code's comments and test
+// names, naming each file:line.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +69,67 @@ describe('the docs carry no diary', () => {
     expect(files).toEqual(expect.arrayContaining(['README.md', 'docs/performance.md', 'docs/security.md']));
     const found = files.flatMap((file) => diaryLines(file, readFileSync(join(ROOT, file), 'utf8')));
     expect(found, `diary wording (history goes to docs/decisions/):\n${found.join('\n')}`).toEqual([]);
+  });
+});
+
+/**
+ * Code says what a thing does and why; it also says "no longer" and "used to" of states ("the token user no longer
+ * exists", "fragments used to multiply work"), so comments and test names are held to the dating words only.
+ */
+const CODE_DIARY: { name: string; pattern: RegExp }[] = [
+  // Outside quotes and backticks: a date in a string or an example is data.
+  { name: 'a date', pattern: /(?<![\w\-'"`])20\d\d-\d\d-\d\d(?![\w\-'"`])/ },
+  { name: 'a work session', pattern: new RegExp(`\\b(${ORDINALS}|last|same) session\\b`, 'i') },
+  { name: '"fails today"', pattern: /\bfails today\b/i },
+  { name: 'how it was', pattern: /\bused to (be|keep|take|cost|run|read|write|answer|return|make|have)\b/i },
+];
+
+const COMMENT = /^\s*(\/\/|\/\*|\*)(.*)$/;
+const TEST_NAME = /\b(?:it|test|describe)(?:\.\w+)?\(\s*(['"`])(.+?)\1/;
+
+/** The comment lines and the test names of a source file, each checked against the dating words. */
+export function codeDiaryLines(file: string, text: string): string[] {
+  const found: string[] = [];
+  text.split('\n').forEach((line, i) => {
+    const said = [COMMENT.exec(line)?.[2], TEST_NAME.exec(line)?.[2]].filter((t): t is string => t !== undefined);
+    for (const words of said) {
+      for (const { name, pattern } of CODE_DIARY) {
+        if (pattern.test(words)) found.push(`${file}:${i + 1}: ${name}: ${line.trim()}`);
+      }
+    }
+  });
+  return found;
+}
+
+describe('the code carries no diary', () => {
+  it('tells a dated comment or test name from plain code', () => {
+    const diary = [
+      '// Measured on 2026-11-24: 1.7x.',
+      ' * Added in the ninth session.',
+      "  it('a case that fails today', () => {",
+      '// A stolen token used to keep working for days.',
+    ];
+    for (const line of diary) expect(codeDiaryLines('x.ts', line), line).toHaveLength(1);
+    const plain = [
+      "const kickoff = '2026-06-11';",
+      '// A calendar date like "2026-06-11".',
+      '// The token user no longer exists.',
+      '// Aliases and fragments used to multiply work are counted.',
+      "  it('ends every session of the caller, this one included', () => {",
+    ];
+    for (const line of plain) expect(codeDiaryLines('x.ts', line), line).toEqual([]);
+  });
+
+  it('comments and test names in src/, test/, bench/, scripts/ and prisma/ say what is true now', () => {
+    const files = execFileSync('git', ['ls-files', '--', 'src', 'test', 'bench', 'scripts', 'prisma'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((f) => /\.(ts|js|cjs|mjs)$/.test(f) && !f.includes('/generated/') && f !== 'test/docs/no-diary.test.ts');
+    expect(files.length).toBeGreaterThan(300);
+    const found = files.flatMap((file) => codeDiaryLines(file, readFileSync(join(ROOT, file), 'utf8')));
+    expect(found, `diary wording in code (history goes to docs/decisions/):\n${found.join('\n')}`).toEqual([]);
   });
 });
 

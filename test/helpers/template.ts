@@ -146,7 +146,7 @@ async function postgresTemplates(url: string, hash: string) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    // Two runs on one server build one after the other (the lock ends with this session).
+    // Two runs on one server build one after the other (the lock is released when its connection closes).
     await admin.query("SELECT pg_advisory_lock(hashtext('prode test templates'))");
     // The seeded template carries its demo ids as the database's comment, set before it takes its final name.
     const idsOf = async (name: string) =>

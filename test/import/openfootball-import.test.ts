@@ -184,7 +184,7 @@ describe('importTournament', () => {
 });
 
 describe('what people decided stays', () => {
-  // The Mini Cup's final (m12) is scheduled for 2030-06-20 18:00 UTC; its first group match was 2-1.
+  // The Mini Cup's final (m12) is scheduled for `2030-06-20 18:00 UTC`; its first group match was 2-1.
   const FINAL = 'm12';
   const FIRST = '2026-06-01:alpha:bravo';
   const KICKOFF = new Date('2030-06-20T18:00:00.000Z');

@@ -1,5 +1,5 @@
-// Sessions end when they should: a stolen token used to keep working for days after its owner changed or reset the
-// password. A password change or reset, a deactivation, a deletion, a role change and logoutEverywhere revoke every
+// Sessions end when they should, so a stolen token stops working once its owner changes or resets the password.
+// A password change or reset, a deactivation, a deletion, a role change and logoutEverywhere revoke every
 // access token the person held (UNAUTHENTICATED over GraphQL and REST), on every replica, and the person's open
 // subscriptions end with UNAUTHENTICATED at once; a new sign-in works, and nobody else's session ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
