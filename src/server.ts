@@ -57,7 +57,7 @@ async function main() {
     { loggingSender, withLiveEvents },
     { notificationsTick },
   ] = await Promise.all([
-    import('./app.ts'),
+    import('./gateway/build.ts'),
     import('./auth/passwords.ts'),
     import('./db/adapters.ts'),
     import('./bootstrap/prepare.ts'),

@@ -3,7 +3,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyInstance } from 'fastify';
 import { print } from 'graphql';
 import { LoginDocument } from '../../src/graphql/generated/operations.ts';
-import { buildApp } from '../../src/app.ts';
+import { buildApp } from '../../src/gateway/build.ts';
 import { setPasswordHashCost } from '../../src/auth/passwords.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { engineFor } from '../../src/engine/index.ts';

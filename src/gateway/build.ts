@@ -9,31 +9,31 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import type { Config } from './config.ts';
-import { firstLine } from './first-line.ts';
-import type { Database } from './db/client.ts';
-import { runWithSqlStats, type SqlStats } from './db/sql-stats.ts';
-import { AuthRowCache } from './engine/cache/auth-row-cache.ts';
-import { setPasswordWorkLimits } from './auth/passwords.ts';
-import { createApollo } from './graphql/apollo.ts';
-import { getSchema } from './graphql/schema.ts';
-import { CompanySizes } from './graphql/company-sizes.ts';
-import { costPlugin } from './graphql/cost-plugin.ts';
-import { documentNestingPreHandler } from './graphql/input-limits.ts';
-import { textInputsPlugin } from './graphql/text-inputs.ts';
-import { TrustedDocuments } from './graphql/trusted-documents.ts';
-import { contextOf, type ClientInfo } from './graphql/context.ts';
-import { hidesStatementCount } from './http/account-privacy.ts';
-import { openRequestScope, tenantHeaders, type ScopeSources } from './http/request-scope.ts';
-import { registerUtf8Bodies } from './engine/http/utf8-bodies.ts';
-import { engineFor } from './engine/index.ts';
-import { registerAccountPages } from './http/account-pages.ts';
-import { ResponseCache, responseCachePlugin } from './engine/cache/response-cache.ts';
-import { Metrics } from './observability/metrics.ts';
-import { newOutcome } from './observability/request-outcome.ts';
-import { registerMetricsRoute } from './observability/metrics-route.ts';
-import { createLogger, type LogStream } from './observability/logger.ts';
-import { registerRequestLog } from './observability/request-log.ts';
+import type { Config } from '../config.ts';
+import { firstLine } from '../first-line.ts';
+import type { Database } from '../db/client.ts';
+import { runWithSqlStats, type SqlStats } from '../db/sql-stats.ts';
+import { AuthRowCache } from '../engine/cache/auth-row-cache.ts';
+import { setPasswordWorkLimits } from '../auth/passwords.ts';
+import { createApollo } from '../graphql/apollo.ts';
+import { getSchema } from '../graphql/schema.ts';
+import { CompanySizes } from '../graphql/company-sizes.ts';
+import { costPlugin } from '../graphql/cost-plugin.ts';
+import { documentNestingPreHandler } from '../graphql/input-limits.ts';
+import { textInputsPlugin } from '../graphql/text-inputs.ts';
+import { TrustedDocuments } from '../graphql/trusted-documents.ts';
+import { contextOf, type ClientInfo } from '../graphql/context.ts';
+import { hidesStatementCount } from '../http/account-privacy.ts';
+import { openRequestScope, tenantHeaders, type ScopeSources } from '../http/request-scope.ts';
+import { registerUtf8Bodies } from '../engine/http/utf8-bodies.ts';
+import { engineFor } from '../engine/index.ts';
+import { registerAccountPages } from '../http/account-pages.ts';
+import { ResponseCache, responseCachePlugin } from '../engine/cache/response-cache.ts';
+import { Metrics } from '../observability/metrics.ts';
+import { newOutcome } from '../observability/request-outcome.ts';
+import { registerMetricsRoute } from '../observability/metrics-route.ts';
+import { createLogger, type LogStream } from '../observability/logger.ts';
+import { registerRequestLog } from '../observability/request-log.ts';
 import {
   registerHttpSpans,
   traceIdOf,
@@ -41,24 +41,24 @@ import {
   traceSqlStatements,
   tracingPlugin,
   type Tracing,
-} from './observability/tracing.ts';
-import { registerAnswerSizeLimit } from './security/answer-size.ts';
-import { registerSecurity } from './security/http-security.ts';
-import { loginThrottleFor } from './security/throttle-for-store.ts';
-import { mailChannel, type MailLog } from './mail/channel.ts';
-import type { LiveBus } from './live/bus.ts';
-import { openLiveBus } from './live/open-bus.ts';
-import { startLiveServer } from './graphql/live-server.ts';
+} from '../observability/tracing.ts';
+import { registerAnswerSizeLimit } from '../security/answer-size.ts';
+import { registerSecurity } from '../security/http-security.ts';
+import { loginThrottleFor } from '../security/throttle-for-store.ts';
+import { mailChannel, type MailLog } from '../mail/channel.ts';
+import type { LiveBus } from '../live/bus.ts';
+import { openLiveBus } from '../live/open-bus.ts';
+import { startLiveServer } from '../graphql/live-server.ts';
 import type { IncomingMessage } from 'node:http';
-import { MailDelivery } from './mail/delivery.ts';
-import { RescoreRunner } from './app/rescore-runner.ts';
-import { pendingRescores } from './game/rescore-jobs.ts';
-import { registerRequestDeadline } from './security/request-deadline.ts';
-import { registerDocs } from './rest/docs.ts';
-import { registerExplorer } from './graphql/explorer.ts';
-import { errorBody } from './http/error-body.ts';
-import { trackRouteMethods } from './rest/allowed-methods.ts';
-import { registerErrorHandlers, registerRestRoutes } from './rest/routes.ts';
+import { MailDelivery } from '../mail/delivery.ts';
+import { RescoreRunner } from '../app/rescore-runner.ts';
+import { pendingRescores } from '../game/rescore-jobs.ts';
+import { registerRequestDeadline } from '../security/request-deadline.ts';
+import { registerDocs } from '../rest/docs.ts';
+import { registerExplorer } from '../graphql/explorer.ts';
+import { errorBody } from '../http/error-body.ts';
+import { trackRouteMethods } from '../rest/allowed-methods.ts';
+import { registerErrorHandlers, registerRestRoutes } from '../rest/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
