@@ -50,7 +50,7 @@ async function main() {
   for (const note of notes) log.info(note);
 
   const [
-    { buildApp },
+    { buildGateway },
     { setPasswordHashCost },
     { describeTarget },
     { prepareDatabase },
@@ -89,7 +89,7 @@ async function main() {
     fail(`${describeTarget(config.database)}: ${firstLine(err)}`);
   }
 
-  const app = await buildApp({ config, db, logger: log, tracing });
+  const app = await buildGateway({ config, db, logger: log, tracing });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
