@@ -38,7 +38,8 @@ module.exports = {
       to: {
         path: [
           '^src/(app|auth|bootstrap|domain|game|graphql|http|import|live|loaders|mail|notifications|rest|security)/',
-          '^src/(app|server)[.]ts$',
+          '^src/gateway/',
+          '^src/server[.]ts$',
         ],
         pathNot: ['^src/app/object-budget[.]ts$', '^src/graphql/(context|execution-slots)[.]ts$'],
       },
@@ -52,8 +53,8 @@ module.exports = {
       from: {
         path: '^src/',
         pathNot: [
-          '^src/engine/',
-          '^src/(app|server|config)[.]ts$',
+          '^src/(engine|gateway)/',
+          '^src/(server|config)[.]ts$',
           '^src/db/(client|adapters|migrations|sql-stats)[.]ts$',
           '^src/graphql/(apollo|context|live-server|schema)[.]ts$',
           '^src/(auth/request-auth|bootstrap/prepare|http/request-scope|loaders/registry|rest/routes)[.]ts$',
@@ -90,11 +91,18 @@ module.exports = {
       from: { path: '^src/(app|game|notifications|import|loaders|domain|db|bootstrap)/' },
       to: {
         path: [
-          '^src/(graphql|rest)/',
-          '^src/(app|server)[.]ts$',
+          '^src/(gateway|graphql|rest)/',
+          '^src/server[.]ts$',
           '^node_modules/(fastify|@fastify|graphql|type-graphql|@apollo)/',
         ],
       },
+    },
+    {
+      name: 'gateway-started-by-the-process',
+      comment: 'The HTTP assembly (src/gateway) is what src/server.ts starts: nothing else in src imports it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(gateway/|server[.]ts$)' },
+      to: { path: '^src/gateway/' },
     },
     {
       name: 'infrastructure-knows-no-face-nor-app',
@@ -104,14 +112,14 @@ module.exports = {
         'of the HTTP plumbing, only the error body.',
       severity: 'error',
       from: { path: '^src/(db|security|observability|mail|live|auth|lib|loaders|notifications)/' },
-      to: { path: '^src/(graphql|rest|app)/|^src/(app|server)[.]ts$|^src/http/(?!error-body[.]ts$)' },
+      to: { path: '^src/(gateway|graphql|rest|app)/|^src/server[.]ts$|^src/http/(?!error-body[.]ts$)' },
     },
     {
       name: 'domain-and-game-know-no-app',
       comment: 'Rules are what operations use: they import no operation (src/app), no face, no request scope builder.',
       severity: 'error',
       from: { path: '^src/(domain|game)/' },
-      to: { path: '^src/(app|graphql|rest|http)/|^src/(app|server)[.]ts$' },
+      to: { path: '^src/(app|gateway|graphql|rest|http)/|^src/server[.]ts$' },
     },
     {
       name: 'lib-is-self-contained',
@@ -134,7 +142,7 @@ module.exports = {
       comment: 'src/http builds the request scope for GraphQL, REST and subscriptions alike: it knows none of them.',
       severity: 'error',
       from: { path: '^src/http/' },
-      to: { path: '^src/(graphql|rest)/|^node_modules/(graphql|type-graphql|@apollo)/' },
+      to: { path: '^src/(gateway|graphql|rest)/|^node_modules/(graphql|type-graphql|@apollo)/' },
     },
     {
       name: 'otel-sdk-only-in-tracing-sdk',

@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 const UNIT = [
   'test/app/**/*.test.ts',
   'test/lib/**/*.test.ts',
+  'test/docs/function-length.test.ts',
   'test/domain/**/*.test.ts',
   'test/game/bonus-questions.test.ts',
   'test/game/referee-rules.test.ts',

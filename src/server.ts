@@ -50,14 +50,14 @@ async function main() {
   for (const note of notes) log.info(note);
 
   const [
-    { buildApp },
+    { buildGateway },
     { setPasswordHashCost },
     { describeTarget },
     { prepareDatabase },
     { loggingSender, withLiveEvents },
     { notificationsTick },
   ] = await Promise.all([
-    import('./app.ts'),
+    import('./gateway/build.ts'),
     import('./auth/passwords.ts'),
     import('./db/adapters.ts'),
     import('./bootstrap/prepare.ts'),
@@ -89,7 +89,7 @@ async function main() {
     fail(`${describeTarget(config.database)}: ${firstLine(err)}`);
   }
 
-  const app = await buildApp({ config, db, logger: log, tracing });
+  const app = await buildGateway({ config, db, logger: log, tracing });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

@@ -25,7 +25,7 @@ import { withOfflineExplorerNotice } from './explorer.ts';
 import { ExecutionSlots } from './execution-slots.ts';
 import { jitExecutor } from '../engine/graphql/jit-executor.ts';
 import { engineFor } from '../engine/index.ts';
-import { graphqlJsExecutor, slotsGateway } from './gateway.ts';
+import { graphqlJsExecutor, slotsGateway } from './executor.ts';
 import { aliasLimitRule, queryLimitsRule } from './limits.ts';
 import { getSchema } from './schema.ts';
 import { resultText } from '../engine/graphql/shared-subtrees/json.ts';

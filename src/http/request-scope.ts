@@ -1,5 +1,5 @@
-// The one place a request's scope is built, whichever face serves it: GraphQL (src/app.ts) and the REST routes
-// (src/rest/routes.ts) call openRequestScope with the tenant headers they honour.
+// The one place a request's scope is built, whichever face serves it: GraphQL (src/gateway/graphql-route.ts) and
+// the REST routes (src/rest/routes.ts) call openRequestScope with the tenant headers they honour.
 import type { FastifyRequest } from 'fastify';
 import { AUTH_ROW_TABLES, type AuthRowCache } from '../engine/cache/auth-row-cache.ts';
 import type { TableVersions } from '../engine/cache/table-versions.ts';

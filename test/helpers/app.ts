@@ -3,7 +3,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyInstance } from 'fastify';
 import { print } from 'graphql';
 import { LoginDocument } from '../../src/graphql/generated/operations.ts';
-import { buildApp } from '../../src/app.ts';
+import { buildGateway } from '../../src/gateway/build.ts';
 import { setPasswordHashCost } from '../../src/auth/passwords.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { engineFor } from '../../src/engine/index.ts';
@@ -103,7 +103,7 @@ export async function startTestServer(
     demo = seeded.demo;
   }
   config.database = t.target;
-  const app = await buildApp({ config, db: t.db, logStream: options.logStream });
+  const app = await buildGateway({ config, db: t.db, logStream: options.logStream });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;

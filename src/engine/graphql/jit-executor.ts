@@ -167,7 +167,7 @@ function asGraphQLError(error: JitError): GraphQLError {
 }
 
 /**
- * The executor Apollo's gateway runs (src/graphql/gateway.ts): the JIT executor (or graphql-js's, `compile` false),
+ * The executor Apollo's gateway runs (src/graphql/executor.ts): the JIT executor (or graphql-js's, `compile` false),
  * with the response cache's note of the last cache look.
  */
 export function jitExecutor(

@@ -7,7 +7,7 @@ import { target } from './server.ts';
 
 /** A request that takes longer than this is a hang. */
 export const DEADLINE_MS = 15_000;
-/** Fastify's maxParamLength in src/app.ts: longer parameters are the malformed-URL test's. */
+/** Fastify's maxParamLength in src/gateway/fastify.ts: longer parameters are the malformed-URL test's. */
 export const MAX_PARAM = 2048;
 
 export interface Req {
