@@ -142,9 +142,10 @@ async function takeSqlite(tx: Tx, now: Date): Promise<TakenJob | null> {
 /**
  * PostgreSQL: vacuums the standings after rescoring jobs. A rescoring moves most of a tournament's standings to new
  * places in the ranking-order index, and results that come in a burst (a matchday's, or a change of game rules
- * rescoring every decided match) grew it from 6.6 to 85 MB before autovacuum caught up, a deep ranking page from
- * 28 to 170 ms (docs/decisions/0016-rescoring-leaves-the-request.md). VACUUM marks the dead entries reusable, so the next rescoring fills them
- * instead of growing the index; it blocks neither reads nor writes. SQLite rewrites its B-trees in place.
+ * rescoring every decided match) grew it several times over before autovacuum caught up, and deep ranking pages
+ * with it (figures in docs/decisions/0016-rescoring-leaves-the-request.md). VACUUM marks the dead entries reusable,
+ * so the next rescoring fills them instead of growing the index; it blocks neither reads nor writes. SQLite rewrites
+ * its B-trees in place.
  */
 export async function vacuumStandings(db: Db): Promise<boolean> {
   if (providerOf(db) !== 'postgresql') return false;
