@@ -2,12 +2,12 @@
 // edit their own; admins (and the company's reseller, and managers) delete anyone's. Every write goes through
 // scope.write, so the answer read after it sees it.
 import { canActOnBehalf } from '../auth/request-auth.ts';
-import { roleAtLeast, type RoleName } from '../auth/roles.ts';
+import { roleAtLeast, type RoleName } from '../domain/roles.ts';
 import { Prisma } from '../db/sql.ts';
 import type { CommentRow, PostRow } from '../db/rows.ts';
 import { featureSettings } from '../domain/defaults.ts';
 import { badInput, forbidden, notFound } from '../domain/errors.ts';
-import { communityWriteProblem, imageUrlProblem, textProblem } from '../game/community.ts';
+import { communityWriteProblem, imageUrlProblem, textProblem } from '../domain/community-posts.ts';
 import type { RequestScope } from './scope.ts';
 
 /** The caller, their company's community settings, and a refusal when they may not write. */
