@@ -44,6 +44,19 @@ async function tenantComment(scope: RequestScope, id: number, tenantId: number):
   return comment;
 }
 
+/** A post of the company the request acts on; another company's post is NOT_FOUND, exactly like a missing one. */
+export async function post(scope: RequestScope, id: number, argName = 'id'): Promise<PostRow> {
+  const { tenant } = scope.requireTenant();
+  if (id < 1) throw badInput(`${argName} must be a positive integer`, argName);
+  return tenantPost(scope, id, tenant.id);
+}
+
+/** The comments of a post of the company the request acts on, oldest first. */
+export async function postComments(scope: RequestScope, postId: number): Promise<CommentRow[]> {
+  const found = await post(scope, postId, 'postId');
+  return scope.loaders.commentsByPost.load(found.id);
+}
+
 /** Moderators: the company's admins, its reseller and managers. */
 function moderates(scope: RequestScope, authorId: number): boolean {
   const { viewer, tenant } = scope.requireTenant();
