@@ -51,6 +51,33 @@ export default tseslint.config(
     },
   },
   {
+    // src/domain is pure (docs/architecture.md): the caller passes the time in, so a rule gives the same answer for
+    // the same values. The import side of the line is the `domain-is-pure` rule in .dependency-cruiser.cjs.
+    files: ['src/domain/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'src/domain reads no clock: take `now` as an argument.' },
+        { object: 'performance', property: 'now', message: 'src/domain reads no clock: take it as an argument.' },
+        { object: 'Math', property: 'random', message: 'src/domain draws from a seeded generator (prng.ts).' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'src/domain reads no clock: take `now` as an argument.',
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'fetch', 'setTimeout', 'setInterval', 'console'].map((name) => ({
+          name,
+          message: 'src/domain does no I/O: values in, values out.',
+        })),
+      ],
+    },
+  },
+  {
     // Tests read answers of every shape by hand; typing each one would hide what they assert.
     files: ['test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

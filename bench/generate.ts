@@ -13,7 +13,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { rebuildStandings } from '../src/game/standings.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
-import { scorePrediction } from '../src/game/scoring.ts';
+import { scorePrediction } from '../src/domain/scoring.ts';
 import { batched, iso, openWriter, type Value } from './writers.ts';
 
 export const BENCH_PASSWORD = 'Bench-password-2026!';

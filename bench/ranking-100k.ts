@@ -25,8 +25,8 @@ import { resolveRequestAuth } from '../src/auth/request-auth.ts';
 import { signAccessToken } from '../src/auth/tokens.ts';
 import { Loaders } from '../src/loaders/registry.ts';
 import { firstLegsOf } from '../src/game/first-legs.ts';
-import { readScoringSettings } from '../src/game/scoring-settings.ts';
-import { scorePrediction } from '../src/game/scoring.ts';
+import { readScoringSettings } from '../src/domain/scoring-settings.ts';
+import { scorePrediction } from '../src/domain/scoring.ts';
 import { rebuildStandings } from '../src/game/standings.ts';
 import { batched, iso, openWriter } from './writers.ts';
 

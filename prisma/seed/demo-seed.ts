@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import type { Db } from '../../src/db/client.ts';
-import { createArea } from '../../src/domain/areas.ts';
+import { createArea } from '../../src/app/areas.ts';
 import { rescoreMatches } from '../../src/game/rescore.ts';
 import { importTournament } from '../../src/import/import-tournament.ts';
 import { parseOpenfootball } from '../../src/import/openfootball.ts';

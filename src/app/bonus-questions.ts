@@ -14,7 +14,7 @@ import {
   questionProblem,
   type BonusKind,
   type BonusQuestionInput,
-} from '../game/bonus-questions.ts';
+} from '../domain/bonus-questions.ts';
 import { refreshStandings } from '../game/standings.ts';
 import type { RequestScope } from './scope.ts';
 

@@ -2,12 +2,12 @@
 // edit their own; admins (and the company's reseller, and managers) delete anyone's. Every write goes through
 // scope.write, so the answer read after it sees it.
 import { canActOnBehalf } from '../auth/request-auth.ts';
-import { roleAtLeast, type RoleName } from '../auth/roles.ts';
+import { roleAtLeast, type RoleName } from '../domain/roles.ts';
 import { Prisma } from '../db/sql.ts';
 import type { CommentRow, PostRow } from '../db/rows.ts';
 import { featureSettings } from '../domain/defaults.ts';
 import { badInput, forbidden, notFound } from '../domain/errors.ts';
-import { communityWriteProblem, imageUrlProblem, textProblem } from '../game/community.ts';
+import { communityWriteProblem, imageUrlProblem, textProblem } from '../domain/community-posts.ts';
 import type { RequestScope } from './scope.ts';
 
 /** The caller, their company's community settings, and a refusal when they may not write. */
@@ -42,6 +42,19 @@ async function tenantComment(scope: RequestScope, id: number, tenantId: number):
   const post = comment ? await scope.loaders.post.load(comment.postId) : null;
   if (!comment || !post || post.companyId !== tenantId || post.deletedAt) throw notFound('comment', id);
   return comment;
+}
+
+/** A post of the company the request acts on; another company's post is NOT_FOUND, exactly like a missing one. */
+export async function post(scope: RequestScope, id: number, argName = 'id'): Promise<PostRow> {
+  const { tenant } = scope.requireTenant();
+  if (id < 1) throw badInput(`${argName} must be a positive integer`, argName);
+  return tenantPost(scope, id, tenant.id);
+}
+
+/** The comments of a post of the company the request acts on, oldest first. */
+export async function postComments(scope: RequestScope, postId: number): Promise<CommentRow[]> {
+  const found = await post(scope, postId, 'postId');
+  return scope.loaders.commentsByPost.load(found.id);
 }
 
 /** Moderators: the company's admins, its reseller and managers. */

@@ -5,12 +5,12 @@ import { lockRowForCounting } from '../db/row-locks.ts';
 import type { DreamFinalsSettingRow, MatchRow, PredictionRow } from '../db/rows.ts';
 import type { MatchStatus } from '../db/enums.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
-import { checkResult, predictionProblem, type PredictionInput, type ResultInput } from '../game/predictions.ts';
-import { decidingRounds } from '../game/dream-finals.ts';
+import { checkResult, predictionProblem, type PredictionInput, type ResultInput } from '../domain/predictions.ts';
+import { decidingRounds } from '../domain/dream-finals.ts';
 import { firstLegsOf } from '../game/first-legs.ts';
 import { rescoreMatches } from '../game/rescore.ts';
 import { queueRescore } from '../game/rescore-jobs.ts';
-import { readScoringSettings } from '../game/scoring-settings.ts';
+import { readScoringSettings } from '../domain/scoring-settings.ts';
 import type { RequestScope } from './scope.ts';
 
 /** Until kickoff (server clock, UTC), in the caller's own company, on a match of one of its tournaments. */

@@ -2,12 +2,13 @@
 // on, change and revoke invitations; anyone holding a link's token reads it and accepts it, which creates the user
 // and logs them in. Nobody grants a role above their own.
 import { canActOnBehalf } from '../auth/request-auth.ts';
-import { roleAtLeast, type RoleName } from '../auth/roles.ts';
+import { roleAtLeast, type RoleName } from '../domain/roles.ts';
 import { passwordPolicyViolation, type PasswordPolicyName } from '../auth/passwords.ts';
 import { signAccessToken, signInvitationToken, verifyInvitationToken } from '../auth/tokens.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { CompanyRow, InvitationRow, UserRow } from '../db/rows.ts';
-import { AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
+import { AreaRuleError } from '../domain/areas.ts';
+import { checkAreaPlacement } from './areas.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkPersonName, isEmailAddress } from '../domain/inputs.ts';

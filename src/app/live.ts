@@ -2,7 +2,7 @@
 // again for every event with the subscriber's own scope (events carry ids, never rows).
 import type { MatchRow, NotificationRow } from '../db/rows.ts';
 import { notFound } from '../domain/errors.ts';
-import type { RankedStanding } from '../game/rankings.ts';
+import type { RankedStanding } from '../domain/rankings.ts';
 import { myStanding } from './rankings.ts';
 import type { RequestScope } from './scope.ts';
 

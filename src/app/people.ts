@@ -6,12 +6,13 @@
 // Deleting anonymizes for good (anonymize, below): predictions and standings stay (rankings leave deleted people
 // out), posts and comments stay under "Deleted user"; what is personal or could reach the person goes.
 import { passwordPolicyViolation, type PasswordPolicyName, type PasswordWork } from '../auth/passwords.ts';
-import { ROLE_RANK, isRole, roleAtLeast, type RoleName } from '../auth/roles.ts';
+import { ROLE_RANK, isRole, roleAtLeast, type RoleName } from '../domain/roles.ts';
 import type { Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { UserRow } from '../db/rows.ts';
 import { containsLiterally, Prisma } from '../db/sql.ts';
-import { areaRuleField, AreaRuleError, checkAreaPlacement } from '../domain/areas.ts';
+import { areaRuleField, AreaRuleError } from '../domain/areas.ts';
+import { checkAreaPlacement } from './areas.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkExtraFieldValues, type ExtraFieldValue } from '../domain/extra-fields.ts';

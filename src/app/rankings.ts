@@ -1,13 +1,13 @@
 // A page of a tournament's ranking in the company the request acts on: general, per round, combined rounds, per
 // area (any level) or per private league, as the company's featureSettings.rankings allow (admins see every one),
 // under the company's tie rule and with the people its scoringSettings rank.
-import { roleAtLeast, type RoleName } from '../auth/roles.ts';
+import { roleAtLeast, type RoleName } from '../domain/roles.ts';
 import { featureSettings, stringArray } from '../domain/defaults.ts';
 import { badInput, forbidden, notFound } from '../domain/errors.ts';
 import { paging } from '../domain/paging.ts';
 import { rankingOf, rankingPage, type RankingScope } from '../game/ranking-query.ts';
-import type { RankedStanding } from '../game/rankings.ts';
-import { readScoringSettings } from '../game/scoring-settings.ts';
+import type { RankedStanding } from '../domain/rankings.ts';
+import { readScoringSettings } from '../domain/scoring-settings.ts';
 import type { UserRow } from '../db/rows.ts';
 import type { RequestScope } from './scope.ts';
 

@@ -5,7 +5,7 @@
 // Guards: an operation declares who may run it with one call at its top (requireViewer, requireTenant,
 // requireOwnCompany, requireRole); the rule behind each lives here, once.
 import type { RequestAuth } from '../auth/request-auth.ts';
-import { roleAtLeast, type RoleName } from '../auth/roles.ts';
+import { roleAtLeast, type RoleName } from '../domain/roles.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { CompanyRow, UserRow } from '../db/rows.ts';

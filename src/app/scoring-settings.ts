@@ -14,7 +14,7 @@ import {
   shownSettings,
   settingsProblem,
   type ScoringSettingsInput,
-} from '../game/scoring-settings.ts';
+} from '../domain/scoring-settings.ts';
 import { administered } from './company-admin.ts';
 import type { RequestScope } from './scope.ts';
 

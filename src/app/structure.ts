@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { AreaRow } from '../db/rows.ts';
-import { AREA_LEVELS, AreaRuleError, createArea as createAreaRow } from '../domain/areas.ts';
+import { AREA_LEVELS, AreaRuleError } from '../domain/areas.ts';
+import { createArea as createAreaRow } from './areas.ts';
 import { jsonObject } from '../domain/defaults.ts';
 import { badInput, conflict, notFound } from '../domain/errors.ts';
 import { httpUrlInput, textInput } from '../domain/inputs.ts';

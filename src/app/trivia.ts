@@ -8,16 +8,16 @@
 //   manage and rank (to prepare before switching it on), but nobody answers.
 // - Answers are given in the caller's own company, by the server clock: not before startsAt (FORBIDDEN), not from
 //   endsAt on (FORBIDDEN), once (CONFLICT). They are graded when given, but correctness shows nowhere until the
-//   window has ended (src/game/trivia.ts), so colleagues cannot pass right answers around.
+//   window has ended (src/domain/trivia.ts), so colleagues cannot pass right answers around.
 // - A question changes only before its window starts (then CONFLICT: nobody has seen it yet, nobody has answered);
 //   it may be deleted at any time, with its answers and their points.
-import { roleAtLeast, type RoleName } from '../auth/roles.ts';
+import { roleAtLeast, type RoleName } from '../domain/roles.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { TriviaQuestionRow } from '../db/rows.ts';
 import { purchasedGames } from '../domain/defaults.ts';
 import { conflict, forbidden, notFound } from '../domain/errors.ts';
 import { paging } from '../domain/paging.ts';
-import { readScoringSettings } from '../game/scoring-settings.ts';
+import { readScoringSettings } from '../domain/scoring-settings.ts';
 import { triviaRankingOf, triviaRankingPage, type RankedTriviaStanding } from '../game/trivia-ranking.ts';
 import {
   gradeTriviaAnswer,
@@ -27,7 +27,7 @@ import {
   type TriviaQuestionData,
   type TriviaQuestionInput,
   type TriviaWindow,
-} from '../game/trivia.ts';
+} from '../domain/trivia.ts';
 import type { Acting, RequestScope } from './scope.ts';
 
 const NOT_PURCHASED = "trivia is not part of this company's plan (purchasedGames.trivia)";

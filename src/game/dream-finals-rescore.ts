@@ -1,6 +1,6 @@
 // Recomputes dream-final pick points of the given tournaments from their final and third-place results.
 import type { Tx } from '../db/client.ts';
-import { finalStandings, pickPoints } from './dream-finals.ts';
+import { finalStandings, pickPoints } from '../domain/dream-finals.ts';
 
 export async function rescoreDreamFinals(tx: Tx, tournamentIds: number[]): Promise<number> {
   if (tournamentIds.length === 0) return 0;

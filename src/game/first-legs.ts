@@ -1,7 +1,7 @@
 // A second leg's first leg: the same two teams the other way round, earlier in the same tournament. Its final
 // score decides, with the second leg's, whether the tie went to a shoot-out and who went through.
 import type { Tx } from '../db/client.ts';
-import type { FirstLeg } from './scoring.ts';
+import type { FirstLeg } from '../domain/scoring.ts';
 
 const FINISHED = new Set(['FINISHED', 'AWARDED']);
 

@@ -5,8 +5,8 @@
 // Plain SQL that SQLite and PostgreSQL both run; integers are cast because PostgreSQL sums to bigint.
 import { Prisma, sumInHundredths } from '../db/sql.ts';
 import type { Db } from '../db/client.ts';
-import { tied, type RankedStanding, type Score, type Standing } from './rankings.ts';
-import type { TieRule } from './scoring-settings.ts';
+import { tied, type RankedStanding, type Score, type Standing } from '../domain/rankings.ts';
+import type { TieRule } from '../domain/scoring-settings.ts';
 
 export interface RankingScope {
   companyId: number;

@@ -7,7 +7,7 @@ import type { Tx } from '../db/client.ts';
 import type { MatchRow } from '../db/rows.ts';
 import { Prisma } from '../db/sql.ts';
 import { companyNotificationSettings, userNotificationSettings } from '../domain/defaults.ts';
-import type { KindChange } from './rescore-plan.ts';
+import type { KindChange } from '../domain/rescore-plan.ts';
 import { kindsAndPredictions, KINDS_PER_STATEMENT, OF_KIND } from './rescore-sql.ts';
 
 const TYPE = 'rankingsUpdated';

@@ -1,9 +1,9 @@
-// The SQL the rescoring joins predictions to their kinds with (src/game/rescore-plan.ts decides the kinds). A
+// The SQL the rescoring joins predictions to their kinds with (src/domain/rescore-plan.ts decides the kinds). A
 // prediction is of a kind when every column scoring reads and every column of its stored score are equal:
 // equality only, so no scoring rule is written here. Plain SQL that SQLite and PostgreSQL both run: enums and
 // booleans are compared as text and 0/1, and every value is cast so PostgreSQL types the VALUES list.
 import { Prisma } from '../db/sql.ts';
-import type { KindChange } from './rescore-plan.ts';
+import type { KindChange } from '../domain/rescore-plan.ts';
 
 /** 17 values a kind: under both stores' limits on bound values per statement. */
 export const KINDS_PER_STATEMENT = 1000;

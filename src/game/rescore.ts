@@ -3,16 +3,16 @@
 // correction) or a company's change of rules.
 //
 // Set-based, so a match with 100,000 predictions costs a handful of statements and no rows in the process: the
-// predictions are read grouped into kinds (src/game/rescore-plan.ts: scored once each by the pure rules), and
+// predictions are read grouped into kinds (src/domain/rescore-plan.ts: scored once each by the pure rules), and
 // each kind whose score moved is one row of a VALUES list that three statements join the predictions to: the
 // standings move by the difference, the players are notified, the predictions take their new score.
 import type { Tx } from '../db/client.ts';
 import { Prisma } from '../db/sql.ts';
 import { rescoreDreamFinals } from './dream-finals-rescore.ts';
-import { changedKinds, type KindChange, type PredictionKind } from './rescore-plan.ts';
+import { changedKinds, type KindChange, type PredictionKind } from '../domain/rescore-plan.ts';
 import { moveStandings, refreshStandings, usersWithoutStanding } from './standings.ts';
 import { firstLegsOf, secondLegsOf } from './first-legs.ts';
-import { readScoringSettings } from './scoring-settings.ts';
+import { readScoringSettings } from '../domain/scoring-settings.ts';
 import { notifyRankingsUpdated } from './rescore-notifications.ts';
 import { kindsAndPredictions, KINDS_PER_STATEMENT, OF_KIND } from './rescore-sql.ts';
 

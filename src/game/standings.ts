@@ -6,7 +6,7 @@
 // they are deleted, for the ranking order: written here, kept by a trigger on "User" after.
 import { Prisma, sumInHundredths } from '../db/sql.ts';
 import type { Tx } from '../db/client.ts';
-import type { KindChange } from './rescore-plan.ts';
+import type { KindChange } from '../domain/rescore-plan.ts';
 import { kindsAndPredictions, OF_KIND } from './rescore-sql.ts';
 
 const CHUNK = 5000;

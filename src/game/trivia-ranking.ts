@@ -7,8 +7,8 @@
 import type { Db } from '../db/client.ts';
 import { Prisma } from '../db/sql.ts';
 import type { RankingRules } from './ranking-query.ts';
-import { tied } from './rankings.ts';
-import { asStanding, triviaTieRule, type TriviaStanding } from './trivia.ts';
+import { tied } from '../domain/rankings.ts';
+import { asStanding, triviaTieRule, type TriviaStanding } from '../domain/trivia.ts';
 
 export interface TriviaRankingScope {
   companyId: number;

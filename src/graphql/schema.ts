@@ -49,7 +49,6 @@ import {
 import { LiveResolver } from './resolvers/live.resolver.ts';
 import { MatchListsResolver } from './resolvers/match-lists.resolver.ts';
 import { NotificationResolver } from './resolvers/notification.resolver.ts';
-import { PostResolver } from './resolvers/post.resolver.ts';
 import { RankingEntryFields, RankingResolver } from './resolvers/ranking.resolver.ts';
 import { TournamentResolver } from './resolvers/tournament.resolver.ts';
 import { TriviaQuestionFields, TriviaRankingEntryFields, TriviaResolver } from './resolvers/trivia.resolver.ts';
@@ -74,7 +73,6 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   ScoringSettingsResolver,
   BonusQuestionResolver,
   InvitationResolver,
-  PostResolver,
   RankingResolver,
   TournamentResolver,
   MatchListsResolver,

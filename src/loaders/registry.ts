@@ -494,7 +494,7 @@ export class Loaders {
   }
   /**
    * A user's graded trivia answers, only of questions whose window has ended: until then nobody learns whether an
-   * answer was right (src/game/trivia.ts).
+   * answer was right (src/domain/trivia.ts).
    */
   get triviaSolutionsByUser() {
     return this.manyBy<Row>('triviaSolutionsByUser', 'triviaSolution', 'userId', [{ id: 'asc' }], {

@@ -9,6 +9,8 @@ import {
   deletePost,
   likeComment,
   likePost,
+  post as readPost,
+  postComments,
   updateComment,
   updatePost,
 } from '../../src/app/community.ts';
@@ -107,6 +109,32 @@ describe('posts', () => {
     expect((await post(byReseller.id)).deletedAt).not.toBeNull();
     // A deleted post takes no more comments.
     await expect(createComment(player, byAdmin.id, 'Too late')).rejects.toMatchObject(code('NOT_FOUND'));
+  });
+});
+
+describe('reading a post', () => {
+  it('reads a post of the company and its comments, oldest first; a foreign or deleted post is NOT_FOUND', async () => {
+    const player = await testScope(store, 'player');
+    const postId = store.demo.posts.demo[0];
+    expect(await readPost(player, postId)).toMatchObject({ id: postId, companyId: store.demo.companies.DEMO });
+    const stored = await store.db.prisma.postComment.findMany({
+      where: { postId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    expect((await postComments(player, postId)).map((c) => c.id)).toEqual(stored.map((c) => c.id));
+
+    const globexPost = store.demo.posts.globex;
+    await expect(readPost(player, globexPost)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(postComments(player, globexPost)).rejects.toMatchObject(code('NOT_FOUND'));
+    const gone = await createPost(player, { text: 'Soon gone' });
+    await deletePost(player, gone.id);
+    await expect(readPost(await testScope(store, 'player'), gone.id)).rejects.toMatchObject(code('NOT_FOUND'));
+  });
+
+  it('names the argument that is not a positive id', async () => {
+    const player = await testScope(store, 'player');
+    await expect(readPost(player, 0)).rejects.toMatchObject(field('BAD_USER_INPUT', 'id'));
+    await expect(postComments(player, -1)).rejects.toMatchObject(field('BAD_USER_INPUT', 'postId'));
   });
 });
 

@@ -10,8 +10,8 @@ import type { Db } from '../../src/db/client.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { firstLegsOf } from '../../src/game/first-legs.ts';
 import { rescoreCompany, rescoreMatches } from '../../src/game/rescore.ts';
-import { readScoringSettings } from '../../src/game/scoring-settings.ts';
-import { scorePrediction } from '../../src/game/scoring.ts';
+import { readScoringSettings } from '../../src/domain/scoring-settings.ts';
+import { scorePrediction } from '../../src/domain/scoring.ts';
 import { rebuildStandings } from '../../src/game/standings.ts';
 import { seededDatabase, type TestDatabase } from '../helpers/db.ts';
 

@@ -45,7 +45,7 @@ declare module 'vitest' {
 
 /**
  * The migrations, the seed and its fixtures, and the code that applies them or computes seeded values (the
- * tournament import, rescoring, the domain defaults, password hashing).
+ * tournament import, rescoring, the domain rules and defaults, the area tree's writes, password hashing).
  */
 const INPUTS = [
   'package-lock.json',
@@ -55,6 +55,7 @@ const INPUTS = [
   'src/domain',
   'src/game',
   'src/import',
+  'src/app/areas.ts',
   'src/auth/passwords.ts',
 ];
 

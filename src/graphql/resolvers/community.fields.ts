@@ -1,5 +1,5 @@
 import { Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
-import { roleAtLeast, type RoleName } from '../../auth/roles.ts';
+import { roleAtLeast, type RoleName } from '../../domain/roles.ts';
 import type { Context } from '../context.ts';
 import type { CommentRow, PostRow } from '../../loaders/registry.ts';
 import { DisplayAuthor, Post, PostComment, PostCommentLike, PostLike } from '../types/community.ts';

@@ -1,11 +1,30 @@
-// Community writes: posts, comments and likes. The work is src/app/community.ts's; these map arguments to it.
-import { Arg, Ctx, Int, Mutation, Resolver } from 'type-graphql';
+// Community: a post and its comments read by id, and the writes (posts, comments and likes). The work is
+// src/app/community.ts's; these map arguments to it.
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import * as community from '../../app/community.ts';
 import type { Context } from '../context.ts';
 import { Post, PostComment } from '../types/community.ts';
 
 @Resolver()
 export class CommunityResolver {
+  @Query(() => Post, { description: 'A post of the current company (GET /posts/:id).' })
+  post(
+    @Arg('id', () => Int, { description: 'A post of the current company (another: NOT_FOUND).' }) id: number,
+    @Ctx() ctx: Context,
+  ) {
+    return community.post(ctx.scope, id);
+  }
+
+  @Query(() => [PostComment], {
+    description: 'The comments of a post of the current company, oldest first (GET /posts/:postId/comments).',
+  })
+  postComments(
+    @Arg('postId', () => Int, { description: 'A post of the current company (another: NOT_FOUND).' }) postId: number,
+    @Ctx() ctx: Context,
+  ) {
+    return community.postComments(ctx.scope, postId);
+  }
+
   @Mutation(() => Post, {
     description: "Posts on the wall of the caller's own company, as " + 'featureSettings.community allows.',
   })

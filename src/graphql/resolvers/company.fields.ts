@@ -1,6 +1,6 @@
 // Relation and JSON-backed fields of both Company forms. Lists come from per-request loaders (one statement
 // per level, whatever the number of companies).
-import { mayListManagedCompanies } from '../../auth/roles.ts';
+import { mayListManagedCompanies } from '../../domain/roles.ts';
 import { Ctx, FieldResolver, Resolver, Root, type ClassType } from 'type-graphql';
 import {
   banners,
@@ -10,7 +10,7 @@ import {
   purchasedGames,
   stringArray,
 } from '../../domain/defaults.ts';
-import { readScoringSettings, shownSettings } from '../../game/scoring-settings.ts';
+import { readScoringSettings, shownSettings } from '../../domain/scoring-settings.ts';
 import type { Context } from '../context.ts';
 import type { CompanyRow } from '../../loaders/registry.ts';
 import { JSONObject } from '../scalars.ts';

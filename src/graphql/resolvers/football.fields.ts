@@ -3,8 +3,8 @@ import { mayIdentifyPlayer } from '../../app/rankings.ts';
 import type { Context } from '../context.ts';
 import type { CountryRow, MatchRow, PredictionRow, RoundRow, TeamRow, TournamentRow } from '../../loaders/registry.ts';
 import { stringArray } from '../../domain/defaults.ts';
-import { closingTime } from '../../game/predictions.ts';
-import { readScoringSettings } from '../../game/scoring-settings.ts';
+import { closingTime } from '../../domain/predictions.ts';
+import { readScoringSettings } from '../../domain/scoring-settings.ts';
 import { DateTime } from '../scalars.ts';
 import { Company } from '../types/company.ts';
 import {

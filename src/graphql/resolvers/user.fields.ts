@@ -1,5 +1,5 @@
 import { mayIdentifyPlayer } from '../../app/rankings.ts';
-import { mayListManagedCompanies } from '../../auth/roles.ts';
+import { mayListManagedCompanies } from '../../domain/roles.ts';
 import { Ctx, FieldResolver, Resolver, Root, type ClassType } from 'type-graphql';
 import { userExtraFields, userNotificationSettings } from '../../domain/defaults.ts';
 import type { Context } from '../context.ts';

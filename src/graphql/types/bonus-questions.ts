@@ -1,6 +1,6 @@
 // Bonus questions (the spec's extra predictions), as src/app/bonus-questions.ts keeps them.
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { BonusKind } from '../../game/bonus-questions.ts';
+import type { BonusKind } from '../../domain/bonus-questions.ts';
 import { DateTime } from '../scalars.ts';
 
 export const BonusQuestionKindEnum = {

@@ -1,7 +1,7 @@
-// The game's rules a company chooses (src/game/scoring-settings.ts): read on Company.scoringSettings, changed by
+// The game's rules a company chooses (src/domain/scoring-settings.ts): read on Company.scoringSettings, changed by
 // updateScoringSettings.
 import { Field, Float, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { ScoringBasis, TieRule } from '../../game/scoring-settings.ts';
+import type { ScoringBasis, TieRule } from '../../domain/scoring-settings.ts';
 import { Company } from './company.ts';
 
 export const ScoringBasisEnum = { AFTER_EXTRA_TIME: 'AFTER_EXTRA_TIME', FULL_TIME: 'FULL_TIME' } as const;

@@ -1,5 +1,5 @@
 // Community rules, pure: who may write, and what a post or comment may hold.
-import { roleAtLeast, type RoleName } from '../auth/roles.ts';
+import { roleAtLeast, type RoleName } from './roles.ts';
 
 export const MAX_TEXT = 2000;
 

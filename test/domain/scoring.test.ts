@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scorePrediction, type MatchResult, type PredictedScore } from '../../src/game/scoring.ts';
+import { scorePrediction, type MatchResult, type PredictedScore } from '../../src/domain/scoring.ts';
 import {
   DEFAULT_SCORING_SETTINGS,
   mergeSettings,
@@ -7,7 +7,7 @@ import {
   sameScoring,
   settingsProblem,
   type ScoringSettings,
-} from '../../src/game/scoring-settings.ts';
+} from '../../src/domain/scoring-settings.ts';
 
 type Pens = 'home' | 'away' | null;
 const finished = (h: number, a: number, penaltiesWinner: Pens = null, extra: Partial<MatchResult> = {}) =>

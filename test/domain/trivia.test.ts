@@ -10,7 +10,7 @@ import {
   triviaWindow,
   type TriviaQuestionInput,
   type TriviaStanding,
-} from '../../src/game/trivia.ts';
+} from '../../src/domain/trivia.ts';
 
 const NOW = new Date('2026-06-11T12:00:00.000Z');
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);

@@ -1,7 +1,8 @@
 // The constraints the domain demands, on a real database of the suite's provider.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
-import { AreaRuleError, checkAreaPlacement, createArea } from '../../src/domain/areas.ts';
+import { checkAreaPlacement, createArea } from '../../src/app/areas.ts';
+import { AreaRuleError } from '../../src/domain/areas.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
 

@@ -1,6 +1,6 @@
 // The rules of a result and of a prediction, pure: what a referee would accept, and when predictions close.
 import { describe, expect, it } from 'vitest';
-import { checkResult, predictionProblem, type MatchForResult, type ResultInput } from '../../src/game/predictions.ts';
+import { checkResult, predictionProblem, type MatchForResult, type ResultInput } from '../../src/domain/predictions.ts';
 
 const KICKOFF = new Date('2030-06-11T19:00:00Z');
 const AFTER = new Date('2030-06-11T21:00:00Z');

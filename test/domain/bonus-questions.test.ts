@@ -7,7 +7,7 @@ import {
   decidingRound,
   questionProblem,
   type BonusQuestionInput,
-} from '../../src/game/bonus-questions.ts';
+} from '../../src/domain/bonus-questions.ts';
 
 const teams = new Set([10, 11, 12]);
 const q = (kind: BonusQuestionInput['kind'], options: string[] = []) => ({ kind, options });

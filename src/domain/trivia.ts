@@ -5,8 +5,8 @@
 // TriviaSolution with isCorrect and the question's points for a right answer), but nothing tells a player whether
 // an answer was right until the window has ended: not the question (its correctOption), not their solutions,
 // not the trivia ranking, which counts only questions whose window has ended.
-import { badInput } from '../domain/errors.ts';
-import { textInput } from '../domain/inputs.ts';
+import { badInput } from './errors.ts';
+import { textInput } from './inputs.ts';
 import { rankStandings, type RankedStanding, type Standing } from './rankings.ts';
 import type { TieRule } from './scoring-settings.ts';
 
