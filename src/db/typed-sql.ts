@@ -144,3 +144,8 @@ export function shapeProblems(shape: Shape, raw: Record<string, unknown>): strin
   }
   return problems;
 }
+
+/** Some of a model's columns, quoted, unqualified, comma-separated: `"points", "exactHits"` (INSERT, SET). */
+export function names<M extends Model>(_model: M, ...columns: Column<M>[]): Prisma.Sql {
+  return Prisma.raw(columns.map((c) => `"${c}"`).join(', '));
+}
