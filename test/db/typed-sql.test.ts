@@ -7,11 +7,13 @@ import { rowsOf, shapeProblems, type Query, type Shape } from '../../src/db/type
 import { Prisma } from '../../src/db/sql.ts';
 import { rankingSql, type RankingScope } from '../../src/game/ranking-query.ts';
 import { standingsSql } from '../../src/game/standings.ts';
+import { triviaRankingSql, type TriviaRankingScope } from '../../src/game/trivia-ranking.ts';
 import { seededDatabase, type SeededDatabase } from '../helpers/db.ts';
 
 const STATEMENTS = [
   ...Object.keys(rankingSql).map((k) => `ranking.${k}`),
   ...Object.keys(standingsSql).map((k) => `standings.${k}`),
+  ...Object.keys(triviaRankingSql).map((k) => `trivia.${k}`),
 ];
 const covered = new Set<string>();
 
@@ -72,6 +74,28 @@ describe('typed SQL on the store', () => {
       const [count] = await fits('ranking.scoresTotal', rankingSql.scoresTotal, scope);
       expect(rows[0].total).toBe(count.total);
       const [own] = await fits('ranking.scoresOf', rankingSql.scoresOf, scope, player);
+      expect(own.userId).toBe(player);
+    }
+  });
+
+  it('trivia ranking queries return the rows they declare, under both tie rules', async () => {
+    const scopes: TriviaRankingScope[] = [
+      {
+        companyId: general.companyId,
+        now: new Date(),
+        rules: { tieRule: 'HITS', rankAdmins: true, rankNonPlayers: true },
+      },
+      {
+        companyId: general.companyId,
+        now: new Date(),
+        rules: { tieRule: 'POINTS', rankAdmins: false, rankNonPlayers: true },
+      },
+    ];
+    for (const scope of scopes) {
+      const rows = await fits('trivia.scoresPage', triviaRankingSql.scoresPage, scope, 0, 5);
+      const [count] = await fits('trivia.scoresTotal', triviaRankingSql.scoresTotal, scope);
+      expect(rows[0].total).toBe(count.total);
+      const [own] = await fits('trivia.scoresOf', triviaRankingSql.scoresOf, scope, player);
       expect(own.userId).toBe(player);
     }
   });
