@@ -17,20 +17,21 @@ const [dp, ds] = [aliased(Model.DreamFinalPick, 'dp'), aliased(Model.DreamFinals
 const [ba, bq] = [aliased(Model.BonusAnswer, 'ba'), aliased(Model.BonusQuestion, 'bq')];
 const STANDING = table(Model.TournamentStanding);
 const standing = (column: Column<typeof Model.TournamentStanding>) => col(Model.TournamentStanding, column);
+const INSERTED = names(
+  Model.TournamentStanding,
+  'tournamentId',
+  'userId',
+  'companyId',
+  'name',
+  'active',
+  'points',
+  'exactHits',
+  'outcomeHits',
+);
 
 function insertFor(tournamentId: number, users: Prisma.Sql) {
   return Prisma.sql`
-    INSERT INTO ${STANDING} (${names(
-      Model.TournamentStanding,
-      'tournamentId',
-      'userId',
-      'companyId',
-      'name',
-      'active',
-      'points',
-      'exactHits',
-      'outcomeHits',
-    )})
+    INSERT INTO ${STANDING} (${INSERTED})
     SELECT ${tournamentId}, ${u.c('id')}, ${u.c('companyId')}, ${u.c('name')}, ${u.c('deletedAt')} IS NULL,
       ${sumInHundredths(Prisma.sql`COALESCE(SUM(${p.c('points')}), 0) + COALESCE((SELECT SUM(${dp.c('points')})
         FROM ${dp} JOIN ${ds} ON ${ds.c('id')} = ${dp.c('settingId')}
