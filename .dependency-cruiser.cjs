@@ -138,7 +138,7 @@ module.exports = {
         'they reach the store only through src/app and the loaders.',
       severity: 'error',
       from: { path: '^src/(graphql/resolvers|rest)/' },
-      to: { path: '^node_modules/@prisma/|^src/generated/|^src/db/(client|sql|adapters)[.]ts$' },
+      to: { path: '^node_modules/@prisma/|^src/generated/|^src/db/(client|sql|typed-sql|adapters)[.]ts$' },
     },
     {
       name: 'request-scope-serves-every-face',

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { lockRowForCounting } from '../db/row-locks.ts';
 import type { DreamFinalsSettingRow, MatchRow, PredictionRow } from '../db/rows.ts';
 import type { MatchStatus } from '../db/enums.ts';
+import { Model } from '../db/typed-sql.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkResult, predictionProblem, type PredictionInput, type ResultInput } from '../domain/predictions.ts';
 import { decidingRounds } from '../domain/dream-finals.ts';
@@ -41,7 +42,7 @@ export async function upsertPrediction(
       // The player's jokers are counted one placement at a time: on PostgreSQL two placed at once would each count
       // before the other committed, and both pass (src/db/row-locks.ts). Taken before the write, so every
       // placement takes its locks in the same order.
-      if (input.isJoker) await lockRowForCounting(tx, scope.config.database.provider, 'User', viewer.id);
+      if (input.isJoker) await lockRowForCounting(tx, scope.config.database.provider, Model.User, viewer.id);
       const row = await tx.prediction.upsert({
         where: key,
         create: { userId: viewer.id, matchId: match.id, ...values },
@@ -102,7 +103,7 @@ export async function setDreamFinalPicks(
   await scope.write(async (tx) => {
     // A list replaces the player's list whole: two sent at once would each delete before the other inserted, and
     // the second insert would meet the first's positions (src/db/row-locks.ts).
-    await lockRowForCounting(tx, scope.config.database.provider, 'User', viewer.id);
+    await lockRowForCounting(tx, scope.config.database.provider, Model.User, viewer.id);
     await tx.dreamFinalPick.deleteMany({ where: { settingId, userId: viewer.id } });
     await tx.dreamFinalPick.createMany({
       data: teamIds.map((teamId, i) => ({ settingId, userId: viewer.id, position: i + 1, teamId })),

@@ -5,6 +5,7 @@
 import type { Db, Tx } from '../db/client.ts';
 import type { CompanyRow } from '../db/rows.ts';
 import { lockRowForCounting } from '../db/row-locks.ts';
+import { Model } from '../db/typed-sql.ts';
 import { forbidden } from '../domain/errors.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -23,7 +24,7 @@ export async function refuseWhenFull(scope: RequestScope, company: SeatRule): Pr
 
 /** In the transaction that adds an active person: locks the company's row, reads its rule afresh and counts. */
 export async function takeSeat(scope: RequestScope, tx: Tx, companyId: number): Promise<void> {
-  await lockRowForCounting(tx, scope.config.database.provider, 'Company', companyId);
+  await lockRowForCounting(tx, scope.config.database.provider, Model.Company, companyId);
   const company = await tx.company.findUniqueOrThrow({
     where: { id: companyId },
     select: { id: true, name: true, maxUsersAmount: true, allowExceedMaxUsers: true },

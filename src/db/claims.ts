@@ -4,9 +4,10 @@
 // moment (FOR UPDATE SKIP LOCKED), so replicas never wait on each other; SQLite, whose writers take turns anyway,
 // claims row by row with a conditional update.
 import { providerOf, type Db } from './client.ts';
-import { Prisma } from './sql.ts';
+import { Model, table } from './typed-sql.ts';
 
-export type Queue = 'Notification' | 'OutgoingEmail';
+/** The queues' tables: `Model.Notification` or `Model.OutgoingEmail`. */
+export type Queue = typeof Model.Notification | typeof Model.OutgoingEmail;
 
 /** Claimable: pending, and held by no one (never claimed, or the claim's lease or retry wait has ended). */
 const claimable = (now: Date) => ({
@@ -55,7 +56,7 @@ export async function takeClaimed(
     data: { claimedUntil: new Date(Math.max(Date.now() + leaseMs, until.getTime() + 1)) },
   };
   const taken =
-    queue === 'Notification' ? prisma.notification.updateMany(claim) : prisma.outgoingEmail.updateMany(claim);
+    queue === Model.Notification ? prisma.notification.updateMany(claim) : prisma.outgoingEmail.updateMany(claim);
   return (await taken).count === 1;
 }
 
@@ -67,11 +68,10 @@ async function claimBatch(
 ): Promise<number[]> {
   if (providerOf(prisma) === 'postgresql') {
     const now = new Date();
-    const table = Prisma.raw(`"${queue}"`);
     const rows = await prisma.$queryRaw<Array<{ id: number }>>`
-      UPDATE ${table} SET "claimedUntil" = ${until}::timestamp
+      UPDATE ${table(queue)} SET "claimedUntil" = ${until}::timestamp
       WHERE id IN (
-        SELECT id FROM ${table}
+        SELECT id FROM ${table(queue)}
         WHERE id > ${afterId} AND status = 'PENDING'
           AND ("claimedUntil" IS NULL OR "claimedUntil" < ${now}::timestamp)
         ORDER BY id LIMIT ${limit}
@@ -85,13 +85,15 @@ async function claimBatch(
     const where = { id: { gt: cursor }, ...claimable(new Date()) };
     const page = { where, select: { id: true }, orderBy: { id: 'asc' as const }, take: limit - claimed.length };
     const candidates =
-      queue === 'Notification' ? await prisma.notification.findMany(page) : await prisma.outgoingEmail.findMany(page);
+      queue === Model.Notification
+        ? await prisma.notification.findMany(page)
+        : await prisma.outgoingEmail.findMany(page);
     if (candidates.length === 0) break;
     for (const { id } of candidates) {
       cursor = id;
       const claim = { where: { id, ...claimable(new Date()) }, data: { claimedUntil: until } };
       const { count } =
-        queue === 'Notification'
+        queue === Model.Notification
           ? await prisma.notification.updateMany(claim)
           : await prisma.outgoingEmail.updateMany(claim);
       if (count === 1) claimed.push(id); // else another process has it

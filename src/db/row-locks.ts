@@ -8,10 +8,10 @@
 // nothing to take.
 import type { DatabaseTarget } from './adapters.ts';
 import type { Tx } from './client.ts';
-import { Prisma } from './sql.ts';
+import { table as tableOf, type Model } from './typed-sql.ts';
 
 /** Tables whose rows are locked as the parent of counted rows. */
-export type LockedTable = 'User' | 'Company';
+export type LockedTable = typeof Model.User | typeof Model.Company;
 
 /** Holds the row's lock until the transaction ends; until then, the same call elsewhere waits. */
 export async function lockRowForCounting(
@@ -21,5 +21,5 @@ export async function lockRowForCounting(
   id: number,
 ): Promise<void> {
   if (provider !== 'postgresql') return;
-  await tx.$queryRaw`SELECT id FROM ${Prisma.raw(`"${table}"`)} WHERE id = ${id} FOR NO KEY UPDATE`;
+  await tx.$queryRaw`SELECT id FROM ${tableOf(table)} WHERE id = ${id} FOR NO KEY UPDATE`;
 }

@@ -5,6 +5,7 @@
 // Plain SQL that SQLite and PostgreSQL both run; integers are cast because PostgreSQL sums to bigint.
 import { Prisma, sumInHundredths } from '../db/sql.ts';
 import type { Db } from '../db/client.ts';
+import { aliased, derived, Model, query, rowsOf, type Column } from '../db/typed-sql.ts';
 import { tied, type RankedStanding, type Score, type Standing } from '../domain/rankings.ts';
 import type { TieRule } from '../domain/scoring-settings.ts';
 
@@ -29,98 +30,132 @@ export interface RankingRules {
 const DEFAULT_RULES: RankingRules = { tieRule: 'HITS', rankAdmins: true, rankNonPlayers: true };
 const rulesOf = (scope: RankingScope) => scope.rules ?? DEFAULT_RULES;
 
+const u = aliased(Model.User, 'u');
+const [p, m] = [aliased(Model.Prediction, 'p'), aliased(Model.Match, 'm')];
+
 /** SQL: the conditions on `u` (a "User") for being ranked in the scope. */
 function membersOf(scope: RankingScope) {
   const rules = rulesOf(scope);
+  const mb = aliased(Model.InternalRankingMembership, 'mb');
   const league =
     scope.internalRankingId != null
-      ? Prisma.sql`AND u."id" IN (SELECT mb."userId" FROM "InternalRankingMembership" mb WHERE mb."rankingId" =
+      ? Prisma.sql`AND ${u.c('id')} IN (SELECT ${mb.c('userId')} FROM ${mb} WHERE ${mb.c('rankingId')} =
         ${scope.internalRankingId})`
       : Prisma.empty;
   const area =
     scope.areaId != null
-      ? Prisma.sql`AND (u."areaLevel1Id" = ${scope.areaId} OR u."areaLevel2Id" = ${scope.areaId} OR u."areaLevel3Id" =
-        ${scope.areaId})`
+      ? Prisma.sql`AND (${u.c('areaLevel1Id')} = ${scope.areaId} OR ${u.c('areaLevel2Id')} = ${scope.areaId}
+        OR ${u.c('areaLevel3Id')} = ${scope.areaId})`
       : Prisma.empty;
-  const role = rules.rankAdmins ? Prisma.empty : Prisma.sql`AND u."role" = 'player'`;
+  const role = rules.rankAdmins ? Prisma.empty : Prisma.sql`AND ${u.c('role')} = 'player'`;
+  const [pp, mm] = [aliased(Model.Prediction, 'pp'), aliased(Model.Match, 'mm')];
+  const [dp, ds] = [aliased(Model.DreamFinalPick, 'dp'), aliased(Model.DreamFinalsSetting, 'ds')];
+  const [ba, bq] = [aliased(Model.BonusAnswer, 'ba'), aliased(Model.BonusQuestion, 'bq')];
   // Playing: a prediction on one of the tournament's matches, dream-final picks or a bonus answer in it.
   const played = rules.rankNonPlayers
     ? Prisma.empty
-    : Prisma.sql`AND (EXISTS (SELECT 1 FROM "Prediction" pp WHERE pp."userId" = u."id" AND pp."matchId" IN
-          (SELECT mm."id" FROM "Match" mm WHERE mm."tournamentId" = ${scope.tournamentId}))
-        OR EXISTS (SELECT 1 FROM "DreamFinalPick" dp JOIN "DreamFinalsSetting" ds ON ds."id" = dp."settingId"
-          WHERE dp."userId" = u."id" AND ds."tournamentId" = ${scope.tournamentId})
-        OR EXISTS (SELECT 1 FROM "BonusAnswer" ba JOIN "BonusQuestion" bq ON bq."id" = ba."questionId"
-          WHERE ba."userId" = u."id" AND bq."tournamentId" = ${scope.tournamentId}))`;
-  return Prisma.sql`u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL ${area} ${league} ${role} ${played}`;
+    : Prisma.sql`AND (EXISTS (SELECT 1 FROM ${pp} WHERE ${pp.c('userId')} = ${u.c('id')} AND ${pp.c('matchId')} IN
+          (SELECT ${mm.c('id')} FROM ${mm} WHERE ${mm.c('tournamentId')} = ${scope.tournamentId}))
+        OR EXISTS (SELECT 1 FROM ${dp} JOIN ${ds} ON ${ds.c('id')} = ${dp.c('settingId')}
+          WHERE ${dp.c('userId')} = ${u.c('id')} AND ${ds.c('tournamentId')} = ${scope.tournamentId})
+        OR EXISTS (SELECT 1 FROM ${ba} JOIN ${bq} ON ${bq.c('id')} = ${ba.c('questionId')}
+          WHERE ${ba.c('userId')} = ${u.c('id')} AND ${bq.c('tournamentId')} = ${scope.tournamentId}))`;
+  return Prisma.sql`${u.c('companyId')} = ${scope.companyId} AND ${u.c('deletedAt')} IS NULL ${area} ${league} ${role}
+    ${played}`;
 }
+
+/** A ranked user's row: the scores (round wins 0 unless the tie rule counts them). */
+type ScoreRow = Required<Standing>;
 
 /** Every ranked user of the scope with their points, exact hits, outcome hits and round wins (one row each). */
 function scoresSelect(scope: RankingScope) {
   const byRound = scope.roundIds != null && scope.roundIds.length > 0;
-  const round = byRound ? Prisma.sql`AND m."roundId" IN (${Prisma.join(scope.roundIds!)})` : Prisma.empty;
+  const round = byRound ? Prisma.sql`AND ${m.c('roundId')} IN (${Prisma.join(scope.roundIds!)})` : Prisma.empty;
   const members = membersOf(scope);
+  const s = aliased(Model.TournamentStanding, 's');
   // The general ranking reads the kept standings (one row per user, dream-final points included); a ranking
   // of some rounds aggregates those rounds' scored predictions.
   const scores = byRound
     ? Prisma.sql`
-      SELECT u."id" AS "userId", u."name" AS "name",
-        ${sumInHundredths(Prisma.sql`SUM(p."points")`)} AS "points",
-        CAST(COALESCE(SUM(CASE WHEN p."exactHit" THEN 1 ELSE 0 END), 0) AS INTEGER) AS "exactHits",
-        CAST(COALESCE(SUM(CASE WHEN p."outcomeHit" THEN 1 ELSE 0 END), 0) AS INTEGER) AS "outcomeHits"
-      FROM "User" u
-      LEFT JOIN "Prediction" p ON p."userId" = u."id" AND p."status" = 'SCORED'
-        AND p."matchId" IN (SELECT m."id" FROM "Match" m WHERE m."tournamentId" = ${scope.tournamentId} ${round})
+      SELECT ${u.c('id')} AS "userId", ${u.c('name')} AS "name",
+        ${sumInHundredths(Prisma.sql`SUM(${p.c('points')})`)} AS "points",
+        CAST(COALESCE(SUM(CASE WHEN ${p.c('exactHit')} THEN 1 ELSE 0 END), 0) AS INTEGER) AS "exactHits",
+        CAST(COALESCE(SUM(CASE WHEN ${p.c('outcomeHit')} THEN 1 ELSE 0 END), 0) AS INTEGER) AS "outcomeHits"
+      FROM ${u}
+      LEFT JOIN ${p} ON ${p.c('userId')} = ${u.c('id')} AND ${p.c('status')} = 'SCORED'
+        AND ${p.c('matchId')} IN (SELECT ${m.c('id')} FROM ${m} WHERE ${m.c('tournamentId')} = ${scope.tournamentId}
+          ${round})
       WHERE ${members}
-      GROUP BY u."id", u."name"`
+      GROUP BY ${u.c('id')}, ${u.c('name')}`
     : Prisma.sql`
-      SELECT u."id" AS "userId", u."name" AS "name",
-        COALESCE(s."points", 0) AS "points", COALESCE(s."exactHits", 0) AS "exactHits", COALESCE(s."outcomeHits", 0)
-          AS "outcomeHits"
-      FROM "User" u
-      LEFT JOIN "TournamentStanding" s ON s."userId" = u."id" AND s."tournamentId" = ${scope.tournamentId}
+      SELECT ${u.c('id')} AS "userId", ${u.c('name')} AS "name",
+        COALESCE(${s.c('points')}, 0) AS "points", COALESCE(${s.c('exactHits')}, 0) AS "exactHits",
+        COALESCE(${s.c('outcomeHits')}, 0) AS "outcomeHits"
+      FROM ${u}
+      LEFT JOIN ${s} ON ${s.c('userId')} = ${u.c('id')} AND ${s.c('tournamentId')} = ${scope.tournamentId}
       WHERE ${members}`;
   if (rulesOf(scope).tieRule !== 'ROUND_WINS') return Prisma.sql`SELECT base.*, 0 AS "roundWins" FROM (${scores}) base`;
+  const rp = derived<{ userId: number; roundId: number; points: number }>('rp');
+  const best = derived<{ roundId: number; points: number }>('best');
+  const wins = derived<{ userId: number; roundWins: number }>('wins');
+  const base = derived<ScoreRow>('base');
   // A round is won by the ranked people with its most points (more than 0), each of them when level.
   return Prisma.sql`
     WITH rp AS (
-      SELECT p."userId" AS "userId", m."roundId" AS "roundId",
-        ${sumInHundredths(Prisma.sql`SUM(p."points")`)} AS "points"
-      FROM "Prediction" p JOIN "Match" m ON m."id" = p."matchId" JOIN "User" u ON u."id" = p."userId"
-      WHERE p."status" = 'SCORED' AND m."tournamentId" = ${scope.tournamentId} ${round} AND ${members}
-      GROUP BY p."userId", m."roundId"),
+      SELECT ${p.c('userId')} AS "userId", ${m.c('roundId')} AS "roundId",
+        ${sumInHundredths(Prisma.sql`SUM(${p.c('points')})`)} AS "points"
+      FROM ${p} JOIN ${m} ON ${m.c('id')} = ${p.c('matchId')} JOIN ${u} ON ${u.c('id')} = ${p.c('userId')}
+      WHERE ${p.c('status')} = 'SCORED' AND ${m.c('tournamentId')} = ${scope.tournamentId} ${round} AND ${members}
+      GROUP BY ${p.c('userId')}, ${m.c('roundId')}),
     best AS (SELECT "roundId", MAX("points") AS "points" FROM rp GROUP BY "roundId"),
     wins AS (
-      SELECT rp."userId" AS "userId", COUNT(*) AS "roundWins" FROM rp JOIN best ON best."roundId" = rp."roundId"
-      WHERE rp."points" = best."points" AND best."points" > 0 GROUP BY rp."userId")
-    SELECT base.*, CAST(COALESCE(wins."roundWins", 0) AS INTEGER) AS "roundWins"
-    FROM (${scores}) base LEFT JOIN wins ON wins."userId" = base."userId"`;
+      SELECT ${rp.c('userId')} AS "userId", COUNT(*) AS "roundWins" FROM rp JOIN best ON ${best.c('roundId')} =
+        ${rp.c('roundId')}
+      WHERE ${rp.c('points')} = ${best.c('points')} AND ${best.c('points')} > 0 GROUP BY ${rp.c('userId')})
+    SELECT base.*, CAST(COALESCE(${wins.c('roundWins')}, 0) AS INTEGER) AS "roundWins"
+    FROM (${scores}) base LEFT JOIN wins ON ${wins.c('userId')} = ${base.c('userId')}`;
 }
 
 /** SQL: the row `s` ranks strictly ahead of the row named `other` (an alias written in this file). */
 function ahead(other: string, rule: TieRule = 'HITS') {
-  const [p, e, o, w] = ['points', 'exactHits', 'outcomeHits', 'roundWins'].map((c) => Prisma.raw(`${other}."${c}"`));
-  if (rule === 'POINTS') return Prisma.sql`(s."points" > ${p})`;
-  if (rule === 'ROUND_WINS') return Prisma.sql`(s."points" > ${p} OR (s."points" = ${p} AND s."roundWins" > ${w}))`;
-  return Prisma.sql`(s."points" > ${p} OR (s."points" = ${p} AND (s."exactHits" > ${e} OR (s."exactHits" = ${e} AND
-    s."outcomeHits" > ${o}))))`;
+  const [s, o] = [derived<ScoreRow>('s'), derived<ScoreRow>(other)];
+  const points = Prisma.sql`${s.c('points')} > ${o.c('points')}`;
+  const level = Prisma.sql`${s.c('points')} = ${o.c('points')}`;
+  if (rule === 'POINTS') return Prisma.sql`(${points})`;
+  if (rule === 'ROUND_WINS') return Prisma.sql`(${points} OR (${level} AND ${s.c('roundWins')} > ${o.c('roundWins')}))`;
+  return Prisma.sql`(${points} OR (${level} AND (${s.c('exactHits')} > ${o.c('exactHits')}
+    OR (${s.c('exactHits')} = ${o.c('exactHits')} AND ${s.c('outcomeHits')} > ${o.c('outcomeHits')}))))`;
 }
 
 /** SQL: ranking order under the tie rule, then by name. */
 function order(rule: TieRule) {
-  if (rule === 'POINTS') return Prisma.raw(`"points" DESC, "name", "userId"`);
-  if (rule === 'ROUND_WINS') return Prisma.raw(`"points" DESC, "roundWins" DESC, "name", "userId"`);
-  return Prisma.raw(`"points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId"`);
+  const by: Array<`${keyof ScoreRow & string}${'' | ' DESC'}`> =
+    rule === 'POINTS'
+      ? ['points DESC', 'name', 'userId']
+      : rule === 'ROUND_WINS'
+        ? ['points DESC', 'roundWins DESC', 'name', 'userId']
+        : ['points DESC', 'exactHits DESC', 'outcomeHits DESC', 'name', 'userId'];
+  return Prisma.raw(by.map((c) => c.replace(/^(\w+)/, '"$1"')).join(', '));
 }
 
+/** The standing of a row, without the counts read beside it. */
 const plain = (r: Standing): Standing => ({
-  userId: Number(r.userId),
+  userId: r.userId,
   name: r.name,
-  points: Number(r.points),
-  exactHits: Number(r.exactHits),
-  outcomeHits: Number(r.outcomeHits),
-  ...(r.roundWins === undefined ? {} : { roundWins: Number(r.roundWins) }),
+  points: r.points,
+  exactHits: r.exactHits,
+  outcomeHits: r.outcomeHits,
+  ...(r.roundWins === undefined ? {} : { roundWins: r.roundWins }),
 });
+
+const STANDING = {
+  userId: 'number',
+  name: 'string',
+  points: 'number',
+  exactHits: 'number',
+  outcomeHits: 'number',
+} as const;
+const SCORES = { ...STANDING, roundWins: 'number' } as const;
 
 const isZero = (t: Score) => t.points === 0 && t.exactHits === 0 && t.outcomeHits === 0;
 
@@ -146,10 +181,41 @@ const isGeneral = (scope: RankingScope) => {
  * it counts the active standing rows over a range of the ranking-order index.
  */
 function aheadInStandings(scope: RankingScope, other: string) {
-  return Prisma.sql`(SELECT COUNT(*) FROM "TournamentStanding" s
-      WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId} AND s."active" = TRUE
-        AND ${ahead(other)})`;
+  const s = aliased(Model.TournamentStanding, 's');
+  return Prisma.sql`(SELECT COUNT(*) FROM ${s}
+      WHERE ${s.c('tournamentId')} = ${scope.tournamentId} AND ${s.c('companyId')} = ${scope.companyId}
+        AND ${s.c('active')} = TRUE AND ${ahead(other)})`;
 }
+
+/** The ranking-order index of the standings, on alias `s` or on the page's own columns. */
+function standingsOrder(alias?: string) {
+  const columns: Array<Column<typeof Model.TournamentStanding>> = ['points', 'exactHits', 'outcomeHits'];
+  const q = (c: string) => (alias ? `${alias}."${c}"` : `"${c}"`);
+  return Prisma.raw([...columns.map((c) => `${q(c)} DESC`), q('name'), q('userId')].join(', '));
+}
+
+/** A page of the general ranking from the standings, with how many rank ahead of its head and the total. */
+const generalPage = query(
+  { ...STANDING, ahead: 'number', total: 'number' },
+  (scope: RankingScope, skip: number, take: number) => {
+    const s = aliased(Model.TournamentStanding, 's');
+    const u = aliased(Model.User, 'u');
+    // One statement, so the page, the total and the positions come from one state of the database.
+    return Prisma.sql`
+    WITH page AS MATERIALIZED (
+      SELECT ${s.c('userId')} AS "userId", ${s.c('name')} AS "name", ${s.c('points')} AS "points",
+        ${s.c('exactHits')} AS "exactHits", ${s.c('outcomeHits')} AS "outcomeHits"
+      FROM ${s}
+      WHERE ${s.c('tournamentId')} = ${scope.tournamentId} AND ${s.c('companyId')} = ${scope.companyId}
+        AND ${s.c('active')} = TRUE
+      ORDER BY ${standingsOrder('s')} LIMIT ${take} OFFSET ${skip}),
+    head AS (SELECT * FROM page ORDER BY ${standingsOrder()} LIMIT 1)
+    SELECT page.*, (SELECT CAST(${aheadInStandings(scope, 'head')} AS INTEGER) FROM head) AS "ahead",
+      CAST((SELECT COUNT(*) FROM ${u} WHERE ${u.c('companyId')} = ${scope.companyId} AND ${u.c('deletedAt')} IS NULL)
+        AS INTEGER) AS "total"
+    FROM page ORDER BY ${standingsOrder()}`;
+  },
+);
 
 /**
  * A page of the general ranking: a walk along the ranking-order index of the standings, which carry the name
@@ -164,23 +230,10 @@ async function generalPageFromStandings(
   skip: number,
   take: number,
 ): Promise<{ total: number; entries: RankedStanding[] } | null> {
-  // One statement, so the page, the total and the positions come from one state of the database.
-  const rows = await prisma.$queryRaw<Array<Standing & { ahead: number; total: number }>>`
-    WITH page AS MATERIALIZED (
-      SELECT s."userId" AS "userId", s."name" AS "name", s."points" AS "points", s."exactHits" AS "exactHits",
-        s."outcomeHits" AS "outcomeHits"
-      FROM "TournamentStanding" s
-      WHERE s."tournamentId" = ${scope.tournamentId} AND s."companyId" = ${scope.companyId} AND s."active" = TRUE
-      ORDER BY s."points" DESC, s."exactHits" DESC, s."outcomeHits" DESC, s."name", s."userId" LIMIT ${take} OFFSET
-        ${skip}),
-    head AS (SELECT * FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId" LIMIT 1)
-    SELECT page.*, (SELECT CAST(${aheadInStandings(scope, 'head')} AS INTEGER) FROM head) AS "ahead",
-      CAST((SELECT COUNT(*) FROM "User" u WHERE u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL) AS
-        INTEGER) AS "total"
-    FROM page ORDER BY "points" DESC, "exactHits" DESC, "outcomeHits" DESC, "name", "userId"`;
+  const rows = await rowsOf(prisma, generalPage, scope, skip, take);
   const page = rows.map(plain);
   if (page.length < take || isZero(page[page.length - 1])) return null;
-  return { total: Number(rows[0].total), entries: numbered(page, Number(rows[0].ahead), skip) };
+  return { total: rows[0].total, entries: numbered(page, rows[0].ahead, skip) };
 }
 
 /** Positions as RANK() gives them, from how many rank ahead of the first row and the page's offset. */
@@ -192,6 +245,29 @@ function numbered(rows: Standing[], aheadOfFirst: number, skip: number, rule: Ti
   });
   return entries;
 }
+
+/** A page of the scores in ranking order, with how many rank ahead of its head and the total. */
+const scoresPage = query(
+  { ...SCORES, ahead: 'number', total: 'number' },
+  (scope: RankingScope, skip: number, take: number) => {
+    const rule = rulesOf(scope).tieRule;
+    const by = order(rule);
+    // One statement (the scores computed once), so the page, the total and the positions share one state.
+    return Prisma.sql`
+    WITH scores AS MATERIALIZED (${scoresSelect(scope)}),
+    page AS (SELECT * FROM scores ORDER BY ${by} LIMIT ${take} OFFSET ${skip}),
+    head AS (SELECT * FROM page ORDER BY ${by} LIMIT 1)
+    SELECT page.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s, head WHERE ${ahead('head', rule)}) AS "ahead",
+      (SELECT CAST(COUNT(*) AS INTEGER) FROM scores) AS "total"
+    FROM page ORDER BY ${by}`;
+  },
+);
+
+/** How many are ranked in the scope. */
+const scoresTotal = query(
+  { total: 'number' },
+  (scope: RankingScope) => Prisma.sql`SELECT CAST(COUNT(*) AS INTEGER) AS "total" FROM (${scoresSelect(scope)}) scores`,
+);
 
 /**
  * A page in ranking order with RANK() positions, without ranking everyone. The general ranking's pages come
@@ -211,50 +287,56 @@ export async function rankingPage(
     if (fast) return fast;
   }
   const rule = rulesOf(scope).tieRule;
-  const by = order(rule);
   const shown = (r: Standing) => (rule === 'ROUND_WINS' ? plain(r) : { ...plain(r), roundWins: undefined });
-  // One statement (the scores computed once), so the page, the total and the positions share one state.
-  const rows = await prisma.$queryRaw<Array<Standing & { ahead: number; total: number }>>`
-    WITH scores AS MATERIALIZED (${scoresSelect(scope)}),
-    page AS (SELECT * FROM scores ORDER BY ${by} LIMIT ${take} OFFSET ${skip}),
-    head AS (SELECT * FROM page ORDER BY ${by} LIMIT 1)
-    SELECT page.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s, head WHERE ${ahead('head', rule)}) AS "ahead",
-      (SELECT CAST(COUNT(*) AS INTEGER) FROM scores) AS "total"
-    FROM page ORDER BY ${by}`;
-  if (rows.length > 0)
-    return { total: Number(rows[0].total), entries: numbered(rows.map(shown), Number(rows[0].ahead), skip, rule) };
+  const rows = await rowsOf(prisma, scoresPage, scope, skip, take);
+  if (rows.length > 0) return { total: rows[0].total, entries: numbered(rows.map(shown), rows[0].ahead, skip, rule) };
   // Past the end: only the total is asked.
-  const [count] = await prisma.$queryRaw<
-    Array<{ total: number }>
-  >`SELECT CAST(COUNT(*) AS INTEGER) AS "total" FROM (${scoresSelect(scope)}) scores`;
-  return { total: Number(count.total), entries: [] };
+  const [count] = await rowsOf(prisma, scoresTotal, scope);
+  return { total: count.total, entries: [] };
 }
+
+/** The user's standing in the general ranking, from the standings, with how many rank ahead of it. */
+const generalOf = query({ ...STANDING, ahead: 'number' }, (scope: RankingScope, userId: number) => {
+  const st = aliased(Model.TournamentStanding, 'st');
+  return Prisma.sql`
+      SELECT mine.*, CAST(${aheadInStandings(scope, 'mine')} AS INTEGER) AS "ahead"
+      FROM (SELECT ${u.c('id')} AS "userId", ${u.c('name')} AS "name", COALESCE(${st.c('points')}, 0) AS "points",
+          COALESCE(${st.c('exactHits')}, 0) AS "exactHits", COALESCE(${st.c('outcomeHits')}, 0) AS "outcomeHits"
+        FROM ${u} LEFT JOIN ${st} ON ${st.c('userId')} = ${u.c('id')} AND ${st.c('tournamentId')} =
+          ${scope.tournamentId}
+        WHERE ${u.c('id')} = ${userId} AND ${u.c('companyId')} = ${scope.companyId} AND ${u.c('deletedAt')} IS NULL)
+        mine`;
+});
+
+/** The user's scores in the scope, with how many rank ahead of them. */
+const scoresOf = query({ ...SCORES, ahead: 'number' }, (scope: RankingScope, userId: number) => {
+  const rule = rulesOf(scope).tieRule;
+  const mine = derived<ScoreRow>('mine');
+  // The scores are read twice (the caller's row, who ranks ahead). Round wins are worth computing once; plain
+  // scores SQLite filters to the caller's row faster when it may fold them into the query (bench:ranking).
+  const materialized = Prisma.raw(rule === 'ROUND_WINS' ? 'MATERIALIZED' : '');
+  return Prisma.sql`
+    WITH scores AS ${materialized} (${scoresSelect(scope)})
+    SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s WHERE ${ahead('mine', rule)}) AS "ahead"
+    FROM scores mine WHERE ${mine.c('userId')} = ${userId}`;
+});
 
 /** The user's standing and RANK() position: one pass counting who ranks strictly ahead. */
 export async function rankingOf(prisma: Db, scope: RankingScope, userId: number): Promise<RankedStanding | null> {
   if (isGeneral(scope)) {
-    const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`
-      SELECT mine.*, CAST(${aheadInStandings(scope, 'mine')} AS INTEGER) AS "ahead"
-      FROM (SELECT u."id" AS "userId", u."name" AS "name", COALESCE(st."points", 0) AS "points",
-          COALESCE(st."exactHits", 0) AS "exactHits", COALESCE(st."outcomeHits", 0) AS "outcomeHits"
-        FROM "User" u LEFT JOIN "TournamentStanding" st ON st."userId" = u."id" AND st."tournamentId" =
-          ${scope.tournamentId}
-        WHERE u."id" = ${userId} AND u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL) mine`;
-    return rows[0] ? { ...plain(rows[0]), position: Number(rows[0].ahead) + 1 } : null;
+    const [row] = await rowsOf(prisma, generalOf, scope, userId);
+    return row ? { ...plain(row), position: row.ahead + 1 } : null;
   }
   const rule = rulesOf(scope).tieRule;
-  // The scores are read twice (the caller's row, who ranks ahead). Round wins are worth computing once; plain
-  // scores SQLite filters to the caller's row faster when it may fold them into the query (bench:ranking).
-  const materialized = Prisma.raw(rule === 'ROUND_WINS' ? 'MATERIALIZED' : '');
-  const rows = await prisma.$queryRaw<Array<Standing & { ahead: number }>>`
-    WITH scores AS ${materialized} (${scoresSelect(scope)})
-    SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s WHERE ${ahead('mine', rule)}) AS "ahead"
-    FROM scores mine WHERE mine."userId" = ${userId}`;
-  if (!rows[0]) return null;
-  const mine = plain(rows[0]);
+  const [row] = await rowsOf(prisma, scoresOf, scope, userId);
+  if (!row) return null;
+  const mine = plain(row);
   return {
     ...mine,
     roundWins: rule === 'ROUND_WINS' ? mine.roundWins : undefined,
-    position: Number(rows[0].ahead) + 1,
+    position: row.ahead + 1,
   };
 }
+
+/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+export const rankingSql = { generalPage, scoresPage, scoresTotal, generalOf, scoresOf };

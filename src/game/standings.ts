@@ -6,28 +6,65 @@
 // they are deleted, for the ranking order: written here, kept by a trigger on "User" after.
 import { Prisma, sumInHundredths } from '../db/sql.ts';
 import type { Tx } from '../db/client.ts';
+import { aliased, col, derived, Model, names, query, rowsOf, table, type Column } from '../db/typed-sql.ts';
 import type { KindChange } from '../domain/rescore-plan.ts';
 import { kindsAndPredictions, OF_KIND } from './rescore-sql.ts';
 
 const CHUNK = 5000;
 
+const [u, p, m] = [aliased(Model.User, 'u'), aliased(Model.Prediction, 'p'), aliased(Model.Match, 'm')];
+const [dp, ds] = [aliased(Model.DreamFinalPick, 'dp'), aliased(Model.DreamFinalsSetting, 'ds')];
+const [ba, bq] = [aliased(Model.BonusAnswer, 'ba'), aliased(Model.BonusQuestion, 'bq')];
+const STANDING = table(Model.TournamentStanding);
+const standing = (column: Column<typeof Model.TournamentStanding>) => col(Model.TournamentStanding, column);
+const INSERTED = names(
+  Model.TournamentStanding,
+  'tournamentId',
+  'userId',
+  'companyId',
+  'name',
+  'active',
+  'points',
+  'exactHits',
+  'outcomeHits',
+);
+
 function insertFor(tournamentId: number, users: Prisma.Sql) {
   return Prisma.sql`
-    INSERT INTO "TournamentStanding" ("tournamentId", "userId", "companyId", "name", "active", "points", "exactHits",
-      "outcomeHits")
-    SELECT ${tournamentId}, u."id", u."companyId", u."name", u."deletedAt" IS NULL,
-      ${sumInHundredths(Prisma.sql`COALESCE(SUM(p."points"), 0) + COALESCE((SELECT SUM(dp."points")
-        FROM "DreamFinalPick" dp JOIN "DreamFinalsSetting" ds ON ds."id" = dp."settingId"
-        WHERE dp."userId" = u."id" AND ds."tournamentId" = ${tournamentId}), 0)
-        + COALESCE((SELECT SUM(ba."points") FROM "BonusAnswer" ba JOIN "BonusQuestion" bq ON bq."id" = ba."questionId"
-        WHERE ba."userId" = u."id" AND bq."tournamentId" = ${tournamentId}), 0)`)},
-      CAST(COALESCE(SUM(CASE WHEN p."exactHit" THEN 1 ELSE 0 END), 0) AS INTEGER),
-      CAST(COALESCE(SUM(CASE WHEN p."outcomeHit" THEN 1 ELSE 0 END), 0) AS INTEGER)
-    FROM "User" u
-    LEFT JOIN "Prediction" p ON p."userId" = u."id" AND p."status" = 'SCORED'
-      AND p."matchId" IN (SELECT m."id" FROM "Match" m WHERE m."tournamentId" = ${tournamentId})
-    WHERE u."id" IN (${users})
-    GROUP BY u."id", u."companyId", u."name", u."deletedAt"`;
+    INSERT INTO ${STANDING} (${INSERTED})
+    SELECT ${tournamentId}, ${u.c('id')}, ${u.c('companyId')}, ${u.c('name')}, ${u.c('deletedAt')} IS NULL,
+      ${sumInHundredths(Prisma.sql`COALESCE(SUM(${p.c('points')}), 0) + COALESCE((SELECT SUM(${dp.c('points')})
+        FROM ${dp} JOIN ${ds} ON ${ds.c('id')} = ${dp.c('settingId')}
+        WHERE ${dp.c('userId')} = ${u.c('id')} AND ${ds.c('tournamentId')} = ${tournamentId}), 0)
+        + COALESCE((SELECT SUM(${ba.c('points')}) FROM ${ba} JOIN ${bq} ON ${bq.c('id')} = ${ba.c('questionId')}
+        WHERE ${ba.c('userId')} = ${u.c('id')} AND ${bq.c('tournamentId')} = ${tournamentId}), 0)`)},
+      CAST(COALESCE(SUM(CASE WHEN ${p.c('exactHit')} THEN 1 ELSE 0 END), 0) AS INTEGER),
+      CAST(COALESCE(SUM(CASE WHEN ${p.c('outcomeHit')} THEN 1 ELSE 0 END), 0) AS INTEGER)
+    FROM ${u}
+    LEFT JOIN ${p} ON ${p.c('userId')} = ${u.c('id')} AND ${p.c('status')} = 'SCORED'
+      AND ${p.c('matchId')} IN (SELECT ${m.c('id')} FROM ${m} WHERE ${m.c('tournamentId')} = ${tournamentId})
+    WHERE ${u.c('id')} IN (${users})
+    GROUP BY ${u.c('id')}, ${u.c('companyId')}, ${u.c('name')}, ${u.c('deletedAt')}`;
+}
+
+/** Everyone who predicted or picked in the tournament. */
+function playersOf(tournamentId: number) {
+  const [p2, m2] = [aliased(Model.Prediction, 'p2'), aliased(Model.Match, 'm2')];
+  const [dp2, ds2] = [aliased(Model.DreamFinalPick, 'dp2'), aliased(Model.DreamFinalsSetting, 'ds2')];
+  const [ba2, bq2] = [aliased(Model.BonusAnswer, 'ba2'), aliased(Model.BonusQuestion, 'bq2')];
+  return Prisma.sql`
+      SELECT ${p2.c('userId')} FROM ${p2} JOIN ${m2} ON ${m2.c('id')} = ${p2.c('matchId')}
+      WHERE ${m2.c('tournamentId')} = ${tournamentId}
+      UNION SELECT ${dp2.c('userId')} FROM ${dp2} JOIN ${ds2} ON ${ds2.c('id')} = ${dp2.c('settingId')}
+      WHERE ${ds2.c('tournamentId')} = ${tournamentId}
+      UNION SELECT ${ba2.c('userId')} FROM ${ba2} JOIN ${bq2} ON ${bq2.c('id')} = ${ba2.c('questionId')}
+      WHERE ${bq2.c('tournamentId')} = ${tournamentId}`;
+}
+
+/** The standings of these users (all of the tournament's when left out), removed before they are inserted again. */
+function deleteStandings(tournamentId: number, users?: Prisma.Sql) {
+  const only = users ? Prisma.sql`AND ${standing('userId')} IN (${users})` : Prisma.empty;
+  return Prisma.sql`DELETE FROM ${STANDING} WHERE ${standing('tournamentId')} = ${tournamentId} ${only}`;
 }
 
 /** Recomputes the standings of these users in the tournament. */
@@ -35,8 +72,7 @@ export async function refreshStandings(tx: Tx, tournamentId: number, userIds: nu
   const ids = [...new Set(userIds)];
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = Prisma.join(ids.slice(i, i + CHUNK));
-    await tx.$executeRaw`DELETE FROM "TournamentStanding" WHERE "tournamentId" = ${tournamentId} AND "userId" IN
-      (${chunk})`;
+    await tx.$executeRaw(deleteStandings(tournamentId, chunk));
     await tx.$executeRaw(insertFor(tournamentId, chunk));
   }
 }
@@ -44,19 +80,8 @@ export async function refreshStandings(tx: Tx, tournamentId: number, userIds: nu
 /** Rebuilds every standing of the tournaments (everyone who predicted or picked in them). */
 export async function rebuildStandings(tx: Tx, tournamentIds: number[]): Promise<void> {
   for (const tournamentId of tournamentIds) {
-    await tx.$executeRaw`DELETE FROM "TournamentStanding" WHERE "tournamentId" = ${tournamentId}`;
-    await tx.$executeRaw(
-      insertFor(
-        tournamentId,
-        Prisma.sql`
-      SELECT p2."userId" FROM "Prediction" p2 JOIN "Match" m2 ON m2."id" = p2."matchId" WHERE m2."tournamentId" =
-        ${tournamentId}
-      UNION SELECT dp2."userId" FROM "DreamFinalPick" dp2 JOIN "DreamFinalsSetting" ds2 ON ds2."id" = dp2."settingId"
-      WHERE ds2."tournamentId" = ${tournamentId}
-      UNION SELECT ba2."userId" FROM "BonusAnswer" ba2 JOIN "BonusQuestion" bq2 ON bq2."id" = ba2."questionId"
-      WHERE bq2."tournamentId" = ${tournamentId}`,
-      ),
-    );
+    await tx.$executeRaw(deleteStandings(tournamentId));
+    await tx.$executeRaw(insertFor(tournamentId, playersOf(tournamentId)));
   }
 }
 
@@ -72,18 +97,56 @@ export async function moveStandings(
 ): Promise<void> {
   const moving = changes.filter((c) => c.standing.points !== 0 || c.standing.exactHits || c.standing.outcomeHits);
   if (moving.length === 0) return;
-  await tx.$executeRaw`
-    WITH ${kindsAndPredictions(moving, tournamentOf)},
-    d AS (SELECT pk."userId" AS "userId", v."tournamentId" AS "tournamentId", SUM(v."pointsDelta") AS "points",
-        SUM(v."exactHitsDelta") AS "exactHits", SUM(v."outcomeHitsDelta") AS "outcomeHits"
-      FROM pk JOIN v ON ${OF_KIND}
-      GROUP BY pk."userId", v."tournamentId")
-    UPDATE "TournamentStanding" SET
-      "points" = ${sumInHundredths(Prisma.sql`"TournamentStanding"."points" + d."points"`)},
-      "exactHits" = "TournamentStanding"."exactHits" + d."exactHits",
-      "outcomeHits" = "TournamentStanding"."outcomeHits" + d."outcomeHits"
-    FROM d WHERE "TournamentStanding"."tournamentId" = d."tournamentId" AND "TournamentStanding"."userId" = d."userId"`;
+  await tx.$executeRaw(moveBy(moving, tournamentOf));
 }
+
+interface Delta {
+  userId: number;
+  tournamentId: number;
+  points: number;
+  exactHits: number;
+  outcomeHits: number;
+}
+
+/** SQL: adds the changes' differences to the standings they move (the WITH queries pk and v: rescore-sql.ts). */
+function moveBy(moving: KindChange[], tournamentOf: (matchId: number) => number) {
+  const pk = derived<{ userId: number }>('pk');
+  const v = derived<{ tournamentId: number; pointsDelta: number; exactHitsDelta: number; outcomeHitsDelta: number }>(
+    'v',
+  );
+  const d = derived<Delta>('d');
+  const name = (c: 'points' | 'exactHits' | 'outcomeHits') => names(Model.TournamentStanding, c);
+  return Prisma.sql`
+    WITH ${kindsAndPredictions(moving, tournamentOf)},
+    d AS (SELECT ${pk.c('userId')} AS "userId", ${v.c('tournamentId')} AS "tournamentId",
+        SUM(${v.c('pointsDelta')}) AS "points", SUM(${v.c('exactHitsDelta')}) AS "exactHits",
+        SUM(${v.c('outcomeHitsDelta')}) AS "outcomeHits"
+      FROM pk JOIN v ON ${OF_KIND}
+      GROUP BY ${pk.c('userId')}, ${v.c('tournamentId')})
+    UPDATE ${STANDING} SET
+      ${name('points')} = ${sumInHundredths(Prisma.sql`${standing('points')} + ${d.c('points')}`)},
+      ${name('exactHits')} = ${standing('exactHits')} + ${d.c('exactHits')},
+      ${name('outcomeHits')} = ${standing('outcomeHits')} + ${d.c('outcomeHits')}
+    FROM ${d} WHERE ${standing('tournamentId')} = ${d.c('tournamentId')} AND ${standing('userId')} = ${d.c('userId')}`;
+}
+
+/** The matches' scored predictors (of one company, if given) without a standing in the match's tournament. */
+const withoutStanding = query(
+  { tournamentId: 'number', userId: 'number' },
+  (matchIds: number[], companyId?: number) => {
+    const s = aliased(Model.TournamentStanding, 's');
+    const company =
+      companyId === undefined
+        ? Prisma.empty
+        : Prisma.sql`AND ${p.c('userId')} IN (SELECT ${u.c('id')} FROM ${u} WHERE ${u.c('companyId')} = ${companyId})`;
+    return Prisma.sql`
+      SELECT DISTINCT ${m.c('tournamentId')} AS "tournamentId", ${p.c('userId')} AS "userId"
+      FROM ${m} JOIN ${p} ON ${p.c('matchId')} = ${m.c('id')}
+      WHERE ${m.c('id')} IN (${Prisma.join(matchIds)}) AND ${p.c('status')} = 'SCORED' ${company}
+        AND NOT EXISTS (SELECT 1 FROM ${s} WHERE ${s.c('tournamentId')} = ${m.c('tournamentId')}
+          AND ${s.c('userId')} = ${p.c('userId')})`;
+  },
+);
 
 /** The matches' scored predictors (of one company, if given) without a standing in the match's tournament. */
 export async function usersWithoutStanding(
@@ -91,22 +154,15 @@ export async function usersWithoutStanding(
   matchIds: number[],
   companyId?: number,
 ): Promise<Array<{ tournamentId: number; userIds: number[] }>> {
-  const company =
-    companyId === undefined
-      ? Prisma.empty
-      : Prisma.sql`AND p."userId" IN (SELECT u."id" FROM "User" u WHERE u."companyId" = ${companyId})`;
-  const rows = await tx.$queryRaw<Array<{ tournamentId: number; userId: number }>>`
-    SELECT DISTINCT m."tournamentId" AS "tournamentId", p."userId" AS "userId"
-    FROM "Match" m JOIN "Prediction" p ON p."matchId" = m."id"
-    WHERE m."id" IN (${Prisma.join(matchIds)}) AND p."status" = 'SCORED' ${company}
-      AND NOT EXISTS (SELECT 1 FROM "TournamentStanding" s WHERE s."tournamentId" = m."tournamentId"
-        AND s."userId" = p."userId")`;
+  const rows = await rowsOf(tx, withoutStanding, matchIds, companyId);
   const byTournament = new Map<number, number[]>();
   for (const r of rows) {
-    const t = Number(r.tournamentId);
-    const users = byTournament.get(t) ?? [];
-    users.push(Number(r.userId));
-    byTournament.set(t, users);
+    const users = byTournament.get(r.tournamentId) ?? [];
+    users.push(r.userId);
+    byTournament.set(r.tournamentId, users);
   }
   return [...byTournament].map(([tournamentId, userIds]) => ({ tournamentId, userIds }));
 }
+
+/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+export const standingsSql = { insertFor, playersOf, deleteStandings, moveBy, withoutStanding };

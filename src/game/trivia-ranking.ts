@@ -6,6 +6,7 @@
 // the casts.
 import type { Db } from '../db/client.ts';
 import { Prisma } from '../db/sql.ts';
+import { aliased, derived, Model, query, rowsOf } from '../db/typed-sql.ts';
 import type { RankingRules } from './ranking-query.ts';
 import { tied } from '../domain/rankings.ts';
 import { asStanding, triviaTieRule, type TriviaStanding } from '../domain/trivia.ts';
@@ -20,36 +21,42 @@ export interface TriviaRankingScope {
 
 export type RankedTriviaStanding = TriviaStanding & { position: number };
 
+const u = aliased(Model.User, 'u');
+
 /** SQL: the conditions on `u` (a "User") for being ranked. */
 function membersOf(scope: TriviaRankingScope) {
-  const role = scope.rules.rankAdmins ? Prisma.empty : Prisma.sql`AND u."role" = 'player'`;
+  const role = scope.rules.rankAdmins ? Prisma.empty : Prisma.sql`AND ${u.c('role')} = 'player'`;
+  const [pa, pq] = [aliased(Model.TriviaAnswer, 'pa'), aliased(Model.TriviaQuestion, 'pq')];
   // Playing: an answer to one of the company's questions.
   const played = scope.rules.rankNonPlayers
     ? Prisma.empty
-    : Prisma.sql`AND EXISTS (SELECT 1 FROM "TriviaAnswer" pa JOIN "TriviaQuestion" pq ON pq."id" = pa."questionId"
-        WHERE pa."userId" = u."id" AND pq."companyId" = ${scope.companyId})`;
-  return Prisma.sql`u."companyId" = ${scope.companyId} AND u."deletedAt" IS NULL ${role} ${played}`;
+    : Prisma.sql`AND EXISTS (SELECT 1 FROM ${pa} JOIN ${pq} ON ${pq.c('id')} = ${pa.c('questionId')}
+        WHERE ${pa.c('userId')} = ${u.c('id')} AND ${pq.c('companyId')} = ${scope.companyId})`;
+  return Prisma.sql`${u.c('companyId')} = ${scope.companyId} AND ${u.c('deletedAt')} IS NULL ${role} ${played}`;
 }
 
 /** Every ranked user with their points and correct answers on the questions whose window has ended. */
 function scoresSelect(scope: TriviaRankingScope) {
+  const [ts, tq] = [aliased(Model.TriviaSolution, 'ts'), aliased(Model.TriviaQuestion, 'tq')];
   return Prisma.sql`
-    SELECT u."id" AS "userId", u."name" AS "name",
-      CAST(COALESCE(SUM(ts."points"), 0) AS INTEGER) AS "points",
-      CAST(COALESCE(SUM(CASE WHEN ts."isCorrect" THEN 1 ELSE 0 END), 0) AS INTEGER) AS "correctAnswers"
-    FROM "User" u
-    LEFT JOIN "TriviaSolution" ts ON ts."userId" = u."id" AND ts."questionId" IN
-      (SELECT tq."id" FROM "TriviaQuestion" tq WHERE tq."companyId" = ${scope.companyId} AND tq."endsAt" <=
+    SELECT ${u.c('id')} AS "userId", ${u.c('name')} AS "name",
+      CAST(COALESCE(SUM(${ts.c('points')}), 0) AS INTEGER) AS "points",
+      CAST(COALESCE(SUM(CASE WHEN ${ts.c('isCorrect')} THEN 1 ELSE 0 END), 0) AS INTEGER) AS "correctAnswers"
+    FROM ${u}
+    LEFT JOIN ${ts} ON ${ts.c('userId')} = ${u.c('id')} AND ${ts.c('questionId')} IN
+      (SELECT ${tq.c('id')} FROM ${tq} WHERE ${tq.c('companyId')} = ${scope.companyId} AND ${tq.c('endsAt')} <=
         ${scope.now})
     WHERE ${membersOf(scope)}
-    GROUP BY u."id", u."name"`;
+    GROUP BY ${u.c('id')}, ${u.c('name')}`;
 }
 
 /** SQL: the row `s` ranks strictly ahead of the row named `other` (an alias written in this file). */
 function ahead(other: 'head' | 'mine', scope: TriviaRankingScope) {
-  const [p, c] = ['points', 'correctAnswers'].map((col) => Prisma.raw(`${other}."${col}"`));
-  if (triviaTieRule(scope.rules.tieRule) === 'POINTS') return Prisma.sql`(s."points" > ${p})`;
-  return Prisma.sql`(s."points" > ${p} OR (s."points" = ${p} AND s."correctAnswers" > ${c}))`;
+  const [s, o] = [derived<TriviaStanding>('s'), derived<TriviaStanding>(other)];
+  const points = Prisma.sql`${s.c('points')} > ${o.c('points')}`;
+  if (triviaTieRule(scope.rules.tieRule) === 'POINTS') return Prisma.sql`(${points})`;
+  return Prisma.sql`(${points} OR (${s.c('points')} = ${o.c('points')}
+    AND ${s.c('correctAnswers')} > ${o.c('correctAnswers')}))`;
 }
 
 /** SQL: ranking order under the tie rule, then by name. */
@@ -60,11 +67,45 @@ const order = (scope: TriviaRankingScope) =>
       : `"points" DESC, "correctAnswers" DESC, "name", "userId"`,
   );
 
+const STANDING = { userId: 'number', name: 'string', points: 'number', correctAnswers: 'number' } as const;
+
+/** The standing of a row, without the counts read beside it. */
 const plain = (r: TriviaStanding): TriviaStanding => ({
-  userId: Number(r.userId),
+  userId: r.userId,
   name: r.name,
-  points: Number(r.points),
-  correctAnswers: Number(r.correctAnswers),
+  points: r.points,
+  correctAnswers: r.correctAnswers,
+});
+
+/** A page of the scores in ranking order, with how many rank ahead of its head and the total. */
+const scoresPage = query(
+  { ...STANDING, ahead: 'number', total: 'number' },
+  (scope: TriviaRankingScope, skip: number, take: number) => {
+    const by = order(scope);
+    return Prisma.sql`
+    WITH scores AS MATERIALIZED (${scoresSelect(scope)}),
+    page AS (SELECT * FROM scores ORDER BY ${by} LIMIT ${take} OFFSET ${skip}),
+    head AS (SELECT * FROM page ORDER BY ${by} LIMIT 1)
+    SELECT page.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s, head WHERE ${ahead('head', scope)}) AS "ahead",
+      (SELECT CAST(COUNT(*) AS INTEGER) FROM scores) AS "total"
+    FROM page ORDER BY ${by}`;
+  },
+);
+
+/** How many are ranked. */
+const scoresTotal = query(
+  { total: 'number' },
+  (scope: TriviaRankingScope) =>
+    Prisma.sql`SELECT CAST(COUNT(*) AS INTEGER) AS "total" FROM (${scoresSelect(scope)}) scores`,
+);
+
+/** The user's scores, with how many rank ahead of them. */
+const scoresOf = query({ ...STANDING, ahead: 'number' }, (scope: TriviaRankingScope, userId: number) => {
+  const mine = derived<TriviaStanding>('mine');
+  return Prisma.sql`
+    WITH scores AS (${scoresSelect(scope)})
+    SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s WHERE ${ahead('mine', scope)}) AS "ahead"
+    FROM scores mine WHERE ${mine.c('userId')} = ${userId}`;
 });
 
 /** A page in ranking order with RANK() positions; the scores are computed once for the page, total and positions. */
@@ -74,21 +115,12 @@ export async function triviaRankingPage(
   skip: number,
   take: number,
 ): Promise<{ total: number; entries: RankedTriviaStanding[] }> {
-  const by = order(scope);
   const rule = triviaTieRule(scope.rules.tieRule);
-  const rows = await prisma.$queryRaw<Array<TriviaStanding & { ahead: number; total: number }>>`
-    WITH scores AS MATERIALIZED (${scoresSelect(scope)}),
-    page AS (SELECT * FROM scores ORDER BY ${by} LIMIT ${take} OFFSET ${skip}),
-    head AS (SELECT * FROM page ORDER BY ${by} LIMIT 1)
-    SELECT page.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s, head WHERE ${ahead('head', scope)}) AS "ahead",
-      (SELECT CAST(COUNT(*) AS INTEGER) FROM scores) AS "total"
-    FROM page ORDER BY ${by}`;
+  const rows = await rowsOf(prisma, scoresPage, scope, skip, take);
   if (rows.length === 0) {
     // Past the end: only the total is asked.
-    const [count] = await prisma.$queryRaw<
-      Array<{ total: number }>
-    >`SELECT CAST(COUNT(*) AS INTEGER) AS "total" FROM (${scoresSelect(scope)}) scores`;
-    return { total: Number(count.total), entries: [] };
+    const [count] = await rowsOf(prisma, scoresTotal, scope);
+    return { total: count.total, entries: [] };
   }
   // The first row's position is one more than how many rank ahead of it; each next row shares its predecessor's
   // when tied, else its position is its place in the order.
@@ -96,13 +128,13 @@ export async function triviaRankingPage(
   rows.map(plain).forEach((row, i) => {
     const position =
       i === 0
-        ? Number(rows[0].ahead) + 1
+        ? rows[0].ahead + 1
         : tied(asStanding(entries[i - 1]), asStanding(row), rule)
           ? entries[i - 1].position
           : skip + i + 1;
     entries.push({ ...row, position });
   });
-  return { total: Number(rows[0].total), entries };
+  return { total: rows[0].total, entries };
 }
 
 /** The user's standing and RANK() position; null when the user is not ranked. */
@@ -111,9 +143,9 @@ export async function triviaRankingOf(
   scope: TriviaRankingScope,
   userId: number,
 ): Promise<RankedTriviaStanding | null> {
-  const rows = await prisma.$queryRaw<Array<TriviaStanding & { ahead: number }>>`
-    WITH scores AS (${scoresSelect(scope)})
-    SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s WHERE ${ahead('mine', scope)}) AS "ahead"
-    FROM scores mine WHERE mine."userId" = ${userId}`;
-  return rows[0] ? { ...plain(rows[0]), position: Number(rows[0].ahead) + 1 } : null;
+  const [row] = await rowsOf(prisma, scoresOf, scope, userId);
+  return row ? { ...plain(row), position: row.ahead + 1 } : null;
 }
+
+/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+export const triviaRankingSql = { scoresPage, scoresTotal, scoresOf };

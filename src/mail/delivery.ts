@@ -6,6 +6,7 @@ import { claimInBatches, takeClaimed } from '../db/claims.ts';
 import { SerialRuns } from '../lib/serial-runs.ts';
 import type { Db } from '../db/client.ts';
 import type { OutgoingEmailRow } from '../db/rows.ts';
+import { Model } from '../db/typed-sql.ts';
 import { withoutEmailAddresses } from '../observability/redact.ts';
 import type { MailChannel, MailLog } from './channel.ts';
 
@@ -31,10 +32,10 @@ export async function deliverEmails(
   limit = DELIVERY_ROUND,
 ): Promise<DeliveryReport> {
   const report = { sent: 0, failed: 0 };
-  const batches = claimInBatches(db, 'OutgoingEmail', { limit, batchSize: CLAIM_BATCH, leaseMs: LEASE_MS });
+  const batches = claimInBatches(db, Model.OutgoingEmail, { limit, batchSize: CLAIM_BATCH, leaseMs: LEASE_MS });
   for await (const { ids, until } of batches) {
     for (const email of await db.outgoingEmail.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } })) {
-      if (!(await takeClaimed(db, 'OutgoingEmail', email.id, until, LEASE_MS))) continue; // the lease ran out
+      if (!(await takeClaimed(db, Model.OutgoingEmail, email.id, until, LEASE_MS))) continue; // the lease ran out
       if (await sendOne(db, channel, email, log)) report.sent++;
       else report.failed++;
     }

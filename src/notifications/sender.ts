@@ -5,6 +5,7 @@
 import { claimInBatches, takeClaimed } from '../db/claims.ts';
 import type { Db } from '../db/client.ts';
 import type { NotificationRow } from '../db/rows.ts';
+import { Model } from '../db/typed-sql.ts';
 import type { LiveEvent } from '../live/events.ts';
 import { queueEmail } from '../mail/outbox.ts';
 import { notificationEmail } from './email-text.ts';
@@ -65,10 +66,10 @@ export async function deliverPending(
   let sent = 0;
   let failed = 0;
   let emails = 0;
-  const batches = claimInBatches(prisma, 'Notification', { limit, batchSize: CLAIM_BATCH, leaseMs: LEASE_MS });
+  const batches = claimInBatches(prisma, Model.Notification, { limit, batchSize: CLAIM_BATCH, leaseMs: LEASE_MS });
   for await (const { ids, until } of batches) {
     for (const n of await prisma.notification.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } })) {
-      if (!(await takeClaimed(prisma, 'Notification', n.id, until, LEASE_MS))) continue; // the lease ran out
+      if (!(await takeClaimed(prisma, Model.Notification, n.id, until, LEASE_MS))) continue; // the lease ran out
       const outcome = await deliverOne(prisma, sender, n);
       if (outcome === null) failed++;
       else {

@@ -1,8 +1,9 @@
 // The rows authentication reads on every request, cached under the users' and companies' table versions and returned
 // only to requests that read the same versions. Why: docs/decisions/0010-auth-row-cache.md.
+import { Model } from '../../db/typed-sql.ts';
 
 /** The tables authentication reads: an answer built on cached auth rows depends on them too. */
-export const AUTH_ROW_TABLES = ['User', 'Company'] as const;
+export const AUTH_ROW_TABLES = [Model.User, Model.Company] as const;
 
 /** Reads a row through the cache (or straight from the database when there is none). */
 export type RowReader = <T>(key: string, load: () => Promise<T>) => Promise<T>;

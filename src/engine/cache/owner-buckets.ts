@@ -1,9 +1,12 @@
 // Predictions are versioned per owner bucket, `Prediction@<userId % 256>`, besides their table, so one player's
 // prediction does not throw away every other player's cached answers.
 // Why: docs/decisions/0007-prediction-owner-buckets.md.
+import { Model, type Column } from '../../db/typed-sql.ts';
 
 /** The owner column of each table whose counts are also kept per owner. */
-export const OWNED_TABLES: Readonly<Record<string, string>> = { Prediction: 'userId' };
+export const OWNED_TABLES: Readonly<Record<string, string>> = {
+  [Model.Prediction]: 'userId' satisfies Column<typeof Model.Prediction>,
+};
 
 export const OWNER_BUCKETS = 256;
 

@@ -6,6 +6,7 @@ import type { GatewayExecutor } from '@apollo/server-gateway-interface';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import { AUTH_ROW_TABLES } from './auth-row-cache.ts';
 import type { Database } from '../../db/client.ts';
+import { Model } from '../../db/typed-sql.ts';
 import type { TableVersions } from './table-versions.ts';
 import { tableOfCounter } from './owner-buckets.ts';
 import { currentSqlStats, uncounted } from '../../db/sql-stats.ts';
@@ -35,7 +36,13 @@ const CACHEABLE_ROOT_FIELDS = new Set([
 ]);
 
 /** Tables whose rows show or hide on the clock (prediction privacy at kickoff, graded trivia at a window's end). */
-const CLOCK_TABLES = new Set(['Prediction', 'TriviaSolution', 'TriviaAnswer', 'BonusAnswer', 'DreamFinalPick']);
+const CLOCK_TABLES = new Set<string>([
+  Model.Prediction,
+  Model.TriviaSolution,
+  Model.TriviaAnswer,
+  Model.BonusAnswer,
+  Model.DreamFinalPick,
+]);
 
 interface Entry {
   /** The tables the answer read (and the auth rows it was served on). */
@@ -181,7 +188,7 @@ export class ResponseCache {
    * for requests whose clock is not behind the one it was read at: a kickoff in between has not happened for them.
    */
   async nextVisibilityChange(db: Database, versions: TableVersions, now: Date): Promise<number> {
-    const version = versions.of(['Match', 'TriviaQuestion']);
+    const version = versions.of([Model.Match, Model.TriviaQuestion]);
     const known = this.horizon;
     const at = now.getTime();
     if (known && known.version === version && at >= known.from && at < known.until) return known.until;
@@ -345,7 +352,9 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           const read = currentSqlStats()?.tables;
           if (errors?.length || !data || !read) return;
           const tables = new Set([...read, ...AUTH_ROW_TABLES]);
-          if ([...tables].some((t) => CLOCK_TABLES.has(tableOfCounter(t)))) tables.add('Match').add('TriviaQuestion');
+          if ([...tables].some((t) => CLOCK_TABLES.has(tableOfCounter(t)))) {
+            tables.add(Model.Match).add(Model.TriviaQuestion);
+          }
           // Checked and kept after the answer has left: the check is a statement, and under load each await costs
           // the request a turn of a busy event loop. A read of the same key waits for it (stored), not for more.
           const [at, computedAt, now, shared] = [key, versions, contextValue.scope.now, reads];

@@ -1,8 +1,8 @@
 // Which tables a SQL statement names, so what an answer read is found rather than declared (too many is safe, too
 // few is not). Why: docs/decisions/0006-response-cache-under-table-versions.md.
-import { Prisma } from '../../generated/sqlite/client.ts';
+import { Model } from '../../db/typed-sql.ts';
 
-export const TABLES: readonly string[] = Object.values(Prisma.ModelName);
+export const TABLES: readonly Model[] = Object.values(Model);
 
 // Case-sensitive whole words: "companyId" or "Companies" are not the Company table.
 const NAMES = new RegExp(
