@@ -48,7 +48,7 @@ import { loginThrottleFor } from './security/throttle-for-store.ts';
 import { mailChannel, type MailLog } from './mail/channel.ts';
 import type { LiveBus } from './live/bus.ts';
 import { openLiveBus } from './live/open-bus.ts';
-import { startLiveServer } from './graphql/live-server.ts';
+import { startLiveServer } from './graphql/subscriptions/server.ts';
 import type { IncomingMessage } from 'node:http';
 import { MailDelivery } from './mail/delivery.ts';
 import { RescoreRunner } from './app/rescore-runner.ts';
