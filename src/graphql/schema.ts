@@ -48,7 +48,6 @@ import {
 } from './resolvers/internal-ranking.resolver.ts';
 import { MatchListsResolver } from './resolvers/match-lists.resolver.ts';
 import { NotificationResolver } from './resolvers/notification.resolver.ts';
-import { PostResolver } from './resolvers/post.resolver.ts';
 import { RankingEntryFields, RankingResolver } from './resolvers/ranking.resolver.ts';
 import { SubscriptionsResolver } from './resolvers/subscriptions.resolver.ts';
 import { TournamentResolver } from './resolvers/tournament.resolver.ts';
@@ -74,7 +73,6 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   ScoringSettingsResolver,
   BonusQuestionResolver,
   InvitationResolver,
-  PostResolver,
   RankingResolver,
   TournamentResolver,
   MatchListsResolver,

@@ -1,14 +1,16 @@
-// Community (src/app/community.ts) called on a request scope, without HTTP: posts, comments and likes written in
-// the caller's own company, edited by their authors, deleted by them or the company's moderators, and never
-// reachable from another company.
+// Community (src/app/community.ts) called on a request scope, without HTTP: posts and comments read in the company
+// the request acts on; posts, comments and likes written in the caller's own company, edited by their authors,
+// deleted by them or the company's moderators, and never reachable from another company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  commentsOfPost,
   createComment,
   createPost,
   deleteComment,
   deletePost,
   likeComment,
   likePost,
+  postById,
   updateComment,
   updatePost,
 } from '../../src/app/community.ts';
@@ -171,5 +173,39 @@ describe('likes', () => {
     );
     expect(await store.db.prisma.postLike.count({ where: { postId: globexPost } })).toBe(globexLikes);
     expect(await commentLikes()).toBe(0);
+  });
+});
+
+describe('reading', () => {
+  it('a post and its comments, oldest first, where the request acts; another company’s reads as missing', async () => {
+    const postId = store.demo.posts.demo[2];
+    const player = await testScope(store, 'player');
+    const first = await createComment(player, postId, 'First');
+    const second = await createComment(await testScope(store, 'player2'), postId, 'Second');
+    expect(await postById(await testScope(store, 'player'), postId)).toMatchObject({ id: postId });
+    const comments = await commentsOfPost(await testScope(store, 'player'), postId);
+    expect(comments.map((c) => c.id).slice(-2)).toEqual([first.id, second.id]);
+    expect(comments.map((c) => c.createdAt.getTime())).toEqual(
+      [...comments.map((c) => c.createdAt.getTime())].sort((a, b) => a - b),
+    );
+
+    const globex = await testScope(store, 'globexPlayer');
+    await expect(postById(globex, postId)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(commentsOfPost(globex, postId)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(postById(await testScope(store, null), postId)).rejects.toMatchObject(code('UNAUTHENTICATED'));
+    // A reseller acting on the company reads it; the same post is still not another company's.
+    const reseller = await testScope(store, 'reseller', { headers: { appPath: 'demo' } });
+    expect((await postById(reseller, postId)).id).toBe(postId);
+  });
+
+  it('a deleted post and its comments are NOT_FOUND; an id below 1 names its argument', async () => {
+    const row = await createPost(await testScope(store, 'player'), { text: 'Soon gone' });
+    await deletePost(await testScope(store, 'player'), row.id);
+    await expect(postById(await testScope(store, 'player'), row.id)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(commentsOfPost(await testScope(store, 'player'), row.id)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(postById(await testScope(store, 'player'), 0)).rejects.toMatchObject(field('BAD_USER_INPUT', 'id'));
+    await expect(commentsOfPost(await testScope(store, 'player'), -1)).rejects.toMatchObject(
+      field('BAD_USER_INPUT', 'postId'),
+    );
   });
 });

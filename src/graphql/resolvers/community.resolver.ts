@@ -1,11 +1,30 @@
-// Community writes: posts, comments and likes. The work is src/app/community.ts's; these map arguments to it.
-import { Arg, Ctx, Int, Mutation, Resolver } from 'type-graphql';
+// Community: posts, comments and likes. The work is src/app/community.ts's; these map arguments to it. The fields of
+// a post and a comment are community.fields.ts's.
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import * as community from '../../app/community.ts';
 import type { Context } from '../context.ts';
 import { Post, PostComment } from '../types/community.ts';
 
 @Resolver()
 export class CommunityResolver {
+  @Query(() => Post, { description: 'A post of the current company (GET /posts/:id).' })
+  post(
+    @Arg('id', () => Int, { description: 'A post of the current company (another: NOT_FOUND).' }) id: number,
+    @Ctx() ctx: Context,
+  ) {
+    return community.postById(ctx.scope, id);
+  }
+
+  @Query(() => [PostComment], {
+    description: 'The comments of a post of the current company, oldest first (GET /posts/:postId/comments).',
+  })
+  postComments(
+    @Arg('postId', () => Int, { description: 'A post of the current company (another: NOT_FOUND).' }) postId: number,
+    @Ctx() ctx: Context,
+  ) {
+    return community.commentsOfPost(ctx.scope, postId);
+  }
+
   @Mutation(() => Post, {
     description: "Posts on the wall of the caller's own company, as " + 'featureSettings.community allows.',
   })
