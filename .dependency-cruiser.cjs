@@ -56,7 +56,7 @@ module.exports = {
           '^src/(engine|gateway)/',
           '^src/(server|config)[.]ts$',
           '^src/db/(client|adapters|migrations|sql-stats)[.]ts$',
-          '^src/graphql/(apollo|context|live-server|schema)[.]ts$',
+          '^src/graphql/(apollo|context|schema|subscriptions/server)[.]ts$',
           '^src/(auth/request-auth|bootstrap/prepare|http/request-scope|loaders/registry|rest/routes)[.]ts$',
           '^src/observability/metrics[.]ts$',
         ],

@@ -11,8 +11,7 @@ import { companyByCode } from '../src/db/company-code.ts';
 import { migrateDatabase } from '../src/bootstrap/migrate.ts';
 import { defaultExternalId, EXTERNAL_ID_RULE, isValidExternalId } from '../src/import/external-id.ts';
 import { runDueRescores } from '../src/game/rescore-jobs.ts';
-import { importTournament } from '../src/import/import-tournament.ts';
-import { importLiveEvents } from '../src/import/live-events.ts';
+import { importLiveEvents, importTournament } from '../src/import/import-tournament.ts';
 import { notifyLiveEvents } from '../src/live/pg-bus.ts';
 import { parseOpenfootball } from '../src/import/openfootball.ts';
 

@@ -102,7 +102,7 @@ export interface Config {
   mail: MailConfig;
   /** OpenTelemetry tracing (src/observability/tracing*.ts); null, when OTEL_EXPORTER_OTLP_ENDPOINT is unset, = off. */
   tracing: TracingConfig | null;
-  /** Subscriptions over WebSocket (src/graphql/live-server.ts). */
+  /** Subscriptions over WebSocket (src/graphql/subscriptions/server.ts). */
   live: {
     /** Open sockets per replica; 0 turns subscriptions off. */
     maxSockets: number;
@@ -111,7 +111,7 @@ export interface Config {
     maxSubscriptionsPerSocket: number;
     /** A socket is pinged this often and closed when the last ping went unanswered. */
     keepAliveMs: number;
-    /** Objects the answers to one event may hold per socket and per address (src/graphql/live-executions.ts). */
+    /** Objects the answers to one event may hold per socket and per address (graphql/subscriptions/executions.ts). */
     maxObjectsPerSocket: number;
     maxObjectsPerAddress: number;
     /** Objects all event executions of the process may hold at once. */

@@ -1,6 +1,6 @@
-// Community: posts, comments and likes, in the company the request acts on. Authors write in their own company and
-// edit their own; admins (and the company's reseller, and managers) delete anyone's. Every write goes through
-// scope.write, so the answer read after it sees it.
+// Community: posts, comments and likes, read in the company the request acts on. Authors write in their own
+// company and edit their own; admins (and the company's reseller, and managers) delete anyone's. Every write goes
+// through scope.write, so the answer read after it sees it.
 import { canActOnBehalf } from '../auth/request-auth.ts';
 import { roleAtLeast, type RoleName } from '../domain/roles.ts';
 import { Prisma } from '../db/sql.ts';
@@ -44,17 +44,17 @@ async function tenantComment(scope: RequestScope, id: number, tenantId: number):
   return comment;
 }
 
-/** A post of the company the request acts on; another company's post is NOT_FOUND, exactly like a missing one. */
-export async function post(scope: RequestScope, id: number, argName = 'id'): Promise<PostRow> {
+/** A post of the company the request acts on (`post`); another company's post reads exactly like a missing one. */
+export async function postById(scope: RequestScope, id: number, argName = 'id'): Promise<PostRow> {
   const { tenant } = scope.requireTenant();
   if (id < 1) throw badInput(`${argName} must be a positive integer`, argName);
   return tenantPost(scope, id, tenant.id);
 }
 
-/** The comments of a post of the company the request acts on, oldest first. */
-export async function postComments(scope: RequestScope, postId: number): Promise<CommentRow[]> {
-  const found = await post(scope, postId, 'postId');
-  return scope.loaders.commentsByPost.load(found.id);
+/** The comments of a post of the company the request acts on, oldest first (`postComments`). */
+export async function commentsOfPost(scope: RequestScope, postId: number): Promise<CommentRow[]> {
+  const post = await postById(scope, postId, 'postId');
+  return scope.loaders.commentsByPost.load(post.id);
 }
 
 /** Moderators: the company's admins, its reseller and managers. */

@@ -8,8 +8,7 @@ import { badInput, conflict, notFound } from '../domain/errors.ts';
 import { httpUrlInput, textInput } from '../domain/inputs.ts';
 import { paging } from '../domain/paging.ts';
 import { defaultExternalId, EXTERNAL_ID_RULE, isValidExternalId } from '../import/external-id.ts';
-import { importLiveEvents } from '../import/live-events.ts';
-import { importTournament, type ImportReport } from '../import/import-tournament.ts';
+import { importLiveEvents, importTournament, type ImportReport } from '../import/import-tournament.ts';
 import { FixtureFormatError, parseOpenfootball } from '../import/openfootball.ts';
 import type { RequestScope } from './scope.ts';
 

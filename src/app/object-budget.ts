@@ -8,7 +8,7 @@ export class ObjectBudget {
   resolved = 0;
   /** Set once the budget is spent; thrown by every object field from then on. */
   error: DomainError | null = null;
-  /** Wider budgets this one also counts against (a live event's, src/graphql/live-executions.ts). */
+  /** Wider budgets this one also counts against (a live event's, src/graphql/subscriptions/executions.ts). */
   private readonly shared: SharedBudget[] = [];
 
   constructor(readonly max: number) {}

@@ -2,7 +2,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { CompanySizes } from '../graphql/company-sizes.ts';
-import { startLiveServer } from '../graphql/live-server.ts';
+import { startLiveServer } from '../graphql/subscriptions/server.ts';
 import type { TrustedDocuments } from '../graphql/trusted-documents.ts';
 import type { ScopeSources } from '../http/request-scope.ts';
 import type { Metrics } from '../observability/metrics.ts';

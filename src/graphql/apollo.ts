@@ -119,7 +119,7 @@ function outcomePlugin(metrics: Metrics): ApolloServerPlugin<Context> {
   };
 }
 
-/** Subscriptions are served over WebSocket (src/graphql/live-server.ts); over HTTP they are refused unrun. */
+/** Subscriptions are served over WebSocket (src/graphql/subscriptions/server.ts); over HTTP they are refused unrun. */
 function subscriptionsOverWebSocketPlugin(): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {

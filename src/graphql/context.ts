@@ -6,7 +6,7 @@ import type { TableVersions } from '../engine/cache/table-versions.ts';
 import type { OpenedRequest } from '../http/request-scope.ts';
 import type { RequestOutcome } from '../observability/request-outcome.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
-import type { LiveChannel } from './live-stream.ts';
+import type { LiveChannel } from './subscriptions/channel.ts';
 
 export interface Context {
   /** What the operations in src/app take: caller, tenant, clock, store, loaders, object budget, configuration. */
@@ -27,7 +27,7 @@ export interface Context {
    */
   cacheWhileWaiting?: (turn: Promise<void>) => Promise<(() => Record<string, unknown>) | undefined>;
   client: ClientInfo;
-  /** Operations over WebSocket only: the live feed, and a fresh scope per event (src/graphql/live-server.ts). */
+  /** Operations over WebSocket only: the live feed, and a fresh scope per event (subscriptions/server.ts). */
   live?: LiveChannel;
 }
 

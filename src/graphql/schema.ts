@@ -46,10 +46,10 @@ import {
   InternalRankingInvitationFields,
   InternalRankingResolver,
 } from './resolvers/internal-ranking.resolver.ts';
-import { LiveResolver } from './resolvers/live.resolver.ts';
 import { MatchListsResolver } from './resolvers/match-lists.resolver.ts';
 import { NotificationResolver } from './resolvers/notification.resolver.ts';
 import { RankingEntryFields, RankingResolver } from './resolvers/ranking.resolver.ts';
+import { SubscriptionsResolver } from './resolvers/subscriptions.resolver.ts';
 import { TournamentResolver } from './resolvers/tournament.resolver.ts';
 import { TriviaQuestionFields, TriviaRankingEntryFields, TriviaResolver } from './resolvers/trivia.resolver.ts';
 import { UserCompactFields, UserFields } from './resolvers/user.fields.ts';
@@ -59,7 +59,7 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   InternalRankingFields,
   InternalRankingInvitationFields,
   NotificationResolver,
-  LiveResolver,
+  SubscriptionsResolver,
   AuthResolver,
   AccountResolver,
   CompanyTournamentsResolver,
@@ -145,14 +145,14 @@ function buildTypeGraphQLSchema(): GraphQLSchema {
     directives: [...specifiedDirectives, CutoffDirective],
     // Inputs are checked by hand where the rules need the database; class-validator adds nothing here.
     validate: false,
-    // Every subscription brings its own `subscribe` over the live feed (src/graphql/live-stream.ts); TypeGraphQL
-    // insists on a PubSub of its own all the same, which nothing may use.
+    // Every subscription brings its own `subscribe` over the live feed (src/graphql/subscriptions/stream.ts);
+    // TypeGraphQL insists on a PubSub of its own all the same, which nothing may use.
     pubSub: {
       publish: () => {
         throw new Error('publish through the live feed (src/live/bus.ts)');
       },
       subscribe: () => {
-        throw new Error('subscribe through the live feed (src/graphql/live-stream.ts)');
+        throw new Error('subscribe through the live feed (src/graphql/subscriptions/stream.ts)');
       },
     },
   });

@@ -2,8 +2,8 @@
 // A client sends an operation by its hash, APQ-style (extensions.persistedQuery.sha256Hash, no query), or as its
 // exact text; anything else is refused before it is parsed. Over HTTP the manifest stands in for Apollo's APQ cache
 // (a hash resolves to its manifest text, nothing can be registered) and a preHandler on /graphql refuses any other
-// text before Apollo sees it; over WebSocket live-server.ts asks trustedSource. The REST routes run their stored
-// operations in-process (src/rest/routes.ts): the manifest lists them (a test checks), so they need no gate.
+// text before Apollo sees it; over WebSocket subscriptions/server.ts asks trustedSource. The REST routes run their
+// stored operations in-process (src/rest/routes.ts): the manifest lists them (a test checks), so they need no gate.
 // docs/trusted-documents.md is the client's side of it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';

@@ -6,6 +6,7 @@
 import type { Db, Tx } from '../db/client.ts';
 import { rescoreMatches } from '../game/rescore.ts';
 import { queueRescore } from '../game/rescore-jobs.ts';
+import type { LiveEvent } from '../live/events.ts';
 import type { ParsedTournament } from './openfootball.ts';
 
 export interface ImportOptions {
@@ -37,6 +38,14 @@ export interface ImportReport {
   rescoreJobsQueued: number;
   /** Dates and results (status and score) set by hand that the file said nothing new about, so were kept. */
   keptDecisions: number;
+}
+
+/** What an import tells live subscribers: each match whose result changed, and the ranking when points moved. */
+export function importLiveEvents(report: ImportReport): LiveEvent[] {
+  const { tournamentId } = report;
+  const events: LiveEvent[] = report.changedResultMatchIds.map((matchId) => ({ kind: 'match', tournamentId, matchId }));
+  if (report.rescoredPredictions > 0) events.push({ kind: 'ranking', tournamentId });
+  return events;
 }
 
 const teamExternalId = (name: string) => `openfootball:team:${name}`;

@@ -1,5 +1,5 @@
 // What the live feed carries between gateway replicas: ids, never rows. A subscriber's replica loads what its
-// subscriber may see (src/app/live.ts), so an event needs no tenant filtering of its own and stays far below
+// subscriber may see (src/app/subscriptions.ts), so an event needs no tenant filtering of its own and stays far below
 // PostgreSQL's 8000-byte NOTIFY limit.
 
 export type LiveEvent =

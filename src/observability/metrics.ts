@@ -46,7 +46,7 @@ export interface LiveExecutionFigures {
 }
 
 export interface LiveFigures {
-  /** Event executions (src/graphql/live-executions.ts). */
+  /** Event executions (src/graphql/subscriptions/executions.ts). */
   executions: LiveExecutionFigures;
   sockets: number;
   subscriptions: number;
@@ -231,7 +231,7 @@ const SOURCES = {
     ),
     gauge('prode_response_cache_shared_rows', 'Rows kept for the misses to share', (f) => f.sharedRows),
   ),
-  /** Subscriptions over WebSocket and the live feed (src/graphql/live-server.ts, src/live/). */
+  /** Subscriptions over WebSocket and the live feed (src/graphql/subscriptions/server.ts, src/live/). */
   live: rows<LiveFigures>(
     gauge('prode_live_sockets', 'Open WebSocket connections', (f) => f.sockets),
     gauge('prode_live_subscriptions', 'Active subscriptions', (f) => f.subscriptions),

@@ -1,16 +1,16 @@
-// Community (src/app/community.ts) called on a request scope, without HTTP: posts, comments and likes written in
-// the caller's own company, edited by their authors, deleted by them or the company's moderators, and never
-// reachable from another company.
+// Community (src/app/community.ts) called on a request scope, without HTTP: posts and comments read in the company
+// the request acts on; posts, comments and likes written in the caller's own company, edited by their authors,
+// deleted by them or the company's moderators, and never reachable from another company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  commentsOfPost,
   createComment,
   createPost,
   deleteComment,
   deletePost,
   likeComment,
   likePost,
-  post as readPost,
-  postComments,
+  postById,
   updateComment,
   updatePost,
 } from '../../src/app/community.ts';
@@ -116,25 +116,25 @@ describe('reading a post', () => {
   it('reads a post of the company and its comments, oldest first; a foreign or deleted post is NOT_FOUND', async () => {
     const player = await testScope(store, 'player');
     const postId = store.demo.posts.demo[0];
-    expect(await readPost(player, postId)).toMatchObject({ id: postId, companyId: store.demo.companies.DEMO });
+    expect(await postById(player, postId)).toMatchObject({ id: postId, companyId: store.demo.companies.DEMO });
     const stored = await store.db.prisma.postComment.findMany({
       where: { postId },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
-    expect((await postComments(player, postId)).map((c) => c.id)).toEqual(stored.map((c) => c.id));
+    expect((await commentsOfPost(player, postId)).map((c) => c.id)).toEqual(stored.map((c) => c.id));
 
     const globexPost = store.demo.posts.globex;
-    await expect(readPost(player, globexPost)).rejects.toMatchObject(code('NOT_FOUND'));
-    await expect(postComments(player, globexPost)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(postById(player, globexPost)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(commentsOfPost(player, globexPost)).rejects.toMatchObject(code('NOT_FOUND'));
     const gone = await createPost(player, { text: 'Soon gone' });
     await deletePost(player, gone.id);
-    await expect(readPost(await testScope(store, 'player'), gone.id)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(postById(await testScope(store, 'player'), gone.id)).rejects.toMatchObject(code('NOT_FOUND'));
   });
 
   it('names the argument that is not a positive id', async () => {
     const player = await testScope(store, 'player');
-    await expect(readPost(player, 0)).rejects.toMatchObject(field('BAD_USER_INPUT', 'id'));
-    await expect(postComments(player, -1)).rejects.toMatchObject(field('BAD_USER_INPUT', 'postId'));
+    await expect(postById(player, 0)).rejects.toMatchObject(field('BAD_USER_INPUT', 'id'));
+    await expect(commentsOfPost(player, -1)).rejects.toMatchObject(field('BAD_USER_INPUT', 'postId'));
   });
 });
 
@@ -199,5 +199,39 @@ describe('likes', () => {
     );
     expect(await store.db.prisma.postLike.count({ where: { postId: globexPost } })).toBe(globexLikes);
     expect(await commentLikes()).toBe(0);
+  });
+});
+
+describe('reading', () => {
+  it('a post and its comments, oldest first, where the request acts; another company’s reads as missing', async () => {
+    const postId = store.demo.posts.demo[2];
+    const player = await testScope(store, 'player');
+    const first = await createComment(player, postId, 'First');
+    const second = await createComment(await testScope(store, 'player2'), postId, 'Second');
+    expect(await postById(await testScope(store, 'player'), postId)).toMatchObject({ id: postId });
+    const comments = await commentsOfPost(await testScope(store, 'player'), postId);
+    expect(comments.map((c) => c.id).slice(-2)).toEqual([first.id, second.id]);
+    expect(comments.map((c) => c.createdAt.getTime())).toEqual(
+      [...comments.map((c) => c.createdAt.getTime())].sort((a, b) => a - b),
+    );
+
+    const globex = await testScope(store, 'globexPlayer');
+    await expect(postById(globex, postId)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(commentsOfPost(globex, postId)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(postById(await testScope(store, null), postId)).rejects.toMatchObject(code('UNAUTHENTICATED'));
+    // A reseller acting on the company reads it; the same post is still not another company's.
+    const reseller = await testScope(store, 'reseller', { headers: { appPath: 'demo' } });
+    expect((await postById(reseller, postId)).id).toBe(postId);
+  });
+
+  it('a deleted post and its comments are NOT_FOUND; an id below 1 names its argument', async () => {
+    const row = await createPost(await testScope(store, 'player'), { text: 'Soon gone' });
+    await deletePost(await testScope(store, 'player'), row.id);
+    await expect(postById(await testScope(store, 'player'), row.id)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(commentsOfPost(await testScope(store, 'player'), row.id)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(postById(await testScope(store, 'player'), 0)).rejects.toMatchObject(field('BAD_USER_INPUT', 'id'));
+    await expect(commentsOfPost(await testScope(store, 'player'), -1)).rejects.toMatchObject(
+      field('BAD_USER_INPUT', 'postId'),
+    );
   });
 });

@@ -1,5 +1,5 @@
-// Community: a post and its comments read by id, and the writes (posts, comments and likes). The work is
-// src/app/community.ts's; these map arguments to it.
+// Community: posts, comments and likes. The work is src/app/community.ts's; these map arguments to it. The fields of
+// a post and a comment are community.fields.ts's.
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import * as community from '../../app/community.ts';
 import type { Context } from '../context.ts';
@@ -12,7 +12,7 @@ export class CommunityResolver {
     @Arg('id', () => Int, { description: 'A post of the current company (another: NOT_FOUND).' }) id: number,
     @Ctx() ctx: Context,
   ) {
-    return community.post(ctx.scope, id);
+    return community.postById(ctx.scope, id);
   }
 
   @Query(() => [PostComment], {
@@ -22,7 +22,7 @@ export class CommunityResolver {
     @Arg('postId', () => Int, { description: 'A post of the current company (another: NOT_FOUND).' }) postId: number,
     @Ctx() ctx: Context,
   ) {
-    return community.postComments(ctx.scope, postId);
+    return community.commentsOfPost(ctx.scope, postId);
   }
 
   @Mutation(() => Post, {

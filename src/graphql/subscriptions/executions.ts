@@ -12,13 +12,14 @@
 //   which a subscription's event is dropped with an error; a subscription ended while it waited is not executed;
 // - the objects all executions in flight hold together are budgeted (LIVE_MAX_OBJECTS_IN_FLIGHT).
 import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
-import type { SharedBudget } from '../app/object-budget.ts';
-import { DomainError, formatCount } from '../domain/errors.ts';
-import type { EventReads } from '../live/bus.ts';
-import type { LiveExecutionFigures } from '../observability/metrics.ts';
-import type { Context } from './context.ts';
-import { ExecutionSlots } from './execution-slots.ts';
-import type { LiveChannel, LiveDelivery } from './live-stream.ts';
+import type { SharedBudget } from '../../app/object-budget.ts';
+import { DomainError, formatCount } from '../../domain/errors.ts';
+import type { EventReads } from '../../live/bus.ts';
+import type { LiveExecutionFigures } from '../../observability/metrics.ts';
+import type { Context } from '../context.ts';
+import { ExecutionSlots } from '../execution-slots.ts';
+import type { LiveChannel } from './channel.ts';
+import type { LiveDelivery } from './stream.ts';
 
 export interface LiveLimits {
   /** Objects the answers to one event on one socket may hold together. */

@@ -1,5 +1,6 @@
-// What a live subscriber may watch (src/app/live.ts), called on a request scope without HTTP or a socket: the
-// guards of the queries, run again for every event, so an event never shows another company's rows.
+// What a subscriber may watch and what an event shows them (src/app/subscriptions.ts), called on a request scope
+// without HTTP or a socket: the guards of the queries, run again for every event, so an event never shows another
+// company's rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deliveredNotification,
@@ -8,7 +9,7 @@ import {
   watchMatches,
   watchNotifications,
   watchRanking,
-} from '../../src/app/live.ts';
+} from '../../src/app/subscriptions.ts';
 import { DEFAULT_FEATURE_SETTINGS } from '../../src/domain/defaults.ts';
 import { customMatch, testScope, testStore, type TestStore } from '../helpers/scope.ts';
 

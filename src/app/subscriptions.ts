@@ -1,5 +1,6 @@
-// What a live subscriber may watch, and what an event shows them: the same guards and readers as the queries, run
-// again for every event with the subscriber's own scope (events carry ids, never rows).
+// A subscription's re-check: what a subscriber may watch, and what an event shows them. The same guards and
+// readers as the queries, run again for every event with the subscriber's own scope (events carry ids, never rows).
+// The feed is src/live; the socket and its budgets are src/graphql/subscriptions.
 import type { MatchRow, NotificationRow } from '../db/rows.ts';
 import { notFound } from '../domain/errors.ts';
 import type { RankedStanding } from '../domain/rankings.ts';

@@ -20,22 +20,22 @@ import type { Context as WsContext } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { decodeJwt } from 'jose';
 import { WebSocketServer } from 'ws';
-import type { Config } from '../config.ts';
-import { DomainError, queryTooCostly, rateLimited } from '../domain/errors.ts';
-import { AddressWindow } from '../security/address-window.ts';
-import { scopeFor, openRequestScope, type OpenedRequest, type ScopeSources } from '../http/request-scope.ts';
-import type { LiveFigures } from '../observability/metrics.ts';
-import type { TenantHeaders } from '../auth/request-auth.ts';
-import { formatErrorFor } from './apollo.ts';
-import type { CompanySizes } from './company-sizes.ts';
-import { contextOf, type ClientInfo, type Context } from './context.ts';
-import { documentFragments, operationCost } from './cost.ts';
-import { documentNestingProblem } from './input-limits.ts';
-import { aliasLimitRule, queryLimitsRule } from './limits.ts';
-import { LiveExecutions } from './live-executions.ts';
-import { getSchema } from './schema.ts';
-import type { TrustedDocuments } from './trusted-documents.ts';
-import { engineFor } from '../engine/index.ts';
+import type { Config } from '../../config.ts';
+import { DomainError, queryTooCostly, rateLimited } from '../../domain/errors.ts';
+import { AddressWindow } from '../../security/address-window.ts';
+import { scopeFor, openRequestScope, type OpenedRequest, type ScopeSources } from '../../http/request-scope.ts';
+import type { LiveFigures } from '../../observability/metrics.ts';
+import type { TenantHeaders } from '../../auth/request-auth.ts';
+import { formatErrorFor } from '../apollo.ts';
+import type { CompanySizes } from '../company-sizes.ts';
+import { contextOf, type ClientInfo, type Context } from '../context.ts';
+import { documentFragments, operationCost } from '../cost.ts';
+import { documentNestingProblem } from '../input-limits.ts';
+import { aliasLimitRule, queryLimitsRule } from '../limits.ts';
+import { LiveExecutions } from './executions.ts';
+import { getSchema } from '../schema.ts';
+import type { TrustedDocuments } from '../trusted-documents.ts';
+import { engineFor } from '../../engine/index.ts';
 
 /** A subscriber's authentication is read again at most this long after it was last read. */
 const REAUTH_MS = 60_000;
@@ -257,7 +257,7 @@ async function liveContext(ctx: WsContext<Record<string, unknown> | undefined, E
       Object.assign(context, contextOf(opened, client), { live: context.live });
     },
     userId: opened.auth.viewer?.id ?? null,
-    // A revocation of the caller's sessions (live-stream.ts); one heard while a read runs is not lost to it.
+    // A revocation of the caller's sessions (stream.ts); one heard while a read runs is not lost to it.
     reauthenticate: () => void (stale = true),
     refresh: async () => {
       try {

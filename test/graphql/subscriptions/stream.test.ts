@@ -1,8 +1,9 @@
-// A subscription's stream of events (src/graphql/live-stream.ts), on its own: what ends it when the token expires
-// or the caller's sessions are revoked.
+// A subscription's stream of events (src/graphql/subscriptions/stream.ts), on its own: what ends it when the token
+// expires or the caller's sessions are revoked.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Fanout, type LiveBus } from '../../src/live/bus.ts';
-import { liveStream, type LiveChannel } from '../../src/graphql/live-stream.ts';
+import { Fanout, type LiveBus } from '../../../src/live/bus.ts';
+import type { LiveChannel } from '../../../src/graphql/subscriptions/channel.ts';
+import { liveStream } from '../../../src/graphql/subscriptions/stream.ts';
 
 const bus = () => new Fanout(() => {}) as unknown as LiveBus;
 

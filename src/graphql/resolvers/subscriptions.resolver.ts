@@ -1,17 +1,25 @@
-// Subscriptions. What may be watched and what an event shows are src/app/live.ts's; these pick the topic and map
-// each event to its answer, read with the subscriber's own fresh scope.
+// Subscriptions. What may be watched and what an event shows are src/app/subscriptions.ts's; these pick the topic
+// and map each event to its answer, read with the subscriber's own fresh scope. The socket: src/graphql/subscriptions.
 import { Arg, Ctx, Int, Resolver, Root, Subscription, type ResolverData } from 'type-graphql';
-import * as live from '../../app/live.ts';
+import {
+  deliveredNotification,
+  standingNow,
+  updatedMatch,
+  watchMatches,
+  watchNotifications,
+  watchRanking,
+} from '../../app/subscriptions.ts';
 import type { NotificationRow } from '../../db/rows.ts';
 import { matchTopic, notificationTopic, rankingTopic } from '../../live/events.ts';
 import type { Context } from '../context.ts';
-import { liveChannelOf, liveStream, type LiveDelivery } from '../live-stream.ts';
-import { MatchUpdate, NotificationEvent, RankingChange } from '../types/live.ts';
+import { liveChannelOf } from '../subscriptions/channel.ts';
+import { liveStream, type LiveDelivery } from '../subscriptions/stream.ts';
+import { MatchUpdate, NotificationEvent, RankingChange } from '../types/subscriptions.ts';
 
 type SubscribeData = Omit<ResolverData<Context>, 'root'> & { args: Record<string, unknown> };
 
 @Resolver()
-export class LiveResolver {
+export class SubscriptionsResolver {
   @Subscription(() => MatchUpdate, {
     description:
       "Each change of a match of the tournament (score, status, elapsed time, kickoff) as it is set. The caller's " +
@@ -19,7 +27,7 @@ export class LiveResolver {
     subscribe: async ({ args, context }: SubscribeData) => {
       const channel = liveChannelOf(context);
       const tournamentId = args.tournamentId as number;
-      await live.watchMatches(context.scope, tournamentId);
+      await watchMatches(context.scope, tournamentId);
       return liveStream(channel, matchTopic(tournamentId));
     },
   })
@@ -30,11 +38,11 @@ export class LiveResolver {
     @Ctx() ctx: Context,
   ): Promise<MatchUpdate> {
     if (delivery.missed || delivery.event.kind !== 'match') {
-      await live.watchMatches(ctx.scope, tournamentId); // the caller is asked again, even for word of missed events
+      await watchMatches(ctx.scope, tournamentId); // the caller is asked again, even for word of missed events
       return { match: null, missedEvents: true };
     }
     const { event, reads } = delivery;
-    return { match: await live.updatedMatch(ctx.scope, tournamentId, event.matchId, reads), missedEvents: false };
+    return { match: await updatedMatch(ctx.scope, tournamentId, event.matchId, reads), missedEvents: false };
   }
 
   @Subscription(() => RankingChange, {
@@ -44,7 +52,7 @@ export class LiveResolver {
     subscribe: async ({ args, context }: SubscribeData) => {
       const channel = liveChannelOf(context);
       const tournamentId = args.tournamentId as number;
-      const concerns = await live.watchRanking(context.scope, tournamentId);
+      const concerns = await watchRanking(context.scope, tournamentId);
       return liveStream(channel, rankingTopic(tournamentId), (event) => event.kind === 'ranking' && concerns(event));
     },
   })
@@ -56,7 +64,7 @@ export class LiveResolver {
     tournamentId: number,
     @Ctx() ctx: Context,
   ): Promise<RankingChange> {
-    const me = await live.standingNow(ctx.scope, tournamentId);
+    const me = await standingNow(ctx.scope, tournamentId);
     return { tournamentId, me, pageChanged: true, missedEvents: Boolean(delivery.missed) };
   }
 
@@ -64,7 +72,7 @@ export class LiveResolver {
     description: "Each of the caller's notifications as it is delivered. Over WebSocket only.",
     subscribe: ({ context }: SubscribeData) => {
       const channel = liveChannelOf(context);
-      live.watchNotifications(context.scope);
+      watchNotifications(context.scope);
       return liveStream(channel, notificationTopic(context.scope.requireViewer().id));
     },
   })
@@ -73,10 +81,10 @@ export class LiveResolver {
     @Ctx() ctx: Context,
   ): Promise<{ notification: NotificationRow | null; missedEvents: boolean }> {
     if (delivery.missed || delivery.event.kind !== 'notification') {
-      live.watchNotifications(ctx.scope);
+      watchNotifications(ctx.scope);
       return { notification: null, missedEvents: true };
     }
-    const notification = await live.deliveredNotification(ctx.scope, delivery.event.notificationId);
+    const notification = await deliveredNotification(ctx.scope, delivery.event.notificationId);
     return { notification, missedEvents: false };
   }
 }

@@ -1,49 +1,20 @@
 // One subscription's events: heard from the live feed, queued while the subscriber's last event is still being
 // sent, and each one answered with a fresh scope (clock, loaders, object budget), so nothing read for an earlier
 // event is shown as current.
-import { EventReads, type LiveBus } from '../live/bus.ts';
-import { sessionsTopic, type LiveEvent } from '../live/events.ts';
-import { badInput } from '../domain/errors.ts';
+import { EventReads } from '../../live/bus.ts';
+import { sessionsTopic, type LiveEvent } from '../../live/events.ts';
+import type { LiveChannel } from './channel.ts';
 
 /**
  * What a subscription resolver is given per event: one event, or word that some may have been missed. `reads` is
  * the same for every subscriber handed the same event (or signal) in this process: it names the event in the
- * budgets and the shared executions of src/graphql/live-executions.ts.
+ * budgets and the shared executions of executions.ts.
  */
 export type LiveDelivery =
   { event: LiveEvent; reads: EventReads; missed?: undefined } | { missed: true; event?: undefined; reads: EventReads };
 
-/** Set on the context of operations that arrive over WebSocket (src/graphql/live-server.ts). */
-export interface LiveChannel {
-  bus: LiveBus;
-  /**
-   * Gives the context a fresh scope for the next event; re-reads the caller now and then. False: the caller may no
-   * longer subscribe (the event's answer says why, and the subscription ends after it).
-   */
-  refresh(): Promise<boolean>;
-  /** When the caller's token expires (ms since the epoch; Infinity without one). */
-  expiresAt: number;
-  /** Lets go of what the last event read (its loaders' rows) while the subscription waits for the next. */
-  release(): void;
-  /** The caller's user id when the subscription began (absent or null: none), whose revoked sessions end it. */
-  userId?: number | null;
-  /** Makes the next refresh read the caller again, however recently it was read. */
-  reauthenticate?(): void;
-  /** The connection (its identity only) and the client address it came from: each has a budget per event. */
-  socket: object;
-  address: string;
-  /** The document, operation and variables as sent: identical subscriptions of one caller share an execution. */
-  request: string;
-}
-
 /** Events a slow subscriber may have waiting; past it they are dropped for one missedEvents. */
 const MAX_QUEUED = 100;
-
-export function liveChannelOf(ctx: { live?: LiveChannel }): LiveChannel {
-  if (!ctx.live)
-    throw badInput('subscriptions are served over WebSocket (graphql-transport-ws) at /graphql, not over HTTP');
-  return ctx.live;
-}
 
 /** The events of `topic` that `accept` lets through, until the subscriber completes or disconnects. */
 export function liveStream(

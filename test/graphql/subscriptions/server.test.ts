@@ -4,12 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
-import { forgeAccessToken } from '../helpers/tokens.ts';
-import { suiteProvider } from '../helpers/db.ts';
-import { activeSubscriptions, liveClient, liveMetric, untilSubscribed, type LiveClient } from '../helpers/live.ts';
-import { notificationsTick } from '../../src/notifications/tick.ts';
-import { loggingSender, withLiveEvents } from '../../src/notifications/sender.ts';
+import { bearer, startTestServer, type TestServer } from '../../helpers/app.ts';
+import { forgeAccessToken } from '../../helpers/tokens.ts';
+import { suiteProvider } from '../../helpers/db.ts';
+import { activeSubscriptions, liveClient, liveMetric, untilSubscribed, type LiveClient } from '../../helpers/live.ts';
+import { notificationsTick } from '../../../src/notifications/tick.ts';
+import { loggingSender, withLiveEvents } from '../../../src/notifications/sender.ts';
 
 let s: TestServer;
 let t: Record<'player' | 'player2' | 'admin' | 'manager' | 'globexPlayer' | 'globexAdmin', string>;

@@ -1,0 +1,34 @@
+// What a subscription's context carries over WebSocket: the live feed, and how the caller and the scope are read
+// again for each event. The context (src/graphql/context.ts) and the stream both name it; it imports neither.
+import type { LiveBus } from '../../live/bus.ts';
+import { badInput } from '../../domain/errors.ts';
+
+/** Set on the context of operations that arrive over WebSocket (server.ts). */
+export interface LiveChannel {
+  bus: LiveBus;
+  /**
+   * Gives the context a fresh scope for the next event; re-reads the caller now and then. False: the caller may no
+   * longer subscribe (the event's answer says why, and the subscription ends after it).
+   */
+  refresh(): Promise<boolean>;
+  /** When the caller's token expires (ms since the epoch; Infinity without one). */
+  expiresAt: number;
+  /** Lets go of what the last event read (its loaders' rows) while the subscription waits for the next. */
+  release(): void;
+  /** The caller's user id when the subscription began (absent or null: none), whose revoked sessions end it. */
+  userId?: number | null;
+  /** Makes the next refresh read the caller again, however recently it was read. */
+  reauthenticate?(): void;
+  /** The connection (its identity only) and the client address it came from: each has a budget per event. */
+  socket: object;
+  address: string;
+  /** The document, operation and variables as sent: identical subscriptions of one caller share an execution. */
+  request: string;
+}
+
+/** The channel of an operation that came over WebSocket; over HTTP a subscription is refused as bad input. */
+export function liveChannelOf(ctx: { live?: LiveChannel }): LiveChannel {
+  if (!ctx.live)
+    throw badInput('subscriptions are served over WebSocket (graphql-transport-ws) at /graphql, not over HTTP');
+  return ctx.live;
+}
