@@ -298,7 +298,7 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
   registerRestRoutes(app, { apollo, sources, clientOf });
   registerAnswerSizeLimit(app, config.graphql.maxResponseBytes);
   if (engine.utf8Bodies) registerUtf8Bodies(app); // after the size limit, so an answer it refuses is never encoded
-  registerDocs(app);
+  registerDocs(app, getSchema(engine.leanResolvers));
   registerAccountPages(app); // what the links of our e-mails open where APP_URL is the gateway
   // The offline GraphQL explorer goes with Sandbox: both are for people trying the API, and off in production.
   if (config.graphql.sandbox) registerExplorer(app);

@@ -40,6 +40,9 @@ const ref = (name: string): Schema => ({ $ref: `#/$defs/${name}` });
 const orNull = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });
 /** A fragment's schema is named as the fragment without the stored operations' `Rest` prefix. */
 const defName = (fragment: string) => fragment.replace(/^Rest/, '');
+/** A named schema carries its type's description; inline objects leave it to the key's. */
+const named = (type: GraphQLObjectType, shape: Schema): Schema =>
+  type.description ? { description: type.description, ...shape } : shape;
 
 /** What a route's answer is: its stored operation, the operation's root field, and its object schema's name. */
 export interface Answered {
@@ -86,7 +89,7 @@ export function restSchemas(schema: GraphQLSchema, routes: Record<string, Answer
   function objectOf(type: GraphQLObjectType, selections: readonly SelectionNode[]): Schema {
     if (selections.length === 1 && selections[0].kind === Kind.FRAGMENT_SPREAD) {
       const name = defName(selections[0].name.value);
-      $defs[name] ??= objectShape(type, fragmentNamed(selections[0].name.value).selectionSet.selections);
+      $defs[name] ??= named(type, objectShape(type, fragmentNamed(selections[0].name.value).selectionSet.selections));
       return ref(name);
     }
     return objectShape(type, selections);
@@ -97,12 +100,12 @@ export function restSchemas(schema: GraphQLSchema, routes: Record<string, Answer
     for (const [key, nodes] of fieldsOf(selections)) {
       const field = type.getFields()[nodes[0].name.value];
       if (!field) throw new Error(`${type.name} has no field ${nodes[0].name.value}`);
-      const described = field.description ? { description: field.description } : {};
-      properties[key] = { ...(EXCEPTIONS[`${type.name}.${field.name}`] ?? typeOf(field.type, nodes)), ...described };
+      const own = EXCEPTIONS[`${type.name}.${field.name}`] ?? typeOf(field.type, nodes);
+      const description = [field.description, own.description].filter(Boolean).join(' ');
+      properties[key] = { ...own, ...(description ? { description } : {}) };
     }
     return {
       type: 'object',
-      ...(type.description ? { description: type.description } : {}),
       required: Object.keys(properties),
       properties,
       additionalProperties: false,
@@ -127,10 +130,9 @@ export function restSchemas(schema: GraphQLSchema, routes: Record<string, Answer
       if (!scalar) throw new Error(`no JSON Schema for the scalar ${type.name}: add it to SCALARS`);
       return scalar;
     }
-    const named = getNamedType(type);
-    if (!isObjectType(named)) throw new Error(`${named.name}: only object types are described`);
+    if (!isObjectType(type)) throw new Error(`${type.name}: only object types are described`);
     return objectOf(
-      named,
+      type,
       nodes.flatMap((n) => n.selectionSet?.selections ?? []),
     );
   }
@@ -144,11 +146,14 @@ export function restSchemas(schema: GraphQLSchema, routes: Record<string, Answer
     const fieldDef = root?.getFields()[field];
     if (!operation || !root || !fieldDef) throw new Error(`${key}: the stored operation has no root field ${field}`);
     const nodes = [...fieldsOf(operation.selectionSet.selections).get(field)!];
-    const named = getNamedType(fieldDef.type);
-    if (!isObjectType(named)) throw new Error(`${key}: ${field} answers no object`);
-    $defs[name] = objectShape(
-      named,
-      nodes.flatMap((n) => n.selectionSet?.selections ?? []),
+    const type = getNamedType(fieldDef.type);
+    if (!isObjectType(type)) throw new Error(`${key}: ${field} answers no object`);
+    $defs[name] = named(
+      type,
+      objectShape(
+        type,
+        nodes.flatMap((n) => n.selectionSet?.selections ?? []),
+      ),
     );
     responses[key] = isListType(getNullableType(fieldDef.type)) ? { type: 'array', items: ref(name) } : ref(name);
   }
