@@ -10,6 +10,8 @@ export interface Mutation {
   what: string;
   /** A key dropped or added, an item added, a value of another type, or another value of the same type. */
   kind: 'drop' | 'add' | 'item' | 'retype' | 'revalue';
+  /** The value set, for retype and revalue. */
+  to?: Json;
   apply: () => void;
   undo: () => void;
 }
@@ -48,6 +50,7 @@ export function mutationsOf(answer: Json, seen = new Set<string>()): Mutation[] 
         at: pointer,
         kind,
         what: `set to ${JSON.stringify(other)}`,
+        to: other,
         apply: () => set(other),
         undo: () => set(value),
       });
