@@ -15,6 +15,7 @@ import { Metrics } from '../observability/metrics.ts';
 import { registerMetricsRoute } from '../observability/metrics-route.ts';
 import type { Tracing } from '../observability/tracing.ts';
 import { trackRouteMethods } from '../rest/allowed-methods.ts';
+import { getSchema } from '../graphql/schema.ts';
 import { registerDocs } from '../rest/docs.ts';
 import { registerErrorHandlers, registerRestRoutes } from '../rest/routes.ts';
 import { registerAnswerSizeLimit } from '../security/answer-size.ts';
@@ -82,7 +83,7 @@ export async function buildGateway({ config, db, logger, logStream, tracing }: G
   registerRestRoutes(app, { apollo, sources, clientOf: clients.ofRequest });
   registerAnswerSizeLimit(app, config.graphql.maxResponseBytes);
   if (engine.utf8Bodies) registerUtf8Bodies(app); // after the size limit, so an answer it refuses is never encoded
-  registerDocs(app);
+  registerDocs(app, getSchema(engine.leanResolvers));
   registerAccountPages(app); // what the links of our e-mails open where APP_URL is the gateway
   // The offline GraphQL explorer goes with Sandbox: both are for people trying the API, and off in production.
   if (config.graphql.sandbox) registerExplorer(app);

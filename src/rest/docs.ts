@@ -1,6 +1,7 @@
 // GET /openapi.json and a human docs page at GET /docs (Swagger UI from the swagger-ui-dist npm package,
 // served by us: it works offline).
 import type { FastifyInstance } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -16,8 +17,9 @@ const PAGE = `<!doctype html>
 </html>`;
 const INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true });`;
 
-export function registerDocs(app: FastifyInstance) {
-  const document = JSON.stringify(openApiDocument());
+/** `schema`: the GraphQL schema the stored operations run on, which the answers' JSON Schemas are derived from. */
+export function registerDocs(app: FastifyInstance, schema: GraphQLSchema) {
+  const document = JSON.stringify(openApiDocument(schema));
   // A Map, not an object literal: a lookup of `constructor` or `__proto__` must miss, not find Object.prototype's.
   const assets = new Map<string, [string, Buffer | string]>([
     ['swagger-ui.css', ['text/css; charset=utf-8', readFileSync(join(dist, 'swagger-ui.css'))]],

@@ -1,5 +1,8 @@
-// The OpenAPI 3.1 document of the REST routes, built from the same JSON Schemas the contract tests use.
-import { $defs, routeResponses } from './schemas.ts';
+// The OpenAPI 3.1 document of the REST routes, built from the route table and the JSON Schemas derived from their
+// stored operations: the same schemas the contract tests hold the answers to.
+import { Kind, print, type GraphQLSchema } from 'graphql';
+import { openApiPath, REST_ROUTES, routeKey, type RestRoute } from './route-table.ts';
+import { restSchemas } from './schema-from-operations.ts';
 
 type Json = Record<string, unknown>;
 
@@ -11,11 +14,7 @@ const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
-const ok = (route: string, description: string) => ({
-  description,
-  content: { 'application/json': { schema: toComponents(routeResponses[route]) } },
-});
-const pathInt = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+const json = (schema: object) => ({ 'application/json': { schema } });
 const header = (name: string, description: string) => ({
   name,
   in: 'header',
@@ -50,8 +49,8 @@ const UNKNOWN_QUERY = errorResponse('A query parameter this route does not take 
 // Routes with a JSON body refuse any other content type.
 const NOT_JSON = errorResponse('A body that is not application/json (UNSUPPORTED_MEDIA_TYPE)');
 
-export function openApiDocument(): Json {
-  const doc = baseDocument();
+export function openApiDocument(schema: GraphQLSchema): Json {
+  const doc = baseDocument(schema);
   for (const item of Object.values(
     doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>,
   )) {
@@ -65,7 +64,8 @@ export function openApiDocument(): Json {
 
 // No jsonSchemaDialect: the 3.1 default (the OAS base dialect, JSON Schema 2020-12 plus OpenAPI's keywords) is what
 // the schemas are written in, and naming plain 2020-12 instead makes Swagger UI show a warning box on /docs.
-function baseDocument(): Json {
+function baseDocument(schema: GraphQLSchema): Json {
+  const { $defs, responses } = restSchemas(schema, Object.fromEntries(REST_ROUTES.map((r) => [routeKey(r), r])));
   return {
     openapi: '3.1.0',
     info: {
@@ -94,152 +94,39 @@ function baseDocument(): Json {
       },
       schemas: toComponents($defs),
     },
-    paths: {
-      '/posts/{id}': {
-        get: {
-          summary: 'A community post of the company',
-          operationId: 'getPost',
-          tags: ['community'],
-          parameters: [pathInt('id'), APP_COMPANY],
-          responses: {
-            200: ok('GET /posts/{id}', 'The post'),
-            400: errorResponse('Malformed id, or an unknown query parameter'),
-            ...AUTH_ERRORS,
-            404: errorResponse('No such post in this company'),
-          },
-        },
-      },
-      '/posts/{postId}/comments': {
-        get: {
-          summary: 'The comments of a post, oldest first',
-          operationId: 'getPostComments',
-          tags: ['community'],
-          parameters: [pathInt('postId'), APP_COMPANY],
-          responses: {
-            200: ok('GET /posts/{postId}/comments', 'The comments'),
-            400: errorResponse('Malformed postId, or an unknown query parameter'),
-            ...AUTH_ERRORS,
-            404: errorResponse('No such post in this company'),
-          },
-        },
-      },
-      '/invitations/jwt/{jwt}': {
-        get: {
-          summary: 'The invitation a signed link points to (public)',
-          operationId: 'getInvitationByJwt',
-          tags: ['invitations'],
-          security: [],
-          parameters: [{ name: 'jwt', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: {
-            200: ok('GET /invitations/jwt/{jwt}', 'The invitation'),
-            404: errorResponse('The link is invalid, expired or revoked'),
-          },
-        },
-      },
-      '/invitations/{id}': {
-        patch: {
-          summary: 'Change an invitation (admins of its company, its reseller, managers)',
-          operationId: 'updateInvitation',
-          tags: ['invitations'],
-          parameters: [pathInt('id'), ...APP_HEADERS],
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  minProperties: 1,
-                  additionalProperties: false,
-                  properties: {
-                    externalId: { type: 'string' },
-                    name: { type: 'string' },
-                    email: { type: 'string', format: 'email' },
-                    role: { enum: ['player', 'admin', 'reseller', 'manager'] },
-                    company: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
-                    areaLevel1: { type: ['object', 'null'], required: ['id'], properties: { id: { type: 'integer' } } },
-                    areaLevel2: { type: ['object', 'null'], required: ['id'], properties: { id: { type: 'integer' } } },
-                    areaLevel3: { type: ['object', 'null'], required: ['id'], properties: { id: { type: 'integer' } } },
-                  },
-                },
-              },
-            },
-          },
-          responses: {
-            200: ok('PATCH /invitations/{id}', 'The changed invitation'),
-            400: errorResponse('Bad body, role, e-mail or area, or an unknown query parameter'),
-            ...AUTH_ERRORS,
-            404: errorResponse('No such invitation in this company'),
-            409: errorResponse('The e-mail is already invited or registered'),
-            415: NOT_JSON,
-          },
-        },
-      },
-      '/companies/search': {
-        get: {
-          summary: 'Companies the caller may see, by name, code or appPath',
-          operationId: 'searchCompanies',
-          tags: ['companies'],
-          parameters: [
-            { name: 'skip', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-            { name: 'take', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-            {
-              name: 'search',
-              in: 'query',
-              description:
-                'Part of the name, code or appPath, case-insensitive; every character is literal (% and _ are no ' +
-                'wildcards); no NUL.',
-              schema: { type: 'string', maxLength: 100 },
-            },
-            ...APP_HEADERS,
-          ],
-          responses: {
-            200: ok('GET /companies/search', 'Compact companies'),
-            400: errorResponse('Bad skip, take or search, or another query parameter'),
-            ...AUTH_ERRORS,
-          },
-        },
-      },
-      '/tournaments/me': {
-        get: {
-          summary: "The company's tournaments with the caller's own predictions",
-          operationId: 'myTournaments',
-          tags: ['tournaments'],
-          parameters: APP_HEADERS,
-          responses: { 200: ok('GET /tournaments/me', 'Tournaments'), ...AUTH_ERRORS },
-        },
-      },
-      '/auth/login': {
-        post: {
-          summary: 'Log in with e-mail and password',
-          operationId: 'login',
-          tags: ['auth'],
-          security: [],
-          parameters: APP_HEADERS,
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['email', 'password'],
-                  properties: { email: { type: 'string' }, password: { type: 'string' } },
-                },
-              },
-            },
-          },
-          responses: {
-            200: ok('POST /auth/login', 'A token and the user'),
-            400: errorResponse('Bad body, or an unknown query parameter'),
-            401: errorResponse('Wrong e-mail or password'),
-            403: errorResponse(
-              'The company requires a verified e-mail and this account has not opened its link yet ' +
-                '(EMAIL_NOT_VERIFIED)',
-            ),
-            404: errorResponse('x-app-path or x-app-host names no company (NOT_FOUND)'),
-            415: NOT_JSON,
-          },
-        },
-      },
-    },
+    paths: pathsOf(responses),
   };
+}
+
+/** A path parameter: an Int variable is a positive id (inputs.ts `positiveIntParam`), anything else a string. */
+function pathParameter(route: RestRoute, name: string) {
+  const operation = route.document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
+  const variable = operation?.variableDefinitions?.find((v) => v.variable.name.value === name);
+  const isInt = variable?.type.kind === Kind.NON_NULL_TYPE && print(variable.type.type) === 'Int';
+  return { name, in: 'path', required: true, schema: isInt ? { type: 'integer', minimum: 1 } : { type: 'string' } };
+}
+
+function pathsOf(responses: Record<string, object>) {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const route of REST_ROUTES) {
+    const { openapi: o } = route;
+    const params = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => pathParameter(route, name));
+    const headers = o.noTenantHeaders ? [] : route.tenant === 'company' ? [APP_COMPANY] : APP_HEADERS;
+    const errors = Object.fromEntries(Object.entries(o.errors).map(([status, text]) => [status, errorResponse(text)]));
+    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = {
+      summary: o.summary,
+      operationId: o.operationId,
+      tags: [o.tag],
+      ...(o.public ? { security: [] } : {}),
+      parameters: [...params, ...(o.query ?? []), ...headers],
+      ...(o.body ? { requestBody: { required: true, content: json(o.body) } } : {}),
+      responses: {
+        200: { description: o.answers, content: json(toComponents(responses[routeKey(route)])) },
+        ...errors,
+        ...(o.public ? {} : AUTH_ERRORS),
+        ...(route.jsonBody ? { 415: NOT_JSON } : {}),
+      },
+    };
+  }
+  return paths;
 }

@@ -1,70 +1,25 @@
-// The six REST routes of spec section 4 (and POST /auth/login), each a stored GraphQL operation executed
-// in-process against the same schema, so a REST body is exactly the `data` of its operation.
+// The REST routes of route-table.ts, each a stored GraphQL operation executed in-process against the same schema,
+// so a REST body is exactly the `data` of its operation.
 import type { ApolloServer } from '@apollo/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { print, type DocumentNode } from 'graphql';
+import { print } from 'graphql';
 import { isDatabaseUnavailable, isStorageFull } from '../db/errors.ts';
 import { contextOf, type ClientInfo, type Context } from '../graphql/context.ts';
-import { openRequestScope, tenantHeaders, type ScopeSources, type TenantFrom } from '../http/request-scope.ts';
+import { openRequestScope, tenantHeaders, type ScopeSources } from '../http/request-scope.ts';
 import { formatCount, SERVICE_UNAVAILABLE_MESSAGE, STORAGE_FULL_MESSAGE } from '../domain/errors.ts';
-import {
-  RestCompaniesSearchDocument,
-  RestInvitationByJwtDocument,
-  RestLoginDocument,
-  RestMyTournamentsDocument,
-  RestPostCommentsDocument,
-  RestPostDocument,
-  RestUpdateInvitationDocument,
-} from '../graphql/generated/operations.ts';
 import { fieldJson } from '../engine/graphql/shared-subtrees/json.ts';
 import { engineFor } from '../engine/index.ts';
 import { redactUrl } from '../observability/redact.ts';
 import { sendError } from '../http/error-body.ts';
 import { RestInputError, statusOf } from './errors.ts';
-import {
-  companiesSearchQuery,
-  invitationPatch,
-  loginBody,
-  positiveIntParam,
-  rejectUnknownQuery,
-  requireJsonContentType,
-} from './inputs.ts';
+import { rejectUnknownQuery, requireJsonContentType } from './inputs.ts';
+import { REST_ROUTES, type RestRequestParts, type RestRoute } from './route-table.ts';
 
-/**
- * A stored operation: its text (printed once, so Apollo's document cache parses and validates it once), and where
- * each of its variables comes from in the REST request, to word an error about one in REST terms.
- */
+/** A route's stored operation printed once, so Apollo's document cache parses and validates it once. */
 interface Stored {
+  route: RestRoute;
   query: string;
-  field: string;
-  from: Record<string, string>;
-  /** How a client of the route asks for a smaller answer, where it can. */
-  smaller?: string;
 }
-
-function stored(doc: DocumentNode, field: string, from: Record<string, string>, smaller?: string): Stored {
-  return { query: print(doc), field, from, smaller };
-}
-
-const OPS = {
-  post: stored(RestPostDocument, 'post', { id: 'path parameter id' }),
-  postComments: stored(RestPostCommentsDocument, 'postComments', { postId: 'path parameter postId' }),
-  invitationByJwt: stored(RestInvitationByJwtDocument, 'invitationByJwt', { jwt: 'path parameter jwt' }),
-  updateInvitation: stored(RestUpdateInvitationDocument, 'updateInvitation', {
-    id: 'path parameter id',
-    input: 'body',
-  }),
-  companiesSearch: stored(
-    RestCompaniesSearchDocument,
-    'companiesSearch',
-    { skip: 'query parameter skip', take: 'query parameter take', search: 'query parameter search' },
-    'pass a smaller take',
-  ),
-  myTournaments: stored(RestMyTournamentsDocument, 'myTournaments', {}),
-  login: stored(RestLoginDocument, 'login', { email: 'body field email', password: 'body field password' }),
-};
-
-const SEARCH_QUERY = ['skip', 'take', 'search'];
 
 /**
  * GraphQL's own wording of a variable it refused ("Variable "$input" got invalid value ... at "input.role"") in
@@ -83,8 +38,11 @@ export function restMessage(message: string, from: Record<string, string>): stri
  * The query limits' messages name GraphQL remedies (ask for fewer nested lists); a route's selection is fixed, so
  * its client hears the limit and what it can change, if anything. Null: the message is fine as it is.
  */
-export function restLimitMessage(extensions: Record<string, unknown> | undefined, op: Stored): string | null {
-  const remedy = op.smaller ? `: ${op.smaller}` : '';
+export function restLimitMessage(
+  extensions: Record<string, unknown> | undefined,
+  route: Pick<RestRoute, 'smaller'>,
+): string | null {
+  const remedy = route.smaller ? `: ${route.smaller}` : '';
   const { code, cost, maxCost, limit, maxObjects } = extensions ?? {};
   if (code === 'QUERY_TOO_COSTLY' && typeof cost === 'number' && typeof maxCost === 'number') {
     const over = `over the limit of ${formatCount(maxCost)} (GRAPHQL_MAX_COST)`;
@@ -107,17 +65,15 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
   const bodyOf = engineFor(sources.config).sharedJson
     ? fieldJson
     : (answer: Record<string, unknown>, field: string) => JSON.stringify(answer[field]);
-  // The post routes take the tenant from x-app-company; the others from x-app-path / x-app-host (spec 4, 5).
   async function run(
     request: FastifyRequest,
     reply: FastifyReply,
-    op: Stored,
+    { route, query }: Stored,
     variables: Record<string, unknown>,
-    tenant: TenantFrom,
   ) {
-    const opened = await openRequestScope(sources, tenantHeaders(request, tenant));
+    const opened = await openRequestScope(sources, tenantHeaders(request, route.tenant));
     const contextValue = contextOf(opened, clientOf(request));
-    const response = await apollo.executeOperation({ query: op.query, variables }, { contextValue });
+    const response = await apollo.executeOperation({ query, variables }, { contextValue });
     if (response.body.kind !== 'single') throw new Error('stored operations answer a single result');
     if (reply.sent) return reply; // the request deadline answered already
     const { data, errors } = response.body.singleResult;
@@ -125,51 +81,26 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
       const code = String(errors[0].extensions?.code ?? 'INTERNAL_SERVER_ERROR');
       const retryAfter = errors[0].extensions?.retryAfterSeconds;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-      const message = restLimitMessage(errors[0].extensions, op) ?? restMessage(errors[0].message, op.from);
+      const message = restLimitMessage(errors[0].extensions, route) ?? restMessage(errors[0].message, route.from);
       return sendError(reply, statusOf(code), code, message);
     }
-    const body = bodyOf(data as Record<string, unknown>, op.field);
+    const body = bodyOf(data as Record<string, unknown>, route.field);
     return reply.code(200).type('application/json; charset=utf-8').send(body);
   }
 
-  // Only the search takes query parameters; every route refuses one it does not take (docs/rest.md).
-  app.get<{ Params: { id: string } }>('/posts/:id', (req, reply) => {
-    rejectUnknownQuery(req.query, []);
-    return run(req, reply, OPS.post, { id: positiveIntParam(req.params.id, 'id') }, 'company');
-  });
-
-  app.get<{ Params: { postId: string } }>('/posts/:postId/comments', (req, reply) => {
-    rejectUnknownQuery(req.query, []);
-    return run(req, reply, OPS.postComments, { postId: positiveIntParam(req.params.postId, 'postId') }, 'company');
-  });
-
-  app.get<{ Params: { jwt: string } }>('/invitations/jwt/:jwt', (req, reply) => {
-    rejectUnknownQuery(req.query, []);
-    return run(req, reply, OPS.invitationByJwt, { jwt: req.params.jwt }, 'path-or-host');
-  });
-
-  app.patch<{ Params: { id: string } }>('/invitations/:id', (req, reply) => {
-    rejectUnknownQuery(req.query, []);
-    requireJsonContentType(req.headers['content-type']);
-    const variables = { id: positiveIntParam(req.params.id, 'id'), input: invitationPatch(req.body) };
-    return run(req, reply, OPS.updateInvitation, variables, 'path-or-host');
-  });
-
-  app.get<{ Querystring: Record<string, unknown> }>('/companies/search', (req, reply) => {
-    rejectUnknownQuery(req.query, SEARCH_QUERY);
-    return run(req, reply, OPS.companiesSearch, companiesSearchQuery(req.query), 'path-or-host');
-  });
-
-  app.get('/tournaments/me', (req, reply) => {
-    rejectUnknownQuery(req.query, []);
-    return run(req, reply, OPS.myTournaments, {}, 'path-or-host');
-  });
-
-  app.post('/auth/login', (req, reply) => {
-    rejectUnknownQuery(req.query, []);
-    requireJsonContentType(req.headers['content-type']);
-    return run(req, reply, OPS.login, loginBody(req.body), 'path-or-host');
-  });
+  for (const route of REST_ROUTES) {
+    const stored: Stored = { route, query: print(route.document) };
+    app.route<RestRequestParts>({
+      method: route.method,
+      url: route.path,
+      handler: (req, reply) => {
+        // Only the search takes query parameters; every route refuses one it does not take (docs/rest.md).
+        rejectUnknownQuery(req.query, route.query ?? []);
+        if (route.jsonBody) requireJsonContentType(req.headers['content-type']);
+        return run(req, reply, stored, route.variables(req));
+      },
+    });
+  }
 }
 
 /**

@@ -60,7 +60,7 @@ describe('the repository is self-contained', () => {
     expect(escapes('scripts/import-openfootball.ts', '../shared/data/openfootball/2026-worldcup.json')).toBe(true);
     expect(escapes('test/game/world-cup-e2e.test.ts', '../shared/data/x.json')).toBe(true);
     expect(escapes('docs/design.md', '../../shared/DESIGN.md')).toBe(true);
-    expect(escapes('docs/rest.md', '../src/rest/schemas.ts')).toBe(false);
+    expect(escapes('docs/rest.md', '../src/rest/route-table.ts')).toBe(false);
     expect(escapes('test/security/tenant-isolation/fixture.ts', '../../../src/domain/defaults.ts')).toBe(false);
     expect(escapes('prisma/migrations/sqlite/schema.snapshot.prisma', '../src/generated/sqlite')).toBe(false);
   });

@@ -1,14 +1,21 @@
-// Contract: every REST route's answers on the demo data validate against the JSON Schemas written from the
-// spec (ajv, strict mode, additionalProperties false), and so do error bodies.
+// Contract: every REST route's answers on the demo data validate against the JSON Schemas derived from the stored
+// operations (src/rest/schema-from-operations.ts; ajv, strict mode, additionalProperties false), and so do error
+// bodies.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { $defs, routeResponses } from '../../src/rest/schemas.ts';
+import { getSchema } from '../../src/graphql/schema.ts';
+import { REST_ROUTES, routeKey } from '../../src/rest/route-table.ts';
+import { restSchemas } from '../../src/rest/schema-from-operations.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 import { forgeInvitationLink } from '../helpers/tokens.ts';
 
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 addFormats.default(ajv);
+const { $defs, responses: routeResponses } = restSchemas(
+  getSchema(),
+  Object.fromEntries(REST_ROUTES.map((r) => [routeKey(r), r])),
+);
 const validator = (schema: object) => ajv.compile({ $defs, ...schema });
 
 let s: TestServer;
