@@ -27,6 +27,7 @@ import { hidesStatementCount } from './http/account-privacy.ts';
 import { openRequestScope, tenantHeaders, type ScopeSources } from './http/request-scope.ts';
 import { registerUtf8Bodies } from './engine/http/utf8-bodies.ts';
 import { engineFor } from './engine/index.ts';
+import { costMemo } from './engine/graphql/cost-memo.ts';
 import { registerAccountPages } from './http/account-pages.ts';
 import { ResponseCache, responseCachePlugin } from './engine/cache/response-cache.ts';
 import { Metrics } from './observability/metrics.ts';
@@ -259,7 +260,7 @@ export async function buildApp({ config, db, logger, logStream, tracing }: AppDe
     [
       fastifyApolloDrainPlugin(app),
       textInputsPlugin(),
-      costPlugin(config.graphql.maxCost, companySizes),
+      costPlugin(config.graphql.maxCost, companySizes, engine.costMemo ? costMemo() : null),
       ...(responseCache ? [responseCachePlugin(responseCache, db)] : []),
       ...(tracing ? [tracingPlugin(tracing.tracer)] : []),
     ],
