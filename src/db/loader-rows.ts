@@ -3,7 +3,7 @@
 // (src/engine/db/loader-sql.ts), which src/engine/index.ts picks and openDatabase hands out (`loaderRowsOf`). Both
 // return the same rows, in the same order, with the same value types (test/engine/db/loader-rows.test.ts).
 import type { Prisma, PrismaClient } from '../generated/sqlite/client.ts';
-import type { CompanyRow, CountryRow, TeamRow, TournamentRow, UserRow } from './rows.ts';
+import type { CompanyRow, TournamentRow, UserRow } from './rows.ts';
 
 /** A model, spelt as its table (the schema maps no names). */
 export type Model = Prisma.ModelName;
@@ -95,14 +95,18 @@ export function prismaLoaderRows(prisma: PrismaClient): LoaderRows {
         orderBy: [...orderBy],
         ...(take === undefined ? {} : { take }),
       } as FindManyArgs<typeof model>),
-    async rowsWithParent(model, ids, take) {
+    async rowsWithParent<M extends ReadWith>(model: M, ids: readonly number[], take?: number) {
       const { relation } = READ_WITH[model];
+      // findMany puts the parent under its relation's name; the loaders want it apart.
       const rows = (await findRows(prisma, model, {
         where: { id: { in: [...ids] } },
         include: { [relation]: true },
         ...(take === undefined ? {} : { take }),
-      } as FindManyArgs<typeof model>)) as Array<TeamRow & { country: CountryRow | null }>;
-      return rows.map(({ [relation]: parent, ...row }) => ({ row, parent })) as never;
+      } as FindManyArgs<M>)) as Array<Record<string, unknown>>;
+      return rows.map(({ [relation]: parent, ...row }) => ({
+        row: row as RowOf<M>,
+        parent: parent as RowOf<ParentOf<M>> | null,
+      }));
     },
     async countsBy(model, key, keys) {
       const groups = await delegate(prisma, model).groupBy({
