@@ -7,8 +7,7 @@
 //   company may use it only as a manager or as the reseller that manages it, else FORBIDDEN;
 // - x-app-company (id, or code without regard to case): honoured only for managers and for resellers managing
 //   that company; anyone else gets FORBIDDEN.
-import { activeCompanyBy, activeUser, companyById } from '../engine/db/auth-rows.ts';
-import type { Db } from '../db/client.ts';
+import { loaderRowsOf, type Db } from '../db/client.ts';
 import { companyByCode } from '../db/company-code.ts';
 import { forbidden, notFound, unauthenticated } from '../domain/errors.ts';
 import type { CompanyRow, UserRow } from '../db/rows.ts';
@@ -52,7 +51,7 @@ async function authenticate(
     throw unauthenticated(err instanceof TokenError ? err.message : 'token is invalid');
   }
   // A deleted company is closed: its users' tokens stop working at once, like a deleted user's (one statement).
-  const user = await read(`user-active:${claims.userId}`, () => activeUser(prisma, claims.userId));
+  const user = await read(`user-active:${claims.userId}`, () => loaderRowsOf(prisma).activeUser(claims.userId));
   if (!user || user.companyId !== claims.companyId) throw unauthenticated('the token user no longer exists');
   // The row's version moves on a password change or reset, a deactivation, a deletion, a role change and
   // logoutEverywhere (src/app/sessions.ts); the cached row is read again after any write to users, on every replica.
@@ -76,7 +75,7 @@ export async function companyFromHeaders(
       const id = Number(value);
       // Past the id column's range no company can match (and Prisma refuses the value).
       return id >= 1 && id <= 2 ** 31 - 1
-        ? read(`company-active:${id}`, () => activeCompanyBy(prisma, 'id', id))
+        ? read(`company-active:${id}`, () => loaderRowsOf(prisma).activeCompanyBy('id', id))
         : null;
     }
     // Codes match without regard to case, as x-app-path and x-app-host do (src/db/company-code.ts).
@@ -85,11 +84,11 @@ export async function companyFromHeaders(
   }
   if (h.appHost) {
     const host = h.appHost.trim().toLowerCase();
-    return read(`company-host:${host}`, () => activeCompanyBy(prisma, 'appCustomDomain', host));
+    return read(`company-host:${host}`, () => loaderRowsOf(prisma).activeCompanyBy('appCustomDomain', host));
   }
   if (h.appPath) {
     const path = h.appPath.trim().toLowerCase();
-    return read(`company-path:${path}`, () => activeCompanyBy(prisma, 'appPath', path));
+    return read(`company-path:${path}`, () => loaderRowsOf(prisma).activeCompanyBy('appPath', path));
   }
   return undefined; // no tenant header
 }
@@ -115,7 +114,7 @@ export async function resolveRequestAuth(
     if (named === undefined) {
       if (viewer)
         auth.tenant = auth.viewerCompany = await read(`company:${viewer.companyId}`, () =>
-          companyById(prisma, viewer.companyId),
+          loaderRowsOf(prisma).companyById(viewer.companyId),
         );
       return auth;
     }

@@ -1,7 +1,7 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { Provider } from './schema-files.ts';
-import { isStalePlan, type StatementNamer } from '../engine/db/statement-names.ts';
+import { forgettingStalePlans, type StatementNamer } from '../engine/db/statement-names.ts';
 
 export type DatabaseTarget = { provider: 'sqlite'; file: string } | { provider: 'postgresql'; url: string };
 
@@ -37,44 +37,6 @@ export function adapterFactory(target: DatabaseTarget, options: AdapterFactoryOp
   const { namer } = options;
   if (!namer) return new PrismaPg(pool);
   return forgettingStalePlans(new PrismaPg(pool, { statementNameGenerator: namer }), namer);
-}
-
-type Query = { sql: string };
-type Queryable = Record<'queryRaw' | 'executeRaw', (query: Query) => Promise<unknown>>;
-
-/**
- * A statement whose prepared form went stale (`isStalePlan`) is forgotten, so it runs unnamed from then on, and
- * is sent again once; in a transaction the failure stands (the transaction is aborted), the next one runs unnamed.
- */
-function forgettingStalePlans(factory: PrismaPg, namer: StatementNamer): PrismaPg {
-  const wrap = <T extends object>(queryable: T, retry: boolean): T =>
-    new Proxy(queryable, {
-      get(obj, prop, receiver) {
-        const value = Reflect.get(obj, prop, receiver);
-        if (typeof value !== 'function') return value;
-        if (prop === 'queryRaw' || prop === 'executeRaw') {
-          const run = (value as Queryable['queryRaw']).bind(obj);
-          return async (query: Query) => {
-            try {
-              return await run(query);
-            } catch (err) {
-              // Sent again only if it ran named: unnamed, the same failure would come back.
-              if (!isStalePlan(err) || !namer.forget(query.sql) || !retry) throw err;
-              return run(query);
-            }
-          };
-        }
-        if (prop === 'startTransaction') return async (...args: unknown[]) => wrap(await value.apply(obj, args), false);
-        return value.bind(obj);
-      },
-    });
-  return new Proxy(factory, {
-    get(obj, prop, receiver) {
-      const value = Reflect.get(obj, prop, receiver);
-      if (prop === 'connect') return async () => wrap(await obj.connect(), true);
-      return typeof value === 'function' ? value.bind(obj) : value;
-    },
-  });
 }
 
 /**

@@ -3,6 +3,8 @@ import { PrismaClient as PostgresClient } from '../generated/postgresql/client.t
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { adapterFactory, describeTarget, type AdapterOptions, type DatabaseTarget } from './adapters.ts';
 import { keepingConnected, rowReader, type RowReader } from '../engine/db/row-reader.ts';
+import { sqlLoaderRows } from '../engine/db/loader-sql.ts';
+import { prismaLoaderRows, type LoaderRows } from './loader-rows.ts';
 import { statementNamer } from '../engine/db/statement-names.ts';
 import {
   tableVersionsReader,
@@ -45,7 +47,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const opened = new WeakMap<object, { provider: DatabaseTarget['provider']; readRows: RowReader }>();
+const opened = new WeakMap<
+  object,
+  { provider: DatabaseTarget['provider']; readRows: RowReader; loaderRows: LoaderRows }
+>();
 
 /**
  * The provider of a client opened by openDatabase, for the few statements written per provider (claims with SKIP
@@ -58,6 +63,14 @@ export function providerOf(prisma: Db): DatabaseTarget['provider'] {
 /** Reads rows past Prisma's raw-query pipeline, as $queryRaw returns them (src/engine/db/row-reader.ts). */
 export function rowReaderOf(prisma: Db): RowReader {
   return openedBy(prisma, 'rowReaderOf').readRows;
+}
+
+/**
+ * The reads of the loaders and of authentication (src/db/loader-rows.ts): Prisma's, or the engine's SQL where
+ * src/engine/index.ts turns it on.
+ */
+export function loaderRowsOf(prisma: Db): LoaderRows {
+  return openedBy(prisma, 'loaderRowsOf').loaderRows;
 }
 
 function openedBy(prisma: Db, asker: string) {
@@ -99,7 +112,8 @@ export async function openDatabase(
         return adapter.connected()!;
       })
     : (query) => prisma.$queryRaw(query);
-  opened.set(prisma, { provider: target.provider, readRows });
+  const loaderRows = engine.sqlLoaders ? sqlLoaderRows(target.provider, readRows) : prismaLoaderRows(prisma);
+  opened.set(prisma, { provider: target.provider, readRows, loaderRows });
   if (target.provider === 'sqlite') {
     // WAL lets readers proceed while one writer commits; busy_timeout waits instead of failing with SQLITE_BUSY.
     await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');

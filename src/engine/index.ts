@@ -14,16 +14,21 @@ export interface Engine {
   sharedSubtrees: boolean;
   sharedJson: boolean;
   leanResolvers: boolean;
-  /** The row reader for the loaders and the auth rows; off, both read through Prisma. */
+  /** The loaders' and the auth rows' SQL; off, both read through Prisma's findMany and findFirst. */
+  sqlLoaders: boolean;
+  /** The row reader under that SQL; off, it goes through `$queryRaw`. */
   rowReader: boolean;
   db: DbEngine;
   /** The response cache, with the auth-row cache and the shared reads that follow it. */
   responseCache: boolean;
   utf8Bodies: boolean;
+  /** The cost memo (graphql/cost-memo.ts); off, every request's cost is walked. */
+  costMemo: boolean;
 }
 
 /** What openDatabase wraps around Prisma's adapter. */
 export interface DbEngine {
+  sqlLoaders: boolean;
   rowReader: boolean;
   /** Transaction tracking, the table-version reads and PostgreSQL's versions connection. */
   tableVersions: boolean;
@@ -44,8 +49,11 @@ export function engineFor(config: EngineSettings): Engine {
   const jit = on('jit') && config.graphqlJit;
   const sharedJson = on('shared-json');
   const tableVersions = on('table-versions');
+  const sqlLoaders = on('sql-loaders');
   const db: DbEngine = {
-    rowReader: on('row-reader'),
+    sqlLoaders,
+    // The row reader only sends the loaders' SQL.
+    rowReader: sqlLoaders && on('row-reader'),
     tableVersions,
     preparedStatements: on('prepared-statements') && config.dbPreparedStatements,
   };
@@ -57,13 +65,15 @@ export function engineFor(config: EngineSettings): Engine {
     sharedSubtrees: jit && sharedJson && on('shared-subtrees') && config.graphqlSharedSubtrees,
     sharedJson,
     leanResolvers: on('lean-resolvers'),
+    sqlLoaders,
     rowReader: db.rowReader,
     db,
     // The cache trusts the table versions: without them nothing may be kept.
     responseCache: tableVersions && on('response-cache') && config.responseCacheBytes > 0,
     utf8Bodies: on('utf8-bodies'),
+    costMemo: on('cost-memo'),
   };
 }
 
 /** Every part on: for code that opens a store outside the server (scripts, tests) and is given no engine. */
-export const FULL_DB: DbEngine = { rowReader: true, tableVersions: true, preparedStatements: true };
+export const FULL_DB: DbEngine = { sqlLoaders: true, rowReader: true, tableVersions: true, preparedStatements: true };

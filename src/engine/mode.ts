@@ -9,11 +9,13 @@ export const ENGINE_PARTS = [
   'shared-subtrees',
   'shared-json',
   'lean-resolvers',
+  'sql-loaders',
   'row-reader',
   'table-versions',
   'prepared-statements',
   'response-cache',
   'utf8-bodies',
+  'cost-memo',
   'runtime',
 ] as const;
 

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { setPasswordWorkLimits } from '../auth/passwords.ts';
 import { registerUtf8Bodies } from '../engine/http/utf8-bodies.ts';
+import { costMemo } from '../engine/graphql/cost-memo.ts';
 import { engineFor } from '../engine/index.ts';
 import { registerExplorer } from '../graphql/explorer.ts';
 import { registerAccountPages } from '../http/account-pages.ts';
@@ -75,6 +76,7 @@ export async function buildGateway({ config, db, logger, logStream, tracing }: G
     metrics,
     sources,
     companySizes,
+    costMemo: engine.costMemo ? costMemo() : null,
     responseCache,
     tracing,
     clients,

@@ -4,6 +4,7 @@ import type { ApolloServer } from '@apollo/server';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import type { FastifyInstance } from 'fastify';
 import { responseCachePlugin, type ResponseCache } from '../engine/cache/response-cache.ts';
+import type { CostMemo } from '../engine/graphql/cost-memo.ts';
 import { createApollo } from '../graphql/apollo.ts';
 import type { CompanySizes } from '../graphql/company-sizes.ts';
 import { contextOf, type Context } from '../graphql/context.ts';
@@ -21,6 +22,8 @@ export interface GraphqlRouteDeps {
   sources: ScopeSources;
   companySizes: CompanySizes;
   responseCache: ResponseCache | null;
+  /** The engine's memo of each document's cost; null walks the cost every time. */
+  costMemo: CostMemo | null;
   tracing: Tracing | null | undefined;
   clients: Clients;
 }
@@ -43,7 +46,7 @@ export async function registerGraphqlRoute(app: FastifyInstance, deps: GraphqlRo
     [
       fastifyApolloDrainPlugin(app),
       textInputsPlugin(),
-      costPlugin(config.graphql.maxCost, deps.companySizes),
+      costPlugin(config.graphql.maxCost, deps.companySizes, deps.costMemo),
       ...(responseCache ? [responseCachePlugin(responseCache, sources.db)] : []),
       ...(tracing ? [tracingPlugin(tracing.tracer)] : []),
     ],

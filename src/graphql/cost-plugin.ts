@@ -8,39 +8,26 @@ import type { Context } from './context.ts';
 import { documentFragments, operationCost } from './cost.ts';
 import { queryTooCostly } from '../domain/errors.ts';
 
-/** Estimates remembered (the latest computed; the oldest out first), and the longest variables' JSON that is. */
-const MEMO_ENTRIES = 2000;
-const MEMO_MAX_VARIABLES = 2048;
-
 /**
- * The estimate depends only on the document, the operation, its variables and the company's size: the same
- * request asked again (every cache hit, every REST call of a stored operation) has the same cost, so it is walked
- * once. Variables that write the same JSON coerce to the same values, or all but one of them are refused by
- * execution's own coercion (NaN writes as null). Null for variables too large to key by (or that JSON cannot walk):
- * those are estimated every time.
+ * Remembers estimates per request shape (src/engine/graphql/cost-memo.ts, given by the engine); without one, every
+ * request's cost is walked.
  */
-function costKey(
-  queryHash: string,
-  operationName: string | undefined,
-  companyUsers: number,
-  variables: Record<string, unknown> | undefined,
-): string | null {
-  let json: string;
-  try {
-    json = JSON.stringify(variables ?? {});
-  } catch {
-    return null;
-  }
-  if (json.length > MEMO_MAX_VARIABLES) return null;
-  return `${queryHash}|${operationName ?? ''}|${companyUsers}|${json}`;
+export interface CostMemo {
+  key(shape: {
+    queryHash: string;
+    operationName: string | undefined;
+    companyUsers: number;
+    variables: Record<string, unknown> | undefined;
+  }): string | null;
+  get(key: string): number | undefined;
+  set(key: string, cost: number): void;
 }
 
-export function costPlugin(maxCost: number, companySizes: CompanySizes): ApolloServerPlugin<Context> {
-  const memo = new Map<string, number>();
-  const remember = (key: string, cost: number) => {
-    memo.set(key, cost);
-    if (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
-  };
+export function costPlugin(
+  maxCost: number,
+  companySizes: CompanySizes,
+  memo: CostMemo | null = null,
+): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       return {
@@ -48,8 +35,14 @@ export function costPlugin(maxCost: number, companySizes: CompanySizes): ApolloS
           if (!operation) return;
           const company = contextValue.scope.auth.tenant?.id ?? contextValue.scope.auth.viewer?.companyId;
           const sizes = companySizes.for(company);
-          const memoKey = costKey(queryHash, operation.name?.value, sizes.companyUsers, request.variables);
-          const known = memoKey === null ? undefined : memo.get(memoKey);
+          const memoKey =
+            memo?.key({
+              queryHash,
+              operationName: operation.name?.value,
+              companyUsers: sizes.companyUsers,
+              variables: request.variables,
+            }) ?? null;
+          const known = memoKey === null ? undefined : memo!.get(memoKey);
           if (known !== undefined) {
             contextValue.client.outcome.cost = known;
             if (known > maxCost) throw queryTooCostly(known, maxCost);
@@ -66,7 +59,7 @@ export function costPlugin(maxCost: number, companySizes: CompanySizes): ApolloS
           if (coerced.errors) return; // execution refuses them with their own error, before anything runs
           const fragments = documentFragments(document);
           const cost = operationCost(schema, operation, fragments, coerced.coerced, sizes);
-          if (memoKey !== null) remember(memoKey, cost);
+          if (memoKey !== null) memo!.set(memoKey, cost);
           contextValue.client.outcome.cost = cost;
           if (cost > maxCost) throw queryTooCostly(cost, maxCost);
         },

@@ -7,9 +7,19 @@
 // bench's deep query slower, one of them doubling its CPU, where the same logic wrapped around a DataLoader cost
 // nothing extra (docs/performance.md, "Answers written as bytes"). Change a loader's behaviour by wrapping it.
 import DataLoader from 'dataloader';
-import { providerOf, rowReaderOf, type Db } from '../db/client.ts';
-import type { RowReader } from '../engine/db/row-reader.ts';
-import { inKeys, Prisma } from '../db/sql.ts';
+import { loaderRowsOf, type Db } from '../db/client.ts';
+import {
+  findRows,
+  plainWhere,
+  type FindManyArgs,
+  READ_WITH,
+  type Column,
+  type LoaderRows,
+  type Model,
+  type OrderBy,
+  type RowOf,
+  type Where,
+} from '../db/loader-rows.ts';
 import { readingRowsOf } from '../db/sql-stats.ts';
 import type { RequestReads } from '../engine/cache/shared-reads.ts';
 
@@ -29,57 +39,18 @@ export interface LoaderScope {
   budget?: { readonly left: number; add(count: number): void };
 }
 
-type Row = { id: number } & Record<string, unknown>;
-type Delegate = { findMany(args: object): Promise<Row[]> };
-
-// The loaders read with plain SQL where their filter is plain: the rows are the same objects Prisma's findMany
-// builds (test/engine/db/loader-rows.test.ts compares every model), at well under half its cost per row, which
-// the benchmarks showed to be the largest part of a deep query. The statements go to the driver adapter directly
-// (src/engine/db/row-reader.ts), past Prisma's raw-query pipeline. Identifiers come from this file, never from a
-// request. Filters on relations or on dates stay Prisma's.
-
-/** A model's table (the schema maps no names): the delegate name capitalised. */
-const tableName = (model: string) => `${model[0].toUpperCase()}${model.slice(1)}`;
-const table = (model: string) => Prisma.raw(`"${tableName(model)}"`);
-const column = (name: string) => Prisma.raw(`"${name}"`);
+// The loaders read through LoaderRows (src/db/loader-rows.ts): Prisma's findMany and groupBy, or with the engine on
+// the same rows by hand-written SQL (src/engine/db/loader-sql.ts). Filters on relations or on dates are Prisma's
+// findMany either way.
 
 /**
- * Models read by id together with the row a column of theirs points at, which then primes that model's loader. A
- * match's teams, their countries and those countries' lists of names were three waves of statements one after the
- * other in `GET /companies/search`; reading a team's country with it makes them two. Teams are few and small: the
- * join costs nothing where the country is not asked for.
- */
-const READ_WITH: Record<string, { model: string; key: string; columns: readonly string[] }> = {
-  team: { model: 'country', key: 'countryId', columns: Object.values(Prisma.CountryScalarFieldEnum) },
-};
-
-/** `where` as SQL conditions when it only compares columns with null, a number or a string; null otherwise. */
-function plainConditions(where: Record<string, unknown>): Prisma.Sql[] | null {
-  const conditions: Prisma.Sql[] = [];
-  for (const [name, value] of Object.entries(where)) {
-    if (value === null) conditions.push(Prisma.sql`${column(name)} IS NULL`);
-    else if (typeof value === 'number' && Number.isInteger(value))
-      conditions.push(Prisma.sql`${column(name)} = ${value}`);
-    // As text: on PostgreSQL the column may be an enum (a user's role), which a text parameter does not compare with.
-    else if (typeof value === 'string') conditions.push(Prisma.sql`CAST(${column(name)} AS TEXT) = ${value}`);
-    else return null;
-  }
-  return conditions;
-}
-
-function orderSql(orderBy: object | object[]): Prisma.Sql {
-  const terms = (Array.isArray(orderBy) ? orderBy : [orderBy])
-    .flatMap((o) => Object.entries(o))
-    .map(([name, dir]) => Prisma.sql`${column(name)} ${Prisma.raw(dir === 'desc' ? 'DESC' : 'ASC')}`);
-  return terms.length ? Prisma.sql`ORDER BY ${Prisma.join(terms)}` : Prisma.empty;
-}
-
-/**
- * Tables whose rows are not shared between requests even by id: a player's predictions and answers, whose counts
+ * Tables whose rows are not shared between requests even by id: a player's predictions and answers, whose versions
  * are kept per owner or whose visibility turns on the clock (src/engine/cache/response-cache.ts). (A team taken from
  * another request's read comes without the country READ_WITH primes: the country loader then reads it, or takes it.)
  */
-const NOT_SHARED = new Set(['prediction', 'triviaAnswer', 'triviaSolution', 'bonusAnswer', 'dreamFinalPick']);
+const NOT_SHARED = new Set<Model>(['Prediction', 'TriviaAnswer', 'TriviaSolution', 'BonusAnswer', 'DreamFinalPick']);
+
+const readsWithParent = (model: Model): model is keyof typeof READ_WITH => Object.hasOwn(READ_WITH, model);
 
 export class Loaders {
   private readonly loaders = new Map<string, DataLoader<unknown, unknown>>();
@@ -90,38 +61,34 @@ export class Loaders {
 
   private readonly options: { maxBatchSize: number };
 
-  private readonly provider: string;
-
-  private readonly readRows: RowReader;
-
   constructor(
     private readonly prisma: Db,
     private readonly scope: LoaderScope,
+    /** How rows are read: the engine's choice for this client (src/engine/index.ts) unless given. */
+    private readonly rows: LoaderRows = loaderRowsOf(prisma),
   ) {
     this.options = { maxBatchSize: scope.batching === false ? 1 : MAX_BATCH };
-    this.provider = providerOf(prisma);
-    this.readRows = rowReaderOf(prisma);
   }
 
-  /** From now on, the shareable loaders take what other requests read at the same counts, and offer what they read. */
+  /** From now on, the shareable loaders take what other requests read at the same versions, and offer their reads. */
   shareReads(reads: RequestReads): void {
     this.reads = reads;
   }
 
   /**
-   * `load`'s answers for `keys`, those another request read at the same counts taken instead (shareReads). Only for
+   * `load`'s answers for `keys`, those another request read at the same versions taken instead (shareReads). Only for
    * loaders whose statement depends on their keys alone; `name` null for the others.
    */
   private async shareable<V>(
     name: string | null,
-    model: string | readonly string[],
+    model: Model | readonly Model[],
     keys: readonly number[],
     load: (keys: readonly number[]) => Promise<V[]>,
   ): Promise<V[]> {
     const reads = this.reads;
     if (!reads || name === null) return load(keys);
     // The tables its statement reads: the model's, or those given.
-    const tables = typeof model === 'string' ? [tableName(model)] : model;
+    const tables = typeof model === 'string' ? [model] : model;
     const values = new Array<V>(keys.length);
     const missing: number[] = [];
     const at: number[] = [];
@@ -142,69 +109,45 @@ export class Loaders {
     return values;
   }
 
-  private keyIn(key: string, keys: readonly (number | string)[]) {
-    return inKeys(this.provider, column(key), keys);
+  /** One row past what the budget has left tells that it would be exceeded. */
+  private cap(): number | undefined {
+    return this.scope.budget ? this.scope.budget.left + 1 : undefined;
   }
 
-  private delegate(model: string): Delegate {
-    return (this.prisma as unknown as Record<string, Delegate>)[model];
+  private spent(cap: number | undefined, rows: number) {
+    if (cap !== undefined && rows >= cap) this.scope.budget!.add(rows);
   }
 
   /** Rows of the model whose `key` is one of `keys` and that match `where`, in `orderBy` order. */
-  private async rowsWhere<T extends Row>(
-    model: string,
-    key: string,
+  private async rowsWhere<M extends Model>(
+    model: M,
+    key: Column<M>,
     keys: readonly number[],
-    where: Record<string, unknown> = {},
-    orderBy: object | object[] = [],
-  ): Promise<T[]> {
-    const conditions = plainConditions(where);
-    // One row past what the budget has left tells that it would be exceeded.
-    const cap = this.scope.budget ? this.scope.budget.left + 1 : undefined;
-    let rows: T[];
-    if (conditions) {
-      const filter = Prisma.join([this.keyIn(key, keys), ...conditions], ' AND ');
-      const limit = cap === undefined ? Prisma.empty : Prisma.sql`LIMIT ${cap}`;
-      rows = await this.readRows<T>(
-        Prisma.sql`SELECT * FROM ${table(model)} WHERE ${filter} ${orderSql(orderBy)} ${limit}`,
-      );
-    } else {
-      const args = {
-        where: { ...where, [key]: { in: [...keys] } },
-        orderBy,
-        ...(cap === undefined ? {} : { take: cap }),
-      };
-      rows = (await this.delegate(model).findMany(args)) as T[];
-    }
-    if (cap !== undefined && rows.length >= cap) this.scope.budget!.add(rows.length);
+    where: Where<M> = {},
+    orderBy: OrderBy<M> = [],
+  ): Promise<RowOf<M>[]> {
+    const take = this.cap();
+    const plain = plainWhere<M>(where);
+    const rows = plain
+      ? await this.rows.rowsIn({ model, key, keys, where: plain, orderBy, take })
+      : await findRows(this.prisma, model, {
+          where: { ...where, [key]: { in: [...keys] } },
+          orderBy: [...orderBy],
+          ...(take === undefined ? {} : { take }),
+        } as FindManyArgs<M>);
+    this.spent(take, rows.length);
     return rows;
   }
 
-  /** `rowsWhere(model, 'id', ids)`, each row read with the row READ_WITH names, which primes that model's loader. */
-  private async rowsWithParents(model: string, ids: readonly number[]): Promise<Row[]> {
-    const { model: parent, key, columns } = READ_WITH[model];
-    const own = tableName(model);
-    const other = tableName(parent);
-    // Aliased `country.id`, ...: no column of ours has a dot in its name.
-    const prefix = `${parent}.`;
-    const selected = columns.map((c) => Prisma.raw(`"${other}"."${c}" AS "${prefix}${c}"`));
-    const cap = this.scope.budget ? this.scope.budget.left + 1 : undefined;
-    const limit = cap === undefined ? Prisma.empty : Prisma.sql`LIMIT ${cap}`;
-    const joined = await this.readRows<Record<string, unknown>>(Prisma.sql`
-      SELECT "${Prisma.raw(own)}".*, ${Prisma.join(selected)} FROM "${Prisma.raw(own)}"
-      LEFT JOIN "${Prisma.raw(other)}" ON "${Prisma.raw(other)}"."id" = "${Prisma.raw(own)}"."${Prisma.raw(key)}"
-      WHERE ${inKeys(this.provider, Prisma.raw(`"${own}"."id"`), ids)} ${limit}`);
-    if (cap !== undefined && joined.length >= cap) this.scope.budget!.add(joined.length);
-    const parents = this.byId<Row>(parent);
-    return joined.map((row) => {
-      const ownRow: Record<string, unknown> = {};
-      const parentRow: Record<string, unknown> = {};
-      for (const name in row) {
-        if (name.startsWith(prefix)) parentRow[name.slice(prefix.length)] = row[name];
-        else ownRow[name] = row[name];
-      }
-      if (parentRow.id !== null) parents.prime(parentRow.id as number, parentRow as Row);
-      return ownRow as Row;
+  /** Rows by id, each read with the row READ_WITH names, which primes that model's loader. */
+  private async rowsWithParents<M extends keyof typeof READ_WITH>(model: M, ids: readonly number[]) {
+    const take = this.cap();
+    const joined = await this.rows.rowsWithParent(model, ids, take);
+    this.spent(take, joined.length);
+    const parents = this.byId(READ_WITH[model].parent);
+    return joined.map(({ row, parent }) => {
+      if (parent !== null) parents.prime(parent.id, parent);
+      return row;
     });
   }
 
@@ -218,18 +161,18 @@ export class Loaders {
   }
 
   /** Rows by primary key; null for ids that do not exist. */
-  byId<T = Row>(model: string): DataLoader<number, T | null> {
+  byId<M extends Model>(model: M): DataLoader<number, RowOf<M> | null> {
     return this.lazy(
       `${model}#id`,
       () =>
-        new DataLoader<number, T | null>(
+        new DataLoader<number, RowOf<M> | null>(
           (keys) =>
             this.shareable(NOT_SHARED.has(model) ? null : `${model}#id`, model, keys, async (ids) => {
-              const rows = Object.hasOwn(READ_WITH, model)
+              const rows: RowOf<M>[] = readsWithParent(model)
                 ? await this.rowsWithParents(model, ids)
-                : await this.rowsWhere(model, 'id', ids);
-              const map = new Map(rows.map((r) => [r.id, r]));
-              return ids.map((id) => (map.get(id) ?? null) as T | null);
+                : await this.rowsWhere(model, 'id' as Column<M>, ids);
+              const map = new Map(rows.map((r) => [idOf(r), r]));
+              return ids.map((id) => map.get(id) ?? null);
             }),
           this.options,
         ),
@@ -238,49 +181,48 @@ export class Loaders {
 
   /**
    * Rows grouped by a foreign key, each list in `orderBy` order; `where` narrows them further. `ownedBy`: the owners
-   * whose rows are all a batch can read (its key or its `where` says so), for the response cache's counts per owner
+   * whose rows are all a batch can read (its key or its `where` says so), for the response cache's versions per owner
    * (src/engine/cache/owner-buckets.ts). `shared`: its statement depends on the keys alone (a fixed `where` of plain
    * values, not the caller's, the tenant's or the clock's), so other requests may take what it read (shareReads).
    */
-  private manyBy<T extends Row>(
+  private manyBy<M extends Model>(
     name: string,
-    model: string,
-    key: string,
-    orderBy: object,
-    where: object = {},
+    model: M,
+    key: Column<M>,
+    orderBy: OrderBy<M>,
+    where: Where<M> = {},
     { ownedBy, shared = false }: { ownedBy?: (keys: readonly number[]) => Iterable<number>; shared?: boolean } = {},
-  ): DataLoader<number, T[]> {
+  ): DataLoader<number, RowOf<M>[]> {
     return this.lazy(
       name,
       () =>
-        new DataLoader<number, T[]>(async (keys) => {
+        new DataLoader<number, RowOf<M>[]>(async (keys) => {
           const lists = await this.shareable(shared ? name : null, model, keys, async (keys) => {
-            const read = () => this.rowsWhere<T>(model, key, keys, where as Record<string, unknown>, orderBy);
-            const rows = ownedBy ? await readingRowsOf(tableName(model), ownedBy(keys), read) : await read();
-            const groups = new Map<number, T[]>(keys.map((k) => [k, []]));
-            for (const row of rows) groups.get(row[key] as number)?.push(row);
+            const read = () => this.rowsWhere(model, key, keys, where, orderBy);
+            const rows = ownedBy ? await readingRowsOf(model, ownedBy(keys), read) : await read();
+            const groups = new Map<number, RowOf<M>[]>(keys.map((k) => [k, []]));
+            for (const row of rows) groups.get((row as Record<string, unknown>)[key] as number)?.push(row);
             return keys.map((k) => groups.get(k)!);
           });
-          const byId = this.byId<T>(model);
-          for (const list of lists) for (const row of list) byId.prime(row.id, row);
+          const byId = this.byId(model);
+          // A model whose id is not a number (a company's extra fields) has no loader by id to prime.
+          for (const list of lists)
+            for (const row of list) if (typeof (row as { id?: unknown }).id === 'number') byId.prime(idOf(row), row);
           return lists;
         }, this.options),
     );
   }
 
   /** Counts grouped by a foreign key. */
-  private countBy(name: string, model: string, key: string): DataLoader<number, number> {
+  private countBy<M extends Model>(name: string, model: M, key: Column<M>): DataLoader<number, number> {
     return this.lazy(
       name,
       () =>
         new DataLoader<number, number>(
           (keys) =>
             this.shareable(name, model, keys, async (keys) => {
-              const groups = await this.readRows<{ key: number; count: number }>(Prisma.sql`
-                SELECT ${column(key)} AS "key", CAST(COUNT(*) AS INTEGER) AS "count" FROM ${table(model)}
-                WHERE ${this.keyIn(key, keys)} GROUP BY ${column(key)}`);
-              const map = new Map(groups.map((g) => [Number(g.key), Number(g.count)]));
-              return keys.map((k) => map.get(k) ?? 0);
+              const counts = await this.rows.countsBy(model, key, keys);
+              return keys.map((k) => counts.get(k) ?? 0);
             }),
           this.options,
         ),
@@ -288,56 +230,56 @@ export class Loaders {
   }
 
   /** Which of the keys the viewer has liked (a like row with userId = viewer). */
-  private likedBy(name: string, model: string, key: string): DataLoader<number, boolean> {
+  private likedBy<M extends Model>(name: string, model: M, key: Column<M>): DataLoader<number, boolean> {
     return this.lazy(
       name,
       () =>
         new DataLoader<number, boolean>(async (keys) => {
           if (this.scope.viewerId == null) return keys.map(() => false);
-          const rows = await this.readRows<{ key: number }>(Prisma.sql`
-            SELECT ${column(key)} AS "key" FROM ${table(model)}
-            WHERE "userId" = ${this.scope.viewerId} AND ${this.keyIn(key, keys)}`);
-          const liked = new Set(rows.map((r) => Number(r.key)));
+          const liked = new Set(await this.rows.keysWithUser(model, key, this.scope.viewerId, keys));
           return keys.map((k) => liked.has(k));
         }, this.options),
     );
   }
 
   get company() {
-    return this.byId<CompanyRow>('company');
+    return this.byId('Company');
   }
   get user() {
-    return this.byId<UserRow>('user');
+    return this.byId('User');
   }
   get area() {
-    return this.byId<AreaRow>('area');
+    return this.byId('Area');
   }
   get tournament() {
-    return this.byId<TournamentRow>('tournament');
+    return this.byId('Tournament');
   }
   get round() {
-    return this.byId<RoundRow>('round');
+    return this.byId('Round');
   }
   get match() {
-    return this.byId<MatchRow>('match');
+    return this.byId('Match');
   }
   get team() {
-    return this.byId<TeamRow>('team');
+    return this.byId('Team');
   }
   get country() {
-    return this.byId<CountryRow>('country');
+    return this.byId('Country');
   }
   get post() {
-    return this.byId<PostRow>('post');
+    return this.byId('Post');
   }
   get comment() {
-    return this.byId<CommentRow>('postComment');
+    return this.byId('PostComment');
+  }
+  get internalRanking() {
+    return this.byId('InternalRanking');
   }
 
   get areasByCompany() {
-    return this.manyBy<AreaRow>(
+    return this.manyBy(
       'areasByCompany',
-      'area',
+      'Area',
       'companyId',
       [{ level: 'asc' }, { name: 'asc' }, { id: 'asc' }],
       {},
@@ -345,19 +287,12 @@ export class Loaders {
     );
   }
   get childAreas() {
-    return this.manyBy<AreaRow>(
-      'childAreas',
-      'area',
-      'parentAreaId',
-      [{ name: 'asc' }, { id: 'asc' }],
-      {},
-      { shared: true },
-    );
+    return this.manyBy('childAreas', 'Area', 'parentAreaId', [{ name: 'asc' }, { id: 'asc' }], {}, { shared: true });
   }
   get roundsByTournament() {
-    return this.manyBy<RoundRow>(
+    return this.manyBy(
       'roundsByTournament',
-      'round',
+      'Round',
       'tournamentId',
       [{ position: 'asc' }, { id: 'asc' }],
       {},
@@ -365,19 +300,12 @@ export class Loaders {
     );
   }
   get matchesByRound() {
-    return this.manyBy<MatchRow>(
-      'matchesByRound',
-      'match',
-      'roundId',
-      [{ date: 'asc' }, { id: 'asc' }],
-      {},
-      { shared: true },
-    );
+    return this.manyBy('matchesByRound', 'Match', 'roundId', [{ date: 'asc' }, { id: 'asc' }], {}, { shared: true });
   }
   get commentsByPost() {
-    return this.manyBy<CommentRow>(
+    return this.manyBy(
       'commentsByPost',
-      'postComment',
+      'PostComment',
       'postId',
       [{ createdAt: 'asc' }, { id: 'asc' }],
       {},
@@ -385,15 +313,15 @@ export class Loaders {
     );
   }
   get likesByPost() {
-    return this.manyBy<Row>('likesByPost', 'postLike', 'postId', [{ id: 'asc' }], {}, { shared: true });
+    return this.manyBy('likesByPost', 'PostLike', 'postId', [{ id: 'asc' }], {}, { shared: true });
   }
   get likesByComment() {
-    return this.manyBy<Row>('likesByComment', 'postCommentLike', 'commentId', [{ id: 'asc' }], {}, { shared: true });
+    return this.manyBy('likesByComment', 'PostCommentLike', 'commentId', [{ id: 'asc' }], {}, { shared: true });
   }
   get dreamFinalsByCompany() {
-    return this.manyBy<Row>(
+    return this.manyBy(
       'dreamFinalsByCompany',
-      'dreamFinalsSetting',
+      'DreamFinalsSetting',
       'companyId',
       [{ id: 'asc' }],
       {},
@@ -401,9 +329,9 @@ export class Loaders {
     );
   }
   get extraFieldsByCompany() {
-    return this.manyBy<Row & { id: never }>(
+    return this.manyBy(
       'extraFieldsByCompany',
-      'companyExtraField',
+      'CompanyExtraField',
       'companyId',
       [{ order: 'asc' }],
       {},
@@ -411,9 +339,9 @@ export class Loaders {
     );
   }
   get managedCompanies() {
-    return this.manyBy<CompanyRow>(
+    return this.manyBy(
       'managedCompanies',
-      'company',
+      'Company',
       'resellerCompanyId',
       [{ name: 'asc' }, { id: 'asc' }],
       { deletedAt: null },
@@ -421,12 +349,12 @@ export class Loaders {
     );
   }
   get customTeamsByCompany() {
-    return this.manyBy<TeamRow>('customTeamsByCompany', 'team', 'companyId', [{ name: 'asc' }], {}, { shared: true });
+    return this.manyBy('customTeamsByCompany', 'Team', 'companyId', [{ name: 'asc' }], {}, { shared: true });
   }
   get customTournamentsByCompany() {
-    return this.manyBy<TournamentRow>(
+    return this.manyBy(
       'customTournamentsByCompany',
-      'tournament',
+      'Tournament',
       'ownerCompanyId',
       [{ id: 'asc' }],
       {
@@ -436,9 +364,9 @@ export class Loaders {
     );
   }
   get adminsByCompany() {
-    return this.manyBy<UserRow>(
+    return this.manyBy(
       'adminsByCompany',
-      'user',
+      'User',
       'companyId',
       [{ name: 'asc' }, { id: 'asc' }],
       {
@@ -449,19 +377,12 @@ export class Loaders {
     );
   }
   get teamsByCountry() {
-    return this.manyBy<TeamRow>(
-      'teamsByCountry',
-      'team',
-      'countryId',
-      [{ name: 'asc' }],
-      { companyId: null },
-      { shared: true },
-    );
+    return this.manyBy('teamsByCountry', 'Team', 'countryId', [{ name: 'asc' }], { companyId: null }, { shared: true });
   }
   get tournamentsByCountry() {
-    return this.manyBy<TournamentRow>(
+    return this.manyBy(
       'tournamentsByCountry',
-      'tournament',
+      'Tournament',
       'countryId',
       [{ name: 'asc' }],
       {
@@ -472,9 +393,9 @@ export class Loaders {
     );
   }
   get postsByUser() {
-    return this.manyBy<PostRow>(
+    return this.manyBy(
       'postsByUser',
-      'post',
+      'Post',
       'userId',
       [{ createdAt: 'desc' }, { id: 'desc' }],
       {
@@ -484,38 +405,34 @@ export class Loaders {
     );
   }
   get firebaseTokensByUser() {
-    return this.manyBy<Row>('firebaseTokensByUser', 'firebaseToken', 'userId', [{ id: 'asc' }]);
+    return this.manyBy('firebaseTokensByUser', 'FirebaseToken', 'userId', [{ id: 'asc' }]);
   }
   get internalRankingMembershipsByUser() {
-    return this.manyBy<Row>('internalRankingMembershipsByUser', 'internalRankingMembership', 'userId', [{ id: 'asc' }]);
+    return this.manyBy('internalRankingMembershipsByUser', 'InternalRankingMembership', 'userId', [{ id: 'asc' }]);
   }
   get triviaAnswersByUser() {
-    return this.manyBy<Row>('triviaAnswersByUser', 'triviaAnswer', 'userId', [{ id: 'asc' }]);
+    return this.manyBy('triviaAnswersByUser', 'TriviaAnswer', 'userId', [{ id: 'asc' }]);
   }
   /**
    * A user's graded trivia answers, only of questions whose window has ended: until then nobody learns whether an
    * answer was right (src/domain/trivia.ts).
    */
   get triviaSolutionsByUser() {
-    return this.manyBy<Row>('triviaSolutionsByUser', 'triviaSolution', 'userId', [{ id: 'asc' }], {
+    return this.manyBy('triviaSolutionsByUser', 'TriviaSolution', 'userId', [{ id: 'asc' }], {
       question: { endsAt: { lte: this.scope.now } },
     });
   }
   /** The viewer's own answer to each trivia question (none or one). */
   get ownTriviaAnswersByQuestion() {
-    return this.manyBy<TriviaAnswerRow>('ownTriviaAnswersByQuestion', 'triviaAnswer', 'questionId', [{ id: 'asc' }], {
+    return this.manyBy('ownTriviaAnswersByQuestion', 'TriviaAnswer', 'questionId', [{ id: 'asc' }], {
       userId: this.scope.viewerId ?? -1,
     });
   }
   /** The viewer's own graded answer to each trivia question (none or one); callers ask once the window has ended. */
   get ownTriviaSolutionsByQuestion() {
-    return this.manyBy<TriviaSolutionRow>(
-      'ownTriviaSolutionsByQuestion',
-      'triviaSolution',
-      'questionId',
-      [{ id: 'asc' }],
-      { userId: this.scope.viewerId ?? -1 },
-    );
+    return this.manyBy('ownTriviaSolutionsByQuestion', 'TriviaSolution', 'questionId', [{ id: 'asc' }], {
+      userId: this.scope.viewerId ?? -1,
+    });
   }
 
   /** Tournaments a company takes part in, plus its own custom tournaments, active ones first. */
@@ -539,16 +456,8 @@ export class Loaders {
 
   private async companiesTournaments(companyIds: readonly number[]): Promise<TournamentRow[][]> {
     const ids = [...companyIds];
-    // The usual request asks for one company: every row is its own, no need to fetch who takes part. Every
-    // executed query of a player starts here, so it is plain SQL (the same rows as the findMany below).
-    if (ids.length === 1) {
-      const rows = await this.readRows<TournamentRow>(Prisma.sql`
-        SELECT * FROM "Tournament" WHERE "deletedAt" IS NULL AND (
-          "id" IN (SELECT "tournamentId" FROM "CompanyTournament" WHERE "companyId" = ${ids[0]})
-          OR "ownerCompanyId" = ${ids[0]})
-        ORDER BY "id" ASC`);
-      return [rows];
-    }
+    // The usual request asks for one company: every row is its own, no need to read who takes part.
+    if (ids.length === 1) return [await this.rows.companyTournaments(ids[0])];
     const rows = (await this.prisma.tournament.findMany({
       where: {
         deletedAt: null,
@@ -574,16 +483,16 @@ export class Loaders {
    */
   get visiblePredictionsByMatch() {
     const { tenantId, viewerId, now } = this.scope;
-    return this.manyBy<PredictionRow>('visiblePredictionsByMatch', 'prediction', 'matchId', [{ id: 'asc' }], {
+    return this.manyBy('visiblePredictionsByMatch', 'Prediction', 'matchId', [{ id: 'asc' }], {
       user: { companyId: tenantId ?? -1 },
       OR: [{ userId: viewerId ?? -1 }, { match: { date: { lte: now } } }],
     });
   }
 
   get membershipsByRanking() {
-    return this.manyBy<Row>(
+    return this.manyBy(
       'membershipsByRanking',
-      'internalRankingMembership',
+      'InternalRankingMembership',
       'rankingId',
       [{ id: 'asc' }],
       {},
@@ -593,7 +502,7 @@ export class Loaders {
 
   /** The viewer's dream-final picks per setting. */
   get ownDreamPicksBySetting() {
-    return this.manyBy<Row>('ownDreamPicksBySetting', 'dreamFinalPick', 'settingId', [{ position: 'asc' }], {
+    return this.manyBy('ownDreamPicksBySetting', 'DreamFinalPick', 'settingId', [{ position: 'asc' }], {
       userId: this.scope.viewerId ?? -1,
     });
   }
@@ -601,9 +510,9 @@ export class Loaders {
   /** The viewer's own predictions of the matches. */
   get ownPredictionsByMatch() {
     const viewer = this.scope.viewerId ?? -1;
-    return this.manyBy<PredictionRow>(
+    return this.manyBy(
       'ownPredictionsByMatch',
-      'prediction',
+      'Prediction',
       'matchId',
       [{ id: 'asc' }],
       { userId: viewer },
@@ -618,9 +527,9 @@ export class Loaders {
    */
   get visiblePredictionsByUser() {
     const { tenantId, viewerId, now } = this.scope;
-    return this.manyBy<PredictionRow>(
+    return this.manyBy(
       'visiblePredictionsByUser',
-      'prediction',
+      'Prediction',
       'userId',
       [{ matchId: 'asc' }],
       { user: { companyId: tenantId ?? -1 }, OR: [{ userId: viewerId ?? -1 }, { match: { date: { lte: now } } }] },
@@ -629,19 +538,19 @@ export class Loaders {
   }
 
   get commentCountByPost() {
-    return this.countBy('commentCountByPost', 'postComment', 'postId');
+    return this.countBy('commentCountByPost', 'PostComment', 'postId');
   }
   get likeCountByPost() {
-    return this.countBy('likeCountByPost', 'postLike', 'postId');
+    return this.countBy('likeCountByPost', 'PostLike', 'postId');
   }
   get likeCountByComment() {
-    return this.countBy('likeCountByComment', 'postCommentLike', 'commentId');
+    return this.countBy('likeCountByComment', 'PostCommentLike', 'commentId');
   }
   get postLikedByViewer() {
-    return this.likedBy('postLikedByViewer', 'postLike', 'postId');
+    return this.likedBy('postLikedByViewer', 'PostLike', 'postId');
   }
   get commentLikedByViewer() {
-    return this.likedBy('commentLikedByViewer', 'postCommentLike', 'commentId');
+    return this.likedBy('commentLikedByViewer', 'PostCommentLike', 'commentId');
   }
 
   /** After a write: every cached answer may be stale. */
@@ -649,6 +558,9 @@ export class Loaders {
     for (const loader of this.loaders.values()) loader.clearAll();
   }
 }
+
+/** A row's id, for the models read by id (all of them but a company's extra fields, keyed by text). */
+const idOf = (row: object) => (row as { id: number }).id;
 
 import type {
   AreaRow,
@@ -661,8 +573,6 @@ import type {
   RoundRow,
   TeamRow,
   TournamentRow,
-  TriviaAnswerRow,
-  TriviaSolutionRow,
   UserRow,
 } from '../db/rows.ts';
 export type {

@@ -1,6 +1,7 @@
 // Names for PostgreSQL prepared statements, so a statement is parsed and planned once per connection rather than on
 // every execution. Why: docs/decisions/0011-prepared-statements.md.
 import { createHash } from 'node:crypto';
+import type { PrismaPg } from '@prisma/adapter-pg';
 
 /**
  * Statements kept prepared, per connection and so per process. A connection never forgets one (forgetting would
@@ -73,4 +74,42 @@ export function statementNamer(max = MAX_NAMED_STATEMENTS): StatementNamer {
 export function isStalePlan(error: unknown): boolean {
   const cause = (error as { cause?: { kind?: string; code?: string } } | null)?.cause;
   return cause?.kind === 'postgres' && cause.code === '0A000';
+}
+
+type Query = { sql: string };
+type Queryable = Record<'queryRaw' | 'executeRaw', (query: Query) => Promise<unknown>>;
+
+/**
+ * A statement whose prepared form went stale (`isStalePlan`) is forgotten, so it runs unnamed from then on, and
+ * is sent again once; in a transaction the failure stands (the transaction is aborted), the next one runs unnamed.
+ */
+export function forgettingStalePlans(factory: PrismaPg, namer: StatementNamer): PrismaPg {
+  const wrap = <T extends object>(queryable: T, retry: boolean): T =>
+    new Proxy(queryable, {
+      get(obj, prop, receiver) {
+        const value = Reflect.get(obj, prop, receiver);
+        if (typeof value !== 'function') return value;
+        if (prop === 'queryRaw' || prop === 'executeRaw') {
+          const run = (value as Queryable['queryRaw']).bind(obj);
+          return async (query: Query) => {
+            try {
+              return await run(query);
+            } catch (err) {
+              // Sent again only if it ran named: unnamed, the same failure would come back.
+              if (!isStalePlan(err) || !namer.forget(query.sql) || !retry) throw err;
+              return run(query);
+            }
+          };
+        }
+        if (prop === 'startTransaction') return async (...args: unknown[]) => wrap(await value.apply(obj, args), false);
+        return value.bind(obj);
+      },
+    });
+  return new Proxy(factory, {
+    get(obj, prop, receiver) {
+      const value = Reflect.get(obj, prop, receiver);
+      if (prop === 'connect') return async () => wrap(await obj.connect(), true);
+      return typeof value === 'function' ? value.bind(obj) : value;
+    },
+  });
 }

@@ -95,7 +95,7 @@ export class InternalRankingInvitationFields {
     @Root() i: InvitationRow,
     @Ctx() ctx: Context,
   ) {
-    return ctx.scope.loaders.byId<RankingRow>('internalRanking').load(i.rankingId);
+    return ctx.scope.loaders.internalRanking.load(i.rankingId);
   }
   @FieldResolver(() => RankingUser, { description: 'Who sent the invitation.' }) invitedBy(
     @Root() i: InvitationRow,

@@ -1,13 +1,14 @@
-// The cost estimate is walked once per request shape (src/graphql/cost-plugin.ts): the same document, operation,
+// The cost estimate is walked once per request shape (src/engine/graphql/cost-memo.ts): the same document, operation,
 // variables and company size asked again reuse it, on a cache hit as on a miss, and still refuse what is too costly.
+// Without the memo (ENGINE_OFF=cost-memo, or plain) every request is walked, and priced the same.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as cost from '../../src/graphql/cost.ts';
-import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import * as cost from '../../../src/graphql/cost.ts';
+import { bearer, FULL_ENGINE, startTestServer, type TestServer } from '../../helpers/app.ts';
 
 let s: TestServer;
 let token: string;
 beforeAll(async () => {
-  s = await startTestServer({ env: { GRAPHQL_MAX_COST: '200' } });
+  s = await startTestServer({ env: { ...FULL_ENGINE, GRAPHQL_MAX_COST: '200' } }); // the part under test
   token = await s.loginAs('player');
 });
 afterAll(() => s.close());
@@ -57,6 +58,34 @@ describe('the cost estimate of a repeated request', () => {
         expect(r.errors?.[0].extensions.code).not.toBe('QUERY_TOO_COSTLY');
       }
       expect(walk).toHaveBeenCalledTimes(2);
+    } finally {
+      walk.mockRestore();
+    }
+  });
+});
+
+describe('without the memo', () => {
+  let off: TestServer;
+  beforeAll(async () => {
+    off = await startTestServer({ env: { ...FULL_ENGINE, ENGINE_OFF: 'cost-memo', GRAPHQL_MAX_COST: '200' } });
+  });
+  afterAll(() => off?.close());
+
+  it('walks the same request each time, prices it as the memo does, and refuses a costly one each time', async () => {
+    const offToken = await off.loginAs('player');
+    const remembered = await s.gql(PAGE, { take: 5 }, bearer(token));
+    const walk = vi.spyOn(cost, 'operationCost');
+    try {
+      const first = await off.gql(PAGE, { take: 5 }, bearer(offToken));
+      const again = await off.gql(PAGE, { take: 5 }, bearer(offToken));
+      expect(walk).toHaveBeenCalledTimes(2);
+      expect((again.extensions as { cost: number }).cost).toBe((first.extensions as { cost: number }).cost);
+      expect((first.extensions as { cost: number }).cost).toBe((remembered.extensions as { cost: number }).cost);
+      for (let i = 0; i < 2; i++)
+        expect((await off.gql(PAGE, { take: 500 }, bearer(offToken))).errors?.[0].extensions.code).toBe(
+          'QUERY_TOO_COSTLY',
+        );
+      expect(walk).toHaveBeenCalledTimes(4);
     } finally {
       walk.mockRestore();
     }
