@@ -101,15 +101,18 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Up to two minutes: on a loaded machine a server's start (tsx compiling, the re-exec) can take most of one.
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} while starting`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
     } catch {
       /* starting */
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { child, url };
+  await stop(child);
+  throw new Error(`the server did not answer /healthz within two minutes`);
 }
 
 /**
