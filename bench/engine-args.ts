@@ -33,8 +33,8 @@ export const PLANS: Record<string, PartPlan> = {
     workload: 'deep-cached',
     cacheOn: true,
     note:
-      "Off, the response cache is off too, so its figure is the cache's; with the cache off on both sides it only " +
-      'tracks transactions, which the deep query (a read) does not open.',
+      "Off, the response cache is off too, so its figure is the cache's; with the cache off on both sides the " +
+      'versions are not read at all, and only the tracking of transactions (writes) would remain to measure.',
   },
   'prepared-statements': {
     replaces: 'unnamed statements, parsed and planned each time',
