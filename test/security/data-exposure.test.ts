@@ -171,13 +171,25 @@ describe('Company.resellerCompany', () => {
     expect(viaRest.text).not.toMatch(PARTNERS_SECRETS);
   });
 
-  it('the OpenAPI document describes it as the compact form', async () => {
+  it('the OpenAPI document never describes it beyond the compact form', async () => {
     const doc = (await (await fetch(`${s.url}/openapi.json`)).json()) as {
       components: { schemas: Record<string, any> };
     };
-    expect(JSON.stringify(doc.components.schemas.CompanyFull.properties.resellerCompany)).toContain(
-      '#/components/schemas/CompanyCompact',
-    );
+    // The REST company is closed: a key its stored operation does not select (resellerCompany among them) is refused.
+    expect(doc.components.schemas.CompanyFull.additionalProperties).toBe(false);
+    // Wherever a route's schema holds the reseller's company, it is the compact form.
+    const described: unknown[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        const { properties } = node as { properties?: Record<string, unknown> };
+        if (properties?.resellerCompany) described.push(properties.resellerCompany);
+        Object.values(node).forEach(walk);
+      }
+    };
+    walk(doc);
+    for (const schema of described) expect(JSON.stringify(schema)).toContain('#/components/schemas/CompanyCompact');
+    expect(JSON.stringify(doc)).not.toMatch(/"resellerCompany":\{"\$ref":"#\/components\/schemas\/CompanyFull"/);
   });
 
   it("the reseller's own lists still answer where the reseller company is reached as itself", async () => {
