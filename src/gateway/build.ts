@@ -60,7 +60,7 @@ export async function buildGateway({ config, db, logger, logStream, tracing }: G
   const engine = engineFor(config);
 
   if (tracing) registerTracing(app, tracing, db, engine);
-  registerRequestHooks(app, metrics, tracing ?? null);
+  registerRequestHooks(app, metrics, tracing ?? null, engine.responseCache);
   // Before any route, so every route is in the table a wrong method's 405 answers from.
   const allowedMethods = trackRouteMethods(app);
   registerRequestDeadline(app, config.http.requestTimeoutMs);

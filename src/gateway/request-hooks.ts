@@ -32,13 +32,21 @@ export function registerTracing(app: FastifyInstance, tracing: Tracing, db: Data
   traceRootResolvers(getSchema(engine.leanResolvers), tracing.tracer);
 }
 
-/** The request's statement counter and outcome, `connection: close` while draining, the log line and metrics. */
-export function registerRequestHooks(app: FastifyInstance, metrics: Metrics, tracing: Tracing | null): void {
+/**
+ * The request's statement counter and outcome, `connection: close` while draining, the log line and metrics. The
+ * tables its statements name are collected only for the response cache (`tablesRead`), which keeps an answer under them.
+ */
+export function registerRequestHooks(
+  app: FastifyInstance,
+  metrics: Metrics,
+  tracing: Tracing | null,
+  tablesRead: boolean,
+): void {
   app.decorateRequest('sqlStats', null as unknown as SqlStats);
   app.decorateRequest('outcome', null as unknown as ReturnType<typeof newOutcome>);
   // Every statement Prisma sends while serving this request is counted in this request's store.
   app.addHook('onRequest', (request, _reply, done) => {
-    request.sqlStats = { statements: 0, tables: new Set() };
+    request.sqlStats = { statements: 0, ...(tablesRead ? { tables: new Set<string>() } : {}) };
     request.outcome = newOutcome();
     runWithSqlStats(request.sqlStats, done);
   });
