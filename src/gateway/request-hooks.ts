@@ -34,7 +34,8 @@ export function registerTracing(app: FastifyInstance, tracing: Tracing, db: Data
 
 /**
  * The request's statement counter and outcome, `connection: close` while draining, the log line and metrics. The
- * tables its statements name are collected only for the response cache (`tablesRead`), which keeps an answer under them.
+ * tables its statements name are collected only for the response cache (`tablesRead`), which keeps an answer under
+ * them.
  */
 export function registerRequestHooks(
   app: FastifyInstance,
