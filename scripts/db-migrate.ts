@@ -1,5 +1,6 @@
 // `npm run db:migrate`: applies the pending committed migrations to the configured database.
 // `npm run db:migrate -- --status`: lists applied and pending migrations without changing anything.
+import { engineFor } from '../src/engine/index.ts';
 import { ConfigError, ensureWritableDir, loadConfig } from '../src/config.ts';
 import { type DatabaseTarget, describeTarget } from '../src/db/adapters.ts';
 import { migrationStatus } from '../src/db/migrations.ts';
@@ -57,9 +58,11 @@ try {
     process.exit(1);
   }
   const config = loadConfig();
+  // The store opened as the server would open it: ENGINE=plain leaves the speed-only parts out here too.
+  const engine = engineFor(config).db;
   if (args.includes('--status')) process.exit(await printStatus(config.database));
   if (config.database.provider === 'sqlite') ensureWritableDir(config.dataDir);
-  const applied = await migrateDatabase(config.database);
+  const applied = await migrateDatabase(config.database, { engine });
   console.log(
     applied.length
       ? `db:migrate: applied ${applied.join(', ')} to ${describeTarget(config.database)}`

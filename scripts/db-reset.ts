@@ -4,6 +4,7 @@
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { setPasswordHashCost } from '../src/auth/passwords.ts';
+import { engineFor } from '../src/engine/index.ts';
 import { ConfigError, ensureWritableDir, loadConfig } from '../src/config.ts';
 import { describeTarget } from '../src/db/adapters.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -20,6 +21,8 @@ try {
   const unknown = args.filter((a) => a !== '--yes');
   if (unknown.length) fail(`unknown argument ${unknown[0]} (usage: npm run db:reset [-- --yes])`);
   const config = loadConfig();
+  // The store opened as the server would open it: ENGINE=plain leaves the speed-only parts out here too.
+  const engine = engineFor(config).db;
   if (config.env === 'production') fail('refused with NODE_ENV=production: it deletes every row');
   const target = config.database;
   if (target.provider === 'sqlite') {
@@ -39,8 +42,8 @@ try {
     }
   }
   setPasswordHashCost(config.passwordHashCost);
-  await migrateDatabase(target);
-  const db = await openDatabase(target);
+  await migrateDatabase(target, { engine });
+  const db = await openDatabase(target, { engine });
   const { summary } = await seedDemo(db.prisma);
   await db.close();
   console.log(`db:reset: ${describeTarget(target)} made again with the demo data: ${summary}`);

@@ -1,5 +1,6 @@
 // `npm run db:seed`: migrates, then loads the demo data into an empty database (refuses a non-empty one).
 import { setPasswordHashCost } from '../src/auth/passwords.ts';
+import { engineFor } from '../src/engine/index.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/bootstrap/migrate.ts';
@@ -7,9 +8,11 @@ import { seedDemo } from '../prisma/seed/demo-seed.ts';
 
 try {
   const config = loadConfig();
+  // The store opened as the server would open it: ENGINE=plain leaves the speed-only parts out here too.
+  const engine = engineFor(config).db;
   setPasswordHashCost(config.passwordHashCost);
-  await migrateDatabase(config.database);
-  const db = await openDatabase(config.database);
+  await migrateDatabase(config.database, { engine });
+  const db = await openDatabase(config.database, { engine });
   const companies = await db.prisma.company.count();
   if (companies > 0) {
     console.log(

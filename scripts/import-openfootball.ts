@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
+import { engineFor } from '../src/engine/index.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/client.ts';
 import { companyByCode } from '../src/db/company-code.ts';
@@ -117,8 +118,10 @@ try {
   if (given === undefined && !derived)
     fail(`the tournament name "${parsed.name}" has no letter or digit to derive an id from: give --external-id`);
   const config = loadConfig();
-  await migrateDatabase(config.database);
-  const db = await openDatabase(config.database);
+  // The store opened as the server would open it: ENGINE=plain leaves the speed-only parts out here too.
+  const engine = engineFor(config).db;
+  await migrateDatabase(config.database, { engine });
+  const db = await openDatabase(config.database, { engine });
   const externalId = given ?? (await knownExternalId(db.prisma, derived!, parsed.name, file));
   // Every company is found before anything is written; the same company named twice is entered once.
   const companies = new Map<number, { id: number; code: string }>();

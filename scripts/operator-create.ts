@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { issueAccountToken } from '../src/auth/account-tokens.ts';
 import { passwordResetLink } from '../src/app/accounts.ts';
+import { engineFor } from '../src/engine/index.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/bootstrap/migrate.ts';
@@ -66,8 +67,10 @@ try {
 
 try {
   const config = loadConfig();
-  await migrateDatabase(config.database);
-  const db = await openDatabase(config.database);
+  // The store opened as the server would open it: ENGINE=plain leaves the speed-only parts out here too.
+  const engine = engineFor(config).db;
+  await migrateDatabase(config.database, { engine });
+  const db = await openDatabase(config.database, { engine });
   try {
     const outcome = await db.prisma.$transaction(async (tx) => {
       let company = await tx.company.findFirst({ where: { code, deletedAt: null } });

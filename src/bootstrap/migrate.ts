@@ -39,12 +39,15 @@ const DATA_STEPS: Array<{ migration: string; run: (db: Opened) => Promise<void> 
   },
 ];
 
-export async function migrateDatabase(target: DatabaseTarget): Promise<string[]> {
-  await runPreChecks(target);
+/** What the migration's own connections are opened with: the engine of the process that migrates. */
+type OpenWith = Pick<NonNullable<Parameters<typeof openDatabase>[1]>, 'engine'>;
+
+export async function migrateDatabase(target: DatabaseTarget, openWith: OpenWith = {}): Promise<string[]> {
+  await runPreChecks(target, openWith);
   const applied = await applyMigrations(target);
   const steps = DATA_STEPS.filter((s) => applied.some((name) => name.endsWith(s.migration)));
   if (steps.length) {
-    const db = await openDatabase(target, { poolMax: 2 });
+    const db = await openDatabase(target, { poolMax: 2, ...openWith });
     try {
       for (const step of steps) await step.run(db);
     } finally {
@@ -54,7 +57,7 @@ export async function migrateDatabase(target: DatabaseTarget): Promise<string[]>
   return applied;
 }
 
-async function runPreChecks(target: DatabaseTarget) {
+async function runPreChecks(target: DatabaseTarget, openWith: OpenWith) {
   const done = await appliedMigrationNames(target);
   if (done.size === 0) return; // a new database: nothing to check
   const pending = loadMigrations(target.provider)
@@ -62,7 +65,7 @@ async function runPreChecks(target: DatabaseTarget) {
     .filter((name) => !done.has(name));
   const checks = PRE_CHECKS.filter((c) => pending.some((name) => name.endsWith(c.migration)));
   if (checks.length === 0) return;
-  const db = await openDatabase(target, { poolMax: 2 });
+  const db = await openDatabase(target, { poolMax: 2, ...openWith });
   try {
     for (const check of checks) await check.run(db);
   } finally {

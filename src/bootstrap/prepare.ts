@@ -16,9 +16,10 @@ export interface StartupLog {
 
 export async function prepareDatabase(config: Config, log: StartupLog): Promise<Database> {
   if (config.database.provider === 'sqlite') ensureWritableDir(config.dataDir);
+  const engine = engineFor(config).db;
   let applied: string[];
   try {
-    applied = await migrateDatabase(config.database);
+    applied = await migrateDatabase(config.database, { engine });
   } catch (err) {
     const first = (err as Error).message.split('\n').find((l) => l.trim()) ?? String(err);
     throw new DatabaseUnavailableError(`cannot migrate the database: ${first.trim()}`);
@@ -28,7 +29,7 @@ export async function prepareDatabase(config: Config, log: StartupLog): Promise<
     poolMax: config.dbPoolMax,
     statementTimeoutMs: config.dbStatementTimeoutMs,
     preparedStatements: config.dbPreparedStatements,
-    engine: engineFor(config).db,
+    engine,
   });
   if ((await db.prisma.company.count()) === 0) {
     if (config.seedOnEmpty) {

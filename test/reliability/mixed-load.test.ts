@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoadTarget, type StartedTarget } from '../../bench/load-target.ts';
 import { mixedLoad } from '../../bench/mixed-load.ts';
-import { suiteProvider } from '../helpers/db.ts';
-import { emptyTarget } from '../helpers/db.ts';
+import { engineMode } from '../../src/engine/index.ts';
+import { emptyTarget, suiteProvider } from '../helpers/db.ts';
 
 describe(`mixed load at concurrency 64 on ${suiteProvider}`, () => {
   let target: StartedTarget;
@@ -25,7 +25,9 @@ describe(`mixed load at concurrency 64 on ${suiteProvider}`, () => {
   // figure is bench:load's, over 60 s (bench/LOAD.md, 150 MiB).
   it('answers every request without an error, and memory stays within 384 MiB of the warmed-up size', async () => {
     const r = await mixedLoad(target, { seconds: 8, connections: 64, warmupSeconds: 4 });
-    expect(r.requests).toBeGreaterThan(100);
+    // That the load ran. Plain mode computes every read (no response cache) and serves about a quarter of the full
+    // engine's requests here, so its floor is lower.
+    expect(r.requests).toBeGreaterThan(engineMode(process.env) === 'plain' ? 40 : 100);
     // Every connection walks the same cycle of ten steps; on a busy CI machine a short run may not reach the
     // last ones, but the first four include a write (upsertPrediction). The full cycle is bench:load's.
     expect(Object.keys(r.byKind).length).toBeGreaterThanOrEqual(4);
