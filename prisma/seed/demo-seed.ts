@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import type { Db } from '../../src/db/client.ts';
-import { createArea } from '../../src/app/areas.ts';
+import { insertArea } from '../../src/app/areas.ts';
 import { rescoreMatches } from '../../src/game/rescore.ts';
 import { importTournament } from '../../src/import/import-tournament.ts';
 import { parseOpenfootball } from '../../src/import/openfootball.ts';
@@ -144,19 +144,19 @@ async function seedTenants(tx: Db, tournamentId: number, passwordHash: string) {
   const leaves: Array<[number, number, number]> = [];
   const areas: Record<string, number> = {};
   for (const [l1Name, cities] of Object.entries(tree)) {
-    const l1 = await createArea(tx, { companyId: demo.id, name: l1Name, level: 1 });
+    const l1 = await insertArea(tx, { companyId: demo.id, name: l1Name, level: 1 });
     areas[l1Name] = l1.id;
     for (const [l2Name, departments] of Object.entries(cities)) {
-      const l2 = await createArea(tx, { companyId: demo.id, name: l2Name, level: 2, parentAreaId: l1.id });
+      const l2 = await insertArea(tx, { companyId: demo.id, name: l2Name, level: 2, parentAreaId: l1.id });
       areas[l2Name] = l2.id;
       for (const l3Name of departments) {
-        const l3 = await createArea(tx, { companyId: demo.id, name: l3Name, level: 3, parentAreaId: l2.id });
+        const l3 = await insertArea(tx, { companyId: demo.id, name: l3Name, level: 3, parentAreaId: l2.id });
         areas[l3Name] = l3.id;
         leaves.push([l1.id, l2.id, l3.id]);
       }
     }
   }
-  const globexHq = await createArea(tx, { companyId: globex.id, name: 'Headquarters', level: 1 });
+  const globexHq = await insertArea(tx, { companyId: globex.id, name: 'Headquarters', level: 1 });
   areas.Headquarters = globexHq.id;
 
   const users = {} as DemoIds['users'];

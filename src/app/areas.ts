@@ -13,7 +13,7 @@ import {
 type Tx = Pick<Db, 'area'>;
 
 /** Creates an area after checking it against the tree; an `AreaRuleError` names the broken rule. */
-export async function createArea(tx: Tx, input: NewArea) {
+export async function insertArea(tx: Tx, input: NewArea) {
   const name = checkNewArea(input);
   if (input.parentAreaId != null)
     checkAreaParent(input, await tx.area.findUnique({ where: { id: input.parentAreaId } }));

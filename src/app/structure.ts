@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { AreaRow } from '../db/rows.ts';
 import { AREA_LEVELS, AreaRuleError } from '../domain/areas.ts';
-import { createArea as createAreaRow } from './areas.ts';
+import { insertArea } from './areas.ts';
 import { jsonObject } from '../domain/defaults.ts';
 import { badInput, conflict, notFound } from '../domain/errors.ts';
 import { httpUrlInput, textInput } from '../domain/inputs.ts';
@@ -57,7 +57,7 @@ export async function createArea(scope: RequestScope, input: { name: string; par
   await refuseSibling(scope, tenant.id, parent?.id ?? null, name);
   return scope
     .write((tx) =>
-      createAreaRow(tx, { companyId: tenant.id, name, level: parent ? parent.level + 1 : 1, parentAreaId: parent?.id }),
+      insertArea(tx, { companyId: tenant.id, name, level: parent ? parent.level + 1 : 1, parentAreaId: parent?.id }),
     )
     .catch((err) => {
       if (err instanceof AreaRuleError) throw badInput(err.message, 'parentAreaId');

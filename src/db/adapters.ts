@@ -1,13 +1,8 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { Provider } from './schema-files.ts';
 import { forgettingStalePlans, type StatementNamer } from '../engine/db/statement-names.ts';
 
 export type DatabaseTarget = { provider: 'sqlite'; file: string } | { provider: 'postgresql'; url: string };
-
-export function providerOf(target: DatabaseTarget): Provider {
-  return target.provider;
-}
 
 export interface AdapterOptions {
   poolMax?: number;

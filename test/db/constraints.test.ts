@@ -1,7 +1,7 @@
 // The constraints the domain demands, on a real database of the suite's provider.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
-import { checkAreaPlacement, createArea } from '../../src/app/areas.ts';
+import { checkAreaPlacement, insertArea } from '../../src/app/areas.ts';
 import { AreaRuleError } from '../../src/domain/areas.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -55,10 +55,10 @@ beforeAll(async () => {
   });
   const post = await prisma.post.create({ data: { companyId: a.id, userId: userA.id, text: 'hi' } });
   const comment = await prisma.postComment.create({ data: { postId: post.id, userId: userA2.id, text: 'hello' } });
-  const l1 = await createArea(prisma, { companyId: a.id, name: 'North', level: 1 });
-  const l2 = await createArea(prisma, { companyId: a.id, name: 'City', level: 2, parentAreaId: l1.id });
-  const l3 = await createArea(prisma, { companyId: a.id, name: 'Dept', level: 3, parentAreaId: l2.id });
-  const otherL1 = await createArea(prisma, { companyId: b.id, name: 'B-North', level: 1 });
+  const l1 = await insertArea(prisma, { companyId: a.id, name: 'North', level: 1 });
+  const l2 = await insertArea(prisma, { companyId: a.id, name: 'City', level: 2, parentAreaId: l1.id });
+  const l3 = await insertArea(prisma, { companyId: a.id, name: 'Dept', level: 3, parentAreaId: l2.id });
+  const otherL1 = await insertArea(prisma, { companyId: b.id, name: 'B-North', level: 1 });
   ids = {
     a: a.id,
     b: b.id,
@@ -129,18 +129,18 @@ describe('unique constraints', () => {
 describe('area tree', () => {
   it('rejects an area at the wrong level and writes nothing', async () => {
     const before = await prisma.area.count();
-    await expect(createArea(prisma, { companyId: ids.a, name: 'Bad', level: 3, parentAreaId: ids.l1 })).rejects.toThrow(
+    await expect(insertArea(prisma, { companyId: ids.a, name: 'Bad', level: 3, parentAreaId: ids.l1 })).rejects.toThrow(
       /parent must be at level 2/,
     );
-    await expect(createArea(prisma, { companyId: ids.a, name: 'Bad', level: 2 })).rejects.toThrow(AreaRuleError);
-    await expect(createArea(prisma, { companyId: ids.a, name: 'Bad', level: 1, parentAreaId: ids.l1 })).rejects.toThrow(
+    await expect(insertArea(prisma, { companyId: ids.a, name: 'Bad', level: 2 })).rejects.toThrow(AreaRuleError);
+    await expect(insertArea(prisma, { companyId: ids.a, name: 'Bad', level: 1, parentAreaId: ids.l1 })).rejects.toThrow(
       /no parent/,
     );
-    await expect(createArea(prisma, { companyId: ids.a, name: 'Bad', level: 4, parentAreaId: ids.l3 })).rejects.toThrow(
+    await expect(insertArea(prisma, { companyId: ids.a, name: 'Bad', level: 4, parentAreaId: ids.l3 })).rejects.toThrow(
       /1, 2 or 3/,
     );
     await expect(
-      createArea(prisma, { companyId: ids.a, name: 'Bad', level: 2, parentAreaId: ids.otherL1 }),
+      insertArea(prisma, { companyId: ids.a, name: 'Bad', level: 2, parentAreaId: ids.otherL1 }),
     ).rejects.toThrow(/not found in this company/);
     expect(await prisma.area.count()).toBe(before);
   });
