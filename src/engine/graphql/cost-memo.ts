@@ -13,6 +13,8 @@ export interface CostShape {
   variables: Record<string, unknown> | undefined;
 }
 
+// The same shape as `CostMemo` in src/graphql/cost-plugin.ts: the engine imports no face, so both declare it, and
+// the type checker holds them together where src/gateway hands this memo to the plugin.
 export interface CostMemo {
   /** The shape's key; null for variables too large to key by (or that JSON cannot walk): those are walked each time. */
   key(shape: CostShape): string | null;
