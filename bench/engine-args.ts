@@ -20,13 +20,22 @@ export interface PartPlan {
 /** Every ENGINE_OFF name has a plan: a name this table does not list is measured on the deep query. */
 export const PLANS: Record<string, PartPlan> = {
   jit: { replaces: 'graphql-js `execute`', workload: 'deep', note: 'Off, the shared subtrees are off too.' },
-  'shared-subtrees': { replaces: "graphql-js's completion of a repeated object", workload: 'deep' },
+  'shared-subtrees': {
+    replaces: "graphql-js's completion of a repeated object",
+    workload: 'companies-search',
+    note: 'Measured where objects repeat most: each company of the page carries the same tournaments and teams.',
+  },
   'shared-json': {
     replaces: '`JSON.stringify` of answers and REST bodies',
     workload: 'companies-search',
     note: 'Off, the shared subtrees are off too.',
   },
   'lean-resolvers': { replaces: "TypeGraphQL's resolver handler", workload: 'deep' },
+  'sql-loaders': {
+    replaces: "Prisma's `findMany`, `groupBy` and `findFirst` for loader and auth rows",
+    workload: 'deep',
+    note: 'Off, the row reader is off too: it only sends this SQL.',
+  },
   'row-reader': { replaces: "Prisma's `$queryRaw` pipeline for loader and auth rows", workload: 'deep' },
   'table-versions': {
     replaces: 'nothing: the versions the response cache trusts',
