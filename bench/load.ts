@@ -162,9 +162,9 @@ ${DESCRIPTION[mix](first)}
 | RSS after warm-up / after load / peak (cache on, first round) | ${rss} MiB |
 | RSS growth (bound ${RSS_GROWTH_BOUND_MIB} MiB) | ${growth.toFixed(0)} MiB: ${withinBound ? 'within' : 'OVER'} |
 | Response cache: hits / misses of cacheable reads (cache on, all rounds) | ${hits} / ${misses} (${hitRate}% hits) |
-| Responses computed and not cached: a table they read was written meanwhile (cache on, all rounds) | ${discards} |
-| Responses cached in place of one a write made stale: unchanged / changed (cache on, all rounds) | ${same} / ${changed} |
-| Cache hits at most for a never-stale cache of the last response per key (a changed one is a read it must miss) | ${ceiling}% |
+| Responses not cached: a table they read was written meanwhile (cache on, all rounds) | ${discards} |
+| Responses cached in place of a stale one: unchanged / changed (cache on, all rounds) | ${same} / ${changed} |
+| Hits at most for a never-stale cache of the last response per key (a read of a changed one must miss) | ${ceiling}% |
 ${prepared}
 Latency by kind of request, ms (median / p99 over every request of the rounds; then each round's p99 on / off and,
 over several rounds, their median):

@@ -1,6 +1,6 @@
 // A mixed load of reads and writes against a running server (real process, loopback), as many players at once,
-// with autocannon (as fast as the server responds) or a paced driver of its own (at a rate): used by `npm run bench:load` (60 s)
-// and by test/reliability/mixed-load.test.ts (short, in CI).
+// with autocannon (as fast as the server responds) or a paced driver of its own (at a rate): used by
+// `npm run bench:load` (60 s) and by test/reliability/mixed-load.test.ts (short, in CI).
 // Counts every response that is not a 2xx or that carries GraphQL `errors`, and samples the server's RSS.
 // Two mixes (LoadMix): `everyone-writes`, every connection walking one cycle of six reads and four writes, and
 // `matchday`, a quarter of the connections (a quarter of the players) walking that cycle while the others, the
@@ -168,7 +168,7 @@ function unpaced(t: LoadTarget, mix: LoadMix, connections: number): Group[] {
   ].filter((g) => g.connections > 0);
 }
 
-/** A group's requests as they are sent (headers, body) and their responses read (tallies, errors), whichever driver sends them. */
+/** A group's requests as sent (headers, body) and their responses as read (tallies, errors), whichever driver sends. */
 function requestsOf(
   t: LoadTarget,
   group: Group,

@@ -232,9 +232,9 @@ md +=
   `loopback; the server and autocannon share the machine.\n`;
 md +=
   `- Modes: **cached** = the server as shipped (graphql-jit, DataLoader batching, response cache; autocannon ` +
-  `repeats one request, so after the first every response is a cache hit: its best case); **batched** = the same with ` +
-  `RESPONSE_CACHE_MB=0, so every request executes; **naive** = that with DATALOADER_BATCHING=false too (every loader ` +
-  `queries once per parent row)${modes.includes('postgraphile') ? POSTGRAPHILE_MODE : ''}.\n\n`;
+  `repeats one request, so after the first every response is a cache hit: its best case); **batched** = the same ` +
+  `with RESPONSE_CACHE_MB=0, so every request executes; **naive** = that with DATALOADER_BATCHING=false too (every ` +
+  `loader queries once per parent row)${modes.includes('postgraphile') ? POSTGRAPHILE_MODE : ''}.\n\n`;
 md +=
   `| Workload | Mode | Conc. | req/s | p50 ms | p99 ms | Peak RSS MiB | SQL stmts/req (repeat) | Errors ` +
   `|\n|---|---|---|---|---|---|---|---|---|\n`;
