@@ -78,7 +78,7 @@ async function hasBenchCompany(url: string): Promise<boolean> {
   }
 }
 
-/** One of our servers on the dataset, with `env` over the bench's settings; returns once /healthz answers. */
+/** One of our servers on the dataset, with `env` over the bench's settings; returns once /healthz responds. */
 export async function startServer(databaseUrl: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   // One process (node --import tsx), so the pid whose memory we read is the server itself.
@@ -112,11 +112,11 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop(child);
-  throw new Error(`the server did not answer /healthz within two minutes`);
+  throw new Error(`the server did not respond to /healthz within two minutes`);
 }
 
 /**
- * Waits until the server has worked off requests autocannon left in flight: /readyz (one query) answers 200
+ * Waits until the server has worked off requests autocannon left in flight: /readyz (one query) returns 200
  * quickly again, so the database pool is free too (the naive server can leave it saturated for minutes).
  */
 export async function settle(url: string, probe: { path: string; init?: RequestInit } = { path: '/readyz' }) {
@@ -176,7 +176,7 @@ function rowOf(result: autocannon.Result, child: ChildProcess, workload: string,
 
 /**
  * Every cell first runs `warmup` seconds unrecorded at its own concurrency: a server just started, or a workload
- * not yet asked, answers its first seconds before V8 has optimised its code and graphql-jit compiled its document
+ * not yet asked, serves its first seconds before V8 has optimised its code and graphql-jit compiled its document
  * (docs/decisions/0019-bench-warm-alternating-cells.md). The cell then starts on a settled server.
  */
 async function warmUp(timing: CellTiming, settleProbe: () => Promise<void>, options: autocannon.Options) {
@@ -231,7 +231,7 @@ export interface Postgraphile extends Server {
 }
 
 /**
- * PostGraphile over the same database, answering the deep tournaments nesting for the same user: the tournaments
+ * PostGraphile over the same database, serving the deep tournaments nesting for the same user: the tournaments
  * the company takes part in, rounds, matches with both teams, the user's prediction with user, company, area.
  */
 export async function startPostgraphile(pgUrl: string): Promise<Postgraphile> {
@@ -302,7 +302,7 @@ export async function postgraphileCell(server: Postgraphile, connections: number
   const row = rowOf(result, child, 'GraphQL deep tournaments', 'postgraphile', NaN);
   console.log(
     `postgraphile GraphQL deep tournaments c=${connections} ${row.rps.toFixed(1)} req/s  p50 ${row.p50} ms  p99 ` +
-      `${row.p99} ms  (${(server.answerBytes / 1024).toFixed(0)} KiB answer)`,
+      `${row.p99} ms  (${(server.answerBytes / 1024).toFixed(0)} KiB response)`,
   );
   return row;
 }

@@ -1,4 +1,4 @@
-// `npm run bench:generate -- --scale 1`: a large deterministic dataset for the benchmarks, in the store
+// `npm run bench:generate -- --scale 1`: a large deterministic dataset for the benchmarks, in the database
 // named by DATABASE_URL (else bench/data/bench-<scale>.db, recreated). At scale 1: one company, 5,000 users
 // in a 100-leaf area tree, 3 tournaments with 500 matches, ~1,000,000 predictions (scored where finished),
 // 5,000 posts with comments and likes. Rows go in through the driver in large batches (Prisma's per-row

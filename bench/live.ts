@@ -136,13 +136,13 @@ graphql-ws clients on one machine (the clients' work competes with the server's 
 Each of ${SOCKETS} sockets holds one \`matchUpdated(tournamentId)\` subscription (match id, status, score, elapsed
 time), spread over ${target.playerTokens.length} players of Demo Corp. A manager then sets the score and clock of one
 match ${UPDATES} times in a row (\`setMatchResult\`, IN_PLAY), waiting for every subscriber to have each update.
-The delay runs from the moment the write's answer arrived (its transaction had committed and its event had been
+The delay runs from the moment the write's response arrived (its transaction had committed and its event had been
 handed to the feed) to the moment a subscriber had the event; "from the request" adds the write itself.
 
 | Figure | Value |
 |---|---|
 | Deliveries (sockets x updates) | ${fromAnswer.length} of ${SOCKETS * UPDATES} (${missing} missing) |
-| Delay from the write's answer: median / p99 | ${medianP99(fromAnswer)} |
+| Delay from the write's response: median / p99 | ${medianP99(fromAnswer)} |
 | Delay from the write's request: median / p99 | ${medianP99(fromRequest)} |
 | Until the last subscriber had an update: median / max | ${ms(quantile(lastOfEvent, 0.5))} / ${ms(slowest)} |
 | Server RSS before the sockets / with them / peak | ${MiB(rssBefore)} / ${MiB(rssAfter)} / ${MiB(peakRss)} MiB |

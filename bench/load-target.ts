@@ -72,7 +72,7 @@ export async function startLoadTarget(
   for (let i = 1; i <= 20; i++) playerTokens.push(await login(`player${i}@demo.test`));
   const adminToken = await login('admin@demo.test');
 
-  // Ids straight from the store the server uses.
+  // Ids straight from the database the server uses.
   const db = await openDatabase(
     databaseUrl ? { provider: 'postgresql', url: databaseUrl } : { provider: 'sqlite', file: join(dir, 'prode.db') },
     { poolMax: 1 },

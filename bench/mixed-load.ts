@@ -1,7 +1,7 @@
 // A mixed load of reads and writes against a running server (real process, loopback), as many players at once,
-// with autocannon (as fast as answered) or a paced driver of its own (at a rate): used by `npm run bench:load` (60 s)
-// and by test/reliability/mixed-load.test.ts (short, in CI).
-// Counts every answer that is not a 2xx or that carries GraphQL `errors`, and samples the server's RSS.
+// with autocannon (as fast as the server responds) or a paced driver of its own (at a rate): used by
+// `npm run bench:load` (60 s) and by test/reliability/mixed-load.test.ts (short, in CI).
+// Counts every response that is not a 2xx or that carries GraphQL `errors`, and samples the server's RSS.
 // Two mixes (LoadMix): `everyone-writes`, every connection walking one cycle of six reads and four writes, and
 // `matchday`, a quarter of the connections (a quarter of the players) walking that cycle while the others, the
 // rest of the players, only read.
@@ -39,15 +39,15 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
-  /** Non-2xx answers, socket errors and timeouts. */
+  /** Non-2xx responses, socket errors and timeouts. */
   httpErrors: number;
-  /** 2xx answers whose GraphQL body carries `errors`. */
+  /** 2xx responses whose GraphQL body carries `errors`. */
   graphqlErrors: number;
   rssBeforeMiB: number;
   rssAfterMiB: number;
   rssPeakMiB: number;
   byKind: Record<string, number>;
-  /** Milliseconds from sending to the answer, per kind of request (each connection sends one at a time). */
+  /** Milliseconds from sending to the response, per kind of request (each connection sends one at a time). */
   msByKind: Record<string, number[]>;
 }
 
@@ -60,7 +60,7 @@ interface Step {
   path: string;
   body?: (n: number, context: Record<string, unknown>) => string;
   admin?: boolean;
-  /** Reads what a write answered (e.g. the id to delete next), per connection. */
+  /** Reads what a write returned (e.g. the id to delete next), per connection. */
   remember?: (body: string, context: Record<string, unknown>) => void;
 }
 
@@ -141,7 +141,7 @@ interface Group {
   connections: number;
   steps: Step[];
   playerTokens: string[];
-  /** Requests per second the group sends in all; undefined: as fast as answered. */
+  /** Requests per second the group sends in all; undefined: as fast as the server responds. */
   rate?: number;
 }
 
@@ -168,7 +168,7 @@ function unpaced(t: LoadTarget, mix: LoadMix, connections: number): Group[] {
   ].filter((g) => g.connections > 0);
 }
 
-/** A group's requests as they are sent (headers, body) and answered (tallies, errors), whichever driver sends them. */
+/** A group's requests as sent (headers, body) and their responses as read (tallies, errors), whichever driver sends. */
 function requestsOf(
   t: LoadTarget,
   group: Group,
@@ -208,7 +208,7 @@ function requestsOf(
 interface GroupRun {
   requests: number;
   rps: number;
-  /** Non-2xx answers, socket errors and timeouts. */
+  /** Non-2xx responses, socket errors and timeouts. */
   httpErrors: number;
   graphqlErrors: number;
 }
@@ -223,7 +223,7 @@ async function run(
   const counts = { n: 0, graphqlErrors: 0, nextPlayer: 0 };
   const requests = requestsOf(t, group, counts, tally, ms);
   if (group.rate) return paced(t, seconds, group.connections, group.rate, requests, counts);
-  // Each connection sends its next request as soon as the last one is answered.
+  // Each connection sends its next request as soon as the last one has its response.
   const result = await autocannon({
     url: t.url,
     connections: group.connections,
@@ -241,8 +241,8 @@ async function run(
 
 /**
  * At a rate: the group's sends are spaced evenly, 1/rate apart, the connections taking them in turn (connection i
- * sends at i/rate, then every connections/rate), as people do not click faster because the server answers sooner,
- * nor all at the same moment. A connection still waits for its answer: if that comes after its next turn, it sends
+ * sends at i/rate, then every connections/rate), as people do not click faster because the server responds sooner,
+ * nor all at the same moment. A connection still waits for its response: if that comes after its next turn, it sends
  * at once. Its first few turns are idle (below), so a run sends a little less than the rate (at 150 req/s over 64
  * connections, about 290 requests fewer). autocannon's `overallRate` instead lets every connection send its quota
  * back to back at the start of each second, the connections' seconds aligned: bursts of the whole rate at once.
@@ -267,8 +267,8 @@ async function paced(
     try {
       // Connection i takes its first turn at turn i mod the cycle's length, so at any moment the connections are
       // spread over the cycle's steps. Starting together, they would walk it in step (every read of a kind at once,
-      // then every write of a kind at once), and the reads between two phases of writes would find the answers that
-      // the first of them computed.
+      // then every write of a kind at once), and the reads between two phases of writes would find the responses that
+      // the first of them computed and cached.
       const phase = i % requests.length;
       for (let turn = phase; ; turn++) {
         const at = start + ((i + turn * connections) * 1000) / rate;
@@ -346,13 +346,13 @@ export async function mixedLoad(
     connections: number;
     warmupSeconds: number;
     mix?: LoadMix;
-    /** Requests per second over all connections; none: as fast as the server answers. */
+    /** Requests per second over all connections; none: as fast as the server responds. */
     rate?: number;
   },
 ): Promise<LoadResult> {
   const mix = options.mix ?? 'everyone-writes';
   const mixGroups = groups(t, mix, options.connections, options.rate);
-  // Warm up first (JIT, caches, connection pools), so growth measured afterwards is what the load keeps.
+  // Warm up first (JIT, caches, connection pools), so growth measured afterwards is what the load holds on to.
   if (options.warmupSeconds > 0) await runMix(t, options.warmupSeconds, mixGroups);
   const rssBeforeMiB = rssMiB(t.pid);
   let rssPeakMiB = rssBeforeMiB;

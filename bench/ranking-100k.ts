@@ -140,7 +140,7 @@ async function generateCompany(co: { id: number; scoringSettings: unknown }, use
     (i) => {
       const [u, j] = [Math.floor(i / matches.length), i % matches.length];
       const match = matches[j];
-      // The spread the Prisma generator wrote (users in blocks of 1,000): the same figures as before.
+      // A fixed spread (users in blocks of 1,000), so every run scores the same predictions and its figures compare.
       const prediction = { homeTeamGoals: (u + j) % 4, awayTeamGoals: (u - (u % 1000) + (u % 1000) * j) % 3 };
       const score = scorePrediction(prediction, match, rules, firstLegs.get(match.id) ?? null);
       return [

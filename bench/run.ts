@@ -60,7 +60,7 @@ const suffix = pgUrl ? '-postgresql' : '';
 const databaseUrl = await benchDatabase(scale, pgUrl);
 
 const rows: Row[] = [];
-/** Each workload's estimated cost, objects resolved and answer bytes, from its first (executed) request. */
+/** Each workload's estimated cost, objects resolved and response bytes, from its first (executed) request. */
 const limits: Array<{ workload: string; cost: number; objects: number; bytes: number }> = [];
 
 /**
@@ -227,14 +227,14 @@ const VERSIONED = [
 ];
 md += `- Node ${process.version}; ` + `${VERSIONED.map((p) => `${p} ${versions[p]}`).join(', ')}\n`;
 md +=
-  `- Store: ${pgUrl ? 'PostgreSQL' : 'SQLite'}; dataset scale ${scale} (bench/generate.ts); autocannon ` +
+  `- Database: ${pgUrl ? 'PostgreSQL' : 'SQLite'}; dataset scale ${scale} (bench/generate.ts); autocannon ` +
   `${duration} s per cell, each after ${warmup} s at its concurrency that is not recorded (its peak RSS is), over ` +
   `loopback; the server and autocannon share the machine.\n`;
 md +=
   `- Modes: **cached** = the server as shipped (graphql-jit, DataLoader batching, response cache; autocannon ` +
-  `repeats one request, so after the first every answer is a cache hit: its best case); **batched** = the same with ` +
-  `RESPONSE_CACHE_MB=0, so every request executes; **naive** = that with DATALOADER_BATCHING=false too (every loader ` +
-  `queries once per parent row)${modes.includes('postgraphile') ? POSTGRAPHILE_MODE : ''}.\n\n`;
+  `repeats one request, so after the first every response is a cache hit: its best case); **batched** = the same ` +
+  `with RESPONSE_CACHE_MB=0, so every request executes; **naive** = that with DATALOADER_BATCHING=false too (every ` +
+  `loader queries once per parent row)${modes.includes('postgraphile') ? POSTGRAPHILE_MODE : ''}.\n\n`;
 md +=
   `| Workload | Mode | Conc. | req/s | p50 ms | p99 ms | Peak RSS MiB | SQL stmts/req (repeat) | Errors ` +
   `|\n|---|---|---|---|---|---|---|---|---|\n`;
@@ -266,7 +266,7 @@ if (modes.includes('postgraphile')) {
 }
 md +=
   `\n## Against the query limits\n\nEach workload's first request: the estimated cost (GRAPHQL_MAX_COST, default ` +
-  `3,000,000), the objects it resolved (GRAPHQL_MAX_OBJECTS, default 200,000) and the bytes of its answer ` +
+  `3,000,000), the objects it resolved (GRAPHQL_MAX_OBJECTS, default 200,000) and the bytes of its response ` +
   `(GRAPHQL_MAX_RESPONSE_BYTES, default 16 MiB).\n\n| Workload | Cost | Objects | Bytes |\n|---|---|---|---|\n`;
 for (const l of limits)
   md +=
