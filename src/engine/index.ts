@@ -21,9 +21,6 @@ export interface Engine {
   db: DbEngine;
   /** The response cache, with the auth-row cache and the shared reads that follow it. */
   responseCache: boolean;
-  utf8Bodies: boolean;
-  /** The cost memo (graphql/cost-memo.ts); off, every request's cost is walked. */
-  costMemo: boolean;
 }
 
 /** What openDatabase wraps around Prisma's adapter. */
@@ -70,8 +67,6 @@ export function engineFor(config: EngineSettings): Engine {
     db,
     // The cache trusts the table versions: without them nothing may be kept.
     responseCache: tableVersions && on('response-cache') && config.responseCacheBytes > 0,
-    utf8Bodies: on('utf8-bodies'),
-    costMemo: on('cost-memo'),
   };
 }
 

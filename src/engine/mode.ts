@@ -14,8 +14,6 @@ export const ENGINE_PARTS = [
   'table-versions',
   'prepared-statements',
   'response-cache',
-  'utf8-bodies',
-  'cost-memo',
   'runtime',
 ] as const;
 

@@ -25,16 +25,14 @@ describe('ENGINE and ENGINE_OFF', () => {
       plain.leanResolvers,
       plain.sqlLoaders,
       plain.rowReader,
-      plain.costMemo,
     ])
       expect(on).toBe(false);
     expect(plain.db).toEqual({ sqlLoaders: false, rowReader: false, tableVersions: false, preparedStatements: false });
-    expect([plain.responseCache, plain.utf8Bodies]).toEqual([false, false]);
+    expect(plain.responseCache).toBe(false);
 
     const full = engineFor(config({}));
     expect(full).toMatchObject({ mode: 'full', off: [], jit: true, sharedSubtrees: true, responseCache: true });
     expect(full.db).toEqual({ sqlLoaders: true, rowReader: true, tableVersions: true, preparedStatements: true });
-    expect(full.costMemo).toBe(true);
     // The row reader only sends the loaders' SQL: without it, it has nothing to read.
     expect(engineFor(config({ ENGINE_OFF: 'sql-loaders' })).db).toMatchObject({ sqlLoaders: false, rowReader: false });
     expect(engineFor(config({ ENGINE_OFF: 'row-reader' })).db).toMatchObject({ sqlLoaders: true, rowReader: false });
