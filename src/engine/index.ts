@@ -13,7 +13,6 @@ export interface Engine {
   jit: boolean;
   sharedSubtrees: boolean;
   sharedJson: boolean;
-  leanResolvers: boolean;
   /** The loaders' and the auth rows' SQL; off, both read through Prisma's findMany and findFirst. */
   sqlLoaders: boolean;
   /** The row reader under that SQL; off, it goes through `$queryRaw`. */
@@ -61,7 +60,6 @@ export function engineFor(config: EngineSettings): Engine {
     // The shared-subtree executor runs inside the jit executor, and its answers need the shared JSON writer.
     sharedSubtrees: jit && sharedJson && on('shared-subtrees') && config.graphqlSharedSubtrees,
     sharedJson,
-    leanResolvers: on('lean-resolvers'),
     sqlLoaders,
     rowReader: db.rowReader,
     db,
