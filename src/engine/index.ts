@@ -13,7 +13,6 @@ export interface Engine {
   jit: boolean;
   sharedSubtrees: boolean;
   sharedJson: boolean;
-  leanResolvers: boolean;
   /** The loaders' and the auth rows' SQL; off, both read through Prisma's findMany and findFirst. */
   sqlLoaders: boolean;
   /** The row reader under that SQL; off, it goes through `$queryRaw`. */
@@ -21,9 +20,6 @@ export interface Engine {
   db: DbEngine;
   /** The response cache, with the auth-row cache and the shared reads that follow it. */
   responseCache: boolean;
-  utf8Bodies: boolean;
-  /** The cost memo (graphql/cost-memo.ts); off, every request's cost is walked. */
-  costMemo: boolean;
 }
 
 /** What openDatabase wraps around Prisma's adapter. */
@@ -64,14 +60,11 @@ export function engineFor(config: EngineSettings): Engine {
     // The shared-subtree executor runs inside the jit executor, and its answers need the shared JSON writer.
     sharedSubtrees: jit && sharedJson && on('shared-subtrees') && config.graphqlSharedSubtrees,
     sharedJson,
-    leanResolvers: on('lean-resolvers'),
     sqlLoaders,
     rowReader: db.rowReader,
     db,
     // The cache trusts the table versions: without them nothing may be kept.
     responseCache: tableVersions && on('response-cache') && config.responseCacheBytes > 0,
-    utf8Bodies: on('utf8-bodies'),
-    costMemo: on('cost-memo'),
   };
 }
 

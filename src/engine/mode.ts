@@ -8,14 +8,11 @@ export const ENGINE_PARTS = [
   'jit',
   'shared-subtrees',
   'shared-json',
-  'lean-resolvers',
   'sql-loaders',
   'row-reader',
   'table-versions',
   'prepared-statements',
   'response-cache',
-  'utf8-bodies',
-  'cost-memo',
   'runtime',
 ] as const;
 

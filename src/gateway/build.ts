@@ -5,8 +5,6 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { setPasswordWorkLimits } from '../auth/passwords.ts';
-import { registerUtf8Bodies } from '../engine/http/utf8-bodies.ts';
-import { costMemo } from '../engine/graphql/cost-memo.ts';
 import { engineFor } from '../engine/index.ts';
 import { registerExplorer } from '../graphql/explorer.ts';
 import { registerAccountPages } from '../http/account-pages.ts';
@@ -59,7 +57,7 @@ export async function buildGateway({ config, db, logger, logStream, tracing }: G
   // Which speed-only parts run (ENGINE, ENGINE_OFF): the seams below each ask it.
   const engine = engineFor(config);
 
-  if (tracing) registerTracing(app, tracing, db, engine);
+  if (tracing) registerTracing(app, tracing, db);
   registerRequestHooks(app, metrics, tracing ?? null, engine.responseCache);
   // Before any route, so every route is in the table a wrong method's 405 answers from.
   const allowedMethods = trackRouteMethods(app);
@@ -76,7 +74,6 @@ export async function buildGateway({ config, db, logger, logStream, tracing }: G
     metrics,
     sources,
     companySizes,
-    costMemo: engine.costMemo ? costMemo() : null,
     responseCache,
     tracing,
     clients,
@@ -84,8 +81,7 @@ export async function buildGateway({ config, db, logger, logStream, tracing }: G
   if (config.live.maxSockets > 0) registerSubscriptions(app, { metrics, sources, companySizes, trusted, clients });
   registerRestRoutes(app, { apollo, sources, clientOf: clients.ofRequest });
   registerAnswerSizeLimit(app, config.graphql.maxResponseBytes);
-  if (engine.utf8Bodies) registerUtf8Bodies(app); // after the size limit, so an answer it refuses is never encoded
-  registerDocs(app, getSchema(engine.leanResolvers));
+  registerDocs(app, getSchema());
   registerAccountPages(app); // what the links of our e-mails open where APP_URL is the gateway
   // The offline GraphQL explorer goes with Sandbox: both are for people trying the API, and off in production.
   if (config.graphql.sandbox) registerExplorer(app);

@@ -4,7 +4,6 @@ import type { ApolloServer } from '@apollo/server';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import type { FastifyInstance } from 'fastify';
 import { responseCachePlugin, type ResponseCache } from '../engine/cache/response-cache.ts';
-import type { CostMemo } from '../engine/graphql/cost-memo.ts';
 import { createApollo } from '../graphql/apollo.ts';
 import type { CompanySizes } from '../graphql/company-sizes.ts';
 import { contextOf, type Context } from '../graphql/context.ts';
@@ -22,8 +21,6 @@ export interface GraphqlRouteDeps {
   sources: ScopeSources;
   companySizes: CompanySizes;
   responseCache: ResponseCache | null;
-  /** The engine's memo of each document's cost; null walks the cost every time. */
-  costMemo: CostMemo | null;
   tracing: Tracing | null | undefined;
   clients: Clients;
 }
@@ -46,7 +43,7 @@ export async function registerGraphqlRoute(app: FastifyInstance, deps: GraphqlRo
     [
       fastifyApolloDrainPlugin(app),
       textInputsPlugin(),
-      costPlugin(config.graphql.maxCost, deps.companySizes, deps.costMemo),
+      costPlugin(config.graphql.maxCost, deps.companySizes),
       ...(responseCache ? [responseCachePlugin(responseCache, sources.db)] : []),
       ...(tracing ? [tracingPlugin(tracing.tracer)] : []),
     ],

@@ -8,46 +8,14 @@ import type { Context } from './context.ts';
 import { documentFragments, operationCost } from './cost.ts';
 import { queryTooCostly } from '../domain/errors.ts';
 
-/**
- * Remembers estimates per request shape (src/engine/graphql/cost-memo.ts, given by the engine); without one, every
- * request's cost is walked.
- */
-export interface CostMemo {
-  key(shape: {
-    queryHash: string;
-    operationName: string | undefined;
-    companyUsers: number;
-    variables: Record<string, unknown> | undefined;
-  }): string | null;
-  get(key: string): number | undefined;
-  set(key: string, cost: number): void;
-}
-
-export function costPlugin(
-  maxCost: number,
-  companySizes: CompanySizes,
-  memo: CostMemo | null = null,
-): ApolloServerPlugin<Context> {
+export function costPlugin(maxCost: number, companySizes: CompanySizes): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ schema, document, operation, request, contextValue, queryHash }) {
+        async didResolveOperation({ schema, document, operation, request, contextValue }) {
           if (!operation) return;
           const company = contextValue.scope.auth.tenant?.id ?? contextValue.scope.auth.viewer?.companyId;
           const sizes = companySizes.for(company);
-          const memoKey =
-            memo?.key({
-              queryHash,
-              operationName: operation.name?.value,
-              companyUsers: sizes.companyUsers,
-              variables: request.variables,
-            }) ?? null;
-          const known = memoKey === null ? undefined : memo!.get(memoKey);
-          if (known !== undefined) {
-            contextValue.client.outcome.cost = known;
-            if (known > maxCost) throw queryTooCostly(known, maxCost);
-            return;
-          }
           let coerced: ReturnType<typeof getVariableValues>;
           try {
             coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {}, {
@@ -59,7 +27,6 @@ export function costPlugin(
           if (coerced.errors) return; // execution refuses them with their own error, before anything runs
           const fragments = documentFragments(document);
           const cost = operationCost(schema, operation, fragments, coerced.coerced, sizes);
-          if (memoKey !== null) memo!.set(memoKey, cost);
           contextValue.client.outcome.cost = cost;
           if (cost > maxCost) throw queryTooCostly(cost, maxCost);
         },

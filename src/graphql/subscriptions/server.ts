@@ -35,7 +35,6 @@ import { aliasLimitRule, queryLimitsRule } from '../limits.ts';
 import { LiveExecutions } from './executions.ts';
 import { getSchema } from '../schema.ts';
 import type { TrustedDocuments } from '../trusted-documents.ts';
-import { engineFor } from '../../engine/index.ts';
 
 /** A subscriber's authentication is read again at most this long after it was last read. */
 const REAUTH_MS = 60_000;
@@ -71,7 +70,7 @@ type Extra = { request: AddressedRequest };
 export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServer {
   const { config, log } = deps;
   const format = formatErrorFor(config, log);
-  const schema = getSchema(engineFor(config).leanResolvers);
+  const schema = getSchema();
   const rules = [
     ...specifiedRules,
     queryLimitsRule(config.graphql.maxDepth, config.graphql.maxFields),

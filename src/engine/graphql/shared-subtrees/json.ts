@@ -1,7 +1,6 @@
 // Writes an answer's JSON with each shared subtree written once and its bytes copied where it repeats: the same
 // bytes as JSON.stringify, built faster. Why: docs/decisions/0003-write-shared-subtrees-once.md.
 import { randomBytes } from 'node:crypto';
-import { utf8Bytes } from '../../http/utf8-bodies.ts';
 
 /** Twelve characters of [A-Za-z0-9_-]: JSON writes them as they are, so a mark reads `"<MARK><id>"`. */
 const MARK = randomBytes(9).toString('base64url');
@@ -159,7 +158,7 @@ class Expansion {
 
   /** The bytes of `text` with its marks replaced, or null when something that looks like a mark is not one. */
   expand(text: string): Buffer | null {
-    const source = utf8Bytes(text);
+    const source = Buffer.from(text, 'utf8');
     let at = source.indexOf(OPENING);
     if (at < 0) return source;
     // Triples: the source's start and end of a stretch, then the bytes that follow it.
