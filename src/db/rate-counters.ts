@@ -75,10 +75,10 @@ const hitAll = query(
           CASE WHEN ${r.c('reset_at')} > ${at(now)} THEN ${r.c('count')} ELSE 0 END AS "count"
         FROM ${r} WHERE ${r.c('key')} IN (${keys}) ORDER BY ${r.c('key')} FOR UPDATE
       ),
-      lim ("key", "max") AS (VALUES ${limitValues(limits)}),
+      lim (${lim.names('key', 'max')}) AS (VALUES ${limitValues(limits)}),
       full_window AS (
-        SELECT max(${cur.c('reset_at')}) AS "until" FROM cur JOIN lim USING ("key") WHERE ${cur.c('count')} >=
-          ${lim.c('max')}),
+        SELECT max(${cur.c('reset_at')}) AS "until" FROM cur JOIN lim USING (${lim.names('key')})
+        WHERE ${cur.c('count')} >= ${lim.c('max')}),
       counted AS (
         INSERT INTO ${r} (${r.name('key', 'count', 'reset_at')})
         SELECT ${lim.c('key')}, 1, ${at(resetAt)} FROM lim
@@ -97,7 +97,7 @@ const fullWindowsUntil = query({ until: 'date?' }, (limits: CounterLimit[], now:
   const lim = derived<{ key: string; max: number }>('lim');
   return Prisma.sql`
     SELECT max(${r.c('reset_at')}) AS "until"
-    FROM ${r} JOIN (VALUES ${limitValues(limits)}) AS lim ("key", "max") USING ("key")
+    FROM ${r} JOIN (VALUES ${limitValues(limits)}) AS lim (${lim.names('key', 'max')}) USING (${lim.names('key')})
     WHERE ${r.c('reset_at')} > ${at(now)} AND ${r.c('count')} >= ${lim.c('max')}`;
 });
 
