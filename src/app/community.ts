@@ -4,6 +4,7 @@
 import { canActOnBehalf } from '../auth/request-auth.ts';
 import { roleAtLeast, type RoleName } from '../domain/roles.ts';
 import { Prisma } from '../db/sql.ts';
+import { Model, names, table } from '../db/typed-sql.ts';
 import type { CommentRow, PostRow } from '../db/rows.ts';
 import { featureSettings } from '../domain/defaults.ts';
 import { badInput, forbidden, notFound } from '../domain/errors.ts';
@@ -132,23 +133,30 @@ export async function deleteComment(scope: RequestScope, id: number): Promise<tr
 // A like is (target, user); liking twice leaves one, unliking what is not liked changes nothing. The insert
 // ignores a conflict in SQL, so no failed statement aborts the transaction (PostgreSQL would).
 const LIKES = {
-  post: { table: Prisma.raw('"PostLike"'), target: Prisma.raw('"postId"') },
-  comment: { table: Prisma.raw('"PostCommentLike"'), target: Prisma.raw('"commentId"') },
+  post: { table: table(Model.PostLike), target: names(Model.PostLike, 'postId') },
+  comment: { table: table(Model.PostCommentLike), target: names(Model.PostCommentLike, 'commentId') },
 };
+// The liker's and the time's columns, named alike in both tables.
+const LIKER = names(Model.PostLike, 'userId');
+const LIKED_AT = names(Model.PostCommentLike, 'createdAt');
+type LikeKind = keyof typeof LIKES;
 
-async function setLike(
-  scope: RequestScope,
-  kind: keyof typeof LIKES,
-  targetId: number,
-  userId: number,
-  liked: boolean,
-) {
+/** Likes the target, unless the user already does. */
+function likeSql(kind: LikeKind, targetId: number, userId: number, now: Date) {
   const { table, target } = LIKES[kind];
+  return Prisma.sql`INSERT INTO ${table} (${target}, ${LIKER}, ${LIKED_AT})
+    VALUES (${targetId}, ${userId}, ${now}) ON CONFLICT DO NOTHING`;
+}
+
+/** Takes back the user's like of the target, if any. */
+function unlikeSql(kind: LikeKind, targetId: number, userId: number) {
+  const { table, target } = LIKES[kind];
+  return Prisma.sql`DELETE FROM ${table} WHERE ${target} = ${targetId} AND ${LIKER} = ${userId}`;
+}
+
+async function setLike(scope: RequestScope, kind: LikeKind, targetId: number, userId: number, liked: boolean) {
   await scope.write((tx) =>
-    liked
-      ? tx.$executeRaw`INSERT INTO ${table} (${target}, "userId", "createdAt")
-          VALUES (${targetId}, ${userId}, ${scope.now}) ON CONFLICT DO NOTHING`
-      : tx.$executeRaw`DELETE FROM ${table} WHERE ${target} = ${targetId} AND "userId" = ${userId}`,
+    tx.$executeRaw(liked ? likeSql(kind, targetId, userId, scope.now) : unlikeSql(kind, targetId, userId)),
   );
 }
 
@@ -165,3 +173,6 @@ export async function likeComment(scope: RequestScope, commentId: number, liked:
   await setLike(scope, 'comment', commentId, viewer.id, liked);
   return comment;
 }
+
+/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+export const communitySql = { likeSql, unlikeSql };

@@ -11,6 +11,7 @@ import type { Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { UserRow } from '../db/rows.ts';
 import { containsLiterally, Prisma } from '../db/sql.ts';
+import { aliased, Model, query, rowsOf } from '../db/typed-sql.ts';
 import { areaRuleField, AreaRuleError } from '../domain/areas.ts';
 import { checkAreaPlacement } from './areas.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
@@ -39,29 +40,54 @@ export interface UsersArgs {
   take?: number | null;
 }
 
+interface PeopleFilter {
+  provider: string;
+  companyId: number;
+  deactivated: boolean;
+  term: string;
+  role: RoleName | null;
+  areaId: number | null;
+}
+
+/** A page of a company's people by name, as filtered (never the deleted). */
+const peoplePage = query({ id: 'number' }, (f: PeopleFilter, skip: number, take: number) => {
+  const u = aliased(Model.User, 'u');
+  const where = [Prisma.sql`${u.c('companyId')} = ${f.companyId}`, Prisma.sql`${u.c('anonymizedAt')} IS NULL`];
+  where.push(f.deactivated ? Prisma.sql`${u.c('deletedAt')} IS NOT NULL` : Prisma.sql`${u.c('deletedAt')} IS NULL`);
+  if (f.term) where.push(containsLiterally(f.provider, [u.c('name'), u.c('email')], f.term));
+  if (f.role !== null) where.push(Prisma.sql`${u.c('role')} = ${f.role}`);
+  const id = f.areaId;
+  if (id !== null)
+    where.push(
+      Prisma.sql`(${u.c('areaLevel1Id')} = ${id} OR ${u.c('areaLevel2Id')} = ${id} OR ${u.c('areaLevel3Id')} = ${id})`,
+    );
+  return Prisma.sql`
+    SELECT ${u.c('id')} AS "id" FROM ${u} WHERE ${Prisma.join(where, ' AND ')}
+    ORDER BY ${u.c('name')}, ${u.c('id')} LIMIT ${take} OFFSET ${skip}`;
+});
+
 /** The tenant's people by name; `deactivated: true` lists the deactivated ones instead. Deleted people never. */
 export async function users(scope: RequestScope, args: UsersArgs): Promise<UserRow[]> {
   const { tenant } = adminOf(scope);
   const page = paging(args.skip, args.take);
-  const where = [Prisma.sql`"companyId" = ${tenant.id}`, Prisma.sql`"anonymizedAt" IS NULL`];
-  where.push(args.deactivated ? Prisma.sql`"deletedAt" IS NOT NULL` : Prisma.sql`"deletedAt" IS NULL`);
   const term = args.search?.trim() ?? '';
   if (term.length > 100) throw badInput('search must be at most 100 characters', 'search');
-  if (term) where.push(containsLiterally(scope.config.database.provider, ['name', 'email'], term));
-  if (args.role != null) {
-    if (!isRole(args.role)) throw badInput(`role must be one of ${Object.keys(ROLE_RANK).join(', ')}`, 'role');
-    where.push(Prisma.sql`"role" = ${args.role}`);
-  }
+  if (args.role != null && !isRole(args.role))
+    throw badInput(`role must be one of ${Object.keys(ROLE_RANK).join(', ')}`, 'role');
   if (args.areaId != null) {
     const area = await scope.loaders.area.load(args.areaId);
     if (!area || area.companyId !== tenant.id)
       throw badInput(`area ${args.areaId} is not an area of this company`, 'areaId');
-    const id = args.areaId;
-    where.push(Prisma.sql`("areaLevel1Id" = ${id} OR "areaLevel2Id" = ${id} OR "areaLevel3Id" = ${id})`);
   }
-  const rows = await scope.db.$queryRaw<Array<{ id: number }>>`
-    SELECT "id" FROM "User" WHERE ${Prisma.join(where, ' AND ')}
-    ORDER BY "name", "id" LIMIT ${page.take} OFFSET ${page.skip}`;
+  const filter: PeopleFilter = {
+    provider: scope.config.database.provider,
+    companyId: tenant.id,
+    deactivated: Boolean(args.deactivated),
+    term,
+    role: (args.role ?? null) as RoleName | null,
+    areaId: args.areaId ?? null,
+  };
+  const rows = await rowsOf(scope.db, peoplePage, filter, page.skip, page.take);
   const found = await scope.db.user.findMany({ where: { id: { in: rows.map((r) => r.id) } } });
   const byId = new Map(found.map((u) => [u.id, u]));
   return rows.map((r) => byId.get(r.id)!).filter(Boolean);
@@ -354,3 +380,6 @@ export async function deleteMyAccount(scope: RequestScope, client: ThrottledClie
   announceRevocation(scope, viewer.id);
   return true;
 }
+
+/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+export const peopleSql = { peoplePage };

@@ -4,7 +4,8 @@
 // moment (FOR UPDATE SKIP LOCKED), so replicas never wait on each other; SQLite, whose writers take turns anyway,
 // claims row by row with a conditional update.
 import { providerOf, type Db } from './client.ts';
-import { Model, table } from './typed-sql.ts';
+import { Prisma } from './sql.ts';
+import { aliased, col, Model, names, query, rowsOf, table } from './typed-sql.ts';
 
 /** The queues' tables: `Model.Notification` or `Model.OutgoingEmail`. */
 export type Queue = typeof Model.Notification | typeof Model.OutgoingEmail;
@@ -60,6 +61,20 @@ export async function takeClaimed(
   return (await taken).count === 1;
 }
 
+/** PostgreSQL: leases to `until` up to `limit` claimable rows above `afterId` that no one is claiming; their ids. */
+const claimNext = query({ id: 'number' }, (queue: Queue, afterId: number, limit: number, until: Date, now: Date) => {
+  const q = aliased(queue, 'q');
+  return Prisma.sql`
+      UPDATE ${table(queue)} SET ${names(queue, 'claimedUntil')} = ${until}::timestamp
+      WHERE ${col(queue, 'id')} IN (
+        SELECT ${q.c('id')} FROM ${q}
+        WHERE ${q.c('id')} > ${afterId} AND ${q.c('status')} = 'PENDING'
+          AND (${q.c('claimedUntil')} IS NULL OR ${q.c('claimedUntil')} < ${now}::timestamp)
+        ORDER BY ${q.c('id')} LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING ${col(queue, 'id')} AS "id"`;
+});
+
 /** Claims up to `limit` claimable rows with ids above `afterId`, oldest first, until `until`; their ids in order. */
 async function claimBatch(
   prisma: Db,
@@ -68,15 +83,7 @@ async function claimBatch(
 ): Promise<number[]> {
   if (providerOf(prisma) === 'postgresql') {
     const now = new Date();
-    const rows = await prisma.$queryRaw<Array<{ id: number }>>`
-      UPDATE ${table(queue)} SET "claimedUntil" = ${until}::timestamp
-      WHERE id IN (
-        SELECT id FROM ${table(queue)}
-        WHERE id > ${afterId} AND status = 'PENDING'
-          AND ("claimedUntil" IS NULL OR "claimedUntil" < ${now}::timestamp)
-        ORDER BY id LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING id`;
+    const rows = await rowsOf(prisma, claimNext, queue, afterId, limit, until, now);
     return rows.map((r) => r.id).sort((a, b) => a - b);
   }
   const claimed: number[] = [];
@@ -101,3 +108,6 @@ async function claimBatch(
   }
   return claimed;
 }
+
+/** This file's statements, for the test that runs each on PostgreSQL (test/db/typed-sql.test.ts). */
+export const claimSql = { claimNext };

@@ -6,6 +6,7 @@
 import type { Db } from './client.ts';
 import { Prisma } from './sql.ts';
 import { uncounted } from './sql-stats.ts';
+import { derived, META_TABLES, metaTable, query, rowsOf, type RowOf } from './typed-sql.ts';
 
 /** One window of one key, as counted. */
 export interface CounterWindow {
@@ -25,6 +26,95 @@ const KEEP_ENDED_MS = 3_600_000;
 
 const at = (date: Date) => Prisma.sql`${date}::timestamp`;
 
+type Counter = RowOf<typeof META_TABLES.rate_limit>;
+const r = metaTable('rate_limit', 'r');
+const excluded = derived<Counter>('EXCLUDED');
+/** The limits as a VALUES list of (key, max). */
+const limitValues = (limits: CounterLimit[]) =>
+  Prisma.join(limits.map((l) => Prisma.sql`(${l.key}::text, ${l.max}::int)`));
+
+/** SQL: counts one in the row `r` holds for the key, or starts a window ending at `resetAt` when its own has ended. */
+function countOne(now: Date) {
+  const running = Prisma.sql`${r.c('reset_at')} > ${at(now)}`;
+  return Prisma.sql`ON CONFLICT (${r.name('key')}) DO UPDATE SET
+    ${r.name('count')} = CASE WHEN ${running} THEN ${r.c('count')} + 1 ELSE 1 END,
+    ${r.name('reset_at')} = CASE WHEN ${running} THEN ${r.c('reset_at')} ELSE ${excluded.c('reset_at')} END`;
+}
+
+/** Counts one on the key: its count in its current window and when that window ends. */
+const hitOne = query(
+  { count: 'number', reset_at: 'date' },
+  (key: string, resetAt: Date, now: Date) =>
+    Prisma.sql`
+    INSERT INTO ${r} (${r.name('key', 'count', 'reset_at')}) VALUES (${key}, 1, ${at(resetAt)})
+    ${countOne(now)}
+    RETURNING ${r.c('count')} AS "count", ${r.c('reset_at')} AS "reset_at"`,
+);
+
+/** A row for each key that has none, holding no window ('-infinity' has ended for every clock). */
+const ensureRows = (limits: CounterLimit[]) => Prisma.sql`
+  INSERT INTO ${r} (${r.name('key', 'count', 'reset_at')})
+  VALUES ${Prisma.join(limits.map((l) => Prisma.sql`(${l.key}, 0, '-infinity')`))}
+  ON CONFLICT (${r.name('key')}) DO NOTHING`;
+
+/**
+ * Locks the keys' rows in key order and counts one on each unless one is full: a row per window counted in, or
+ * one row (`refused`, no key) with when the last full window ends.
+ */
+const hitAll = query(
+  { key: 'string?', reset_at: 'date', refused: 'boolean' },
+  (limits: CounterLimit[], resetAt: Date, now: Date) => {
+    const keys = Prisma.join(limits.map((l) => Prisma.sql`${l.key}::text`));
+    const cur = derived<Counter>('cur');
+    const lim = derived<{ key: string; max: number }>('lim');
+    const full = derived<{ until: Date }>('full_window');
+    const counted = derived<Counter>('counted');
+    return Prisma.sql`
+      WITH cur AS (
+        SELECT ${r.c('key')} AS "key", ${r.c('reset_at')} AS "reset_at",
+          CASE WHEN ${r.c('reset_at')} > ${at(now)} THEN ${r.c('count')} ELSE 0 END AS "count"
+        FROM ${r} WHERE ${r.c('key')} IN (${keys}) ORDER BY ${r.c('key')} FOR UPDATE
+      ),
+      lim (${lim.names('key', 'max')}) AS (VALUES ${limitValues(limits)}),
+      full_window AS (
+        SELECT max(${cur.c('reset_at')}) AS "until" FROM cur JOIN lim USING (${lim.names('key')})
+        WHERE ${cur.c('count')} >= ${lim.c('max')}),
+      counted AS (
+        INSERT INTO ${r} (${r.name('key', 'count', 'reset_at')})
+        SELECT ${lim.c('key')}, 1, ${at(resetAt)} FROM lim
+        WHERE (SELECT ${full.c('until')} FROM full_window) IS NULL
+        ${countOne(now)}
+        RETURNING ${r.c('key')} AS "key", ${r.c('reset_at')} AS "reset_at"
+      )
+      SELECT ${counted.c('key')} AS "key", ${counted.c('reset_at')} AS "reset_at", false AS "refused" FROM counted
+      UNION ALL
+      SELECT NULL, ${full.c('until')}, true FROM full_window WHERE ${full.c('until')} IS NOT NULL`;
+  },
+);
+
+/** When the last of the keys' full windows ends (null when none is full). */
+const fullWindowsUntil = query({ until: 'date?' }, (limits: CounterLimit[], now: Date) => {
+  const lim = derived<{ key: string; max: number }>('lim');
+  return Prisma.sql`
+    SELECT max(${r.c('reset_at')}) AS "until"
+    FROM ${r} JOIN (VALUES ${limitValues(limits)}) AS lim (${lim.names('key', 'max')}) USING (${lim.names('key')})
+    WHERE ${r.c('reset_at')} > ${at(now)} AND ${r.c('count')} >= ${lim.c('max')}`;
+});
+
+/** Gives one back to each window still its key's current one; ends the `cleared` keys' windows. */
+function giveBackTo(windows: CounterWindow[], cleared: string[]) {
+  const inWindow = windows.map((w) => Prisma.sql`(${r.c('key')} = ${w.key} AND ${r.c('reset_at')} = ${at(w.resetAt)})`);
+  const isCleared = cleared.length ? Prisma.sql`${r.c('key')} IN (${Prisma.join(cleared)})` : Prisma.sql`false`;
+  return Prisma.sql`
+    UPDATE ${r}
+    SET ${r.name('count')} = CASE WHEN ${isCleared} THEN 0 ELSE greatest(${r.c('count')} - 1, 0) END,
+      ${r.name('reset_at')} = CASE WHEN ${isCleared} THEN '-infinity' ELSE ${r.c('reset_at')} END
+    WHERE ${Prisma.join([...inWindow, isCleared], ' OR ')}`;
+}
+
+/** Deletes the windows that ended before `before`. */
+const prune = (before: Date) => Prisma.sql`DELETE FROM ${r} WHERE ${r.c('reset_at')} < ${at(before)}`;
+
 export class RateCounters {
   private lastPrune = 0;
 
@@ -37,15 +127,7 @@ export class RateCounters {
   async hit(key: string, windowMs: number, now: Date): Promise<{ count: number; resetAt: Date }> {
     this.pruneNowAndThen(now);
     // One statement: the row's lock makes concurrent hits on one key count one after another.
-    const [row] = await uncounted(
-      () => this.prisma.$queryRaw<Array<{ count: number; reset_at: Date }>>`
-        INSERT INTO prode_meta.rate_limit AS r (key, count, reset_at)
-        VALUES (${key}, 1, ${at(new Date(now.getTime() + windowMs))})
-        ON CONFLICT (key) DO UPDATE SET
-          count = CASE WHEN r.reset_at > ${at(now)} THEN r.count + 1 ELSE 1 END,
-          reset_at = CASE WHEN r.reset_at > ${at(now)} THEN r.reset_at ELSE EXCLUDED.reset_at END
-        RETURNING count, reset_at`,
-    );
+    const [row] = await uncounted(() => rowsOf(this.prisma, hitOne, key, new Date(now.getTime() + windowMs), now));
     return { count: row.count, resetAt: row.reset_at };
   }
 
@@ -60,38 +142,12 @@ export class RateCounters {
     now: Date,
   ): Promise<{ refusedUntil: Date | null; windows: CounterWindow[] }> {
     this.pruneNowAndThen(now);
-    const keys = Prisma.join(limits.map((l) => Prisma.sql`${l.key}::text`));
     // First every row exists, so that the next statement can lock them all: rows it had to create could not be
-    // locked, and two first calls would both pass. A new row holds no window ('-infinity' has ended for every clock).
-    await uncounted(
-      () => this.prisma.$executeRaw`
-        INSERT INTO prode_meta.rate_limit (key, count, reset_at)
-        VALUES ${Prisma.join(limits.map((l) => Prisma.sql`(${l.key}, 0, '-infinity')`))}
-        ON CONFLICT (key) DO NOTHING`,
-    );
+    // locked, and two first calls would both pass.
+    await uncounted(() => this.prisma.$executeRaw(ensureRows(limits)));
     // Then the rows are locked in key order (so concurrent calls sharing a key never deadlock), read at their
     // latest, and counted only when none is full. Counting is an upsert, so a row pruned in between still counts.
-    const rows = await uncounted(
-      () => this.prisma.$queryRaw<Array<{ key: string | null; reset_at: Date; refused: boolean }>>`
-        WITH cur AS (
-          SELECT key, reset_at, CASE WHEN reset_at > ${at(now)} THEN count ELSE 0 END AS count
-          FROM prode_meta.rate_limit WHERE key IN (${keys}) ORDER BY key FOR UPDATE
-        ),
-        lim (key, max) AS (VALUES ${Prisma.join(limits.map((l) => Prisma.sql`(${l.key}::text, ${l.max}::int)`))}),
-        full_window AS (SELECT max(cur.reset_at) AS until FROM cur JOIN lim USING (key) WHERE cur.count >= lim.max),
-        counted AS (
-          INSERT INTO prode_meta.rate_limit AS r (key, count, reset_at)
-          SELECT key, 1, ${at(new Date(now.getTime() + windowMs))} FROM lim
-          WHERE (SELECT until FROM full_window) IS NULL
-          ON CONFLICT (key) DO UPDATE SET
-            count = CASE WHEN r.reset_at > ${at(now)} THEN r.count + 1 ELSE 1 END,
-            reset_at = CASE WHEN r.reset_at > ${at(now)} THEN r.reset_at ELSE EXCLUDED.reset_at END
-          RETURNING r.key, r.reset_at
-        )
-        SELECT key, reset_at, false AS refused FROM counted
-        UNION ALL
-        SELECT NULL, until, true FROM full_window WHERE until IS NOT NULL`,
-    );
+    const rows = await uncounted(() => rowsOf(this.prisma, hitAll, limits, new Date(now.getTime() + windowMs), now));
     const refused = rows.find((r) => r.refused);
     if (refused) return { refusedUntil: refused.reset_at, windows: [] };
     return { refusedUntil: null, windows: rows.map((r) => ({ key: r.key!, resetAt: r.reset_at })) };
@@ -99,14 +155,7 @@ export class RateCounters {
 
   /** When the last of the keys' full windows ends, or null when none is full. */
   async fullUntil(limits: CounterLimit[], now: Date): Promise<Date | null> {
-    const [row] = await uncounted(
-      () => this.prisma.$queryRaw<Array<{ until: Date | null }>>`
-        SELECT max(r.reset_at) AS until
-        FROM prode_meta.rate_limit r
-        JOIN (VALUES ${Prisma.join(limits.map((l) => Prisma.sql`(${l.key}::text, ${l.max}::int)`))}) AS lim (key, max)
-          USING (key)
-        WHERE r.reset_at > ${at(now)} AND r.count >= lim.max`,
-    );
+    const [row] = await uncounted(() => rowsOf(this.prisma, fullWindowsUntil, limits, now));
     return row.until;
   }
 
@@ -115,25 +164,17 @@ export class RateCounters {
    * next count starts a new one).
    */
   async giveBack(windows: CounterWindow[], cleared: string[]): Promise<void> {
-    const inWindow = windows.map((w) => Prisma.sql`(key = ${w.key} AND reset_at = ${at(w.resetAt)})`);
-    const isCleared = cleared.length ? Prisma.sql`key IN (${Prisma.join(cleared)})` : Prisma.sql`false`;
-    if (inWindow.length + cleared.length === 0) return;
-    await uncounted(
-      () => this.prisma.$executeRaw`
-        UPDATE prode_meta.rate_limit
-        SET count = CASE WHEN ${isCleared} THEN 0 ELSE greatest(count - 1, 0) END,
-          reset_at = CASE WHEN ${isCleared} THEN '-infinity' ELSE reset_at END
-        WHERE ${Prisma.join([...inWindow, isCleared], ' OR ')}`,
-    );
+    if (windows.length + cleared.length === 0) return;
+    await uncounted(() => this.prisma.$executeRaw(giveBackTo(windows, cleared)));
   }
 
   /** Deletes long-ended windows, at most once a minute per process, without making the caller wait. */
   private pruneNowAndThen(now: Date) {
     if (now.getTime() - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now.getTime();
-    uncounted(
-      () => this.prisma.$executeRaw`
-        DELETE FROM prode_meta.rate_limit WHERE reset_at < ${at(new Date(now.getTime() - KEEP_ENDED_MS))}`,
-    ).catch(this.onError);
+    uncounted(() => this.prisma.$executeRaw(prune(new Date(now.getTime() - KEEP_ENDED_MS)))).catch(this.onError);
   }
 }
+
+/** This file's statements, for the test that runs each on PostgreSQL (test/db/typed-sql.test.ts). */
+export const rateCounterSql = { hitOne, ensureRows, hitAll, fullWindowsUntil, giveBackTo, prune };

@@ -8,7 +8,8 @@
 // nothing to take.
 import type { DatabaseTarget } from './adapters.ts';
 import type { Tx } from './client.ts';
-import { table as tableOf, type Model } from './typed-sql.ts';
+import { Prisma } from './sql.ts';
+import { col, query, rowsOf, table as tableOf, type Model } from './typed-sql.ts';
 
 /** Tables whose rows are locked as the parent of counted rows. */
 export type LockedTable = typeof Model.User | typeof Model.Company;
@@ -21,5 +22,15 @@ export async function lockRowForCounting(
   id: number,
 ): Promise<void> {
   if (provider !== 'postgresql') return;
-  await tx.$queryRaw`SELECT id FROM ${tableOf(table)} WHERE id = ${id} FOR NO KEY UPDATE`;
+  await rowsOf(tx, lockRow, table, id);
 }
+
+const lockRow = query(
+  { id: 'number' },
+  (table: LockedTable, id: number) =>
+    Prisma.sql`SELECT ${col(table, 'id')} AS "id" FROM ${tableOf(table)} WHERE ${col(table, 'id')} = ${id}
+      FOR NO KEY UPDATE`,
+);
+
+/** This file's statements, for the test that runs each on PostgreSQL (test/db/typed-sql.test.ts). */
+export const rowLockSql = { lockRow };

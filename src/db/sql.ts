@@ -16,17 +16,17 @@ export function inKeys(provider: string, column: Prisma.Sql, keys: readonly (num
 }
 
 /**
- * `column LIKE '%term%'`, case-insensitive, with the term's characters taken literally: `%` and `_` are
- * wildcards to LIKE, and Prisma's `contains` passes them through on both stores (so a search for "%" matched
- * every company). They are escaped with `!` and an explicit ESCAPE clause: SQLite has no default escape
- * character and PostgreSQL's default (backslash) would make a backslash in the term special. SQLite's LIKE
- * folds ASCII case; PostgreSQL needs ILIKE.
+ * `column LIKE '%term%'` for each column given (`u.c('name')`), case-insensitive, with the term's characters
+ * taken literally: `%` and `_` are wildcards to LIKE, and Prisma's `contains` passes them through on both stores
+ * (so a search for "%" matched every company). They are escaped with `!` and an explicit ESCAPE clause: SQLite
+ * has no default escape character and PostgreSQL's default (backslash) would make a backslash in the term
+ * special. SQLite's LIKE folds ASCII case; PostgreSQL needs ILIKE.
  */
-export function containsLiterally(provider: string, columns: string[], term: string): Prisma.Sql {
+export function containsLiterally(provider: string, columns: Prisma.Sql[], term: string): Prisma.Sql {
   const pattern = `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
   const op = Prisma.raw(provider === 'postgresql' ? 'ILIKE' : 'LIKE');
   return Prisma.sql`(${Prisma.join(
-    columns.map((c) => Prisma.sql`${Prisma.raw(`"${c}"`)} ${op} ${pattern} ESCAPE '!'`),
+    columns.map((c) => Prisma.sql`${c} ${op} ${pattern} ESCAPE '!'`),
     ' OR ',
   )})`;
 }

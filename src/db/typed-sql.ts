@@ -38,12 +38,18 @@ export function aliased<M extends Model>(model: M, alias: string): Aliased<M> {
 
 /**
  * A named row set of one statement (a WITH query, a subquery): `${s}` writes its name, `s.c('points')` one of the
- * columns its row declares.
+ * columns its row declares, `s.names('points', 'name')` columns unqualified (a WITH query's column list).
  */
-export type Derived<Row> = Prisma.Sql & { readonly c: (column: keyof Row & string) => Prisma.Sql };
+export type Derived<Row> = Prisma.Sql & {
+  readonly c: (column: keyof Row & string) => Prisma.Sql;
+  readonly names: (...columns: Array<keyof Row & string>) => Prisma.Sql;
+};
 
 export function derived<Row>(name: string): Derived<Row> {
-  return Object.assign(Prisma.raw(name), { c: (column: keyof Row & string) => Prisma.raw(`${name}."${column}"`) });
+  return Object.assign(Prisma.raw(name), {
+    c: (column: keyof Row & string) => Prisma.raw(`${name}."${column}"`),
+    names: (...columns: Array<keyof Row & string>) => Prisma.raw(columns.map((c) => `"${c}"`).join(', ')),
+  });
 }
 
 /** How a column of a returned row is read into JavaScript; `?` when it may be null. */
@@ -89,8 +95,12 @@ export async function rowsOf<S extends Shape, Args extends unknown[]>(
   statement: Query<S, Args>,
   ...args: Args
 ): Promise<RowOf<S>[]> {
-  const raw = await db.$queryRaw<Record<string, unknown>[]>(statement.sql(...args));
-  const keys = Object.entries(statement.shape);
+  return readRows(statement.shape, await db.$queryRaw<Record<string, unknown>[]>(statement.sql(...args)));
+}
+
+/** Rows as the store returned them, read into the shape. */
+export function readRows<S extends Shape>(shape: S, raw: Record<string, unknown>[]): RowOf<S>[] {
+  const keys = Object.entries(shape);
   return raw.map((r) => {
     const row: Record<string, unknown> = {};
     for (const [key, kind] of keys) row[key] = read(kind, r[key]);
@@ -148,4 +158,60 @@ export function shapeProblems(shape: Shape, raw: Record<string, unknown>): strin
 /** Some of a model's columns, quoted, unqualified, comma-separated: `"points", "exactHits"` (INSERT, SET). */
 export function names<M extends Model>(_model: M, ...columns: Column<M>[]): Prisma.Sql {
   return Prisma.raw(columns.map((c) => `"${c}"`).join(', '));
+}
+
+/** A model's whole row, as Prisma's findMany builds it. */
+export type ModelRow<M extends Model> = Prisma.TypeMap['model'][M]['payload']['scalars'];
+
+/**
+ * A statement that returns whole rows of one model (`SELECT "Company".*`): $queryRaw builds them as findMany does
+ * (the test compares the two), so its row is the model's.
+ */
+export interface ModelQuery<M extends Model, Args extends unknown[]> {
+  readonly model: M;
+  readonly sql: (...args: Args) => Prisma.Sql;
+}
+
+export function modelQuery<M extends Model, Args extends unknown[]>(
+  model: M,
+  sql: (...args: Args) => Prisma.Sql,
+): ModelQuery<M, Args> {
+  return { model, sql };
+}
+
+/** Runs a statement of whole rows. */
+export async function modelRowsOf<M extends Model, Args extends unknown[]>(
+  db: Queryable,
+  statement: ModelQuery<M, Args>,
+  ...args: Args
+): Promise<ModelRow<M>[]> {
+  return db.$queryRaw<ModelRow<M>[]>(statement.sql(...args));
+}
+
+/**
+ * The tables PostgreSQL's migrations keep outside the Prisma schema (schema prode_meta), each with its columns' kinds:
+ * declared here since no model names them; the test reads them back from the database's catalogue.
+ */
+export const META_TABLES = {
+  rate_limit: { key: 'string', count: 'number', reset_at: 'date' },
+  lease: { name: 'string', holder: 'string', until: 'date' },
+} as const satisfies Record<string, Shape>;
+export type MetaTable = keyof typeof META_TABLES;
+export type MetaColumn<T extends MetaTable> = keyof (typeof META_TABLES)[T] & string;
+
+/**
+ * A prode_meta table under an alias: `${r}` writes `prode_meta.rate_limit AS r` (INSERT takes an alias only after
+ * AS), `r.c('count')` writes `r."count"`, `r.name('count')` the bare `"count"` (INSERT column lists, SET, ON
+ * CONFLICT).
+ */
+export type AliasedMeta<T extends MetaTable> = Prisma.Sql & {
+  readonly c: (column: MetaColumn<T>) => Prisma.Sql;
+  readonly name: (...columns: MetaColumn<T>[]) => Prisma.Sql;
+};
+
+export function metaTable<T extends MetaTable>(name: T, alias: string): AliasedMeta<T> {
+  return Object.assign(Prisma.raw(`prode_meta.${name} AS ${alias}`), {
+    c: (column: MetaColumn<T>) => Prisma.raw(`${alias}."${column}"`),
+    name: (...columns: MetaColumn<T>[]) => Prisma.raw(columns.map((c) => `"${c}"`).join(', ')),
+  });
 }

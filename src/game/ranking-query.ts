@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { aliased, derived, Model, query, rowsOf, type Column } from '../db/typed-sql.ts';
 import { tied, type RankedStanding, type Score, type Standing } from '../domain/rankings.ts';
 import type { TieRule } from '../domain/scoring-settings.ts';
+import { scoresOfSql, scoresPageSql, scoresTotalSql, type RankedScores } from './scores-page.ts';
 
 export interface RankingScope {
   companyId: number;
@@ -116,7 +117,7 @@ function scoresSelect(scope: RankingScope) {
     FROM (${scores}) base LEFT JOIN wins ON ${wins.c('userId')} = ${base.c('userId')}`;
 }
 
-/** SQL: the row `s` ranks strictly ahead of the row named `other` (an alias written in this file). */
+/** SQL: the row `s` ranks strictly ahead of the row named `other` (an alias of this file or of scores-page.ts). */
 function ahead(other: string, rule: TieRule = 'HITS') {
   const [s, o] = [derived<ScoreRow>('s'), derived<ScoreRow>(other)];
   const points = Prisma.sql`${s.c('points')} > ${o.c('points')}`;
@@ -246,28 +247,20 @@ function numbered(rows: Standing[], aheadOfFirst: number, skip: number, rule: Ti
   return entries;
 }
 
+/** The scope's scores, order and tie rule, for the statements both rankings page with (scores-page.ts). */
+function ranked(scope: RankingScope): RankedScores {
+  const rule = rulesOf(scope).tieRule;
+  return { select: scoresSelect(scope), order: order(rule), ahead: (other) => ahead(other, rule) };
+}
+
 /** A page of the scores in ranking order, with how many rank ahead of its head and the total. */
 const scoresPage = query(
   { ...SCORES, ahead: 'number', total: 'number' },
-  (scope: RankingScope, skip: number, take: number) => {
-    const rule = rulesOf(scope).tieRule;
-    const by = order(rule);
-    // One statement (the scores computed once), so the page, the total and the positions share one state.
-    return Prisma.sql`
-    WITH scores AS MATERIALIZED (${scoresSelect(scope)}),
-    page AS (SELECT * FROM scores ORDER BY ${by} LIMIT ${take} OFFSET ${skip}),
-    head AS (SELECT * FROM page ORDER BY ${by} LIMIT 1)
-    SELECT page.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s, head WHERE ${ahead('head', rule)}) AS "ahead",
-      (SELECT CAST(COUNT(*) AS INTEGER) FROM scores) AS "total"
-    FROM page ORDER BY ${by}`;
-  },
+  (scope: RankingScope, skip: number, take: number) => scoresPageSql(ranked(scope), skip, take),
 );
 
 /** How many are ranked in the scope. */
-const scoresTotal = query(
-  { total: 'number' },
-  (scope: RankingScope) => Prisma.sql`SELECT CAST(COUNT(*) AS INTEGER) AS "total" FROM (${scoresSelect(scope)}) scores`,
-);
+const scoresTotal = query({ total: 'number' }, (scope: RankingScope) => scoresTotalSql(scoresSelect(scope)));
 
 /**
  * A page in ranking order with RANK() positions, without ranking everyone. The general ranking's pages come
@@ -309,17 +302,11 @@ const generalOf = query({ ...STANDING, ahead: 'number' }, (scope: RankingScope, 
 });
 
 /** The user's scores in the scope, with how many rank ahead of them. */
-const scoresOf = query({ ...SCORES, ahead: 'number' }, (scope: RankingScope, userId: number) => {
-  const rule = rulesOf(scope).tieRule;
-  const mine = derived<ScoreRow>('mine');
+const scoresOf = query({ ...SCORES, ahead: 'number' }, (scope: RankingScope, userId: number) =>
   // The scores are read twice (the caller's row, who ranks ahead). Round wins are worth computing once; plain
   // scores SQLite filters to the caller's row faster when it may fold them into the query (bench:ranking).
-  const materialized = Prisma.raw(rule === 'ROUND_WINS' ? 'MATERIALIZED' : '');
-  return Prisma.sql`
-    WITH scores AS ${materialized} (${scoresSelect(scope)})
-    SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s WHERE ${ahead('mine', rule)}) AS "ahead"
-    FROM scores mine WHERE ${mine.c('userId')} = ${userId}`;
-});
+  scoresOfSql(ranked(scope), userId, { materialized: rulesOf(scope).tieRule === 'ROUND_WINS' }),
+);
 
 /** The user's standing and RANK() position: one pass counting who ranks strictly ahead. */
 export async function rankingOf(prisma: Db, scope: RankingScope, userId: number): Promise<RankedStanding | null> {

@@ -9,6 +9,8 @@
 // order (queueRescore before it updates the match), so a result set while its match is being rescored waits for
 // that rescoring and queues a fresh job instead of deadlocking with it.
 import { providerOf, type Db, type Tx } from '../db/client.ts';
+import { Prisma } from '../db/sql.ts';
+import { aliased, Model, query, rowsOf, table } from '../db/typed-sql.ts';
 import { rescoreMatches, type RescoreReport } from './rescore.ts';
 
 /** A job's transaction may take this long (100,000 predictions take a few seconds); each statement keeps its own
@@ -118,14 +120,20 @@ interface TakenJob {
   requestedAt: Date;
 }
 
-async function takePostgres(tx: Tx, now: Date): Promise<TakenJob | null> {
-  const rows = await tx.$queryRaw<Array<{ matchId: number; attempts: number; requestedAt: Date }>>`
-    SELECT "matchId", "attempts", "requestedAt" FROM "RescoreJob"
-    WHERE "retryAt" IS NULL OR "retryAt" <= ${now}::timestamp
-    ORDER BY "requestedAt", "matchId" LIMIT 1
+/** PostgreSQL: the oldest due job no other transaction holds, locked. */
+const dueJob = query({ matchId: 'number', attempts: 'number', requestedAt: 'date' }, (now: Date) => {
+  const j = aliased(Model.RescoreJob, 'j');
+  return Prisma.sql`
+    SELECT ${j.c('matchId')} AS "matchId", ${j.c('attempts')} AS "attempts", ${j.c('requestedAt')} AS "requestedAt"
+    FROM ${j}
+    WHERE ${j.c('retryAt')} IS NULL OR ${j.c('retryAt')} <= ${now}::timestamp
+    ORDER BY ${j.c('requestedAt')}, ${j.c('matchId')} LIMIT 1
     FOR UPDATE SKIP LOCKED`;
-  const row = rows[0];
-  return row ? { matchId: Number(row.matchId), attempts: Number(row.attempts), requestedAt: row.requestedAt } : null;
+});
+
+async function takePostgres(tx: Tx, now: Date): Promise<TakenJob | null> {
+  const [row] = await rowsOf(tx, dueJob, now);
+  return row ?? null;
 }
 
 // SQLite's writers take turns: the first due job is this run's. A second process on the file (the CLI tick) that
@@ -139,6 +147,9 @@ async function takeSqlite(tx: Tx, now: Date): Promise<TakenJob | null> {
   });
 }
 
+/** Run outside a transaction: VACUUM refuses to run in one. */
+const vacuum = () => Prisma.sql`VACUUM (ANALYZE) ${table(Model.TournamentStanding)}`;
+
 /**
  * PostgreSQL: vacuums the standings after rescoring jobs. A rescoring moves most of a tournament's standings to new
  * places in the ranking-order index, and results that come in a burst (a matchday's, or a change of game rules
@@ -149,6 +160,9 @@ async function takeSqlite(tx: Tx, now: Date): Promise<TakenJob | null> {
  */
 export async function vacuumStandings(db: Db): Promise<boolean> {
   if (providerOf(db) !== 'postgresql') return false;
-  await db.$executeRawUnsafe('VACUUM (ANALYZE) "TournamentStanding"');
+  await db.$executeRaw(vacuum());
   return true;
 }
+
+/** This file's statements, for the test that runs each on PostgreSQL (test/db/typed-sql.test.ts). */
+export const rescoreJobSql = { dueJob, vacuum };

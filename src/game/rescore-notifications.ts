@@ -6,9 +6,10 @@
 import type { Tx } from '../db/client.ts';
 import type { MatchRow } from '../db/rows.ts';
 import { Prisma } from '../db/sql.ts';
+import { aliased, derived, Model, names, query, rowsOf, table } from '../db/typed-sql.ts';
 import { companyNotificationSettings, userNotificationSettings } from '../domain/defaults.ts';
 import type { KindChange } from '../domain/rescore-plan.ts';
-import { kindsAndPredictions, KINDS_PER_STATEMENT, OF_KIND } from './rescore-sql.ts';
+import { kindsAndPredictions, KINDS_PER_STATEMENT, OF_KIND, predictor, type KeyedPrediction } from './rescore-sql.ts';
 
 const TYPE = 'rankingsUpdated';
 
@@ -28,10 +29,6 @@ export async function notifyRankingsUpdated(
   if (scored.length === 0) return;
   const { allowed, emailing } = await settingsThatAllow(tx, [...new Set(scored.map((c) => c.kind.companyId))]);
   if (allowed.length === 0) return;
-  const user = Prisma.sql`, CAST(u."notificationSettings" AS TEXT) AS "settings", u."deletedAt" AS "deletedAt"`;
-  const sendEmail = emailing.length
-    ? Prisma.sql`CASE WHEN pk."settings" IN (${Prisma.join(emailing)}) THEN TRUE ELSE FALSE END`
-    : Prisma.sql`FALSE`;
   const now = new Date();
   for (const match of matches) {
     const ofMatch = scored.filter((c) => c.kind.matchId === match.id);
@@ -43,27 +40,67 @@ export async function notifyRankingsUpdated(
       match.awayTeamFullTimeGoals,
       match.penaltiesWinner,
     ].join('-');
-    const dedupe = `${TYPE}:match:${match.id}:result:${result}:user:`;
-    const payload = JSON.stringify({ matchId: match.id, tournamentId: match.tournamentId });
-    for (let i = 0; i < ofMatch.length; i += KINDS_PER_STATEMENT) {
-      const chunk = ofMatch.slice(i, i + KINDS_PER_STATEMENT);
-      await tx.$executeRaw`
-        WITH ${kindsAndPredictions(chunk, undefined, user)}
-        INSERT INTO "Notification" ("companyId", "userId", "type", "payload", "dedupeKey", "sendEmail", "createdAt")
-        SELECT pk."companyId", pk."userId", ${TYPE}, ${payload}, ${dedupe} || CAST(pk."userId" AS TEXT), ${sendEmail},
-          ${now}
-        FROM pk JOIN v ON ${OF_KIND}
-        WHERE pk."deletedAt" IS NULL AND pk."settings" IN (${Prisma.join(allowed)})
-        ON CONFLICT ("dedupeKey") DO NOTHING`;
-    }
+    const notice: Notice = {
+      dedupe: `${TYPE}:match:${match.id}:result:${result}:user:`,
+      payload: JSON.stringify({ matchId: match.id, tournamentId: match.tournamentId }),
+      allowed,
+      emailing,
+      now,
+    };
+    for (let i = 0; i < ofMatch.length; i += KINDS_PER_STATEMENT)
+      await tx.$executeRaw(insertNotices(ofMatch.slice(i, i + KINDS_PER_STATEMENT), notice));
   }
 }
 
+/** One match's notification: its dedupe key but for the user's id, its payload, and whose settings get it. */
+interface Notice {
+  dedupe: string;
+  payload: string;
+  /** Stored settings values (as text) that allow the type, and of those, that want e-mail. */
+  allowed: string[];
+  emailing: string[];
+  now: Date;
+}
+
+/** SQL: notifies the active players whose settings allow it of each prediction of these kinds. */
+function insertNotices(kinds: KindChange[], { dedupe, payload, allowed, emailing, now }: Notice) {
+  const user = Prisma.sql`, CAST(${predictor.c('notificationSettings')} AS TEXT) AS "settings",
+    ${predictor.c('deletedAt')} AS "deletedAt"`;
+  const pk = derived<KeyedPrediction & { settings: string; deletedAt: Date | null }>('pk');
+  const sendEmail = emailing.length
+    ? Prisma.sql`CASE WHEN ${pk.c('settings')} IN (${Prisma.join(emailing)}) THEN TRUE ELSE FALSE END`
+    : Prisma.sql`FALSE`;
+  const columns = names(
+    Model.Notification,
+    'companyId',
+    'userId',
+    'type',
+    'payload',
+    'dedupeKey',
+    'sendEmail',
+    'createdAt',
+  );
+  return Prisma.sql`
+    WITH ${kindsAndPredictions(kinds, undefined, user)}
+    INSERT INTO ${table(Model.Notification)} (${columns})
+    SELECT ${pk.c('companyId')}, ${pk.c('userId')}, ${TYPE}, ${payload}, ${dedupe} || CAST(${pk.c('userId')} AS TEXT),
+      ${sendEmail}, ${now}
+    FROM pk JOIN v ON ${OF_KIND}
+    WHERE ${pk.c('deletedAt')} IS NULL AND ${pk.c('settings')} IN (${Prisma.join(allowed)})
+    ON CONFLICT (${names(Model.Notification, 'dedupeKey')}) DO NOTHING`;
+}
+
+/** The distinct stored settings values (as text) of these companies' active users. */
+const settingsOf = query({ settings: 'string' }, (companyIds: number[]) => {
+  const u = aliased(Model.User, 'u');
+  return Prisma.sql`
+    SELECT DISTINCT CAST(${u.c('notificationSettings')} AS TEXT) AS "settings" FROM ${u}
+    WHERE ${u.c('companyId')} IN (${Prisma.join(companyIds)}) AND ${u.c('deletedAt')} IS NULL`;
+});
+
 /** The stored settings values (as text) of these companies' active users that allow the type, and want e-mail. */
 async function settingsThatAllow(tx: Tx, companyIds: number[]) {
-  const rows = await tx.$queryRaw<Array<{ settings: string }>>`
-    SELECT DISTINCT CAST(u."notificationSettings" AS TEXT) AS "settings" FROM "User" u
-    WHERE u."companyId" IN (${Prisma.join(companyIds)}) AND u."deletedAt" IS NULL`;
+  const rows = await rowsOf(tx, settingsOf, companyIds);
   const allowed: string[] = [];
   const emailing: string[] = [];
   for (const { settings } of rows) {
@@ -82,3 +119,6 @@ function parse(text: string): unknown {
     return null;
   }
 }
+
+/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+export const rescoreNotificationSql = { insertNotices, settingsOf };

@@ -3,15 +3,54 @@
 // equality only, so no scoring rule is written here. Plain SQL that SQLite and PostgreSQL both run: enums and
 // booleans are compared as text and 0/1, and every value is cast so PostgreSQL types the VALUES list.
 import { Prisma } from '../db/sql.ts';
+import { aliased, derived, Model } from '../db/typed-sql.ts';
 import type { KindChange } from '../domain/rescore-plan.ts';
 
 /** 17 values a kind: under both stores' limits on bound values per statement. */
 export const KINDS_PER_STATEMENT = 1000;
 
-const int = (v: number) => Prisma.sql`CAST(${v} AS INTEGER)`;
-const real = (v: number | null) => Prisma.sql`CAST(${v} AS DOUBLE PRECISION)`;
-const text = (v: string | null) => Prisma.sql`CAST(${v} AS TEXT)`;
-const bit = (v: boolean) => int(v ? 1 : 0);
+/** What makes two predictions of one kind, as `v` and `pk` hold it: no null, booleans as 0 and 1. */
+interface KindKey {
+  companyId: number;
+  matchId: number;
+  homeTeamGoals: number;
+  awayTeamGoals: number;
+  /** '' when none. */
+  penaltiesWinner: string;
+  isJoker: number;
+  status: string;
+  /** -1 when none. */
+  points: number;
+  exactHit: number;
+  outcomeHit: number;
+}
+
+/** A kind's row of `v`: its key, its new score, what it moves a standing by, its match's tournament. */
+export interface KindValues extends KindKey {
+  newPoints: number;
+  newExactHit: number;
+  newOutcomeHit: number;
+  pointsDelta: number;
+  exactHitsDelta: number;
+  outcomeHitsDelta: number;
+  tournamentId: number;
+}
+
+/** A row of `pk`: a prediction of the kinds' matches, with its key as v has it. */
+export interface KeyedPrediction extends KindKey {
+  id: number;
+  userId: number;
+}
+
+export const v = derived<KindValues>('v');
+export const pk = derived<KeyedPrediction>('pk');
+/** The predicting user, for the columns `pk` may carry of them (kindsAndPredictions' `userColumns`). */
+export const predictor = aliased(Model.User, 'u');
+
+const int = (n: number) => Prisma.sql`CAST(${n} AS INTEGER)`;
+const real = (n: number | null) => Prisma.sql`CAST(${n} AS DOUBLE PRECISION)`;
+const text = (t: string | null) => Prisma.sql`CAST(${t} AS TEXT)`;
+const bit = (b: boolean) => int(b ? 1 : 0);
 
 /**
  * For a WITH: `v`, one row per kind (its key, its new score, what it moves a standing by), and `pk`, the kinds'
@@ -47,24 +86,56 @@ export function kindsAndPredictions(
     return Prisma.sql`(${Prisma.join(cells)})`;
   });
   const matchIds = [...new Set(changes.map((c) => c.kind.matchId))];
-  return Prisma.sql`v ("companyId", "matchId", "homeTeamGoals", "awayTeamGoals", "penaltiesWinner", "isJoker",
-      "status", "points", "exactHit", "outcomeHit", "newPoints", "newExactHit", "newOutcomeHit", "pointsDelta",
-      "exactHitsDelta", "outcomeHitsDelta", "tournamentId") AS (VALUES ${Prisma.join(rows)}),
+  const [p, u] = [aliased(Model.Prediction, 'p'), predictor];
+  const flag = (c: 'isJoker' | 'exactHit' | 'outcomeHit') => Prisma.sql`CASE WHEN ${p.c(c)} THEN 1 ELSE 0 END`;
+  return Prisma.sql`v (${v.names(
+    'companyId',
+    'matchId',
+    'homeTeamGoals',
+    'awayTeamGoals',
+    'penaltiesWinner',
+    'isJoker',
+    'status',
+    'points',
+    'exactHit',
+    'outcomeHit',
+    'newPoints',
+    'newExactHit',
+    'newOutcomeHit',
+    'pointsDelta',
+    'exactHitsDelta',
+    'outcomeHitsDelta',
+    'tournamentId',
+  )}) AS (VALUES ${Prisma.join(rows)}),
     pk AS MATERIALIZED (
-      SELECT p."id" AS "id", p."userId" AS "userId", u."companyId" AS "companyId", p."matchId" AS "matchId",
-        p."homeTeamGoals" AS "homeTeamGoals", p."awayTeamGoals" AS "awayTeamGoals",
-        COALESCE(CAST(p."penaltiesWinner" AS TEXT), '') AS "penaltiesWinner",
-        CASE WHEN p."isJoker" THEN 1 ELSE 0 END AS "isJoker", CAST(p."status" AS TEXT) AS "status",
-        COALESCE(p."points", -1) AS "points", CASE WHEN p."exactHit" THEN 1 ELSE 0 END AS "exactHit",
-        CASE WHEN p."outcomeHit" THEN 1 ELSE 0 END AS "outcomeHit" ${userColumns}
-      FROM "Prediction" p JOIN "User" u ON u."id" = p."userId" WHERE p."matchId" IN (${Prisma.join(matchIds)}))`;
+      SELECT ${p.c('id')} AS "id", ${p.c('userId')} AS "userId", ${u.c('companyId')} AS "companyId",
+        ${p.c('matchId')} AS "matchId", ${p.c('homeTeamGoals')} AS "homeTeamGoals",
+        ${p.c('awayTeamGoals')} AS "awayTeamGoals",
+        COALESCE(CAST(${p.c('penaltiesWinner')} AS TEXT), '') AS "penaltiesWinner",
+        ${flag('isJoker')} AS "isJoker", CAST(${p.c('status')} AS TEXT) AS "status",
+        COALESCE(${p.c('points')}, -1) AS "points", ${flag('exactHit')} AS "exactHit",
+        ${flag('outcomeHit')} AS "outcomeHit" ${userColumns}
+      FROM ${p} JOIN ${u} ON ${u.c('id')} = ${p.c('userId')} WHERE ${p.c('matchId')} IN (${Prisma.join(matchIds)}))`;
 }
+
+const KEY: Array<keyof KindKey> = [
+  'matchId',
+  'companyId',
+  'homeTeamGoals',
+  'awayTeamGoals',
+  'penaltiesWinner',
+  'isJoker',
+  'status',
+  'points',
+  'exactHit',
+  'outcomeHit',
+];
 
 /**
  * SQL: prediction `pk` is of kind `v` (every key column equal; a missing shoot-out winner is '' and missing points
  * -1 on both sides, so the comparisons are plain equalities a hash join can use).
  */
-export const OF_KIND = Prisma.sql`pk."matchId" = v."matchId" AND pk."companyId" = v."companyId"
-  AND pk."homeTeamGoals" = v."homeTeamGoals" AND pk."awayTeamGoals" = v."awayTeamGoals"
-  AND pk."penaltiesWinner" = v."penaltiesWinner" AND pk."isJoker" = v."isJoker" AND pk."status" = v."status"
-  AND pk."points" = v."points" AND pk."exactHit" = v."exactHit" AND pk."outcomeHit" = v."outcomeHit"`;
+export const OF_KIND = Prisma.join(
+  KEY.map((c) => Prisma.sql`${pk.c(c)} = ${v.c(c)}`),
+  ' AND ',
+);

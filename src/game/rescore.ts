@@ -8,13 +8,14 @@
 // standings move by the difference, the players are notified, the predictions take their new score.
 import type { Tx } from '../db/client.ts';
 import { Prisma } from '../db/sql.ts';
+import { aliased, col, derived, Model, names, query, rowsOf, table, type Column } from '../db/typed-sql.ts';
 import { rescoreDreamFinals } from './dream-finals-rescore.ts';
 import { changedKinds, type KindChange, type PredictionKind } from '../domain/rescore-plan.ts';
 import { moveStandings, refreshStandings, usersWithoutStanding } from './standings.ts';
 import { firstLegsOf, secondLegsOf } from './first-legs.ts';
 import { readScoringSettings } from '../domain/scoring-settings.ts';
 import { notifyRankingsUpdated } from './rescore-notifications.ts';
-import { kindsAndPredictions, KINDS_PER_STATEMENT, OF_KIND } from './rescore-sql.ts';
+import { kindsAndPredictions, KINDS_PER_STATEMENT, OF_KIND, pk, v } from './rescore-sql.ts';
 
 export interface RescoreReport {
   matches: number;
@@ -93,48 +94,88 @@ export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: num
  * them makes the second wait for the first to commit (PostgreSQL; SQLite has one writer at a time anyway).
  */
 async function lockMatches(tx: Tx, ids: number[]) {
-  await tx.$executeRaw`UPDATE "Match" SET "status" = "status" WHERE "id" IN (${Prisma.join(ids)})`;
+  await tx.$executeRaw(lockMatchRows(ids));
 }
+
+function lockMatchRows(ids: number[]) {
+  const status = names(Model.Match, 'status');
+  return Prisma.sql`UPDATE ${table(Model.Match)} SET ${status} = ${status} WHERE ${names(Model.Match, 'id')} IN
+    (${Prisma.join(ids)})`;
+}
+
+/** The columns that make a kind, as the prediction has them. */
+const KIND_COLUMNS: Array<Column<typeof Model.Prediction>> = [
+  'matchId',
+  'homeTeamGoals',
+  'awayTeamGoals',
+  'penaltiesWinner',
+  'isJoker',
+  'status',
+  'points',
+  'exactHit',
+  'outcomeHit',
+];
+
+/** The matches' predictions (of one company's players, if given) grouped into kinds: one row per kind. */
+const kindsOf = query(
+  {
+    companyId: 'number',
+    matchId: 'number',
+    homeTeamGoals: 'number',
+    awayTeamGoals: 'number',
+    penaltiesWinner: 'string?',
+    isJoker: 'boolean',
+    status: 'string',
+    points: 'number?',
+    exactHit: 'boolean',
+    outcomeHit: 'boolean',
+    count: 'number',
+  },
+  (matchIds: number[], companyId?: number) => {
+    const [p, u] = [aliased(Model.Prediction, 'p'), aliased(Model.User, 'u')];
+    const company = companyId === undefined ? Prisma.empty : Prisma.sql`AND ${u.c('companyId')} = ${companyId}`;
+    const key = [u.c('companyId'), ...KIND_COLUMNS.map((c) => p.c(c))];
+    const selected = [
+      Prisma.sql`${u.c('companyId')} AS "companyId"`,
+      ...KIND_COLUMNS.map((c) => Prisma.sql`${p.c(c)} AS ${Prisma.raw(`"${c}"`)}`),
+    ];
+    return Prisma.sql`
+      SELECT ${Prisma.join(selected)}, CAST(COUNT(*) AS INTEGER) AS "count"
+      FROM ${p} JOIN ${u} ON ${u.c('id')} = ${p.c('userId')}
+      WHERE ${p.c('matchId')} IN (${Prisma.join(matchIds)}) ${company}
+      GROUP BY ${Prisma.join(key)}`;
+  },
+);
 
 /** The matches' predictions grouped by what scores them and what they scored: one row per kind. */
 async function readKinds(tx: Tx, matchIds: number[], companyId?: number): Promise<PredictionKind[]> {
-  const company = companyId === undefined ? Prisma.empty : Prisma.sql`AND u."companyId" = ${companyId}`;
-  const rows = await tx.$queryRaw<Array<Record<keyof PredictionKind, unknown>>>`
-    SELECT u."companyId" AS "companyId", p."matchId" AS "matchId", p."homeTeamGoals" AS "homeTeamGoals",
-      p."awayTeamGoals" AS "awayTeamGoals", p."penaltiesWinner" AS "penaltiesWinner", p."isJoker" AS "isJoker",
-      p."status" AS "status", p."points" AS "points", p."exactHit" AS "exactHit", p."outcomeHit" AS "outcomeHit",
-      CAST(COUNT(*) AS INTEGER) AS "count"
-    FROM "Prediction" p JOIN "User" u ON u."id" = p."userId"
-    WHERE p."matchId" IN (${Prisma.join(matchIds)}) ${company}
-    GROUP BY u."companyId", p."matchId", p."homeTeamGoals", p."awayTeamGoals", p."penaltiesWinner", p."isJoker",
-      p."status", p."points", p."exactHit", p."outcomeHit"`;
+  const rows = await rowsOf(tx, kindsOf, matchIds, companyId);
   return rows.map((r) => ({
-    companyId: Number(r.companyId),
-    matchId: Number(r.matchId),
-    homeTeamGoals: Number(r.homeTeamGoals),
-    awayTeamGoals: Number(r.awayTeamGoals),
-    penaltiesWinner: (r.penaltiesWinner ?? null) as PredictionKind['penaltiesWinner'],
-    // SQLite answers booleans as 0 and 1.
-    isJoker: Boolean(r.isJoker),
+    ...r,
+    penaltiesWinner: r.penaltiesWinner as PredictionKind['penaltiesWinner'],
     status: r.status as PredictionKind['status'],
-    points: r.points === null ? null : Number(r.points),
-    exactHit: Boolean(r.exactHit),
-    outcomeHit: Boolean(r.outcomeHit),
-    count: Number(r.count),
   }));
 }
 
 /** Gives the predictions of these kinds (all taking `status`) their new score; returns how many changed. */
 async function rewrite(tx: Tx, status: string, changes: KindChange[]): Promise<number> {
+  return tx.$executeRaw(rewriteKinds(status, changes, new Date()));
+}
+
+function rewriteKinds(status: string, changes: KindChange[], now: Date) {
+  const n = derived<{ id: number; points: number; exactHit: number; outcomeHit: number }>('n');
+  const prediction = (c: Column<typeof Model.Prediction>) => col(Model.Prediction, c);
+  const name = (c: Column<typeof Model.Prediction>) => names(Model.Prediction, c);
   // The new values go through a subquery of ids, so SQLite walks the match's predictions once and updates by id.
-  return tx.$executeRaw`
+  return Prisma.sql`
     WITH ${kindsAndPredictions(changes)},
-    n AS (SELECT pk."id" AS "id", v."newPoints" AS "points", v."newExactHit" AS "exactHit",
-        v."newOutcomeHit" AS "outcomeHit"
+    n AS (SELECT ${pk.c('id')} AS "id", ${v.c('newPoints')} AS "points", ${v.c('newExactHit')} AS "exactHit",
+        ${v.c('newOutcomeHit')} AS "outcomeHit"
       FROM pk JOIN v ON ${OF_KIND})
-    UPDATE "Prediction" SET "status" = ${status}, "points" = n."points", "exactHit" = (n."exactHit" = 1),
-      "outcomeHit" = (n."outcomeHit" = 1), "updatedAt" = ${new Date()}
-    FROM n WHERE "Prediction"."id" = n."id"`;
+    UPDATE ${table(Model.Prediction)} SET ${name('status')} = ${status}, ${name('points')} = ${n.c('points')},
+      ${name('exactHit')} = (${n.c('exactHit')} = 1), ${name('outcomeHit')} = (${n.c('outcomeHit')} = 1),
+      ${name('updatedAt')} = ${now}
+    FROM n WHERE ${prediction('id')} = ${n.c('id')}`;
 }
 
 /** The decided matches a company's players predicted: what a change of its rules rescores. */
@@ -154,3 +195,6 @@ export async function decidedMatchesOf(tx: Tx, companyId: number): Promise<numbe
 export async function rescoreCompany(tx: Tx, companyId: number): Promise<RescoreReport> {
   return rescoreMatches(tx, await decidedMatchesOf(tx, companyId), companyId);
 }
+
+/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+export const rescoreSql = { lockMatchRows, kindsOf, rewriteKinds };

@@ -10,6 +10,7 @@ import { aliased, derived, Model, query, rowsOf } from '../db/typed-sql.ts';
 import type { RankingRules } from './ranking-query.ts';
 import { tied } from '../domain/rankings.ts';
 import { asStanding, triviaTieRule, type TriviaStanding } from '../domain/trivia.ts';
+import { scoresOfSql, scoresPageSql, scoresTotalSql, type RankedScores } from './scores-page.ts';
 
 export interface TriviaRankingScope {
   companyId: number;
@@ -50,7 +51,7 @@ function scoresSelect(scope: TriviaRankingScope) {
     GROUP BY ${u.c('id')}, ${u.c('name')}`;
 }
 
-/** SQL: the row `s` ranks strictly ahead of the row named `other` (an alias written in this file). */
+/** SQL: the row `s` ranks strictly ahead of the row named `other` (head or mine, in scores-page.ts). */
 function ahead(other: 'head' | 'mine', scope: TriviaRankingScope) {
   const [s, o] = [derived<TriviaStanding>('s'), derived<TriviaStanding>(other)];
   const points = Prisma.sql`${s.c('points')} > ${o.c('points')}`;
@@ -77,36 +78,26 @@ const plain = (r: TriviaStanding): TriviaStanding => ({
   correctAnswers: r.correctAnswers,
 });
 
+/** The scores, order and tie rule, for the statements both rankings page with (scores-page.ts). */
+const ranked = (scope: TriviaRankingScope): RankedScores => ({
+  select: scoresSelect(scope),
+  order: order(scope),
+  ahead: (other) => ahead(other, scope),
+});
+
 /** A page of the scores in ranking order, with how many rank ahead of its head and the total. */
 const scoresPage = query(
   { ...STANDING, ahead: 'number', total: 'number' },
-  (scope: TriviaRankingScope, skip: number, take: number) => {
-    const by = order(scope);
-    return Prisma.sql`
-    WITH scores AS MATERIALIZED (${scoresSelect(scope)}),
-    page AS (SELECT * FROM scores ORDER BY ${by} LIMIT ${take} OFFSET ${skip}),
-    head AS (SELECT * FROM page ORDER BY ${by} LIMIT 1)
-    SELECT page.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s, head WHERE ${ahead('head', scope)}) AS "ahead",
-      (SELECT CAST(COUNT(*) AS INTEGER) FROM scores) AS "total"
-    FROM page ORDER BY ${by}`;
-  },
+  (scope: TriviaRankingScope, skip: number, take: number) => scoresPageSql(ranked(scope), skip, take),
 );
 
 /** How many are ranked. */
-const scoresTotal = query(
-  { total: 'number' },
-  (scope: TriviaRankingScope) =>
-    Prisma.sql`SELECT CAST(COUNT(*) AS INTEGER) AS "total" FROM (${scoresSelect(scope)}) scores`,
-);
+const scoresTotal = query({ total: 'number' }, (scope: TriviaRankingScope) => scoresTotalSql(scoresSelect(scope)));
 
 /** The user's scores, with how many rank ahead of them. */
-const scoresOf = query({ ...STANDING, ahead: 'number' }, (scope: TriviaRankingScope, userId: number) => {
-  const mine = derived<TriviaStanding>('mine');
-  return Prisma.sql`
-    WITH scores AS (${scoresSelect(scope)})
-    SELECT mine.*, (SELECT CAST(COUNT(*) AS INTEGER) FROM scores s WHERE ${ahead('mine', scope)}) AS "ahead"
-    FROM scores mine WHERE ${mine.c('userId')} = ${userId}`;
-});
+const scoresOf = query({ ...STANDING, ahead: 'number' }, (scope: TriviaRankingScope, userId: number) =>
+  scoresOfSql(ranked(scope), userId, { materialized: false }),
+);
 
 /** A page in ranking order with RANK() positions; the scores are computed once for the page, total and positions. */
 export async function triviaRankingPage(

@@ -1,19 +1,65 @@
 // Every statement written with src/db/typed-sql.ts runs here on the suite's store (SQLite; PostgreSQL when
 // DATABASE_URL names one), over the seeded demo data: each row a query returns has exactly the columns its shape
-// declares, each of a kind the shape reads, and the writes leave the standings a full rebuild would. A statement
-// added to a file's list without a case here fails the last test.
+// declares, each of a kind the shape reads; a statement of whole rows returns what findMany builds for them; and the
+// writes do what their callers count on. PostgreSQL's own statements (prode_meta, row locks, VACUUM) run on
+// PostgreSQL. A statement added to a file's list without a case here fails the last test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf, shapeProblems, type Query, type Shape } from '../../src/db/typed-sql.ts';
+import {
+  META_TABLES,
+  Model,
+  modelRowsOf,
+  readRows,
+  rowsOf,
+  shapeProblems,
+  type ModelQuery,
+  type Queryable,
+  type Query,
+  type RowOf,
+  type Shape,
+} from '../../src/db/typed-sql.ts';
 import { Prisma } from '../../src/db/sql.ts';
+import { companiesSql } from '../../src/app/companies.ts';
+import { communitySql } from '../../src/app/community.ts';
+import { peopleSql } from '../../src/app/people.ts';
+import { claimSql } from '../../src/db/claims.ts';
+import { companyCodeSql } from '../../src/db/company-code.ts';
+import { rowLockSql } from '../../src/db/row-locks.ts';
+import { authRowSql } from '../../src/engine/db/auth-rows.ts';
+import { loaderSql } from '../../src/engine/db/loader-sql.ts';
+import { leaseSql } from '../../src/db/leases.ts';
+import { rateCounterSql } from '../../src/db/rate-counters.ts';
 import { rankingSql, type RankingScope } from '../../src/game/ranking-query.ts';
+import { rescoreSql } from '../../src/game/rescore.ts';
+import { rescoreJobSql } from '../../src/game/rescore-jobs.ts';
+import { rescoreNotificationSql } from '../../src/game/rescore-notifications.ts';
 import { standingsSql } from '../../src/game/standings.ts';
 import { triviaRankingSql, type TriviaRankingScope } from '../../src/game/trivia-ranking.ts';
-import { seededDatabase, type SeededDatabase } from '../helpers/db.ts';
+import type { KindChange } from '../../src/domain/rescore-plan.ts';
+import { DEFAULT_COMPANY_JSON } from '../../src/domain/defaults.ts';
+import { seededDatabase, suiteProvider, type SeededDatabase } from '../helpers/db.ts';
 
+const named = (prefix: string, statements: object) => Object.keys(statements).map((k) => `${prefix}.${k}`);
+/** PostgreSQL's only: its prode_meta tables, its row locks (FOR UPDATE, FOR NO KEY UPDATE) and VACUUM. */
+const ON_POSTGRESQL = [
+  ...named('rateCounters', rateCounterSql),
+  ...named('lease', leaseSql),
+  ...named('rescoreJobs', rescoreJobSql),
+  ...named('claims', claimSql),
+  ...named('rowLocks', rowLockSql),
+];
 const STATEMENTS = [
-  ...Object.keys(rankingSql).map((k) => `ranking.${k}`),
-  ...Object.keys(standingsSql).map((k) => `standings.${k}`),
-  ...Object.keys(triviaRankingSql).map((k) => `trivia.${k}`),
+  ...named('ranking', rankingSql),
+  ...named('standings', standingsSql),
+  ...named('trivia', triviaRankingSql),
+  ...named('companyCode', companyCodeSql),
+  ...named('companies', companiesSql),
+  ...named('people', peopleSql),
+  ...named('community', communitySql),
+  ...named('rescore', rescoreSql),
+  ...named('rescoreNotifications', rescoreNotificationSql),
+  ...named('authRows', authRowSql),
+  ...named('loader', loaderSql),
+  ...(suiteProvider === 'postgresql' ? ON_POSTGRESQL : []),
 ];
 const covered = new Set<string>();
 
@@ -29,13 +75,22 @@ afterAll(() => store.drop());
 
 const JS_TYPE = { number: 'number', string: 'string', boolean: 'boolean', date: 'object' } as const;
 
-/** Runs a query as the store returns it and as rowsOf reads it; both must be the shape it declares. */
-async function fits<S extends Shape, A extends unknown[]>(name: string, statement: Query<S, A>, ...args: A) {
+/** Runs a query once, as the store returns it and as rowsOf reads it; both must be the shape it declares. */
+function fits<S extends Shape, A extends unknown[]>(name: string, statement: Query<S, A>, ...args: A) {
+  return fitsOn(store.db.prisma, name, statement, ...args);
+}
+
+async function fitsOn<S extends Shape, A extends unknown[]>(
+  db: Queryable,
+  name: string,
+  statement: Query<S, A>,
+  ...args: A
+) {
   covered.add(name);
-  const raw = await store.db.prisma.$queryRaw<Record<string, unknown>[]>(statement.sql(...args));
+  const raw = await db.$queryRaw<Record<string, unknown>[]>(statement.sql(...args));
   expect(raw.length, `${name}: rows to check`).toBeGreaterThan(0);
   for (const row of raw) expect(shapeProblems(statement.shape, row), name).toEqual([]);
-  const rows = await rowsOf(store.db.prisma, statement, ...args);
+  const rows = readRows(statement.shape, raw);
   for (const row of rows) {
     expect(Object.keys(row).sort()).toEqual(Object.keys(statement.shape).sort());
     for (const [key, kind] of Object.entries(statement.shape)) {
@@ -46,6 +101,33 @@ async function fits<S extends Shape, A extends unknown[]>(name: string, statemen
     }
   }
   return rows;
+}
+
+/** Runs a statement of whole rows: they are the rows findMany builds for their ids, in the statement's order. */
+async function sameRows<M extends Model, A extends unknown[]>(
+  name: string,
+  statement: ModelQuery<M, A>,
+  findMany: (ids: number[]) => Promise<Array<{ id: number }>>,
+  ...args: A
+) {
+  covered.add(name);
+  const rows = await modelRowsOf(store.db.prisma, statement, ...args);
+  expect(rows.length, `${name}: rows to check`).toBeGreaterThan(0);
+  const ids = rows.map((r) => (r as { id: number }).id);
+  const found = new Map((await findMany(ids)).map((r) => [r.id, r]));
+  expect(rows, name).toEqual(ids.map((id) => found.get(id)));
+  return rows;
+}
+
+/** A kind of prediction as read, taking the score it has: a rescoring that changes nothing but the time. */
+function sameScore(kind: RowOf<typeof rescoreSql.kindsOf.shape>): KindChange {
+  const read = kind as KindChange['kind'];
+  const { status, points, exactHit, outcomeHit } = read;
+  return {
+    kind: read,
+    score: { status, points, exactHit, outcomeHit },
+    standing: { points: 0, exactHits: 0, outcomeHits: 0 },
+  };
 }
 
 const standingsOf = (tournamentId: number) =>
@@ -168,6 +250,195 @@ describe('typed SQL on the store', () => {
           : s,
       ),
     );
+  });
+
+  it('company codes, companies and people: the rows they declare, whole rows as findMany builds them', async () => {
+    const companies = (ids: number[]) => store.db.prisma.company.findMany({ where: { id: { in: ids } } });
+    const [demo] = await sameRows('companyCode.byCode', companyCodeSql.byCode, companies, 'demo', true);
+    expect(demo.id).toBe(store.demo.companies.DEMO);
+    expect(await modelRowsOf(store.db.prisma, companyCodeSql.byCode, 'DEMO', false, demo.id)).toEqual([]);
+    const filter = { provider: suiteProvider, role: 'manager', companyId: demo.id, term: '' };
+    const all = await sameRows('companies.companiesPage', companiesSql.companiesPage, companies, filter, 0, 50);
+    expect(all.length).toBe(await store.db.prisma.company.count({ where: { deletedAt: null } }));
+    const own = { ...filter, role: 'admin', term: 'dem' };
+    const found = await sameRows('companies.companiesPage', companiesSql.companiesPage, companies, own, 0, 50);
+    expect(found.map((c) => c.id)).toEqual([demo.id]);
+
+    const user = await store.db.prisma.user.findUniqueOrThrow({ where: { id: player } });
+    const people = {
+      provider: suiteProvider,
+      companyId: demo.id,
+      deactivated: false,
+      term: '',
+      role: null,
+      areaId: null,
+    };
+    const everyone = await fits('people.peoplePage', peopleSql.peoplePage, people, 0, 500);
+    const active = { companyId: demo.id, anonymizedAt: null, deletedAt: null };
+    expect(everyone).toHaveLength(await store.db.prisma.user.count({ where: active }));
+    const narrowed = { ...people, term: user.name, role: 'player' as const, areaId: user.areaLevel1Id };
+    expect((await fits('people.peoplePage', peopleSql.peoplePage, narrowed, 0, 5)).map((r) => r.id)).toContain(player);
+  });
+
+  it('company codes: the codes that differ only in case, on a copy without the index that forbids them', async () => {
+    const rolledBack = store.db.prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe('DROP INDEX "Company_code_lower_key"');
+      const twin = await tx.company.create({ data: { ...DEFAULT_COMPANY_JSON, name: 'Demo twin', code: 'demo' } });
+      const rows = await fitsOn(tx, 'companyCode.sharingFoldedCode', companyCodeSql.sharingFoldedCode);
+      expect(rows).toEqual([
+        { id: store.demo.companies.DEMO, code: 'DEMO', folded: 'demo' },
+        { id: twin.id, code: 'demo', folded: 'demo' },
+      ]);
+      throw new Error('rolled back');
+    });
+    await expect(rolledBack).rejects.toThrow('rolled back');
+  });
+
+  it('community: liking twice leaves one like, unliking twice none', async () => {
+    covered.add('community.likeSql');
+    covered.add('community.unlikeSql');
+    const [postId] = store.demo.posts.demo;
+    const comment = await store.db.prisma.postComment.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const likes = () =>
+      Promise.all([
+        store.db.prisma.postLike.count({ where: { postId, userId: player } }),
+        store.db.prisma.postCommentLike.count({ where: { commentId: comment.id, userId: player } }),
+      ]);
+    const run = (sql: Prisma.Sql) => store.db.prisma.$executeRaw(sql);
+    for (const _ of [1, 2]) {
+      await run(communitySql.likeSql('post', postId, player, new Date()));
+      await run(communitySql.likeSql('comment', comment.id, player, new Date()));
+    }
+    expect(await likes()).toEqual([1, 1]);
+    for (const _ of [1, 2]) {
+      await run(communitySql.unlikeSql('post', postId, player));
+      await run(communitySql.unlikeSql('comment', comment.id, player));
+    }
+    expect(await likes()).toEqual([0, 0]);
+  });
+
+  it('rescoring: kinds cover the predictions; a kind rewritten to its own score changes only its time', async () => {
+    const { opener } = store.demo.matches;
+    const db = store.db.prisma;
+    covered.add('rescore.lockMatchRows');
+    expect(await db.$executeRaw(rescoreSql.lockMatchRows([opener]))).toBe(1);
+    const kinds = await fits('rescore.kindsOf', rescoreSql.kindsOf, [opener]);
+    expect(kinds.reduce((n, k) => n + k.count, 0)).toBe(await db.prediction.count({ where: { matchId: opener } }));
+    const ofDemo = await fits('rescore.kindsOf', rescoreSql.kindsOf, [opener], store.demo.companies.DEMO);
+    expect(new Set(ofDemo.map((k) => k.companyId))).toEqual(new Set([store.demo.companies.DEMO]));
+    const change = sameScore(ofDemo.find((k) => k.status === 'SCORED')!);
+    const before = await db.prediction.findMany({ where: { matchId: opener }, orderBy: { id: 'asc' } });
+    const later = new Date(Date.now() + 60_000);
+    covered.add('rescore.rewriteKinds');
+    expect(await db.$executeRaw(rescoreSql.rewriteKinds('SCORED', [change], later))).toBe(change.kind.count);
+    const after = await db.prediction.findMany({ where: { matchId: opener }, orderBy: { id: 'asc' } });
+    const timeless = (rows: typeof before) => rows.map(({ updatedAt: _, ...p }) => p);
+    expect(timeless(after)).toEqual(timeless(before));
+    expect(after.filter((p) => p.updatedAt.getTime() === later.getTime())).toHaveLength(change.kind.count);
+  });
+
+  it('rescoring: each active player of a kind is notified once, with their settings deciding the e-mail', async () => {
+    const db = store.db.prisma;
+    const DEMO = store.demo.companies.DEMO;
+    const settings = await fits('rescoreNotifications.settingsOf', rescoreNotificationSql.settingsOf, [DEMO]);
+    const [kind] = (await rowsOf(db, rescoreSql.kindsOf, [store.demo.matches.opener], DEMO)).filter(
+      (k) => k.status === 'SCORED',
+    );
+    const allowed = settings.map((s) => s.settings);
+    const notice = { dedupe: 'typed-sql:user:', payload: '{}', allowed, emailing: allowed, now: new Date() };
+    covered.add('rescoreNotifications.insertNotices');
+    const inserted = await db.$executeRaw(rescoreNotificationSql.insertNotices([sameScore(kind)], notice));
+    expect(inserted).toBeGreaterThan(0);
+    expect(inserted).toBeLessThanOrEqual(kind.count);
+    expect(await db.$executeRaw(rescoreNotificationSql.insertNotices([sameScore(kind)], notice))).toBe(0);
+    const sent = await db.notification.findMany({ where: { dedupeKey: { startsWith: 'typed-sql:user:' } } });
+    expect(sent).toHaveLength(inserted);
+    for (const n of sent) expect(n).toMatchObject({ companyId: DEMO, type: 'rankingsUpdated', sendEmail: true });
+  });
+
+  it.runIf(suiteProvider === 'postgresql')('PostgreSQL: the prode_meta tables have the columns declared', async () => {
+    const TYPES = { string: 'text', number: 'integer', date: 'timestamp without time zone' } as const;
+    for (const [name, columns] of Object.entries(META_TABLES)) {
+      const rows = await store.db.prisma.$queryRaw<Array<{ column_name: string; data_type: string }>>(Prisma.sql`
+        SELECT column_name, data_type FROM information_schema.columns
+        WHERE table_schema = 'prode_meta' AND table_name = ${name} ORDER BY column_name`);
+      const declared = Object.entries(columns).map(([column, kind]) => ({
+        column_name: column,
+        data_type: TYPES[kind as keyof typeof TYPES],
+      }));
+      expect(rows).toEqual(declared.sort((a, b) => a.column_name.localeCompare(b.column_name)));
+    }
+  });
+
+  it.runIf(suiteProvider === 'postgresql')('PostgreSQL: rate counters count, refuse, give back and prune', async () => {
+    const sql = rateCounterSql;
+    const now = new Date(1_000_000);
+    const reset = new Date(now.getTime() + 1000);
+    const limits = [
+      { key: 'typed:a', max: 2 },
+      { key: 'typed:b', max: 5 },
+    ];
+    expect(await fits('rateCounters.hitOne', sql.hitOne, 'typed:a', reset, now)).toEqual([
+      { count: 1, reset_at: reset },
+    ]);
+    covered.add('rateCounters.ensureRows');
+    expect(await store.db.prisma.$executeRaw(sql.ensureRows(limits))).toBe(1);
+    const counted = await fits('rateCounters.hitAll', sql.hitAll, limits, reset, now);
+    expect(counted.sort((a, b) => a.key!.localeCompare(b.key!))).toEqual([
+      { key: 'typed:a', reset_at: reset, refused: false },
+      { key: 'typed:b', reset_at: reset, refused: false },
+    ]);
+    const refused = await fits('rateCounters.hitAll', sql.hitAll, limits, reset, now);
+    expect(refused).toEqual([{ key: null, reset_at: reset, refused: true }]);
+    expect(await fits('rateCounters.fullWindowsUntil', sql.fullWindowsUntil, limits, now)).toEqual([{ until: reset }]);
+    covered.add('rateCounters.giveBackTo');
+    const back = sql.giveBackTo([{ key: 'typed:a', resetAt: reset }], ['typed:b']);
+    expect(await store.db.prisma.$executeRaw(back)).toBe(2);
+    expect(await fits('rateCounters.fullWindowsUntil', sql.fullWindowsUntil, limits, now)).toEqual([{ until: null }]);
+    covered.add('rateCounters.prune');
+    expect(await store.db.prisma.$executeRaw(sql.prune(new Date(now.getTime() + 10_000)))).toBe(2);
+  });
+
+  it.runIf(suiteProvider === 'postgresql')(
+    'PostgreSQL: a lease is taken once; a due job is read; VACUUM runs',
+    async () => {
+      const now = new Date(1_000_000);
+      const until = new Date(now.getTime() + 1000);
+      expect(await fits('lease.take', leaseSql.take, 'typed:lease', 'me', until, now)).toEqual([{ holder: 'me' }]);
+      expect(await rowsOf(store.db.prisma, leaseSql.take, 'typed:lease', 'you', until, now)).toEqual([]);
+      const { opener } = store.demo.matches;
+      await store.db.prisma.rescoreJob.create({ data: { matchId: opener, requestedAt: new Date(0) } });
+      const [job] = await fits('rescoreJobs.dueJob', rescoreJobSql.dueJob, new Date());
+      expect(job).toEqual({ matchId: opener, attempts: 0, requestedAt: new Date(0) });
+      await store.db.prisma.rescoreJob.delete({ where: { matchId: opener } });
+      covered.add('rescoreJobs.vacuum');
+      await store.db.prisma.$executeRaw(rescoreJobSql.vacuum());
+    },
+  );
+
+  it.runIf(suiteProvider === 'postgresql')('PostgreSQL: queue rows are claimed, a parent row is locked', async () => {
+    const until = new Date(Date.now() + 60_000);
+    const claimed = await fits('claims.claimNext', claimSql.claimNext, Model.Notification, 0, 1, until, new Date());
+    expect(claimed).toHaveLength(1);
+    const row = await store.db.prisma.notification.findUniqueOrThrow({ where: { id: claimed[0].id } });
+    expect(row).toMatchObject({ status: 'PENDING', claimedUntil: until });
+    expect(await fits('rowLocks.lockRow', rowLockSql.lockRow, Model.User, player)).toEqual([{ id: player }]);
+  });
+
+  it('authentication and the loaders: whole rows as findMany builds them', async () => {
+    const db = store.db.prisma;
+    const companies = (ids: number[]) => db.company.findMany({ where: { id: { in: ids } } });
+    const DEMO = store.demo.companies.DEMO;
+    const users = (ids: number[]) => db.user.findMany({ where: { id: { in: ids } } });
+    expect(await sameRows('authRows.activeUserRow', authRowSql.activeUserRow, users, player)).toHaveLength(1);
+    expect(await sameRows('authRows.companyRow', authRowSql.companyRow, companies, DEMO)).toHaveLength(1);
+    const byId = await sameRows('authRows.activeCompanyRow', authRowSql.activeCompanyRow, companies, 'id', DEMO);
+    expect(byId.map((c) => c.id)).toEqual([DEMO]);
+    const byPath = await modelRowsOf(db, authRowSql.activeCompanyRow, 'appPath', 'demo');
+    expect(byPath.map((c) => c.id)).toEqual([DEMO]);
+    const tournaments = (ids: number[]) => db.tournament.findMany({ where: { id: { in: ids } } });
+    const taken = await sameRows('loader.tournamentsOf', loaderSql.tournamentsOf, tournaments, DEMO);
+    expect(taken.map((t) => t.id)).toContain(store.demo.tournament);
   });
 
   it('every statement of the typed files ran above', () => {
