@@ -41,8 +41,6 @@ import { engineFor } from '../../engine/index.ts';
 const REAUTH_MS = 60_000;
 const CONNECTION_INIT_WAIT_MS = 5000;
 const CLOSE_HANDSHAKE_MS = 2000;
-/** The close code clients reconnect on: the server is going away (RFC 6455 section 7.4.1). */
-export const GOING_AWAY = 1001;
 
 export interface SubscriptionServerDeps {
   config: Config;
