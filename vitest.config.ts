@@ -14,6 +14,7 @@ const UNIT = [
   'test/auth/tokens.test.ts',
   'test/import/openfootball-parse.test.ts',
   'test/engine/db/auth-rows.test.ts',
+  'test/db/bind-limit.test.ts',
   'test/db/company-code-case.test.ts',
   'test/db/constraints.test.ts',
   'test/engine/cache/table-versions.test.ts',

@@ -18,6 +18,8 @@ type AdapterFactoryOptions = Omit<AdapterOptions, 'preparedStatements'> & { name
 /** A Prisma driver adapter factory for the target; used by both the client and the migration engine. */
 export function adapterFactory(target: DatabaseTarget, options: AdapterFactoryOptions = {}) {
   if (target.provider === 'sqlite') {
+    // Product, not speed: without it Prisma refuses an ordered or grouped read of more than 999 keys.
+    // Why: docs/decisions/0028-sqlite-bind-limit-told-to-prisma.md.
     return withMaxBindValues(
       new PrismaBetterSqlite3({ url: `file:${target.file}`, timeout: 5000 }),
       SQLITE_MAX_BIND_VALUES,
@@ -36,10 +38,10 @@ export function adapterFactory(target: DatabaseTarget, options: AdapterFactoryOp
 
 /**
  * SQLite has allowed 32,766 bind variables per statement since 3.32 (better-sqlite3 bundles a newer one), but
- * Prisma assumes the old 999 when the adapter does not say, and splits every larger `IN (...)` into several
- * statements: a DataLoader batch of 2,000 users would cost 3 statements instead of 1.
+ * Prisma assumes the old 999 when the adapter does not say: it splits a larger `IN (...)` into several statements,
+ * and refuses (P2029) one it cannot split: ordered, limited, grouped or counted.
  */
-export const SQLITE_MAX_BIND_VALUES = 32766;
+const SQLITE_MAX_BIND_VALUES = 32766;
 
 function withMaxBindValues<F extends { connect(): Promise<object> }>(factory: F, maxBindValues: number): F {
   return new Proxy(factory, {

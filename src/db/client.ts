@@ -40,17 +40,12 @@ export interface Database {
   probeStorage(): Promise<void>;
   /** Every table's write count; null while none can be given (src/engine/cache/table-versions.ts). */
   tableVersions(duringTransaction?: boolean): Promise<TableVersions | null>;
-  /** A token that changes whenever readable data may have changed (all tables); null while none can be given. */
-  dataVersion(): Promise<string | null>;
   /** PostgreSQL: how many statement texts are kept prepared (src/engine/db/statement-names.ts); 0 otherwise. */
   preparedStatements(): number;
   close(): Promise<void>;
 }
 
-const opened = new WeakMap<
-  object,
-  { provider: DatabaseTarget['provider']; readRows: RowReader; loaderRows: LoaderRows }
->();
+const opened = new WeakMap<object, { provider: DatabaseTarget['provider']; loaderRows: LoaderRows }>();
 
 /**
  * The provider of a client opened by openDatabase, for the few statements written per provider (claims with SKIP
@@ -58,11 +53,6 @@ const opened = new WeakMap<
  */
 export function providerOf(prisma: Db): DatabaseTarget['provider'] {
   return openedBy(prisma, 'providerOf').provider;
-}
-
-/** Reads rows past Prisma's raw-query pipeline, as $queryRaw returns them (src/engine/db/row-reader.ts). */
-export function rowReaderOf(prisma: Db): RowReader {
-  return openedBy(prisma, 'rowReaderOf').readRows;
 }
 
 /**
@@ -113,7 +103,7 @@ export async function openDatabase(
       })
     : (query) => prisma.$queryRaw(query);
   const loaderRows = engine.sqlLoaders ? sqlLoaderRows(target.provider, readRows) : prismaLoaderRows(prisma);
-  opened.set(prisma, { provider: target.provider, readRows, loaderRows });
+  opened.set(prisma, { provider: target.provider, loaderRows });
   if (target.provider === 'sqlite') {
     // WAL lets readers proceed while one writer commits; busy_timeout waits instead of failing with SQLITE_BUSY.
     await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
@@ -146,7 +136,6 @@ export async function openDatabase(
       storage.full = null;
     },
     tableVersions,
-    dataVersion: async () => (await tableVersions())?.of() ?? null,
     preparedStatements: () => namer?.size ?? 0,
     close: async () => {
       await Promise.all([prisma.$disconnect(), versions?.close()]);

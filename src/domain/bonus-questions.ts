@@ -125,8 +125,6 @@ export function closesAt(q: { closesAt: Date }, deciding: Date | null): Date {
   return deciding && deciding < q.closesAt ? deciding : q.closesAt;
 }
 
-export const isTeamKind = (kind: BonusKind) => TEAM_KINDS.has(kind);
-
 /** The rounds whose first kickoff closes a team question: the final's for CHAMPION, the one before for FINALIST. */
 export function decidingRound<R extends { id: number; name: string; position: number }>(
   kind: BonusKind,

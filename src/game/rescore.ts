@@ -191,10 +191,5 @@ export async function decidedMatchesOf(tx: Tx, companyId: number): Promise<numbe
   return decided.map((m) => m.id);
 }
 
-/** After a company's rules changed: every decided match its players predicted, with its rules, in one step. */
-export async function rescoreCompany(tx: Tx, companyId: number): Promise<RescoreReport> {
-  return rescoreMatches(tx, await decidedMatchesOf(tx, companyId), companyId);
-}
-
 /** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
 export const rescoreSql = { lockMatchRows, kindsOf, rewriteKinds };

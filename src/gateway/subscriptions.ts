@@ -2,7 +2,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { CompanySizes } from '../graphql/company-sizes.ts';
-import { startLiveServer } from '../graphql/subscriptions/server.ts';
+import { startSubscriptionServer } from '../graphql/subscriptions/server.ts';
 import type { TrustedDocuments } from '../graphql/trusted-documents.ts';
 import type { ScopeSources } from '../http/request-scope.ts';
 import type { Metrics } from '../observability/metrics.ts';
@@ -20,7 +20,7 @@ export interface SubscriptionDeps {
 export function registerSubscriptions(app: FastifyInstance, deps: SubscriptionDeps): void {
   const { sources } = deps;
   const { config, live } = sources;
-  const sockets = startLiveServer(app.server, {
+  const sockets = startSubscriptionServer(app.server, {
     config,
     log: app.log,
     sources,

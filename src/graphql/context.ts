@@ -6,7 +6,7 @@ import type { TableVersions } from '../engine/cache/table-versions.ts';
 import type { OpenedRequest } from '../http/request-scope.ts';
 import type { RequestOutcome } from '../observability/request-outcome.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
-import type { LiveChannel } from './subscriptions/channel.ts';
+import type { SubscriptionChannel } from './subscriptions/channel.ts';
 
 export interface Context {
   /** What the operations in src/app take: caller, tenant, clock, store, loaders, object budget, configuration. */
@@ -27,8 +27,8 @@ export interface Context {
    */
   cacheWhileWaiting?: (turn: Promise<void>) => Promise<(() => Record<string, unknown>) | undefined>;
   client: ClientInfo;
-  /** Operations over WebSocket only: the live feed, and a fresh scope per event (subscriptions/server.ts). */
-  live?: LiveChannel;
+  /** Subscriptions over WebSocket only: the live feed, and a fresh scope per event (subscriptions/server.ts). */
+  subscription?: SubscriptionChannel;
 }
 
 /** Who is on the other end of the connection, and the per-process state that limits them. */

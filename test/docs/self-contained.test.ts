@@ -58,7 +58,7 @@ describe('the repository is self-contained', () => {
   it('tells a path that escapes from one that does not', () => {
     expect(escapes('README.md', '../shared/data/openfootball/2026-worldcup.json')).toBe(true);
     expect(escapes('scripts/import-openfootball.ts', '../shared/data/openfootball/2026-worldcup.json')).toBe(true);
-    expect(escapes('test/game/world-cup-e2e.test.ts', '../shared/data/x.json')).toBe(true);
+    expect(escapes('test/e2e/world-cup.test.ts', '../shared/data/x.json')).toBe(true);
     expect(escapes('docs/design.md', '../../shared/DESIGN.md')).toBe(true);
     expect(escapes('docs/rest.md', '../src/rest/route-table.ts')).toBe(false);
     expect(escapes('test/security/tenant-isolation/fixture.ts', '../../../src/domain/defaults.ts')).toBe(false);

@@ -1,3 +1,6 @@
+// The ranking queries of src/game/ranking-query.ts against a reference computed here from the rows by the pure rules
+// (src/domain/rankings.ts): through the GraphQL `ranking` query, page by page, and called directly for every page
+// and standing, where the standings index serves them and where it does not, under every tie and membership rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { rankingOf, rankingPage } from '../../src/game/ranking-query.ts';

@@ -9,7 +9,7 @@ import { DEMO_TOURNAMENT_EXTERNAL_ID } from '../../prisma/seed/demo-seed.ts';
 import type { Db } from '../../src/db/client.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { firstLegsOf } from '../../src/game/first-legs.ts';
-import { rescoreCompany, rescoreMatches } from '../../src/game/rescore.ts';
+import { decidedMatchesOf, rescoreMatches } from '../../src/game/rescore.ts';
 import { readScoringSettings } from '../../src/domain/scoring-settings.ts';
 import { scorePrediction } from '../../src/domain/scoring.ts';
 import { rebuildStandings } from '../../src/game/standings.ts';
@@ -208,7 +208,12 @@ describe('set-based rescoring', () => {
       where: { id: company.id },
       data: { scoringSettings: { exactScore: 7, outcome: 3, basis: 'AFTER_EXTRA_TIME', jokersPerRound: 0 } },
     });
-    const report = await p.$transaction((tx) => rescoreCompany(tx, company.id), { timeout: 30_000 });
+    // As a change of its scoring settings does (src/app/scoring-settings.ts): every decided match its players
+    // predicted, rescored with its rules.
+    const report = await p.$transaction(
+      async (tx) => rescoreMatches(tx, await decidedMatchesOf(tx, company.id), company.id),
+      { timeout: 30_000 },
+    );
     expect(report.predictions).toBeGreaterThan(0);
     await expectScoredByTheRules();
     await expectStandingsAsRebuilt();

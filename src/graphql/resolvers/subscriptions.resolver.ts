@@ -12,8 +12,8 @@ import {
 import type { NotificationRow } from '../../db/rows.ts';
 import { matchTopic, notificationTopic, rankingTopic } from '../../live/events.ts';
 import type { Context } from '../context.ts';
-import { liveChannelOf } from '../subscriptions/channel.ts';
-import { liveStream, type LiveDelivery } from '../subscriptions/stream.ts';
+import { subscriptionChannelOf } from '../subscriptions/channel.ts';
+import { subscriptionStream, type LiveDelivery } from '../subscriptions/stream.ts';
 import { MatchUpdate, NotificationEvent, RankingChange } from '../types/subscriptions.ts';
 
 type SubscribeData = Omit<ResolverData<Context>, 'root'> & { args: Record<string, unknown> };
@@ -25,10 +25,10 @@ export class SubscriptionsResolver {
       "Each change of a match of the tournament (score, status, elapsed time, kickoff) as it is set. The caller's " +
       'company must play the tournament. Over WebSocket only (graphql-transport-ws at /graphql).',
     subscribe: async ({ args, context }: SubscribeData) => {
-      const channel = liveChannelOf(context);
+      const channel = subscriptionChannelOf(context);
       const tournamentId = args.tournamentId as number;
       await watchMatches(context.scope, tournamentId);
-      return liveStream(channel, matchTopic(tournamentId));
+      return subscriptionStream(channel, matchTopic(tournamentId));
     },
   })
   async matchUpdated(
@@ -50,10 +50,14 @@ export class SubscriptionsResolver {
       "Each time the tournament's ranking moves in the caller's company (a result, a correction, a change of rules " +
       "or bonus answers), with the caller's new standing. Where the general ranking may be read. Over WebSocket only.",
     subscribe: async ({ args, context }: SubscribeData) => {
-      const channel = liveChannelOf(context);
+      const channel = subscriptionChannelOf(context);
       const tournamentId = args.tournamentId as number;
       const concerns = await watchRanking(context.scope, tournamentId);
-      return liveStream(channel, rankingTopic(tournamentId), (event) => event.kind === 'ranking' && concerns(event));
+      return subscriptionStream(
+        channel,
+        rankingTopic(tournamentId),
+        (event) => event.kind === 'ranking' && concerns(event),
+      );
     },
   })
   async rankingChanged(
@@ -71,9 +75,9 @@ export class SubscriptionsResolver {
   @Subscription(() => NotificationEvent, {
     description: "Each of the caller's notifications as it is delivered. Over WebSocket only.",
     subscribe: ({ context }: SubscribeData) => {
-      const channel = liveChannelOf(context);
+      const channel = subscriptionChannelOf(context);
       watchNotifications(context.scope);
-      return liveStream(channel, notificationTopic(context.scope.requireViewer().id));
+      return subscriptionStream(channel, notificationTopic(context.scope.requireViewer().id));
     },
   })
   async notificationReceived(

@@ -4,7 +4,7 @@ import type { LiveBus } from '../../live/bus.ts';
 import { badInput } from '../../domain/errors.ts';
 
 /** Set on the context of operations that arrive over WebSocket (server.ts). */
-export interface LiveChannel {
+export interface SubscriptionChannel {
   bus: LiveBus;
   /**
    * Gives the context a fresh scope for the next event; re-reads the caller now and then. False: the caller may no
@@ -27,8 +27,8 @@ export interface LiveChannel {
 }
 
 /** The channel of an operation that came over WebSocket; over HTTP a subscription is refused as bad input. */
-export function liveChannelOf(ctx: { live?: LiveChannel }): LiveChannel {
-  if (!ctx.live)
+export function subscriptionChannelOf(ctx: { subscription?: SubscriptionChannel }): SubscriptionChannel {
+  if (!ctx.subscription)
     throw badInput('subscriptions are served over WebSocket (graphql-transport-ws) at /graphql, not over HTTP');
-  return ctx.live;
+  return ctx.subscription;
 }

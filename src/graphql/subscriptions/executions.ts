@@ -18,7 +18,7 @@ import type { EventReads } from '../../live/bus.ts';
 import type { LiveExecutionFigures } from '../../observability/metrics.ts';
 import type { Context } from '../context.ts';
 import { ExecutionSlots } from '../execution-slots.ts';
-import type { LiveChannel } from './channel.ts';
+import type { SubscriptionChannel } from './channel.ts';
 import type { LiveDelivery } from './stream.ts';
 
 export interface LiveLimits {
@@ -59,7 +59,7 @@ const SLICE_MS = 2;
 /** How often a full queue is logged (the count of drops in between goes with it). */
 const DROP_LOG_MS = 10_000;
 
-export class LiveExecutions {
+export class SubscriptionExecutions {
   /** Per event, as long as a subscriber still holds it (its EventReads). */
   private readonly events = new WeakMap<EventReads, EventCosts>();
   private readonly slots: ExecutionSlots;
@@ -131,7 +131,7 @@ export class LiveExecutions {
     // every subscription field requires the caller first, so the execution is that refusal, answered at once. No
     // queue or budget stands between a revoked subscriber and its UNAUTHENTICATED.
     if (context.scope.auth.viewerError) return execute({ ...args, rootValue: delivery });
-    const channel = context.live!;
+    const channel = context.subscription!;
     let event = this.events.get(delivery.reads);
     if (!event) this.events.set(delivery.reads, (event = { spent: new Map(), runs: new Map() }));
     const key = shareKey(context, channel);
@@ -162,7 +162,7 @@ export class LiveExecutions {
     args: ExecutionArgs,
     delivery: LiveDelivery,
     event: EventCosts,
-    channel: LiveChannel,
+    channel: SubscriptionChannel,
     wanted: () => boolean,
   ): Promise<Ran> {
     const spent = this.spentAlready(event, channel);
@@ -205,7 +205,7 @@ export class LiveExecutions {
   }
 
   /** Counts an execution of this socket and address into the queue (1) or out of it (-1). */
-  private wait(channel: LiveChannel, step: 1 | -1) {
+  private wait(channel: SubscriptionChannel, step: 1 | -1) {
     for (const who of [channel.address, channel.socket]) {
       const n = (this.waiting.get(who) ?? 0) + step;
       if (n > 0) this.waiting.set(who, n);
@@ -214,7 +214,7 @@ export class LiveExecutions {
   }
 
   /** The socket's number, under which its spending is counted. */
-  private socketId(channel: LiveChannel): number {
+  private socketId(channel: SubscriptionChannel): number {
     let id = this.socketIds.get(channel.socket);
     if (id === undefined) this.socketIds.set(channel.socket, (id = ++this.socketCount));
     return id;
@@ -224,7 +224,7 @@ export class LiveExecutions {
    * Counts `objects` more of this event's answers against the socket's and the address's budgets, and `pooled`
    * of them against the process's (objects an execution holds). A copy of an answer refused is not counted.
    */
-  charge(event: EventCosts, channel: LiveChannel, objects: number, pooled = 0): DomainError | null {
+  charge(event: EventCosts, channel: SubscriptionChannel, objects: number, pooled = 0): DomainError | null {
     const socketId = this.socketId(channel);
     const socket = (event.spent.get(socketId) ?? 0) + objects;
     const address = (event.spent.get(channel.address) ?? 0) + objects;
@@ -257,7 +257,7 @@ export class LiveExecutions {
   }
 
   /** Objects the budgets still allow an execution for this socket and address. */
-  left(event: EventCosts, channel: LiveChannel): number {
+  left(event: EventCosts, channel: SubscriptionChannel): number {
     return Math.min(
       this.limits.maxObjectsPerSocket - (event.spent.get(this.socketId(channel)) ?? 0),
       this.limits.maxObjectsPerAddress - (event.spent.get(channel.address) ?? 0),
@@ -265,7 +265,7 @@ export class LiveExecutions {
     );
   }
 
-  private spentAlready(event: EventCosts, channel: LiveChannel): DomainError | null {
+  private spentAlready(event: EventCosts, channel: SubscriptionChannel): DomainError | null {
     const limit: Limit | null =
       (event.spent.get(this.socketId(channel)) ?? 0) >= this.limits.maxObjectsPerSocket
         ? 'socket'
@@ -314,9 +314,9 @@ class EventBudget implements SharedBudget {
   private readonly halt = new Promise<never>(() => {});
 
   constructor(
-    private readonly executions: LiveExecutions,
+    private readonly executions: SubscriptionExecutions,
     private readonly event: EventCosts,
-    private readonly channel: LiveChannel,
+    private readonly channel: SubscriptionChannel,
   ) {
     this.refused = new Promise((resolve) => (this.refuse = resolve));
   }
@@ -351,7 +351,7 @@ class EventBudget implements SharedBudget {
  * Who may share an execution: the same address (its budgets are the ones the execution spends), caller, role,
  * company and tenant, and the same request. None when the caller could not be read: that answer is theirs alone.
  */
-function shareKey({ scope: { auth } }: Context, channel: LiveChannel): string | null {
+function shareKey({ scope: { auth } }: Context, channel: SubscriptionChannel): string | null {
   if (auth.viewerError || auth.tenantError) return null;
   const who = [auth.viewer?.id, auth.viewer?.role, auth.viewerCompany?.id, auth.tenant?.id].map((v) => v ?? '-');
   return `${channel.address}|${who.join('|')}|${channel.request}`;

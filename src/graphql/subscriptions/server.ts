@@ -32,7 +32,7 @@ import { contextOf, type ClientInfo, type Context } from '../context.ts';
 import { documentFragments, operationCost } from '../cost.ts';
 import { documentNestingProblem } from '../input-limits.ts';
 import { aliasLimitRule, queryLimitsRule } from '../limits.ts';
-import { LiveExecutions } from './executions.ts';
+import { SubscriptionExecutions } from './executions.ts';
 import { getSchema } from '../schema.ts';
 import type { TrustedDocuments } from '../trusted-documents.ts';
 
@@ -40,10 +40,8 @@ import type { TrustedDocuments } from '../trusted-documents.ts';
 const REAUTH_MS = 60_000;
 const CONNECTION_INIT_WAIT_MS = 5000;
 const CLOSE_HANDSHAKE_MS = 2000;
-/** The close code clients reconnect on: the server is going away (RFC 6455 section 7.4.1). */
-export const GOING_AWAY = 1001;
 
-export interface LiveServerDeps {
+export interface SubscriptionServerDeps {
   config: Config;
   log: FastifyBaseLogger;
   sources: ScopeSources;
@@ -58,7 +56,7 @@ export interface LiveServerDeps {
   draining: () => boolean;
 }
 
-export interface LiveServer {
+export interface SubscriptionServer {
   figures(): Omit<LiveFigures, 'published' | 'publishFailures' | 'received' | 'missed'>;
   /** Closes every socket with 1001 (going away), so clients reconnect, to another replica if there is one. */
   close(): Promise<void>;
@@ -67,7 +65,7 @@ export interface LiveServer {
 type AddressedRequest = IncomingMessage & { prodeAddress?: string };
 type Extra = { request: AddressedRequest };
 
-export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServer {
+export function startSubscriptionServer(server: Server, deps: SubscriptionServerDeps): SubscriptionServer {
   const { config, log } = deps;
   const format = formatErrorFor(config, log);
   const schema = getSchema();
@@ -81,7 +79,7 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
   const requests = new AddressWindow(config.rateLimit.max, config.rateLimit.windowMs);
   const figures = { sockets: 0, subscriptions: 0, opened: 0, sent: 0, refused: {} as Record<string, number> };
   // Each event's executions: shared, budgeted per socket, address and process, queued apart from HTTP's.
-  const executions = new LiveExecutions(config.live, (obj, msg) => log.warn(obj, msg));
+  const executions = new SubscriptionExecutions(config.live, (obj, msg) => log.warn(obj, msg));
   const refuse = (socket: Duplex, status: number, reason: string, why: string) => {
     figures.refused[why] = (figures.refused[why] ?? 0) + 1;
     socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () =>
@@ -161,8 +159,12 @@ export function startLiveServer(server: Server, deps: LiveServerDeps): LiveServe
           return [refusal(`a ${operation.operation} goes over HTTP (POST /graphql); WebSocket takes subscriptions`)];
         const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {});
         if (coerced.errors) return coerced.errors;
-        const contextValue = await liveContext(ctx, deps);
-        contextValue.live!.request = JSON.stringify([source, payload.operationName ?? null, payload.variables ?? {}]);
+        const contextValue = await subscriptionContext(ctx, deps);
+        contextValue.subscription!.request = JSON.stringify([
+          source,
+          payload.operationName ?? null,
+          payload.variables ?? {},
+        ]);
         const company = contextValue.scope.auth.tenant?.id ?? contextValue.scope.auth.viewer?.companyId;
         const cost = operationCost(
           schema,
@@ -236,7 +238,10 @@ function subscriptionLogFields(args: ExecutionArgs): Record<string, unknown> {
 }
 
 /** The connection's context for one subscription: authenticated now, then re-read at most every REAUTH_MS. */
-async function liveContext(ctx: WsContext<Record<string, unknown> | undefined, Extra>, deps: LiveServerDeps) {
+async function subscriptionContext(
+  ctx: WsContext<Record<string, unknown> | undefined, Extra>,
+  deps: SubscriptionServerDeps,
+) {
   const headers = headersOf(ctx.connectionParams);
   const address = ctx.extra.request.prodeAddress ?? 'unknown';
   const client = deps.client(address);
@@ -245,7 +250,7 @@ async function liveContext(ctx: WsContext<Record<string, unknown> | undefined, E
   let stale = false;
   const expiresAt = tokenExpiry(headers.authorization);
   const context: Context = contextOf(opened, client);
-  context.live = {
+  context.subscription = {
     bus: deps.sources.live,
     expiresAt,
     socket: ctx,
@@ -253,7 +258,7 @@ async function liveContext(ctx: WsContext<Record<string, unknown> | undefined, E
     request: '',
     release: () => {
       opened = scopeFor(deps.sources, opened);
-      Object.assign(context, contextOf(opened, client), { live: context.live });
+      Object.assign(context, contextOf(opened, client), { subscription: context.subscription });
     },
     userId: opened.auth.viewer?.id ?? null,
     // A revocation of the caller's sessions (stream.ts); one heard while a read runs is not lost to it.
@@ -275,7 +280,7 @@ async function liveContext(ctx: WsContext<Record<string, unknown> | undefined, E
         opened = scopeFor(deps.sources, { ...opened, auth });
         readAt = 0;
       }
-      Object.assign(context, contextOf(opened, client), { live: context.live });
+      Object.assign(context, contextOf(opened, client), { subscription: context.subscription });
       const { auth } = opened;
       // A caller deleted, deactivated, moved or whose token expired: this event answers why, then the subscription
       // ends. An outage (a read that failed) keeps it: the next event reads the caller again.

@@ -3,7 +3,7 @@
 // event is shown as current.
 import { EventReads } from '../../live/bus.ts';
 import { sessionsTopic, type LiveEvent } from '../../live/events.ts';
-import type { LiveChannel } from './channel.ts';
+import type { SubscriptionChannel } from './channel.ts';
 
 /**
  * What a subscription resolver is given per event: one event, or word that some may have been missed. `reads` is
@@ -17,8 +17,8 @@ export type LiveDelivery =
 const MAX_QUEUED = 100;
 
 /** The events of `topic` that `accept` lets through, until the subscriber completes or disconnects. */
-export function liveStream(
-  channel: LiveChannel,
+export function subscriptionStream(
+  channel: SubscriptionChannel,
   topic: string,
   accept: (event: LiveEvent) => boolean = () => true,
 ): AsyncIterableIterator<LiveDelivery> {
@@ -99,7 +99,7 @@ export function liveStream(
  * the caller is read again at once and refused, so the subscription answers UNAUTHENTICATED and ends. A feed that
  * was lost may have lost a revocation too: the caller is read again then as well.
  */
-function watchRevocation(channel: LiveChannel, wake: () => void): () => void {
+function watchRevocation(channel: SubscriptionChannel, wake: () => void): () => void {
   const { userId, reauthenticate } = channel;
   if (userId == null || !reauthenticate) return () => {};
   const offEvent = channel.bus.subscribe(sessionsTopic(userId), () => {

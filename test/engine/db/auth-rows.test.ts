@@ -3,9 +3,8 @@
 // same filters, and must leave out what it left out (a deleted user, a user of a deleted company, a deleted
 // company), on both stores.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerOf, rowReaderOf } from '../../../src/db/client.ts';
+import { loaderRowsOf } from '../../../src/db/client.ts';
 import { prismaLoaderRows, type LoaderRows } from '../../../src/db/loader-rows.ts';
-import { sqlLoaderRows } from '../../../src/engine/db/loader-sql.ts';
 import { seededDatabase, type TestDatabase } from '../../helpers/db.ts';
 import { FULL_DB } from '../../../src/engine/index.ts';
 
@@ -16,7 +15,8 @@ afterAll(async () => {
 
 const implementations: Record<string, () => LoaderRows> = {
   prisma: () => prismaLoaderRows(t!.db.prisma),
-  sql: () => sqlLoaderRows(providerOf(t!.db.prisma), rowReaderOf(t!.db.prisma)),
+  // What openDatabase hands out with every engine part on: the engine's SQL, sent by the row reader.
+  sql: () => loaderRowsOf(t!.db.prisma),
 };
 
 // Each implementation on its own copy of the data: the cases write to it.

@@ -4,7 +4,7 @@
 // order, for every model, or a resolver would see different values depending on the engine that runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../../src/generated/sqlite/client.ts';
-import { providerOf, rowReaderOf } from '../../../src/db/client.ts';
+import { loaderRowsOf, providerOf } from '../../../src/db/client.ts';
 import {
   prismaLoaderRows,
   type Column,
@@ -36,7 +36,8 @@ const implementations = (): Record<string, LoaderRows> => {
   const p = t.db.prisma;
   return {
     prisma: prismaLoaderRows(p),
-    'sql (row reader)': sqlLoaderRows(providerOf(p), rowReaderOf(p)),
+    // What openDatabase hands out with every engine part on: the engine's SQL, sent by the row reader.
+    'sql (row reader)': loaderRowsOf(p),
     'sql ($queryRaw)': sqlLoaderRows(providerOf(p), (query) => p.$queryRaw(query)),
   };
 };

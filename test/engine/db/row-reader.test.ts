@@ -3,23 +3,27 @@
 // and on both stores, or resolvers would see different values than they did through Prisma.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ColumnTypeEnum } from '@prisma/driver-adapter-utils';
-import { providerOf, rowReaderOf } from '../../../src/db/client.ts';
+import { loaderRowsOf, providerOf } from '../../../src/db/client.ts';
 import { rowBuilder } from '../../../src/engine/db/row-reader.ts';
 import { inKeys, Prisma } from '../../../src/db/sql.ts';
 import { runWithSqlStats, type SqlStats } from '../../../src/db/sql-stats.ts';
 import { seededDatabase, type TestDatabase } from '../../helpers/db.ts';
+import { openRowReader, type OpenedRowReader } from '../../helpers/row-reader.ts';
 import { FULL_DB } from '../../../src/engine/index.ts';
 
 let t: TestDatabase;
+let reader: OpenedRowReader;
 beforeAll(async () => {
   t = await seededDatabase(FULL_DB); // the engine part under test, whatever the run's ENGINE
+  reader = openRowReader(t.target);
 }, 120_000);
 afterAll(async () => {
+  await reader.close();
   await t.drop();
 });
 
 const raw = (sql: Prisma.Sql) => t.db.prisma.$queryRaw<Array<Record<string, unknown>>>(sql);
-const read = (sql: Prisma.Sql) => rowReaderOf(t.db.prisma)<Record<string, unknown>>(sql);
+const read = (sql: Prisma.Sql) => reader.read<Record<string, unknown>>(sql);
 
 describe('row reader', () => {
   it('every table: the same rows as $queryRaw, value for value', async () => {
@@ -122,12 +126,22 @@ break", 4 AS "constructor"`;
     await runWithSqlStats(stats, () => read(Prisma.sql`SELECT * FROM "Team" ORDER BY 1 LIMIT 1`));
     expect(stats.statements).toBe(1);
     expect([...stats.tables!]).toContain('Team');
+    // So is a read of the loaders' rows through the store openDatabase opened (its row reader, with the engine on).
+    const company = await t.db.prisma.company.findFirstOrThrow();
+    const loaderStats: SqlStats = { statements: 0, tables: new Set() };
+    await runWithSqlStats(loaderStats, () => loaderRowsOf(t.db.prisma).companyById(company.id));
+    expect(loaderStats.statements).toBe(1);
+    expect([...loaderStats.tables!]).toContain('Company');
   });
 
   it('works on a client not yet connected, and again after a disconnect', async () => {
     const sql = Prisma.sql`SELECT * FROM "Country" ORDER BY 1 LIMIT 3`;
     const expected = await raw(sql);
-    await t.db.prisma.$disconnect();
+    await reader.prisma.$disconnect();
     expect(await read(sql)).toStrictEqual(expected);
+    // The same for the row reader openDatabase wired to its own client.
+    const company = await t.db.prisma.company.findFirstOrThrow();
+    await t.db.prisma.$disconnect();
+    expect(await loaderRowsOf(t.db.prisma).companyById(company.id)).toStrictEqual(company);
   });
 });

@@ -2,8 +2,8 @@
 // expires or the caller's sessions are revoked.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Fanout, type LiveBus } from '../../../src/live/bus.ts';
-import type { LiveChannel } from '../../../src/graphql/subscriptions/channel.ts';
-import { liveStream } from '../../../src/graphql/subscriptions/stream.ts';
+import type { SubscriptionChannel } from '../../../src/graphql/subscriptions/channel.ts';
+import { subscriptionStream } from '../../../src/graphql/subscriptions/stream.ts';
 
 const bus = () => new Fanout(() => {}) as unknown as LiveBus;
 
@@ -11,11 +11,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('liveStream', () => {
+describe('subscriptionStream', () => {
   it("reads the caller again at the token's expiry by the wall clock, even when its timer fires early", async () => {
     const expiresAt = Date.now() + 30;
     const refreshedAt: number[] = [];
-    const channel: LiveChannel = {
+    const channel: SubscriptionChannel = {
       bus: bus(),
       expiresAt,
       release: () => {},
@@ -28,7 +28,7 @@ describe('liveStream', () => {
         return Date.now() < expiresAt;
       },
     };
-    const stream = liveStream(channel, 'notifications:1');
+    const stream = subscriptionStream(channel, 'notifications:1');
     // From here the wall clock runs 20 ms behind the timers' monotonic clock (rounding and drift put them apart by
     // far less, but the same way): the expiry timer fires before the expiry.
     const now = Date.now.bind(Date);
@@ -42,7 +42,7 @@ describe('liveStream', () => {
   });
 
   it('ends at once for a token that has already expired', async () => {
-    const channel: LiveChannel = {
+    const channel: SubscriptionChannel = {
       bus: bus(),
       expiresAt: Date.now() - 1,
       release: () => {},
@@ -51,7 +51,7 @@ describe('liveStream', () => {
       request: '',
       refresh: async () => false,
     };
-    const stream = liveStream(channel, 'notifications:1');
+    const stream = subscriptionStream(channel, 'notifications:1');
     expect((await stream.next()).value).toMatchObject({ missed: true });
     expect((await stream.next()).done).toBe(true);
   });
@@ -59,7 +59,7 @@ describe('liveStream', () => {
   it("reads the caller again at once when their sessions are revoked, and ends; others' revocations pass", async () => {
     const feed = new Fanout(() => {});
     let stale = false;
-    const channel: LiveChannel = {
+    const channel: SubscriptionChannel = {
       bus: feed as unknown as LiveBus,
       expiresAt: Infinity,
       release: () => {},
@@ -71,7 +71,7 @@ describe('liveStream', () => {
       // As the server's: a caller read again after the revocation is refused.
       refresh: async () => !stale,
     };
-    const stream = liveStream(channel, 'notification:7');
+    const stream = subscriptionStream(channel, 'notification:7');
     const first = stream.next();
     feed.dispatch({ kind: 'sessions', userId: 8 });
     await new Promise((r) => setTimeout(r, 20));
