@@ -17,25 +17,25 @@ const STATEMENTS = [
 ];
 const covered = new Set<string>();
 
-let store: SeededDatabase;
+let database: SeededDatabase;
 let general: RankingScope;
 let player: number;
 beforeAll(async () => {
-  store = await seededDatabase();
-  general = { companyId: store.demo.companies.DEMO, tournamentId: store.demo.tournament };
-  player = store.demo.users['player1@demo.test'];
+  database = await seededDatabase();
+  general = { companyId: database.demo.companies.DEMO, tournamentId: database.demo.tournament };
+  player = database.demo.users['player1@demo.test'];
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
 const JS_TYPE = { number: 'number', string: 'string', boolean: 'boolean', date: 'object' } as const;
 
 /** Runs a query as the store returns it and as rowsOf reads it; both must be the shape it declares. */
 async function fits<S extends Shape, A extends unknown[]>(name: string, statement: Query<S, A>, ...args: A) {
   covered.add(name);
-  const raw = await store.db.prisma.$queryRaw<Record<string, unknown>[]>(statement.sql(...args));
+  const raw = await database.db.prisma.$queryRaw<Record<string, unknown>[]>(statement.sql(...args));
   expect(raw.length, `${name}: rows to check`).toBeGreaterThan(0);
   for (const row of raw) expect(shapeProblems(statement.shape, row), name).toEqual([]);
-  const rows = await rowsOf(store.db.prisma, statement, ...args);
+  const rows = await rowsOf(database.db.prisma, statement, ...args);
   for (const row of rows) {
     expect(Object.keys(row).sort()).toEqual(Object.keys(statement.shape).sort());
     for (const [key, kind] of Object.entries(statement.shape)) {
@@ -49,15 +49,15 @@ async function fits<S extends Shape, A extends unknown[]>(name: string, statemen
 }
 
 const standingsOf = (tournamentId: number) =>
-  store.db.prisma.tournamentStanding.findMany({
+  database.db.prisma.tournamentStanding.findMany({
     where: { tournamentId },
     orderBy: [{ userId: 'asc' }],
   });
 
 describe('typed SQL on the store', () => {
   it('ranking queries return the rows they declare, for every kind of scope and tie rule', async () => {
-    const user = await store.db.prisma.user.findUniqueOrThrow({ where: { id: player } });
-    const rounds = [store.demo.rounds['Matchday 1'], store.demo.rounds['Matchday 2']];
+    const user = await database.db.prisma.user.findUniqueOrThrow({ where: { id: player } });
+    const rounds = [database.demo.rounds['Matchday 1'], database.demo.rounds['Matchday 2']];
     const scopes: RankingScope[] = [
       general,
       { ...general, roundIds: rounds },
@@ -101,34 +101,34 @@ describe('typed SQL on the store', () => {
   });
 
   it('standings: a user without a standing is found, and refreshing and rebuilding write what was there', async () => {
-    const { tournament } = store.demo;
+    const { tournament } = database.demo;
     const before = await standingsOf(tournament);
     expect(before.some((s) => s.userId === player)).toBe(true);
 
     covered.add('standings.deleteStandings');
-    await store.db.prisma.$executeRaw(standingsSql.deleteStandings(tournament, Prisma.join([player])));
-    const missing = await fits('standings.withoutStanding', standingsSql.withoutStanding, [store.demo.matches.opener]);
+    await database.db.prisma.$executeRaw(standingsSql.deleteStandings(tournament, Prisma.join([player])));
+    const missing = await fits('standings.withoutStanding', standingsSql.withoutStanding, [database.demo.matches.opener]);
     expect(missing).toEqual([{ tournamentId: tournament, userId: player }]);
 
     covered.add('standings.insertFor');
-    await store.db.prisma.$executeRaw(standingsSql.insertFor(tournament, Prisma.join([player])));
+    await database.db.prisma.$executeRaw(standingsSql.insertFor(tournament, Prisma.join([player])));
     expect(await standingsOf(tournament)).toEqual(before);
 
     covered.add('standings.playersOf');
-    await store.db.prisma.$executeRaw(standingsSql.deleteStandings(tournament));
+    await database.db.prisma.$executeRaw(standingsSql.deleteStandings(tournament));
     expect(await standingsOf(tournament)).toEqual([]);
-    await store.db.prisma.$executeRaw(standingsSql.insertFor(tournament, standingsSql.playersOf(tournament)));
+    await database.db.prisma.$executeRaw(standingsSql.insertFor(tournament, standingsSql.playersOf(tournament)));
     expect(await standingsOf(tournament)).toEqual(before);
   });
 
   it('standings: moving by a kind’s difference moves the standing of each prediction of that kind', async () => {
     covered.add('standings.moveBy');
-    const { tournament } = store.demo;
-    const p = await store.db.prisma.prediction.findFirstOrThrow({
-      where: { userId: player, matchId: store.demo.matches.opener, status: 'SCORED' },
+    const { tournament } = database.demo;
+    const p = await database.db.prisma.prediction.findFirstOrThrow({
+      where: { userId: player, matchId: database.demo.matches.opener, status: 'SCORED' },
     });
     const kind = {
-      companyId: store.demo.companies.DEMO,
+      companyId: database.demo.companies.DEMO,
       matchId: p.matchId,
       homeTeamGoals: p.homeTeamGoals,
       awayTeamGoals: p.awayTeamGoals,
@@ -140,7 +140,7 @@ describe('typed SQL on the store', () => {
       outcomeHit: p.outcomeHit,
       count: 1,
     };
-    const same = await store.db.prisma.prediction.findMany({
+    const same = await database.db.prisma.prediction.findMany({
       where: {
         matchId: p.matchId,
         homeTeamGoals: p.homeTeamGoals,
@@ -151,13 +151,13 @@ describe('typed SQL on the store', () => {
         points: p.points,
         exactHit: p.exactHit,
         outcomeHit: p.outcomeHit,
-        user: { companyId: store.demo.companies.DEMO },
+        user: { companyId: database.demo.companies.DEMO },
       },
       select: { userId: true },
     });
     const before = await standingsOf(tournament);
     const change = { kind, score: kind, standing: { points: 1.5, exactHits: 1, outcomeHits: 0 } };
-    await store.db.prisma.$executeRaw(standingsSql.moveBy([change], () => tournament));
+    await database.db.prisma.$executeRaw(standingsSql.moveBy([change], () => tournament));
     const after = await standingsOf(tournament);
     const moved = new Set(same.map((s) => s.userId));
     expect(moved.has(player)).toBe(true);
