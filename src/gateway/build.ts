@@ -19,7 +19,7 @@ import { trackRouteMethods } from '../rest/allowed-methods.ts';
 import { getSchema } from '../graphql/schema.ts';
 import { registerDocs } from '../rest/docs.ts';
 import { registerErrorHandlers, registerRestRoutes } from '../rest/routes.ts';
-import { registerAnswerSizeLimit } from '../security/answer-size.ts';
+import { registerResponseSizeLimit } from '../security/response-size.ts';
 import { registerSecurity } from '../security/http-security.ts';
 import { registerRequestDeadline } from '../security/request-deadline.ts';
 import { startBackgroundWork } from './background.ts';
@@ -28,12 +28,12 @@ import { clientsOf } from './clients.ts';
 import { createFastify } from './fastify.ts';
 import { registerGraphqlRoute } from './graphql-route.ts';
 import { registerProbes } from './readiness.ts';
-import { registerAnswerHeaders, registerRequestHooks, registerTracing } from './request-hooks.ts';
+import { registerResponseHeaders, registerRequestHooks, registerTracing } from './request-hooks.ts';
 import { registerSubscriptions } from './subscriptions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Set on shutdown: /readyz answers 503 and answers ask clients to close their connections. */
+    /** Set on shutdown: /readyz returns 503 and responses ask clients to close their connections. */
     lifecycle: { draining: boolean };
   }
 }
@@ -61,11 +61,11 @@ export async function buildGateway({ config, db, logger, logStream, tracing }: G
 
   if (tracing) registerTracing(app, tracing, db, engine);
   registerRequestHooks(app, metrics, tracing ?? null, engine.responseCache);
-  // Before any route, so every route is in the table a wrong method's 405 answers from.
+  // Before any route, so every route is in the table a wrong method's 405 reads its methods from.
   const allowedMethods = trackRouteMethods(app);
   registerRequestDeadline(app, config.http.requestTimeoutMs);
   await registerSecurity(app, config, db);
-  registerAnswerHeaders(app, config.sqlStats);
+  registerResponseHeaders(app, config.sqlStats);
 
   if (db.provider === 'postgresql') metrics.watch('preparedStatements', () => db.preparedStatements());
   const { responseCache, authRows } = openCaches(engine, config, metrics);
@@ -83,8 +83,8 @@ export async function buildGateway({ config, db, logger, logStream, tracing }: G
   });
   if (config.live.maxSockets > 0) registerSubscriptions(app, { metrics, sources, companySizes, trusted, clients });
   registerRestRoutes(app, { apollo, sources, clientOf: clients.ofRequest });
-  registerAnswerSizeLimit(app, config.graphql.maxResponseBytes);
-  if (engine.utf8Bodies) registerUtf8Bodies(app); // after the size limit, so an answer it refuses is never encoded
+  registerResponseSizeLimit(app, config.graphql.maxResponseBytes);
+  if (engine.utf8Bodies) registerUtf8Bodies(app); // after the size limit, so a response it refuses is never encoded
   registerDocs(app, getSchema(engine.leanResolvers));
   registerAccountPages(app); // what the links of our e-mails open where APP_URL is the gateway
   // The offline GraphQL explorer goes with Sandbox: both are for people trying the API, and off in production.

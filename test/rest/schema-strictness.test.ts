@@ -11,7 +11,7 @@ import { REST_ROUTES, routeKey } from '../../src/rest/route-table.ts';
 import { restSchemas } from '../../src/rest/schema-from-operations.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 import { forgeInvitationLink } from '../helpers/tokens.ts';
-import { mutationsOf, type Mutation } from './answer-mutations.ts';
+import { mutationsOf, type Mutation } from './response-mutations.ts';
 
 type Schema = Record<string, unknown>;
 const { $defs, responses } = restSchemas(getSchema(), Object.fromEntries(REST_ROUTES.map((r) => [routeKey(r), r])));

@@ -30,7 +30,7 @@ const REST_STATUS: Record<string, number> = {
   UNAUTHENTICATED: 401,
   BAD_USER_INPUT: 400,
 };
-type GraphqlAnswer = { data?: Record<string, unknown> | null; errors?: Array<{ extensions?: { code?: string } }> };
+type GraphqlResponse = { data?: Record<string, unknown> | null; errors?: Array<{ extensions?: { code?: string } }> };
 
 export function runMatrix(cases: Case[]): void {
   let srv: TestServer;
@@ -69,7 +69,7 @@ export function runMatrix(cases: Case[]): void {
       body: JSON.stringify({ query: typeof c.doc === 'string' ? c.doc : print(c.doc!), variables: c.vars?.(x) ?? {} }),
     });
     const text = await res.text();
-    const json = JSON.parse(text) as GraphqlAnswer;
+    const json = JSON.parse(text) as GraphqlResponse;
     if (json.errors?.length) {
       // A refusal answers no data at all for the operation.
       expect(json.data?.[c.op] ?? null, `${labelOf(c)}: an error answer carried data`).toBeNull();

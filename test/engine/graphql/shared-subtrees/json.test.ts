@@ -3,8 +3,8 @@
 // last byte, whatever the text holds, and text that looks like a mark makes the answer be written plainly.
 import { describe, expect, it } from 'vitest';
 import {
-  answerJson,
-  answerText,
+  responseJson,
+  responseText,
   fieldJson,
   resultText,
   SHARED_JSON_MARK,
@@ -34,20 +34,20 @@ function answer() {
 describe('answers with shared subtrees written once', () => {
   it('writes the bytes JSON.stringify writes, each shared object once', () => {
     const value = answer();
-    const json = answerJson(value);
+    const json = responseJson(value);
     expect(Buffer.isBuffer(json)).toBe(true);
     expect((json as Buffer).equals(Buffer.from(JSON.stringify(value)))).toBe(true);
-    expect(answerText(value)).toBe(JSON.stringify(value));
+    expect(responseText(value)).toBe(JSON.stringify(value));
   });
 
   it('answers the plain text when nothing is shared, and writes a shared object at the top whole', () => {
-    expect(answerJson({ a: [1, 'x', null, { b: true }] })).toBe('{"a":[1,"x",null,{"b":true}]}');
+    expect(responseJson({ a: [1, 'x', null, { b: true }] })).toBe('{"a":[1,"x",null,{"b":true}]}');
     const company = Object.assign(newCompany(), { id: 7, name: 'Top' });
-    expect(answerText(company)).toBe('{"id":7,"name":"Top"}');
-    expect(answerText([company, company])).toBe('[{"id":7,"name":"Top"},{"id":7,"name":"Top"}]');
+    expect(responseText(company)).toBe('{"id":7,"name":"Top"}');
+    expect(responseText([company, company])).toBe('[{"id":7,"name":"Top"},{"id":7,"name":"Top"}]');
   });
 
-  it('shows only its keys outside answerJson: JSON.stringify, Object.keys and for..in see a plain answer', () => {
+  it('shows only its keys outside responseJson: JSON.stringify, Object.keys and for..in see a plain answer', () => {
     const company = Object.assign(newCompany(), { id: 3, name: 'C' });
     expect(JSON.stringify({ company })).toBe('{"company":{"id":3,"name":"C"}}');
     expect(Object.keys(company)).toEqual(['id', 'name']);
@@ -62,7 +62,7 @@ describe('answers with shared subtrees written once', () => {
     const company = make();
     company.toJSON = { name: 'aliased' };
     company.id = 4;
-    expect(answerText({ a: company, b: company })).toBe(
+    expect(responseText({ a: company, b: company })).toBe(
       '{"a":{"toJSON":{"name":"aliased"},"id":4},"b":{"toJSON":{"name":"aliased"},"id":4}}',
     );
   });
@@ -71,7 +71,7 @@ describe('answers with shared subtrees written once', () => {
     const mark = SHARED_JSON_MARK;
     for (const lookalike of [`${mark}0`, `${mark}x`, `${mark}99`, `${mark}1234567890`, mark]) {
       const value = { ...answer(), trap: lookalike, [lookalike]: 1 };
-      const json = answerJson(value);
+      const json = responseJson(value);
       expect(Buffer.from(json).equals(Buffer.from(JSON.stringify(value)))).toBe(true);
     }
   });
@@ -79,16 +79,16 @@ describe('answers with shared subtrees written once', () => {
   describe('a settled answer (the response cache keeps it): its JSON written once, then the same bytes', () => {
     const bytesOf = (json: string | Buffer) => (typeof json === 'string' ? Buffer.from(json) : json);
 
-    it('answers the same bytes every time, for the answer and through answerJson', () => {
+    it('answers the same bytes every time, for the answer and through responseJson', () => {
       const data = { companiesSearch: [answer(), answer()] };
       const json = settledJson(data);
       expect(bytesOf(json).equals(Buffer.from(JSON.stringify(data)))).toBe(true);
       // The same object, not written again: a hit sends the bytes written when the answer was kept.
       expect(settledJson(data)).toBe(json);
-      expect(answerJson(data)).toBe(json);
+      expect(responseJson(data)).toBe(json);
       // An answer not settled is written each time.
       const other = { companiesSearch: [answer()] };
-      expect(answerJson(other)).not.toBe(answerJson(other));
+      expect(responseJson(other)).not.toBe(responseJson(other));
     });
 
     it("cuts a REST route's field out of the answer's JSON, byte for byte what writing the field gives", () => {
