@@ -13,7 +13,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { withLastCacheLook } from '../cache/response-cache.ts';
+import { withLastCacheLookup } from '../cache/response-cache.ts';
 import { executeShared, planShared, type SharedPlan } from './shared-subtrees/executor.ts';
 
 /** Distinct documents kept compiled; clients send a bounded set, hostile ones are evicted oldest first. */
@@ -174,5 +174,5 @@ export function jitExecutor(
   schema: GraphQLSchema,
   options: { compile: boolean; share: boolean; stats: SharedRunStats },
 ): GatewayExecutor {
-  return withLastCacheLook(createJitExecutor(schema, options));
+  return withLastCacheLookup(createJitExecutor(schema, options));
 }
