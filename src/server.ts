@@ -15,7 +15,7 @@ import { createLogger, failureLogger } from './observability/logger.ts';
 import type { Database } from './db/client.ts';
 import type { Tracing } from './observability/tracing.ts';
 
-/** One fatal line and exit 1; an unexpected error (not a bad setting or an absent store) keeps its stack in it. */
+/** One fatal line and exit 1; an unexpected error (not a bad setting or an absent database) keeps its stack in it. */
 function fail(message: string, err?: unknown): never {
   if (err instanceof Error) failureLogger().fatal({ stack: stackWithoutPasswords(err) }, message);
   else failureLogger().fatal(message);

@@ -319,7 +319,7 @@ export async function changePassword(
 /**
  * Checks the caller's password as a counted attempt (see changePassword), then runs `then` with the caller's lane
  * of password work. A wrong password stays counted; a right one clears the count; a failure of `then` or of the
- * store gives the attempt back (the password was right, or not checked).
+ * database gives the attempt back (the password was right, or not checked).
  */
 async function provePassword(
   client: ThrottledClient,

@@ -75,5 +75,5 @@ export function engineFor(config: EngineSettings): Engine {
   };
 }
 
-/** Every part on: for code that opens a store outside the server (scripts, tests) and is given no engine. */
+/** Every part on: for code that opens a database outside the server (scripts, tests) and is given no engine. */
 export const FULL_DB: DbEngine = { sqlLoaders: true, rowReader: true, tableVersions: true, preparedStatements: true };

@@ -16,7 +16,7 @@ interface ReadinessProblem {
 }
 
 export function registerProbes(app: FastifyInstance, db: Database, live: LiveBus): void {
-  // Liveness never touches the database, so a slow store does not get us restarted.
+  // Liveness never touches the database, so a slow database does not get us restarted.
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
 
   const probed = sharedProbe(db, app.log);

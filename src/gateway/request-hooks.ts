@@ -45,7 +45,7 @@ export function registerRequestHooks(
 ): void {
   app.decorateRequest('sqlStats', null as unknown as SqlStats);
   app.decorateRequest('outcome', null as unknown as ReturnType<typeof newOutcome>);
-  // Every statement Prisma sends while serving this request is counted in this request's store.
+  // Every statement Prisma sends while serving this request is counted in this request's SQL stats.
   app.addHook('onRequest', (request, _reply, done) => {
     request.sqlStats = { statements: 0, ...(tablesRead ? { tables: new Set<string>() } : {}) };
     request.outcome = newOutcome();

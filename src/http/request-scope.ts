@@ -13,7 +13,7 @@ import { Loaders } from '../loaders/registry.ts';
 import type { MailDelivery } from '../mail/delivery.ts';
 import type { LiveBus } from '../live/bus.ts';
 
-/** What every request's scope is built from: the store, the configuration and (with the caches on) auth rows. */
+/** What every request's scope is built from: the database, the configuration and (with the caches on) auth rows. */
 export interface ScopeSources {
   db: Database;
   config: Config;
