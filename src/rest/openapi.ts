@@ -1,5 +1,5 @@
 // The OpenAPI 3.1 document of the REST routes, built from the route table and the JSON Schemas derived from their
-// stored operations: the same schemas the contract tests hold the answers to.
+// stored operations: the same schemas the contract tests hold the responses to.
 import { Kind, print, type GraphQLSchema } from 'graphql';
 import { openApiPath, REST_ROUTES, routeKey, type RestRoute } from './route-table.ts';
 import { restSchemas } from './schema-from-operations.ts';
@@ -35,7 +35,7 @@ const AUTH_ERRORS = {
   403: errorResponse('The credential may not act on the named company'),
 };
 
-// Any route may answer these, whatever its own errors are.
+// Any route may respond with these, whatever its own errors are.
 const OPERATIONAL_ERRORS = {
   413: errorResponse('The body is larger than BODY_LIMIT_BYTES (PAYLOAD_TOO_LARGE)'),
   429: errorResponse('Too many requests from this address, or too many logins (RATE_LIMITED); see retry-after'),
@@ -121,7 +121,7 @@ function pathsOf(responses: Record<string, object>) {
       parameters: [...params, ...(o.query ?? []), ...headers],
       ...(o.body ? { requestBody: { required: true, content: json(o.body) } } : {}),
       responses: {
-        200: { description: o.answers, content: json(toComponents(responses[routeKey(route)])) },
+        200: { description: o.returns, content: json(toComponents(responses[routeKey(route)])) },
         ...errors,
         ...(o.public ? {} : AUTH_ERRORS),
         ...(route.jsonBody ? { 415: NOT_JSON } : {}),

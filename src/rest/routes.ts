@@ -60,11 +60,11 @@ export interface RestDeps {
 }
 
 export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clientOf }: RestDeps) {
-  // Each shared subtree written once, and an answer the response cache served from the JSON it wrote when it kept
-  // it (src/engine/graphql/shared-subtrees/json.ts); without the engine, JSON.stringify.
+  // Each shared subtree written once, and a response cache hit served from the JSON written when it was cached
+  // (src/engine/graphql/shared-subtrees/json.ts); without the engine, JSON.stringify.
   const bodyOf = engineFor(sources.config).sharedJson
     ? fieldJson
-    : (answer: Record<string, unknown>, field: string) => JSON.stringify(answer[field]);
+    : (data: Record<string, unknown>, field: string) => JSON.stringify(data[field]);
   async function run(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -74,8 +74,8 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
     const opened = await openRequestScope(sources, tenantHeaders(request, route.tenant));
     const contextValue = contextOf(opened, clientOf(request));
     const response = await apollo.executeOperation({ query, variables }, { contextValue });
-    if (response.body.kind !== 'single') throw new Error('stored operations answer a single result');
-    if (reply.sent) return reply; // the request deadline answered already
+    if (response.body.kind !== 'single') throw new Error('stored operations return a single result');
+    if (reply.sent) return reply; // the request deadline responded already
     const { data, errors } = response.body.singleResult;
     if (errors?.length) {
       const code = String(errors[0].extensions?.code ?? 'INTERNAL_SERVER_ERROR');
@@ -104,8 +104,8 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
 }
 
 /**
- * Every error outside GraphQL (bad input, unparsable bodies, unknown routes) answers the same error body; a known
- * path asked with another method is a 405 naming the methods it answers (`allowedMethods`: allowed-methods.ts).
+ * Every error outside GraphQL (bad input, unparsable bodies, unknown routes) returns the same error body; a known
+ * path asked with another method is a 405 naming the methods it serves (`allowedMethods`: allowed-methods.ts).
  */
 export function registerErrorHandlers(app: FastifyInstance, allowedMethods: (path: string) => string[]) {
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
