@@ -1,6 +1,6 @@
-// The probes an orchestrator polls. /healthz: the process answers. /readyz: the database answers a trivial query
+// The probes an orchestrator polls. /healthz: the process responds. /readyz: the database responds to a trivial query
 // within a short deadline; on SQLite, it has space for writes again after one failed for want of space (a probe
-// write, made only then); on PostgreSQL, the live feed's listening connection is up. The answer names each check
+// write, made only then); on PostgreSQL, the live feed's listening connection is up. The response names each check
 // that failed.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
@@ -40,7 +40,7 @@ export function registerProbes(app: FastifyInstance, db: Database, live: LiveBus
 }
 
 /**
- * One probe of the database answers every request for a second, so a flood of /readyz (it is not rate limited)
+ * One probe of the database serves every request for a second, so a flood of /readyz (it is not rate limited)
  * cannot tie up the pool; the live feed's state is read as it is.
  */
 function sharedProbe(db: Database, log: FastifyBaseLogger): () => Promise<ReadinessProblem[]> {
