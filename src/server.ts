@@ -154,7 +154,7 @@ async function main() {
   const shutdown = async (reason: string) => {
     clearInterval(timer);
     // First keep serving while /readyz says 503, so a load balancer stops sending and requests already on the
-    // wire (accepted but not yet parsed, which close() would drop with their idle-looking connection) are answered.
+    // wire (accepted but not yet parsed, which close() would drop with their idle-looking connection) are served.
     app.lifecycle.draining = true;
     app.log.info(`${reason}: draining for ${config.shutdownDelayMs} ms, then closing`);
     await new Promise((r) => setTimeout(r, config.shutdownDelayMs));

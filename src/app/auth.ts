@@ -9,7 +9,7 @@ import type { LoginThrottle } from '../security/login-throttle.ts';
 import { passwordWorkFor } from './password-client.ts';
 import type { RequestScope } from './scope.ts';
 
-// One answer for every credential failure, so the API does not tell which e-mails exist: the same message
+// One response for every credential failure, so the API does not tell which e-mails exist: the same message
 // whether the e-mail is unknown, its password wrong, its company closed (a header naming a closed company is
 // answered as naming none: below) or (without a tenant header) it exists in several companies; and each costs one
 // scrypt at the current parameters, so they also take the same time.
@@ -47,7 +47,7 @@ export async function login(
   }
   // A path or host is public (it is in the address people open), so saying that it names no company tells nothing
   // about accounts, and no password is checked. The attempt stays counted as a failure: probing names costs what
-  // guessing passwords costs. A company code or id (x-app-company) is not public: it gets the credentials' answer.
+  // guessing passwords costs. A company code or id (x-app-company) is not public: it gets the credentials' response.
   if (named === null && !headers.appCompany) throw unknownCompany(headers);
   let user;
   let work: PasswordWork;

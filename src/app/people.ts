@@ -300,7 +300,7 @@ export async function changePassword(
   // The policy first: a new password it refuses costs no derivation and proves nothing.
   const problem = passwordPolicyViolation(newPassword, company.passwordPolicy as PasswordPolicyName);
   if (problem) throw badInput(problem, 'newPassword');
-  // Every session ends, this one included (the answer is a Boolean, not a token): the caller signs in again.
+  // Every session ends, this one included (the response is a Boolean, not a token): the caller signs in again.
   await provePassword(client, viewer, currentPassword, 'currentPassword', async (work) => {
     const passwordHash = await work.hash(newPassword);
     await scope.write(async (tx) => {

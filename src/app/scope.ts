@@ -73,7 +73,7 @@ export class RequestScope {
     } = parts);
   }
 
-  /** The authenticated caller, or null: for answers that differ for the caller without requiring one. */
+  /** The authenticated caller, or null: for responses that differ for the caller without requiring one. */
   get caller(): UserRow | null {
     return this.auth.viewer;
   }
@@ -120,7 +120,7 @@ export class RequestScope {
   }
 
   /**
-   * Runs `work` in one transaction. After it commits, every loader forgets what it has read, so the answer (read
+   * Runs `work` in one transaction. After it commits, every loader forgets what it has read, so the response (read
    * through the same loaders) shows the write: no operation has to remember it.
    */
   async write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {

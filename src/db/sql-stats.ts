@@ -31,7 +31,7 @@ const storage = new AsyncLocalStorage<SqlStats>();
 const owned = new AsyncLocalStorage<{ table: string; counters: string[] }>();
 
 /**
- * Runs `fn`, whose statements read only these owners' rows of `table` (their WHERE says so): the answer then depends
+ * Runs `fn`, whose statements read only these owners' rows of `table` (their WHERE says so): the response then depends
  * on those owners' buckets (src/engine/cache/owner-buckets.ts) and not on the whole table. Other tables the statements
  * name count as always. Declared by the loader that writes the condition, next to it.
  */

@@ -114,7 +114,7 @@ async function readKinds(tx: Tx, matchIds: number[], companyId?: number): Promis
     homeTeamGoals: Number(r.homeTeamGoals),
     awayTeamGoals: Number(r.awayTeamGoals),
     penaltiesWinner: (r.penaltiesWinner ?? null) as PredictionKind['penaltiesWinner'],
-    // SQLite answers booleans as 0 and 1.
+    // SQLite returns booleans as 0 and 1.
     isJoker: Boolean(r.isJoker),
     status: r.status as PredictionKind['status'],
     points: r.points === null ? null : Number(r.points),

@@ -132,7 +132,7 @@ export class PgBus implements LiveBus {
 
   private checking = false;
 
-  /** Asks the listening connection something; no answer within HEARTBEAT_TIMEOUT_MS counts as lost. */
+  /** Asks the listening connection something; no response within HEARTBEAT_TIMEOUT_MS counts as lost. */
   private async check() {
     const client = this.client;
     if (!client || this.checking) return;
