@@ -102,7 +102,7 @@ export const resolvers: [ClassType, ...ClassType[]] = [
 ] as const;
 
 /**
- * `@cutoff` on a list field answers [] without resolving it. The REST operations use it where the spec cuts
+ * `@cutoff` on a list field returns [] without resolving it. The REST operations use it where the spec cuts
  * the nesting off ("the field is an empty array"), so the shapes stay finite and cost nothing.
  */
 export const CutoffDirective = new GraphQLDirective({

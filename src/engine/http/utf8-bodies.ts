@@ -13,7 +13,7 @@ export function utf8Bytes(text: string): Buffer {
   return written === bytes.length ? bytes : bytes.subarray(0, written);
 }
 
-/** Every large string body (a serialized JSON answer, REST or GraphQL) leaves as its UTF-8 bytes. */
+/** Every large string body (a serialized JSON response, REST or GraphQL) leaves as its UTF-8 bytes. */
 export function registerUtf8Bodies(app: FastifyInstance) {
   app.addHook('onSend', (_request, _reply, payload, done) => {
     done(null, typeof payload === 'string' && payload.length >= UTF8_BODY_MIN_LENGTH ? utf8Bytes(payload) : payload);

@@ -1,4 +1,4 @@
-// What sign-up takes and answers.
+// What sign-up takes and returns.
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { User } from './user.ts';
 
