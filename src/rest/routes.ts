@@ -16,7 +16,7 @@ import { rejectUnknownQuery, requireJsonContentType } from './inputs.ts';
 import { REST_ROUTES, type RestRequestParts, type RestRoute } from './route-table.ts';
 
 /** A route's stored operation printed once, so Apollo's document cache parses and validates it once. */
-interface Stored {
+interface PrintedRoute {
   route: RestRoute;
   query: string;
 }
@@ -68,7 +68,7 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
   async function run(
     request: FastifyRequest,
     reply: FastifyReply,
-    { route, query }: Stored,
+    { route, query }: PrintedRoute,
     variables: Record<string, unknown>,
   ) {
     const opened = await openRequestScope(sources, tenantHeaders(request, route.tenant));
@@ -89,7 +89,7 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
   }
 
   for (const route of REST_ROUTES) {
-    const stored: Stored = { route, query: print(route.document) };
+    const stored: PrintedRoute = { route, query: print(route.document) };
     app.route<RestRequestParts>({
       method: route.method,
       url: route.path,

@@ -9,7 +9,7 @@ import { FULL_ENGINE } from '../../helpers/app.ts';
 import { suiteProvider } from '../../helpers/db.ts';
 import { startReplicas, type Replicas } from '../../helpers/replicas.ts';
 
-interface Answer {
+interface Result {
   statements: number;
   data: unknown;
   errors?: unknown;
@@ -49,7 +49,7 @@ describe('response cache across two processes', () => {
   }, 120_000);
   afterAll(() => r?.stop());
 
-  async function gql(i: number, query: string, extra: Record<string, string>, variables = {}): Promise<Answer> {
+  async function gql(i: number, query: string, extra: Record<string, string>, variables = {}): Promise<Result> {
     const res = await fetch(`${r.urls[i]}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...extra },
