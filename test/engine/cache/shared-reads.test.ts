@@ -8,8 +8,8 @@ import { RequestReads, SharedReads } from '../../../src/engine/cache/shared-read
 import { bearer, FULL_ENGINE, startTestServer, type TestServer } from '../../helpers/app.ts';
 import { liveMetric } from '../../helpers/live.ts';
 
-const versions = (counts: Record<string, number>, rollbacks = 0) =>
-  new TableVersions('test', new Map(Object.entries(counts).map(([t, v]) => [t, String(v)])), rollbacks);
+const versions = (byTable: Record<string, number>, rollbacks = 0) =>
+  new TableVersions('test', new Map(Object.entries(byTable).map(([t, v]) => [t, String(v)])), rollbacks);
 
 describe('shared reads', () => {
   it('offers what a request read only once its answer is kept, and only at the counts it was read at', () => {
@@ -46,8 +46,8 @@ describe('shared reads', () => {
     const reader = new RequestReads(shared, versions({ Tournament: 1, CompanyTournament: 1 }));
     reader.readFrom(['Tournament', 'CompanyTournament'], 'tournamentsByCompany:1', [{ id: 1 }]);
     reader.share();
-    const take = (counts: Record<string, number>) =>
-      new RequestReads(shared, versions(counts)).take(['Tournament', 'CompanyTournament'], 'tournamentsByCompany:1');
+    const take = (byTable: Record<string, number>) =>
+      new RequestReads(shared, versions(byTable)).take(['Tournament', 'CompanyTournament'], 'tournamentsByCompany:1');
     expect(take({ Tournament: 1, CompanyTournament: 2 })).toBeUndefined();
     expect(take({ Tournament: 2, CompanyTournament: 1 })).toBeUndefined();
     const stats: SqlStats = { statements: 0, tables: new Set() };
