@@ -38,7 +38,7 @@ export interface Database {
   storageFull(): { since: Date } | null;
   /** Writes a few fresh pages and takes them back in one transaction; on success storageFull() is null again. */
   probeStorage(): Promise<void>;
-  /** Every table's write count; null while none can be given (src/engine/cache/table-versions.ts). */
+  /** Every table's version; null while none can be given (src/engine/cache/table-versions.ts). */
   tableVersions(duringTransaction?: boolean): Promise<TableVersions | null>;
   /** A token that changes whenever readable data may have changed (all tables); null while none can be given. */
   dataVersion(): Promise<string | null>;
