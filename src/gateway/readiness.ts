@@ -56,8 +56,8 @@ async function probe(db: Database, log: FastifyBaseLogger): Promise<ReadinessPro
   try {
     await withTimeout(db.ping(), READY_TIMEOUT_MS);
   } catch (err) {
-    log.warn({ err: firstLine(err) }, 'readiness: the database does not answer');
-    return [{ check: 'database', message: 'the database does not answer' }];
+    log.warn({ err: firstLine(err) }, 'readiness: the database does not respond');
+    return [{ check: 'database', message: 'the database does not respond' }];
   }
   const full = db.storageFull();
   if (!full) return [];
@@ -74,7 +74,7 @@ async function probe(db: Database, log: FastifyBaseLogger): Promise<ReadinessPro
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new Error(`no response within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

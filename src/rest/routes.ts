@@ -46,10 +46,10 @@ export function restLimitMessage(
   const { code, cost, maxCost, limit, maxObjects } = extensions ?? {};
   if (code === 'QUERY_TOO_COSTLY' && typeof cost === 'number' && typeof maxCost === 'number') {
     const over = `over the limit of ${formatCount(maxCost)} (GRAPHQL_MAX_COST)`;
-    return `the answer may hold ${formatCount(cost)} objects, ${over}${remedy}`;
+    return `the response may hold ${formatCount(cost)} objects, ${over}${remedy}`;
   }
   if (code === 'RESPONSE_TOO_LARGE' && limit === 'objects' && typeof maxObjects === 'number')
-    return `the answer holds more than ${formatCount(maxObjects)} objects (GRAPHQL_MAX_OBJECTS)${remedy}`;
+    return `the response holds more than ${formatCount(maxObjects)} objects (GRAPHQL_MAX_OBJECTS)${remedy}`;
   return null;
 }
 
@@ -151,7 +151,7 @@ export function registerErrorHandlers(app: FastifyInstance, allowedMethods: (pat
         reply,
         405,
         'METHOD_NOT_ALLOWED',
-        `${redactUrl(path)} does not answer ${request.method}; it answers ${allowed.join(', ')}`,
+        `${redactUrl(path)} does not serve ${request.method}; it serves ${allowed.join(', ')}`,
       );
     }
     return sendError(reply, 404, 'NOT_FOUND', `no route ${request.method} ${redactUrl(path)}`);

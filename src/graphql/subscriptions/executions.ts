@@ -292,7 +292,7 @@ export class LiveExecutions {
     return refusal(
       new DomainError(
         'SERVICE_UNAVAILABLE',
-        `too many live events are waiting to be answered (LIVE_MAX_QUEUED_EXECUTIONS is ` +
+        `too many live events are waiting to be served (LIVE_MAX_QUEUED_EXECUTIONS is ` +
           `${formatCount(this.limits.maxQueuedExecutions)}, of which one address may hold ` +
           `${formatCount(this.waitingPerAddress)} and one connection ${formatCount(this.waitingPerSocket)}): ` +
           `this event was dropped; read the current state again`,
@@ -372,8 +372,8 @@ function newOverBudget(limit: Limit, limits: LiveLimits): DomainError {
   if (limit === 'process')
     return new DomainError(
       'SERVICE_UNAVAILABLE',
-      `the live events being answered hold more than ${formatCount(limits.maxObjectsInFlight)} objects ` +
-        `(LIVE_MAX_OBJECTS_IN_FLIGHT): this answer was stopped; read the current state again`,
+      `the live events being served hold more than ${formatCount(limits.maxObjectsInFlight)} objects ` +
+        `(LIVE_MAX_OBJECTS_IN_FLIGHT): this response was stopped; read the current state again`,
       { limit },
     );
   const [max, name, where] =
@@ -382,7 +382,7 @@ function newOverBudget(limit: Limit, limits: LiveLimits): DomainError {
       : [limits.maxObjectsPerAddress, 'LIVE_MAX_OBJECTS_PER_ADDRESS', 'from this address'];
   return new DomainError(
     'RESPONSE_TOO_LARGE',
-    `the answers to this event ${where} hold more than ${formatCount(max)} objects (${name}): this one was not ` +
+    `the responses to this event ${where} hold more than ${formatCount(max)} objects (${name}): this one was not ` +
       `sent; subscribe to fewer or smaller documents`,
     { limit },
   );
