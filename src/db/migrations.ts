@@ -166,8 +166,8 @@ export async function diffSchemas(from: string | null, to: string): Promise<stri
 }
 
 /**
- * SQLite triggers of our own on a table besides its table-version triggers. Redefining the table drops them with it, so a
- * migration that redefines it makes them again (trackNewTables).
+ * SQLite triggers of our own on a table besides its table-version triggers. Redefining the table drops them with it,
+ * so a migration that redefines it makes them again (trackNewTables).
  */
 const SQLITE_OWN_TRIGGERS: Record<string, string> = {
   // Migration 20261124224546_standings_in_ranking_order: a user's name and activity copied to their standings.

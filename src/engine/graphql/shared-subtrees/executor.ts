@@ -421,8 +421,8 @@ export function planShared(
     }
     const keys = fields.map((field) => field.key);
     const jsonBytes = fields.reduce((sum, field) => sum + field.key.length + 4 + jsonBytesOf(field.completion), 2);
-    // A large shared object is written once per response and copied where it repeats (shared-subtrees/json.ts); one with
-    // a key `toJSON` (an alias) is written whole, that key being its own.
+    // A large shared object is written once per response and copied where it repeats (shared-subtrees/json.ts); one
+    // with a key `toJSON` (an alias) is written whole, that key being its own.
     const marked = shared && jsonBytes >= SHARED_JSON_MIN_BYTES && !keys.includes('toJSON');
     const create = marked ? sharedObjectFactory(keys) : objectFactory(keys);
     return { type, fields, jsonBytes, create };
