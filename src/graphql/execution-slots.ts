@@ -142,4 +142,4 @@ export function inSlots(executor: GatewayExecutor, slots: ExecutionSlots): Gatew
   };
 }
 
-const DROPPED_MESSAGE = 'the request was answered or abandoned while it waited to execute: it was not run';
+const DROPPED_MESSAGE = 'the request was served or abandoned while it waited to execute: it was not run';
