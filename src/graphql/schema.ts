@@ -107,7 +107,7 @@ export const resolvers: [ClassType, ...ClassType[]] = [
  */
 export const CutoffDirective = new GraphQLDirective({
   name: 'cutoff',
-  description: 'On a list field: answer [] without resolving it. Used where a REST shape cuts the nesting off.',
+  description: 'On a list field: return [] without resolving it. Used where a REST shape cuts the nesting off.',
   locations: [DirectiveLocation.FIELD],
 });
 

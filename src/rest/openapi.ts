@@ -73,9 +73,9 @@ function baseDocument(schema: GraphQLSchema): Json {
       version: '1.0.0',
       description:
         'The REST routes of the prediction-game platform. Each is a stored GraphQL operation on POST /graphql, whose ' +
-        'data it answers unchanged. Errors answer { statusCode, error, code, message }. A query parameter a route ' +
-        'does not take is a 400 naming it; a known path asked with a method it does not answer is a 405 ' +
-        '(METHOD_NOT_ALLOWED) whose Allow header lists the methods it answers; an unknown path is a 404.',
+        'data it returns unchanged. Errors return { statusCode, error, code, message }. A query parameter a route ' +
+        'does not take is a 400 naming it; a known path asked with a method it does not serve is a 405 ' +
+        '(METHOD_NOT_ALLOWED) whose Allow header lists the methods it serves; an unknown path is a 404.',
       // The project grants no license (package.json is private, with no license file): say so, in SPDX's form
       // for a license outside its list.
       license: { name: 'Proprietary: no license granted', identifier: 'LicenseRef-Proprietary' },
