@@ -46,7 +46,9 @@ describe('createBonusQuestion', () => {
     expect(row.options).toEqual(['First', 'Second', 'Same']);
     const input = { tournamentId: database.demo.tournament, kind: 'NUMBER' as const, text: 'How many goals?' };
     const asked = { ...input, points: 3, closesAt: new Date(Date.now() + DAY) };
-    await expect(createBonusQuestion(await testScope(database, 'player'), asked)).rejects.toMatchObject(code('FORBIDDEN'));
+    await expect(createBonusQuestion(await testScope(database, 'player'), asked)).rejects.toMatchObject(
+      code('FORBIDDEN'),
+    );
     await expect(createBonusQuestion(await testScope(database, null), asked)).rejects.toMatchObject(
       code('UNAUTHENTICATED'),
     );
@@ -94,7 +96,10 @@ describe('createBonusQuestion', () => {
     });
     try {
       await expect(
-        createBonusQuestion(await testScope(database, 'globexAdmin'), { ...input, tournamentId: database.demo.tournament }),
+        createBonusQuestion(await testScope(database, 'globexAdmin'), {
+          ...input,
+          tournamentId: database.demo.tournament,
+        }),
       ).rejects.toMatchObject(code('FORBIDDEN'));
     } finally {
       await prisma.company.update({
@@ -173,11 +178,16 @@ describe('setBonusAnswers and deleteBonusQuestion', () => {
     await expect(setBonusAnswers(closed, q.id, ['7'])).rejects.toMatchObject(field('BAD_USER_INPUT', 'correctAnswers'));
     const globex = await testScope(database, 'globexAdmin', { now: new Date(Date.now() + 2 * DAY) });
     await expect(setBonusAnswers(globex, q.id, ['0'])).rejects.toMatchObject(code('NOT_FOUND'));
-    expect((await database.db.prisma.bonusQuestion.findUniqueOrThrow({ where: { id: q.id } })).correctAnswers).toBeNull();
+    expect(
+      (await database.db.prisma.bonusQuestion.findUniqueOrThrow({ where: { id: q.id } })).correctAnswers,
+    ).toBeNull();
 
     const published = database.published.length;
     await setBonusAnswers(closed, q.id, ['0']);
-    const answers = await database.db.prisma.bonusAnswer.findMany({ where: { questionId: q.id }, orderBy: { id: 'asc' } });
+    const answers = await database.db.prisma.bonusAnswer.findMany({
+      where: { questionId: q.id },
+      orderBy: { id: 'asc' },
+    });
     expect(answers.map((a) => a.points)).toEqual([7, 0]);
     const after = [await standing('player1@demo.test'), await standing('player2@demo.test')];
     expect(after[0].points).toBeCloseTo(before[0].points + 7);
@@ -190,7 +200,9 @@ describe('setBonusAnswers and deleteBonusQuestion', () => {
     await expect(deleteBonusQuestion(await testScope(database, 'globexAdmin'), q.id)).rejects.toMatchObject(
       code('NOT_FOUND'),
     );
-    await expect(deleteBonusQuestion(await testScope(database, 'player'), q.id)).rejects.toMatchObject(code('FORBIDDEN'));
+    await expect(deleteBonusQuestion(await testScope(database, 'player'), q.id)).rejects.toMatchObject(
+      code('FORBIDDEN'),
+    );
     await deleteBonusQuestion(admin, q.id);
     expect(await database.db.prisma.bonusQuestion.findUnique({ where: { id: q.id } })).toBeNull();
     expect(await database.db.prisma.bonusAnswer.count({ where: { questionId: q.id } })).toBe(0);

@@ -138,7 +138,9 @@ describe('comments', () => {
       code('FORBIDDEN'),
     );
     await expect(deleteComment(await testScope(database, 'player2'), row.id)).rejects.toMatchObject(code('FORBIDDEN'));
-    await expect(deleteComment(await testScope(database, 'globexAdmin'), row.id)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(deleteComment(await testScope(database, 'globexAdmin'), row.id)).rejects.toMatchObject(
+      code('NOT_FOUND'),
+    );
     expect((await comment(row.id))?.text).toBe('My better take');
     await deleteComment(await testScope(database, 'admin'), row.id);
     expect(await comment(row.id)).toBeNull();

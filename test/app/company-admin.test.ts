@@ -20,9 +20,11 @@ describe('createCompany', () => {
   });
 
   it('an admin may not; a reseller may not name another reseller', async () => {
-    await expect(createCompany(await testScope(database, 'admin'), { name: 'No', code: 'NOPE' })).rejects.toMatchObject({
-      extensions: { code: 'FORBIDDEN' },
-    });
+    await expect(createCompany(await testScope(database, 'admin'), { name: 'No', code: 'NOPE' })).rejects.toMatchObject(
+      {
+        extensions: { code: 'FORBIDDEN' },
+      },
+    );
     await expect(
       createCompany(await testScope(database, 'reseller'), {
         name: 'No',
@@ -105,7 +107,9 @@ describe('updateCompany', () => {
         ],
       }),
     ).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentName: 'dreamFinalsSettings' } });
-    expect(await database.db.prisma.dreamFinalsSetting.findUniqueOrThrow({ where: { id: setting.id } })).toEqual(setting);
+    expect(await database.db.prisma.dreamFinalsSetting.findUniqueOrThrow({ where: { id: setting.id } })).toEqual(
+      setting,
+    );
   });
 });
 

@@ -69,7 +69,9 @@ describe('global tournaments', () => {
 
   it("another company's custom tournament is not a global one to enter", async () => {
     const { t } = await demoCustom();
-    await expect(enterTournament(await testScope(database, 'globexAdmin'), t.id)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(enterTournament(await testScope(database, 'globexAdmin'), t.id)).rejects.toMatchObject(
+      code('NOT_FOUND'),
+    );
     expect(await plays(database.demo.companies.GLOBEX, t.id)).toBe(0);
   });
 });
@@ -116,9 +118,9 @@ describe('custom tournaments', () => {
       field('BAD_USER_INPUT', 'date'),
     );
     const base = { roundId: round.id, date: new Date(Date.now() + DAY), homeTeamId: database.demo.teams.Argentina };
-    await expect(createCustomMatch(admin, { ...base, awayTeamId: database.demo.teams.Argentina })).rejects.toMatchObject(
-      field('BAD_USER_INPUT', 'awayTeamId'),
-    );
+    await expect(
+      createCustomMatch(admin, { ...base, awayTeamId: database.demo.teams.Argentina }),
+    ).rejects.toMatchObject(field('BAD_USER_INPUT', 'awayTeamId'));
     await expect(createCustomMatch(admin, { ...base, roundId: null, awayTeamId: 1 })).rejects.toMatchObject(
       field('BAD_USER_INPUT', 'roundId'),
     );
@@ -161,9 +163,9 @@ describe('custom tournaments', () => {
     expect((await database.db.prisma.round.findUniqueOrThrow({ where: { id: round.id } })).name).toBe('Day 1');
     expect(await database.db.prisma.round.count({ where: { tournamentId: t.id } })).toBe(1);
     expect((await database.db.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).venue).toBe('');
-    await expect(updateCustomTournament(await testScope(database, 'player'), t.id, { name: 'x' })).rejects.toMatchObject(
-      code('FORBIDDEN'),
-    );
+    await expect(
+      updateCustomTournament(await testScope(database, 'player'), t.id, { name: 'x' }),
+    ).rejects.toMatchObject(code('FORBIDDEN'));
   });
 
   it('a match changes until it kicks off, and live subscribers hear of it', async () => {

@@ -2,7 +2,12 @@
 // in the caller's own company, and results and new kickoffs by the match's referees, read back from the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rescheduleMatch, setDreamFinalPicks, setMatchResult, upsertPrediction } from '../../src/app/game.ts';
-import { customMatch as sharedCustomMatch, testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
+import {
+  customMatch as sharedCustomMatch,
+  testScope,
+  appTestDatabase,
+  type AppTestDatabase,
+} from '../helpers/scope.ts';
 
 const HOUR = 3600_000;
 let database: AppTestDatabase;
@@ -21,7 +26,9 @@ afterAll(() => database.drop());
 describe('upsertPrediction', () => {
   it('is refused to the anonymous and to a reseller acting on a company it manages', async () => {
     const input = { matchId: database.demo.matches.final, homeTeamGoals: 1, awayTeamGoals: 0 };
-    await expect(upsertPrediction(await testScope(database, null), input)).rejects.toMatchObject(code('UNAUTHENTICATED'));
+    await expect(upsertPrediction(await testScope(database, null), input)).rejects.toMatchObject(
+      code('UNAUTHENTICATED'),
+    );
     const reseller = await testScope(database, 'reseller', { headers: { appPath: 'demo' } });
     await expect(upsertPrediction(reseller, input)).rejects.toMatchObject(code('FORBIDDEN'));
     const rows = await database.db.prisma.prediction.count({
@@ -121,7 +128,9 @@ describe('setDreamFinalPicks', () => {
       await expect(setDreamFinalPicks(player, setting(), teamIds)).rejects.toMatchObject(
         field('BAD_USER_INPUT', 'teamIds'),
       );
-    expect(await database.db.prisma.dreamFinalPick.findMany({ where: { settingId: setting(), userId } })).toEqual(before);
+    expect(await database.db.prisma.dreamFinalPick.findMany({ where: { settingId: setting(), userId } })).toEqual(
+      before,
+    );
   });
 
   it('closes when the limit round starts', async () => {
@@ -211,7 +220,9 @@ describe('setMatchResult', () => {
     const match = await playedMatch();
     const input = { matchId: match.id, status: 'FINISHED', homeTeamGoals: 5, awayTeamGoals: 0 };
     await expect(setMatchResult(await testScope(database, 'player'), input)).rejects.toMatchObject(code('FORBIDDEN'));
-    await expect(setMatchResult(await testScope(database, 'globexAdmin'), input)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(setMatchResult(await testScope(database, 'globexAdmin'), input)).rejects.toMatchObject(
+      code('NOT_FOUND'),
+    );
     await expect(setMatchResult(await testScope(database, null), input)).rejects.toMatchObject(code('UNAUTHENTICATED'));
     // A global tournament's match is the managers' to referee, not a company admin's.
     await expect(

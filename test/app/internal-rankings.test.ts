@@ -29,7 +29,11 @@ const notifications = (userId: number, type: string) =>
 
 describe('createInternalRanking', () => {
   it('a player makes one in their own company and is its owner and first member', async () => {
-    const league = await createInternalRanking(await testScope(database, 'player'), database.demo.tournament, ' Desk 4 ');
+    const league = await createInternalRanking(
+      await testScope(database, 'player'),
+      database.demo.tournament,
+      ' Desk 4 ',
+    );
     expect(await database.db.prisma.internalRanking.findUniqueOrThrow({ where: { id: league.id } })).toMatchObject({
       companyId: database.demo.companies.DEMO,
       ownerId: user('player1@demo.test'),
@@ -95,7 +99,11 @@ describe('invitations', () => {
     await expect(
       respondToInternalRankingInvitation(await testScope(database, 'admin'), invitation.id, true),
     ).rejects.toMatchObject(code('NOT_FOUND'));
-    const accepted = await respondToInternalRankingInvitation(await testScope(database, 'player2'), invitation.id, true);
+    const accepted = await respondToInternalRankingInvitation(
+      await testScope(database, 'player2'),
+      invitation.id,
+      true,
+    );
     expect(accepted.status).toBe('ACCEPTED');
     expect(await members(league.id)).toEqual([user('player1@demo.test'), user('player2@demo.test')].sort());
     const answered = await notifications(user('player1@demo.test'), 'internalRankingInvitationAccepted');
@@ -112,7 +120,11 @@ describe('invitations', () => {
     const owner = await testScope(database, 'player');
     const league = await createInternalRanking(owner, database.demo.tournament, 'Rejected');
     const invitation = await inviteToInternalRanking(owner, league.id, user('player2@demo.test'));
-    const rejected = await respondToInternalRankingInvitation(await testScope(database, 'player2'), invitation.id, false);
+    const rejected = await respondToInternalRankingInvitation(
+      await testScope(database, 'player2'),
+      invitation.id,
+      false,
+    );
     expect(rejected).toMatchObject({ status: 'REJECTED' });
     expect(await members(league.id)).toEqual([user('player1@demo.test')]);
     const told = await notifications(user('player1@demo.test'), 'internalRankingInvitationRejected');

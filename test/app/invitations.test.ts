@@ -46,9 +46,11 @@ describe('createInvitation', () => {
   });
 
   it('refuses an anonymous caller and a player', async () => {
-    await expect(createInvitation(await testScope(database, null), { email: 'g2@example.test' })).rejects.toMatchObject({
-      extensions: { code: 'UNAUTHENTICATED' },
-    });
+    await expect(createInvitation(await testScope(database, null), { email: 'g2@example.test' })).rejects.toMatchObject(
+      {
+        extensions: { code: 'UNAUTHENTICATED' },
+      },
+    );
     await expect(
       createInvitation(await testScope(database, 'player'), { email: 'g2@example.test' }),
     ).rejects.toMatchObject({ extensions: { code: 'FORBIDDEN' } });

@@ -26,7 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-const readAt = async (id: number) => (await database.db.prisma.notification.findUniqueOrThrow({ where: { id } })).readAt;
+const readAt = async (id: number) =>
+  (await database.db.prisma.notification.findUniqueOrThrow({ where: { id } })).readAt;
 
 describe('notifications', () => {
   it('refuses an anonymous caller, both to read and to mark', async () => {

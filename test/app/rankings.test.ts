@@ -64,9 +64,9 @@ describe('ranking', () => {
 
   it('is refused to the anonymous; a tournament the company does not play is NOT_FOUND', async () => {
     const prisma = database.db.prisma;
-    await expect(ranking(await testScope(database, null), { tournamentId: database.demo.tournament })).rejects.toMatchObject(
-      code('UNAUTHENTICATED'),
-    );
+    await expect(
+      ranking(await testScope(database, null), { tournamentId: database.demo.tournament }),
+    ).rejects.toMatchObject(code('UNAUTHENTICATED'));
     const world = await prisma.country.findFirstOrThrow({ where: { name: 'World' } });
     const globexCup = await prisma.tournament.create({
       data: { name: 'Globex Cup', countryId: world.id, ownerCompanyId: database.demo.companies.GLOBEX },
@@ -148,9 +148,9 @@ describe('ranking', () => {
     await withDemo(
       { featureSettings: { ...DEFAULT_FEATURE_SETTINGS, areas: { minUsersForAreaRanking: 1000 } } },
       async () => {
-        await expect(ranking(await testScope(database, 'admin'), { tournamentId, areaId: Sales })).rejects.toMatchObject(
-          code('FORBIDDEN'),
-        );
+        await expect(
+          ranking(await testScope(database, 'admin'), { tournamentId, areaId: Sales }),
+        ).rejects.toMatchObject(code('FORBIDDEN'));
       },
     );
   });

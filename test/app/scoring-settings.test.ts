@@ -67,7 +67,11 @@ describe('updateScoringSettings', () => {
     expect(done.rescoreJobsQueued).toBe(0);
     expect(await settingsOf(DEMO)).toMatchObject({ exactScore: 42 });
     expect(await pointsOf(DEMO)).not.toEqual(pointsBefore);
-    expect(database.published).toContainEqual({ kind: 'ranking', tournamentId: database.demo.tournament, companyId: DEMO });
+    expect(database.published).toContainEqual({
+      kind: 'ranking',
+      tournamentId: database.demo.tournament,
+      companyId: DEMO,
+    });
     // Another company's points are not touched, and nothing was left for the jobs.
     expect(await pointsOf(GLOBEX)).toEqual(globexPoints);
     expect(await database.db.prisma.rescoreJob.count()).toBe(0);

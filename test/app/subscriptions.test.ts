@@ -59,7 +59,9 @@ describe('matches', () => {
     };
     const matchId = database.demo.matches.final;
     for (const who of ['player', 'player2', 'admin'] as const)
-      expect((await updatedMatch(await testScope(database, who), database.demo.tournament, matchId, reads)).id).toBe(matchId);
+      expect((await updatedMatch(await testScope(database, who), database.demo.tournament, matchId, reads)).id).toBe(
+        matchId,
+      );
     expect(loads).toEqual([`tournamentsByCompany:${database.demo.companies.DEMO}`, `match:${matchId}`]);
   });
 });

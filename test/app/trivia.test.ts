@@ -164,7 +164,9 @@ describe('triviaQuestions', () => {
       await expect(triviaQuestions(await testScope(database, 'globexPlayer'), {})).rejects.toMatchObject(
         code('FORBIDDEN'),
       );
-      await expect(triviaRanking(await testScope(database, 'globexPlayer'), {})).rejects.toMatchObject(code('FORBIDDEN'));
+      await expect(triviaRanking(await testScope(database, 'globexPlayer'), {})).rejects.toMatchObject(
+        code('FORBIDDEN'),
+      );
       expect(await triviaQuestions(await testScope(database, 'globexAdmin'), {})).toEqual([]);
     } finally {
       await database.db.prisma.company.update({ where: { id: globex }, data: { disableTrivias: false } });
@@ -190,7 +192,9 @@ describe('updateTriviaQuestion and deleteTriviaQuestion', () => {
     ).rejects.toMatchObject(code('NOT_FOUND'));
     const open = await question(-HOUR, 'Started already?');
     await expect(updateTriviaQuestion(admin, open.id, { correctOption: 0 })).rejects.toMatchObject(code('CONFLICT'));
-    expect((await database.db.prisma.triviaQuestion.findUniqueOrThrow({ where: { id: open.id } })).correctOption).toBe(1);
+    expect((await database.db.prisma.triviaQuestion.findUniqueOrThrow({ where: { id: open.id } })).correctOption).toBe(
+      1,
+    );
     expect((await database.db.prisma.triviaQuestion.findUniqueOrThrow({ where: { id: upcoming.id } })).text).toBe(
       'Who won in 1978?',
     );

@@ -107,7 +107,9 @@ describe('typed SQL on the store', () => {
 
     covered.add('standings.deleteStandings');
     await database.db.prisma.$executeRaw(standingsSql.deleteStandings(tournament, Prisma.join([player])));
-    const missing = await fits('standings.withoutStanding', standingsSql.withoutStanding, [database.demo.matches.opener]);
+    const missing = await fits('standings.withoutStanding', standingsSql.withoutStanding, [
+      database.demo.matches.opener,
+    ]);
     expect(missing).toEqual([{ tournamentId: tournament, userId: player }]);
 
     covered.add('standings.insertFor');

@@ -234,7 +234,8 @@ describe('response cache across two processes', () => {
         ];
         expect(cached.data, `${read.name} after ${write.name}`).toEqual(truth.data);
         if (cached.statements === 1) hitsAfterUnrelatedWrites++;
-        if (write.staysCached?.includes(read.name)) expect(cached.statements, `${read.name} after ${write.name}`).toBe(1);
+        if (write.staysCached?.includes(read.name))
+          expect(cached.statements, `${read.name} after ${write.name}`).toBe(1);
       }
     }
     // Per-table versions: most reads survive a write to a table they did not read (a global counter keeps none).
