@@ -227,7 +227,7 @@ export async function statementsOf(server: Server, auth: Record<string, string>,
 
 export interface Postgraphile extends Server {
   body: string;
-  answerBytes: number;
+  responseBytes: number;
 }
 
 /**
@@ -273,7 +273,7 @@ export async function startPostgraphile(pgUrl: string): Promise<Postgraphile> {
     await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
   ).text();
   if (probe.includes('"errors"')) throw new Error(`PostGraphile: ${probe.slice(0, 500)}`);
-  return { child, url, body, answerBytes: probe.length };
+  return { child, url, body, responseBytes: probe.length };
 }
 
 export async function postgraphileCell(server: Postgraphile, connections: number, timing: CellTiming) {
@@ -302,7 +302,7 @@ export async function postgraphileCell(server: Postgraphile, connections: number
   const row = rowOf(result, child, 'GraphQL deep tournaments', 'postgraphile', NaN);
   console.log(
     `postgraphile GraphQL deep tournaments c=${connections} ${row.rps.toFixed(1)} req/s  p50 ${row.p50} ms  p99 ` +
-      `${row.p99} ms  (${(server.answerBytes / 1024).toFixed(0)} KiB response)`,
+      `${row.p99} ms  (${(server.responseBytes / 1024).toFixed(0)} KiB response)`,
   );
   return row;
 }

@@ -278,11 +278,11 @@ async function paced(
         const step = requests[(turn - phase) % requests.length];
         const req = step.setupRequest({}, context) as { headers: Record<string, string>; body?: string };
         sent++;
-        const answer = await send(url, agent, step.method, step.path, req.headers, req.body);
-        if (answer === null) httpErrors++;
+        const response = await send(url, agent, step.method, step.path, req.headers, req.body);
+        if (response === null) httpErrors++;
         else {
-          if (answer.status >= 300) httpErrors++;
-          step.onResponse(answer.status, answer.body, context);
+          if (response.status >= 300) httpErrors++;
+          step.onResponse(response.status, response.body, context);
         }
       }
     } finally {

@@ -47,18 +47,18 @@ export interface Config {
     sandbox: boolean;
     /** Only the documents of operations/manifest.json run (trusted documents, docs/trusted-documents.md). */
     persistedOperationsOnly: boolean;
-    /** Estimated objects an answer may hold, refused before it runs (src/graphql/cost.ts). */
+    /** Estimated objects a response may hold, refused before it runs (src/graphql/cost.ts). */
     maxCost: number;
     /** Objects a request may resolve: execution stops past it (src/app/object-budget.ts). */
     maxObjects: number;
-    /** Bytes of one GraphQL or REST answer. */
+    /** Bytes of one GraphQL or REST response. */
     maxResponseBytes: number;
     /** Queries executing at once in the process (0: no limit); the rest wait their turn. */
     maxConcurrentExecutions: number;
   };
   http: {
     bodyLimitBytes: number;
-    /** Whole-request deadline (routing to last byte of the answer); 0 = none. */
+    /** Whole-request deadline (routing to last byte of the response); 0 = none. */
     requestTimeoutMs: number;
     /** Origins allowed by CORS: [] = none (same-origin only), ['*'] = any. */
     corsOrigins: string[];
@@ -92,7 +92,7 @@ export interface Config {
   /** Queries complete an object met again under the same selection once
    * (src/engine/graphql/shared-subtrees/executor.ts). */
   graphqlSharedSubtrees: boolean;
-  /** Bytes of answers the response cache may keep (src/engine/cache/response-cache.ts); 0 turns it off. */
+  /** Bytes of responses the response cache may hold (src/engine/cache/response-cache.ts); 0 turns it off. */
   responseCacheBytes: number;
   /**
    * Which speed-only parts run (src/engine/README.md): `full` all of them but those `off` names, `plain` none.
@@ -111,7 +111,7 @@ export interface Config {
     maxSubscriptionsPerSocket: number;
     /** A socket is pinged this often and closed when the last ping went unanswered. */
     keepAliveMs: number;
-    /** Objects the answers to one event may hold per socket and per address (graphql/subscriptions/executions.ts). */
+    /** Objects the responses to one event may hold per socket and per address (graphql/subscriptions/executions.ts). */
     maxObjectsPerSocket: number;
     maxObjectsPerAddress: number;
     /** Objects all event executions of the process may hold at once. */
@@ -260,7 +260,7 @@ export function loadConfig(env: Env = withEnvFile().env, note: (msg: string) => 
     logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, 'json'),
     sqlStats: bool(env, 'SQL_STATS', nodeEnv === 'development'),
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
-    // Under REQUEST_TIMEOUT_MS's default, so a statement stops before the request's deadline answers for it.
+    // Under REQUEST_TIMEOUT_MS's default, so a statement stops before the request's deadline responds for it.
     dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 25_000, 0, 3_600_000),
     // Off only behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
     dbPreparedStatements: bool(env, 'DB_PREPARED_STATEMENTS', true),
@@ -271,7 +271,7 @@ export function loadConfig(env: Env = withEnvFile().env, note: (msg: string) => 
     engine: { mode: oneOf(env, 'ENGINE', ['full', 'plain'] as const, 'full'), off: engineOff(env) },
     notificationsIntervalSeconds: int(env, 'NOTIFICATIONS_INTERVAL_SECONDS', 300, 0, 86_400),
     // About a second of rescoring on a small machine: a referee's request stays short, a small company's players
-    // see their points in the answer's own commit.
+    // see their points in the response's own commit.
     rescoreInRequestMaxPredictions: int(env, 'RESCORE_IN_REQUEST_MAX_PREDICTIONS', 10_000, 0, 1_000_000_000),
     shutdownDelayMs: int(env, 'SHUTDOWN_DELAY_MS', 1000, 0, 120_000),
     graphql: {
@@ -282,7 +282,7 @@ export function loadConfig(env: Env = withEnvFile().env, note: (msg: string) => 
       maxCost: int(env, 'GRAPHQL_MAX_COST', 3_000_000, 1, 1_000_000_000_000),
       maxObjects: int(env, 'GRAPHQL_MAX_OBJECTS', 200_000, 1, 1_000_000_000),
       maxResponseBytes: int(env, 'GRAPHQL_MAX_RESPONSE_BYTES', 16 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
-      // Two per core: more interleave on the one JavaScript thread and hold more answers in memory; fewer would let
+      // Two per core: more interleave on the one JavaScript thread and hold more responses in memory; fewer would let
       // two slow reads (a large ranking) hold up the rest.
       maxConcurrentExecutions: int(env, 'GRAPHQL_MAX_CONCURRENT_EXECUTIONS', 2 * availableParallelism(), 0, 10_000),
       introspection: bool(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),

@@ -15,7 +15,7 @@ import { createLogger, failureLogger } from './observability/logger.ts';
 import type { Database } from './db/client.ts';
 import type { Tracing } from './observability/tracing.ts';
 
-/** One fatal line and exit 1; an unexpected error (not a bad setting or an absent store) keeps its stack in it. */
+/** One fatal line and exit 1; an unexpected error (not a bad setting or an absent database) keeps its stack in it. */
 function fail(message: string, err?: unknown): never {
   if (err instanceof Error) failureLogger().fatal({ stack: stackWithoutPasswords(err) }, message);
   else failureLogger().fatal(message);
@@ -154,7 +154,7 @@ async function main() {
   const shutdown = async (reason: string) => {
     clearInterval(timer);
     // First keep serving while /readyz says 503, so a load balancer stops sending and requests already on the
-    // wire (accepted but not yet parsed, which close() would drop with their idle-looking connection) are answered.
+    // wire (accepted but not yet parsed, which close() would drop with their idle-looking connection) are served.
     app.lifecycle.draining = true;
     app.log.info(`${reason}: draining for ${config.shutdownDelayMs} ms, then closing`);
     await new Promise((r) => setTimeout(r, config.shutdownDelayMs));

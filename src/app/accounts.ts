@@ -1,5 +1,5 @@
 // Accounts by e-mail: a forgotten password is reset through a single-use link sent to the account's address.
-// Asking answers the same whether or not the e-mail has an account, so the API tells nobody which addresses
+// Asking gets the same response whether or not the e-mail has an account, so the API tells nobody which addresses
 // exist; it is throttled per address and e-mail like login.
 import { findAccountToken, consumeAccountToken, issueAccountToken } from '../auth/account-tokens.ts';
 import { passwordPolicyViolation, type PasswordPolicyName } from '../auth/passwords.ts';
@@ -25,7 +25,7 @@ export const passwordResetLink = (appUrl: string, token: string) =>
 
 /**
  * Sends a reset link to every open account with this e-mail in the company the headers name (or, without them, in
- * any company: each e-mail names its company). Always answers true.
+ * any company: each e-mail names its company). Always returns true.
  */
 export async function requestPasswordReset(
   scope: RequestScope,

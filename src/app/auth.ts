@@ -9,13 +9,13 @@ import type { LoginThrottle } from '../security/login-throttle.ts';
 import { passwordWorkFor } from './password-client.ts';
 import type { RequestScope } from './scope.ts';
 
-// One answer for every credential failure, so the API does not tell which e-mails exist: the same message
+// One response for every credential failure, so the API does not tell which e-mails exist: the same message
 // whether the e-mail is unknown, its password wrong, its company closed (a header naming a closed company is
-// answered as naming none: below) or (without a tenant header) it exists in several companies; and each costs one
+// treated as naming none: below) or (without a tenant header) it exists in several companies; and each costs one
 // scrypt at the current parameters, so they also take the same time.
 const BAD_CREDENTIALS = 'e-mail or password is wrong';
-// Without a tenant header the answer also tells how to name the company, the same whether or not the e-mail is
-// kept by several companies (or exists at all).
+// Without a tenant header the response also tells how to name the company, the same whether or not the e-mail is
+// held by several companies (or exists at all).
 const BAD_CREDENTIALS_NO_COMPANY =
   `${BAD_CREDENTIALS} (if your e-mail is in several companies, name yours with ` + `x-app-path or x-app-host)`;
 
@@ -47,7 +47,7 @@ export async function login(
   }
   // A path or host is public (it is in the address people open), so saying that it names no company tells nothing
   // about accounts, and no password is checked. The attempt stays counted as a failure: probing names costs what
-  // guessing passwords costs. A company code or id (x-app-company) is not public: it gets the credentials' answer.
+  // guessing passwords costs. A company code or id (x-app-company) is not public: it gets the credentials' response.
   if (named === null && !headers.appCompany) throw unknownCompany(headers);
   let user;
   let work: PasswordWork;

@@ -1,6 +1,6 @@
 // Community: posts, comments and likes, read in the company the request acts on. Authors write in their own
 // company and edit their own; admins (and the company's reseller, and managers) delete anyone's. Every write goes
-// through scope.write, so the answer read after it sees it.
+// through scope.write, so the response read after it sees it.
 import { canActOnBehalf } from '../auth/request-auth.ts';
 import { roleAtLeast, type RoleName } from '../domain/roles.ts';
 import { Prisma } from '../db/sql.ts';

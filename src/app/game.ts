@@ -135,7 +135,7 @@ async function refereedMatch(scope: RequestScope, matchId: number): Promise<Matc
 /**
  * A result as a referee would record it (see checkResult). The match's predictions are rescored in the same step,
  * or, past RESCORE_IN_REQUEST_MAX_PREDICTIONS of them, by a job committed with the result and run right after it
- * (src/game/rescore-jobs.ts): the answer then comes before the points, which follow within seconds.
+ * (src/game/rescore-jobs.ts): the response then comes before the points, which follow within seconds.
  */
 export async function setMatchResult(scope: RequestScope, input: ResultInput & { matchId: number }): Promise<MatchRow> {
   const match = await refereedMatch(scope, input.matchId);

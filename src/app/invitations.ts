@@ -126,7 +126,7 @@ async function checkEmailFree(scope: RequestScope, companyId: number, email: str
 /** Public: the invitation a signed link points to (GET /invitations/jwt/:jwt). */
 export const invitationByJwt = (scope: RequestScope, jwt: string) => usableInvitation(scope, jwt);
 
-/** Invites a person to the company the request acts on; answers the invitation and its link token. */
+/** Invites a person to the company the request acts on; returns the invitation and its link token. */
 export async function createInvitation(
   scope: RequestScope,
   input: CreateInvitationArgs,

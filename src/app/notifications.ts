@@ -18,7 +18,7 @@ export async function myNotifications(
   });
 }
 
-/** Marks the given ids (or all) of the caller's unread notifications read; answers how many changed. */
+/** Marks the given ids (or all) of the caller's unread notifications read; returns how many changed. */
 export async function markNotificationsRead(scope: RequestScope, ids?: number[]): Promise<number> {
   const viewer = scope.requireViewer();
   if (ids && ids.length > 1000) throw badInput('at most 1000 ids at a time', 'ids');

@@ -51,7 +51,7 @@ export class ObjectBudget {
     this.resolved += count;
     if (this.resolved > this.max && !this.error) {
       this.error = responseTooLarge(
-        `the answer holds more than ${formatCount(this.max)} objects (GRAPHQL_MAX_OBJECTS): execution stopped; ask ` +
+        `the response holds more than ${formatCount(this.max)} objects (GRAPHQL_MAX_OBJECTS): execution stopped; ask ` +
           `for fewer nested lists, or pass take`,
         'objects',
       );

@@ -37,7 +37,7 @@ export async function countAttempt(
 }
 
 /**
- * Whether a refused operation gives its attempt back: nothing was guessed when the store failed, the password queue
+ * Whether a refused operation gives its attempt back: nothing was guessed when the database failed, the password queue
  * was full, or the input itself was refused (a name, a password the policy refuses) before any link or e-mail was
  * tried. A refusal about the link or the e-mail (NOT_FOUND, CONFLICT) stays counted.
  */

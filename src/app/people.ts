@@ -326,7 +326,7 @@ export async function changePassword(
   // The policy first: a new password it refuses costs no derivation and proves nothing.
   const problem = passwordPolicyViolation(newPassword, company.passwordPolicy as PasswordPolicyName);
   if (problem) throw badInput(problem, 'newPassword');
-  // Every session ends, this one included (the answer is a Boolean, not a token): the caller signs in again.
+  // Every session ends, this one included (the response is a Boolean, not a token): the caller signs in again.
   await provePassword(client, viewer, currentPassword, 'currentPassword', async (work) => {
     const passwordHash = await work.hash(newPassword);
     await scope.write(async (tx) => {
@@ -345,7 +345,7 @@ export async function changePassword(
 /**
  * Checks the caller's password as a counted attempt (see changePassword), then runs `then` with the caller's lane
  * of password work. A wrong password stays counted; a right one clears the count; a failure of `then` or of the
- * store gives the attempt back (the password was right, or not checked).
+ * database gives the attempt back (the password was right, or not checked).
  */
 async function provePassword(
   client: ThrottledClient,

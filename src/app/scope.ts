@@ -1,4 +1,4 @@
-// One request's scope: who calls, on which company, at what time, with which store, loaders and object budget.
+// One request's scope: who calls, on which company, at what time, with which database, loaders and object budget.
 // The HTTP layer builds it once per request (src/http/request-scope.ts, for GraphQL and the REST routes alike); the
 // operations in src/app take it and know nothing of the face that called them.
 //
@@ -25,7 +25,7 @@ export interface ScopeParts {
   loaders: Loaders;
   /** Objects the request may still resolve; shared with its loaders. */
   objects: ObjectBudget;
-  /** Secrets and lifetimes for the tokens an operation signs, the store's provider (for SQL it writes), and
+  /** Secrets and lifetimes for the tokens an operation signs, the database's provider (for SQL it writes), and
    * its statement timeout (which bounds a write's transaction). */
   config: Pick<
     Config,
@@ -73,7 +73,7 @@ export class RequestScope {
     } = parts);
   }
 
-  /** The authenticated caller, or null: for answers that differ for the caller without requiring one. */
+  /** The authenticated caller, or null: for responses that differ for the caller without requiring one. */
   get caller(): UserRow | null {
     return this.auth.viewer;
   }
@@ -120,7 +120,7 @@ export class RequestScope {
   }
 
   /**
-   * Runs `work` in one transaction. After it commits, every loader forgets what it has read, so the answer (read
+   * Runs `work` in one transaction. After it commits, every loader forgets what it has read, so the response (read
    * through the same loaders) shows the write: no operation has to remember it.
    */
   async write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {

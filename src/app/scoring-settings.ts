@@ -80,8 +80,8 @@ export async function updateScoringSettings(
     const played = await scope.db.tournament.findMany({ where: playedBy(company.id), select: { id: true } });
     for (const { id } of played) scope.live.publish({ kind: 'ranking', tournamentId: id, companyId: company.id });
   }
-  const { moved: _moved, ...answer } = result;
-  return answer;
+  const { moved: _moved, ...outcome } = result;
+  return outcome;
 }
 
 /**

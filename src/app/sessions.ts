@@ -1,8 +1,8 @@
 // Sessions: an access token is good while its `ver` claim is the user's tokenVersion (src/auth/request-auth.ts
 // checks it against the user row every request reads). Raising the version ends every session signed before:
 // a password change or reset, a deactivation, a deletion, a role change and logoutEverywhere do it in the write
-// that warrants it. The row is read again after any write to users, on every replica (the auth-row cache is kept
-// under the table's write count, src/engine/cache/auth-row-cache.ts), so the next request of an old token is refused.
+// that warrants it. The row is read again after any write to users, on every replica (the auth-row cache holds
+// rows under the table's version, src/engine/cache/auth-row-cache.ts), so the next request of an old token is refused.
 import type { RequestScope } from './scope.ts';
 
 /** Spread into the user's update `data`: the write that makes it ends every session signed before. */

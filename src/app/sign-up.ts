@@ -37,7 +37,7 @@ export interface RegisterInput {
 
 /**
  * The account and a token; where the company waits for the e-mail to be verified, neither (the account is shown
- * once verified, and a taken e-mail answers the same).
+ * once verified, and a taken e-mail gets the same response).
  */
 export interface Registered {
   user: UserRow | null;
@@ -60,7 +60,7 @@ async function signUpCompany(scope: RequestScope, headers: TenantHeaders): Promi
  * Public: creates a player account in the company the tenant headers name. Every sign-up counts against the
  * register throttle (`client`: per address and e-mail, ten times that per address). The switch, the seats and the
  * e-mail are checked before the password is hashed. Where the company requires a verified e-mail, a taken e-mail
- * is answered exactly as a new one, after the same work: the address's owner is mailed that someone tried.
+ * gets exactly the response a new one gets, after the same work: the address's owner is mailed that someone tried.
  */
 export async function register(
   scope: RequestScope,
@@ -103,7 +103,7 @@ async function signUp(
     if (err instanceof AreaRuleError) throw badInput(err.message, areaRuleField(err));
     throw err;
   }
-  // Before the costly hash: a full company, and (where the answer may tell) a taken address, are refused at once.
+  // Before the costly hash: a full company, and (where the response may tell) a taken address, are refused at once.
   // The write checks both again, in its transaction.
   await refuseWhenFull(scope, company);
   const verify = company.requiresEmailVerification;
@@ -118,7 +118,7 @@ async function signUp(
       await takeSeat(scope, tx, company.id);
       if (await tx.user.findFirst({ where: { companyId: company.id, email }, select: { id: true } })) {
         if (!verify) throw taken();
-        // Answered as a new account would be; the one person who can read this e-mail learns of the attempt.
+        // Responded to as a new account would be; the one person who can read this e-mail learns of the attempt.
         await queueTakenNotice(tx, scope, email, company);
         return null;
       }
@@ -217,7 +217,7 @@ async function verifyWithToken(scope: RequestScope, token: string): Promise<{ to
 }
 
 /**
- * Public: mails a new verification link to an unverified account of the named company. Answers true whether or
+ * Public: mails a new verification link to an unverified account of the named company. Returns true whether or
  * not there is one; throttled like a password reset.
  */
 export async function requestEmailVerification(

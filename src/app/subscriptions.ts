@@ -37,7 +37,7 @@ export async function updatedMatch(
 }
 
 /**
- * The caller's standing may be watched where the general ranking may be read (its guards, once). Answers which
+ * The caller's standing may be watched where the general ranking may be read (its guards, once). Returns which
  * ranking events concern the subscriber: those of every company, and those of the company the request acts on.
  */
 export async function watchRanking(

@@ -1,5 +1,5 @@
 // Single-use tokens sent by e-mail (password reset, e-mail verification). The token is 256 random bits, shown only
-// in the e-mail (or, for a new operator, printed once); the store keeps its SHA-256, so a read of the database
+// in the e-mail (or, for a new operator, printed once); the database holds its SHA-256, so a read of the database
 // opens no account. Using one is a conditional UPDATE: of two concurrent uses, one wins.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Tx } from '../db/client.ts';

@@ -235,7 +235,7 @@ const dummyHashes = new Map<number, Promise<string>>();
 
 /**
  * Costs what checking a password against a stored hash at the current parameters costs, and never matches:
- * for logins that name no usable account, so their answer takes as long as a wrong password's.
+ * for logins that name no usable account, so their response takes as long as a wrong password's.
  */
 export async function verifyNoPassword(password: string, lane: HashLane = LOCAL_LANE): Promise<false> {
   const cost = currentCost;

@@ -100,7 +100,7 @@ export async function resolveRequestAuth(
   read: RowReader = uncachedRows,
 ): Promise<RequestAuth> {
   const auth: RequestAuth = { viewer: null, viewerCompany: null, tenant: null, viewerError: null, tenantError: null };
-  // The token's user and the company the headers name are read at once: one round trip to the store, not two.
+  // The token's user and the company the headers name are read at once: one round trip to the database, not two.
   const [user, company] = await Promise.allSettled([
     authenticate(prisma, headers.authorization, secret, read),
     companyFromHeaders(prisma, headers, read),

@@ -1,4 +1,4 @@
-// Brings the configured store to a usable state: data dir, pending migrations, client, demo data if empty.
+// Brings the configured database to a usable state: data dir, pending migrations, client, demo data if empty.
 import { engineFor } from '../engine/index.ts';
 import type { Config } from '../config.ts';
 import { ensureWritableDir } from '../config.ts';

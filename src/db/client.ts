@@ -1,4 +1,4 @@
-// The one place that picks the Prisma client and driver adapter for the configured store.
+// The one place that picks the Prisma client and driver adapter for the configured database.
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.ts';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.ts';
 import { adapterFactory, describeTarget, type AdapterOptions, type DatabaseTarget } from './adapters.ts';
@@ -29,7 +29,7 @@ export interface Database {
   prisma: Db;
   provider: DatabaseTarget['provider'];
   description: string;
-  /** Resolves when the store answers a trivial query. */
+  /** Resolves when the database responds to a trivial query. */
   ping(): Promise<void>;
   /**
    * SQLite: set since a write failed for want of space ("database or disk is full"), until probeStorage()'s write
@@ -38,7 +38,7 @@ export interface Database {
   storageFull(): { since: Date } | null;
   /** Writes a few fresh pages and takes them back in one transaction; on success storageFull() is null again. */
   probeStorage(): Promise<void>;
-  /** Every table's write count; null while none can be given (src/engine/cache/table-versions.ts). */
+  /** Every table's version; null while none can be given (src/engine/cache/table-versions.ts). */
   tableVersions(duringTransaction?: boolean): Promise<TableVersions | null>;
   /** PostgreSQL: how many statement texts are kept prepared (src/engine/db/statement-names.ts); 0 otherwise. */
   preparedStatements(): number;
@@ -70,7 +70,7 @@ function openedBy(prisma: Db, asker: string) {
 }
 
 /**
- * Opens the store. `engine` (src/engine/index.ts; every part on when not given) says which speed-only parts wrap
+ * Opens the database. `engine` (src/engine/index.ts; every part on when not given) says which speed-only parts wrap
  * Prisma's adapter: without them Prisma reads every row and no table versions are read.
  */
 export async function openDatabase(

@@ -51,7 +51,7 @@ function* causes(err: unknown): Generator<Cause> {
   }
 }
 
-// Prisma's interactive transactions: no connection within maxWait (the store is saturated or away).
+// Prisma's interactive transactions: no connection within maxWait (the database is saturated or away).
 const TRANSACTION_NOT_STARTED = /Unable to start a transaction in the given time/i;
 // ... and a transaction that ran past its timeout.
 const TRANSACTION_EXPIRED = /Transaction already closed|expired transaction|transaction .*timeout/i;
@@ -88,7 +88,7 @@ export const isUniqueViolation = (err: unknown) => (err as { code?: string }).co
 const STORAGE_FULL_MESSAGE = /database or disk is full|Code: `(SQLITE_FULL|53100)`/;
 
 /**
- * The store has no space left for a write: SQLite's SQLITE_FULL ("database or disk is full": the disk, or the
+ * The database has no space left for a write: SQLite's SQLITE_FULL ("database or disk is full": the disk, or the
  * file's max_page_count; SQLite reports a write that met ENOSPC as SQLITE_FULL), PostgreSQL's disk_full (53100).
  * Prisma keeps the driver's error under meta.driverAdapterError.
  */

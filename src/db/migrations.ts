@@ -166,8 +166,8 @@ export async function diffSchemas(from: string | null, to: string): Promise<stri
 }
 
 /**
- * SQLite triggers of our own on a table besides its write counts. Redefining the table drops them with it, so a
- * migration that redefines it makes them again (trackNewTables).
+ * SQLite triggers of our own on a table besides its table-version triggers. Redefining the table drops them with it,
+ * so a migration that redefines it makes them again (trackNewTables).
  */
 const SQLITE_OWN_TRIGGERS: Record<string, string> = {
   // Migration 20261124224546_standings_in_ranking_order: a user's name and activity copied to their standings.
@@ -181,18 +181,18 @@ const SQLITE_OWN_TRIGGERS: Record<string, string> = {
 };
 
 /**
- * SQLite's write-count triggers for one table (migration 20261124000000_table_versions), its owners' buckets'
+ * SQLite's table-version triggers for one table (migration 20261124000000_table_versions), its owners' buckets'
  * when the table is owned (src/engine/cache/owner-buckets.ts), and its own triggers (SQLITE_OWN_TRIGGERS).
  */
 export function sqliteTableTriggers(table: string): string {
   const own = SQLITE_OWN_TRIGGERS[table] ? [SQLITE_OWN_TRIGGERS[table]] : [];
-  const counts = ['INSERT', 'UPDATE', 'DELETE'].map(
+  const versions = ['INSERT', 'UPDATE', 'DELETE'].map(
     (op) =>
       `CREATE TRIGGER "_prode_tv_${table}_${op.toLowerCase()}" AFTER ${op} ON "${table}" BEGIN\n` +
       `    INSERT INTO "_prode_table_version" ("tbl", "v") VALUES ('${table}', 1) ` +
       `ON CONFLICT ("tbl") DO UPDATE SET "v" = "v" + 1;\nEND;\n`,
   );
-  return [...counts, ...(OWNED_TABLES[table] ? [sqliteOwnerTriggers(table)] : []), ...own].join('\n');
+  return [...versions, ...(OWNED_TABLES[table] ? [sqliteOwnerTriggers(table)] : []), ...own].join('\n');
 }
 
 /**
@@ -218,10 +218,10 @@ export function sqliteOwnerTriggers(table: string): string {
 }
 
 /**
- * Appends what a migration needs for each table it creates: the write-count triggers (PostgreSQL:
+ * Appends what a migration needs for each table it creates: the table-version triggers (PostgreSQL:
  * prode_meta.track_writes, as of migration 20261124225500_write_counts_per_statement_and_owner, SQLite:
- * 20261124000000_table_versions), without which the response cache would keep
- * answers across writes to it. SQLite changes most columns by redefining the table (CREATE "new_X", copy, DROP "X",
+ * 20261124000000_table_versions), without which the response cache would hold
+ * responses across writes to it. SQLite changes most columns by redefining the table (CREATE "new_X", copy, DROP "X",
  * RENAME "new_X" TO "X"): the dropped table's triggers go with it, so "X" is tracked again under its final name.
  */
 export function trackNewTables(sql: string, provider: Provider = 'postgresql'): string {

@@ -1,4 +1,4 @@
-// Row types: the models as the store returns them (both providers' clients build the same objects).
+// Row types: the models as the database returns them (both providers' clients build the same objects).
 export type {
   Area as AreaRow,
   Company as CompanyRow,

@@ -28,7 +28,7 @@ function loadWasm(): Promise<Bg> {
 }
 
 /**
- * Tables the gateway keeps outside the Prisma schema: SQLite's write counts (src/engine/cache/table-versions.ts).
+ * Tables the gateway keeps outside the Prisma schema: SQLite's table versions (src/engine/cache/table-versions.ts).
  * PostgreSQL's live in the prode_meta schema, which Prisma does not look at.
  */
 export function schemaFilters(provider: 'sqlite' | 'postgresql' | null) {

@@ -31,19 +31,19 @@ const storage = new AsyncLocalStorage<SqlStats>();
 const owned = new AsyncLocalStorage<{ table: string; counters: string[] }>();
 
 /**
- * Runs `fn`, whose statements read only these owners' rows of `table` (their WHERE says so): the answer then depends
+ * Runs `fn`, whose statements read only these owners' rows of `table` (their WHERE says so): the response then depends
  * on those owners' buckets (src/engine/cache/owner-buckets.ts) and not on the whole table. Other tables the statements
  * name count as always. Declared by the loader that writes the condition, next to it.
  */
 export function readingRowsOf<T>(table: string, ownerIds: Iterable<number>, fn: () => Promise<T>): Promise<T> {
   if (!OWNED_TABLES[table]) throw new Error(`${table} is not counted per owner (src/engine/cache/owner-buckets.ts)`);
   const counters = [...new Set([...ownerIds].map((id) => ownerCounter(table, id)))];
-  // Awaited inside: Prisma's queries start when awaited, and must start inside the store.
+  // Awaited inside: Prisma's queries start when awaited, and must start inside this context.
   return owned.run({ table, counters }, async () => await fn());
 }
 
 /**
- * Counts `table` as read by the current request without a statement: an answer it took from another request's read
+ * Counts `table` as read by the current request without a statement: a result it took from another request's read
  * of that table (src/engine/cache/shared-reads.ts) depends on the table all the same.
  */
 export function countTableRead(table: string): void {
@@ -63,14 +63,14 @@ export function currentSqlStats(): SqlStats | undefined {
  * is not one of its statements.
  */
 export function uncounted<T>(fn: () => PromiseLike<T>): Promise<T> {
-  // Awaited inside: Prisma's queries start when awaited, and must start outside the request's store.
+  // Awaited inside: Prisma's queries start when awaited, and must start outside the request's SQL stats.
   return storage.exit(async () => await fn());
 }
 
 const COUNTED = new Set(['queryRaw', 'executeRaw']);
 
 /**
- * Counts a statement in the current request's store (the tables it names too; every table when its text is unknown)
+ * Counts a statement in the current request's SQL stats (the tables it names too; every table when its text is unknown)
  * and runs it under the observer: every statement Prisma's adapter sends, and those sent past it on a connection of
  * their own (src/engine/cache/versions-connection.ts).
  */

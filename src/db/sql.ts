@@ -1,5 +1,5 @@
 // The SQL helpers (Prisma.sql, Prisma.join, Prisma.empty, Prisma.raw) for statements written by hand: the same for
-// both providers, so code above the store needs no generated client of its own.
+// both providers, so code above the database needs no generated client of its own.
 import { Prisma } from '../generated/sqlite/client.ts';
 
 export { Prisma };
@@ -17,7 +17,7 @@ export function inKeys(provider: string, column: Prisma.Sql, keys: readonly (num
 
 /**
  * `column LIKE '%term%'` for each column given (`u.c('name')`), case-insensitive, with the term's characters
- * taken literally: `%` and `_` are wildcards to LIKE, and Prisma's `contains` passes them through on both stores
+ * taken literally: `%` and `_` are wildcards to LIKE, and Prisma's `contains` passes them through on both databases
  * (so a search for "%" matched every company). They are escaped with `!` and an explicit ESCAPE clause: SQLite
  * has no default escape character and PostgreSQL's default (backslash) would make a backslash in the term
  * special. SQLite's LIKE folds ASCII case; PostgreSQL needs ILIKE.
@@ -32,7 +32,7 @@ export function containsLiterally(provider: string, columns: Prisma.Sql[], term:
 }
 
 /**
- * A sum of decimal points as a double rounded to hundredths, the same on both stores: sums of doubles differ in
+ * A sum of decimal points as a double rounded to hundredths, the same on both databases: sums of doubles differ in
  * their last bits with the order of addition, and equal totals must compare equal. PostgreSQL rounds only
  * NUMERIC; SQLite reads both type names.
  */

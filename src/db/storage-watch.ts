@@ -1,6 +1,6 @@
-// Whether the store has space for writes. Every statement the driver adapter runs is watched: one that fails for
-// want of space (isStorageFull) marks the store full, and it stays so until a probe write of fresh pages commits
-// (probe: run by readiness while the mark is set, never while the store is healthy).
+// Whether the database has space for writes. Every statement the driver adapter runs is watched: one that fails for
+// want of space (isStorageFull) marks the database full, and it stays so until a probe write of fresh pages commits
+// (probe: run by readiness while the mark is set, never while the database is healthy).
 import { isStorageFull } from './errors.ts';
 
 export class StorageWatch {

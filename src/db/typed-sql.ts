@@ -1,6 +1,6 @@
 // Names and rows of hand-written SQL, typed from the generated client: a table is named by its model
 // (`Model.User`), a column by the model's scalar fields, so a misspelt table or column fails typecheck; each
-// statement declares the row it returns (`shape`), which a test checks against both stores
+// statement declares the row it returns (`shape`), which a test checks against both databases
 // (test/db/typed-sql.test.ts). Why not Prisma's TypedSQL: docs/decisions/0026-typed-sql.md.
 import { Prisma } from './sql.ts';
 
@@ -125,7 +125,7 @@ function read(kind: Kind, value: unknown): unknown {
 }
 
 /**
- * What is wrong with a row as the store returned it, against the declared shape: a missing or extra column, or a
+ * What is wrong with a row as the database returned it, against the declared shape: a missing or extra column, or a
  * value of a kind the column cannot read (empty when the row fits). For the test that runs every statement.
  */
 export function shapeProblems(shape: Shape, raw: Record<string, unknown>): string[] {

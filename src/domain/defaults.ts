@@ -27,7 +27,7 @@ export const DEFAULT_USER_JSON = {
 };
 
 // Stored JSON is read through these: missing or mistyped keys fall back to the defaults, so the API always
-// answers with the full, typed shape the spec requires.
+// responds with the full, typed shape the spec requires.
 type Json = unknown;
 const obj = (v: Json): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};

@@ -1,6 +1,6 @@
 // Domain errors: what went wrong, as a code with details, raised by every layer below the faces (auth, game rules,
-// resolvers' work) without knowing who answers. Each face maps them: GraphQL carries `extensions` as they are
-// (graphql-js copies a thrown error's `extensions` onto the error it reports), REST answers ERROR_STATUS[code]
+// resolvers' work) without knowing who responds. Each face maps them: GraphQL carries `extensions` as they are
+// (graphql-js copies a thrown error's `extensions` onto the error it reports), REST responds with ERROR_STATUS[code]
 // with the error body (docs/design.md, "Errors"). One table of codes to HTTP statuses, used by both.
 export const ERROR_STATUS = {
   BAD_USER_INPUT: 400,
@@ -57,7 +57,7 @@ export const formatCount = (n: number) => (n < 1e15 ? Math.round(n).toLocaleStri
 // Refusals raised in GraphQL's hooks before execution carry their HTTP status (Apollo reads extensions.http).
 const BEFORE_EXECUTION = { http: { status: 400 } };
 
-/** Refused before it runs: the estimated objects of the answer (src/graphql/cost.ts) are over GRAPHQL_MAX_COST. */
+/** Refused before it runs: the estimated objects of the response (src/graphql/cost.ts) are over GRAPHQL_MAX_COST. */
 export const queryTooCostly = (cost: number, maxCost: number) =>
   error(
     'QUERY_TOO_COSTLY',
@@ -71,7 +71,7 @@ export const badInputBeforeExecution = (message: string, argumentName?: string) 
 /** PERSISTED_OPERATIONS_ONLY: the document is not one of operations/manifest.json's, so it is not run. */
 export const persistedQueryNotInList = (message: string) =>
   error('PERSISTED_QUERY_NOT_IN_LIST', message, BEFORE_EXECUTION);
-/** Stopped while it ran, or refused when sent: the answer grew past GRAPHQL_MAX_OBJECTS or
+/** Stopped while it ran, or refused when sent: the response grew past GRAPHQL_MAX_OBJECTS or
  * GRAPHQL_MAX_RESPONSE_BYTES. */
 export const responseTooLarge = (message: string, limit: 'objects' | 'bytes') =>
   error('RESPONSE_TOO_LARGE', message, { limit });

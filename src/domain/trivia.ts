@@ -16,7 +16,7 @@ export const TRIVIA_LIMITS = {
   maxOptions: 10,
   optionLength: 200,
   maxPoints: 1000,
-  /** Windows lie within these years (both stores order and keep such dates alike). */
+  /** Windows lie within these years (both databases order and hold such dates alike). */
   firstYear: 2000,
   lastYear: 9999,
 } as const;

@@ -1,6 +1,6 @@
 // The one place that decides which speed-only parts run, from ENGINE, ENGINE_OFF and the older per-part settings
 // (GRAPHQL_JIT, GRAPHQL_SHARED_SUBTREES, RESPONSE_CACHE_MB, DB_PREPARED_STATEMENTS). The product's seams read the
-// answer; none decides on its own. Why: docs/decisions/0020-engine-fenced-behind-one-switch.md.
+// decision; none decides on its own. Why: docs/decisions/0020-engine-fenced-behind-one-switch.md.
 import type { EngineMode, EnginePart } from './mode.ts';
 
 export { ENGINE_PARTS, engineMode, type EngineMode, type EnginePart } from './mode.ts';
@@ -57,16 +57,16 @@ export function engineFor(config: EngineSettings): Engine {
     mode,
     off: mode === 'full' ? off : [],
     jit,
-    // The shared-subtree executor runs inside the jit executor, and its answers need the shared JSON writer.
+    // The shared-subtree executor runs inside the jit executor, and its responses need the shared JSON writer.
     sharedSubtrees: jit && sharedJson && on('shared-subtrees') && config.graphqlSharedSubtrees,
     sharedJson,
     sqlLoaders,
     rowReader: db.rowReader,
     db,
-    // The cache trusts the table versions: without them nothing may be kept.
+    // The cache trusts the table versions: without them nothing may be cached.
     responseCache: tableVersions && on('response-cache') && config.responseCacheBytes > 0,
   };
 }
 
-/** Every part on: for code that opens a store outside the server (scripts, tests) and is given no engine. */
+/** Every part on: for code that opens a database outside the server (scripts, tests) and is given no engine. */
 export const FULL_DB: DbEngine = { sqlLoaders: true, rowReader: true, tableVersions: true, preparedStatements: true };

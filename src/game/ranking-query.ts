@@ -325,5 +325,5 @@ export async function rankingOf(prisma: Db, scope: RankingScope, userId: number)
   };
 }
 
-/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+/** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
 export const rankingSql = { generalPage, scoresPage, scoresTotal, generalOf, scoresOf };

@@ -6,7 +6,7 @@ import { Prisma } from '../db/sql.ts';
 import { aliased, derived, Model } from '../db/typed-sql.ts';
 import type { KindChange } from '../domain/rescore-plan.ts';
 
-/** 17 values a kind: under both stores' limits on bound values per statement. */
+/** 17 values a kind: under both databases' limits on bound values per statement. */
 export const KINDS_PER_STATEMENT = 1000;
 
 /** What makes two predictions of one kind, as `v` and `pk` hold it: no null, booleans as 0 and 1. */
@@ -55,7 +55,7 @@ const bit = (b: boolean) => int(b ? 1 : 0);
 /**
  * For a WITH: `v`, one row per kind (its key, its new score, what it moves a standing by), and `pk`, the kinds'
  * matches' predictions with their key columns as v has them (and `userColumns` of their user). pk is
- * materialised so both stores walk the matches' predictions once along their index and join the few kinds to
+ * materialised so both databases walk the matches' predictions once along their index and join the few kinds to
  * them, rather than each kind to every user of its company (PostgreSQL's choice when it sees a short VALUES list).
  */
 export function kindsAndPredictions(

@@ -164,5 +164,5 @@ export async function usersWithoutStanding(
   return [...byTournament].map(([tournamentId, userIds]) => ({ tournamentId, userIds }));
 }
 
-/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+/** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
 export const standingsSql = { insertFor, playersOf, deleteStandings, moveBy, withoutStanding };

@@ -138,5 +138,5 @@ export async function triviaRankingOf(
   return row ? { ...plain(row), position: row.ahead + 1 } : null;
 }
 
-/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+/** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
 export const triviaRankingSql = { scoresPage, scoresTotal, scoresOf };

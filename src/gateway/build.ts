@@ -17,7 +17,7 @@ import { trackRouteMethods } from '../rest/allowed-methods.ts';
 import { getSchema } from '../graphql/schema.ts';
 import { registerDocs } from '../rest/docs.ts';
 import { registerErrorHandlers, registerRestRoutes } from '../rest/routes.ts';
-import { registerAnswerSizeLimit } from '../security/answer-size.ts';
+import { registerResponseSizeLimit } from '../security/response-size.ts';
 import { registerSecurity } from '../security/http-security.ts';
 import { registerRequestDeadline } from '../security/request-deadline.ts';
 import { startBackgroundWork } from './background.ts';
@@ -26,12 +26,12 @@ import { clientsOf } from './clients.ts';
 import { createFastify } from './fastify.ts';
 import { registerGraphqlRoute } from './graphql-route.ts';
 import { registerProbes } from './readiness.ts';
-import { registerAnswerHeaders, registerRequestHooks, registerTracing } from './request-hooks.ts';
+import { registerResponseHeaders, registerRequestHooks, registerTracing } from './request-hooks.ts';
 import { registerSubscriptions } from './subscriptions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Set on shutdown: /readyz answers 503 and answers ask clients to close their connections. */
+    /** Set on shutdown: /readyz returns 503 and responses ask clients to close their connections. */
     lifecycle: { draining: boolean };
   }
 }
@@ -59,11 +59,11 @@ export async function buildGateway({ config, db, logger, logStream, tracing }: G
 
   if (tracing) registerTracing(app, tracing, db);
   registerRequestHooks(app, metrics, tracing ?? null, engine.responseCache);
-  // Before any route, so every route is in the table a wrong method's 405 answers from.
+  // Before any route, so every route is in the table a wrong method's 405 reads its methods from.
   const allowedMethods = trackRouteMethods(app);
   registerRequestDeadline(app, config.http.requestTimeoutMs);
   await registerSecurity(app, config, db);
-  registerAnswerHeaders(app, config.sqlStats);
+  registerResponseHeaders(app, config.sqlStats);
 
   if (db.provider === 'postgresql') metrics.watch('preparedStatements', () => db.preparedStatements());
   const { responseCache, authRows } = openCaches(engine, config, metrics);
@@ -80,7 +80,7 @@ export async function buildGateway({ config, db, logger, logStream, tracing }: G
   });
   if (config.live.maxSockets > 0) registerSubscriptions(app, { metrics, sources, companySizes, trusted, clients });
   registerRestRoutes(app, { apollo, sources, clientOf: clients.ofRequest });
-  registerAnswerSizeLimit(app, config.graphql.maxResponseBytes);
+  registerResponseSizeLimit(app, config.graphql.maxResponseBytes);
   registerDocs(app, getSchema());
   registerAccountPages(app); // what the links of our e-mails open where APP_URL is the gateway
   // The offline GraphQL explorer goes with Sandbox: both are for people trying the API, and off in production.

@@ -1,5 +1,5 @@
-// The caches the engine keeps across requests, when it runs them (ENGINE, RESPONSE_CACHE_MB): whole answers, and
-// the rows authentication reads, which follow the answers' table versions.
+// The caches the engine holds across requests, when it runs them (ENGINE, RESPONSE_CACHE_MB): whole responses,
+// and the rows authentication reads, which follow the responses' table versions.
 import type { Config } from '../config.ts';
 import { AuthRowCache } from '../engine/cache/auth-row-cache.ts';
 import { ResponseCache } from '../engine/cache/response-cache.ts';

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { ClientInfo } from '../graphql/context.ts';
 import { newOutcome } from '../observability/request-outcome.ts';
-import { loginThrottleFor } from '../security/throttle-for-store.ts';
+import { loginThrottleFor } from '../security/login-throttle-for.ts';
 
 /** Password-reset requests per client address and e-mail per window (ten times that per address). */
 const RESET_REQUESTS_MAX = 3;

@@ -14,7 +14,7 @@ import { errorBody } from '../http/error-body.ts';
 export function createFastify(config: Config, logger: FastifyBaseLogger): FastifyInstance {
   return Fastify({
     loggerInstance: logger,
-    // One line per request, written when it is answered (src/observability/request-log.ts), instead of Fastify's
+    // One line per request, written when its response is sent (src/observability/request-log.ts), instead of Fastify's
     // "incoming request" and "request completed" pair.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.http.bodyLimitBytes,
@@ -25,16 +25,16 @@ export function createFastify(config: Config, logger: FastifyBaseLogger): Fastif
     // Invitation tokens travel in the path (GET /invitations/jwt/:jwt) and are longer than the default 100.
     routerOptions: { maxParamLength: 2048 },
     requestIdHeader: 'x-request-id',
-    frameworkErrors: (err, _request, rawReply) => answerUnroutable(err, rawReply as unknown as FastifyReply),
-    clientErrorHandler: answerUnparsed,
-    // Draining is ours (server.ts): Fastify's own 503 while closing would answer without the documented body.
+    frameworkErrors: (err, _request, rawReply) => respondUnroutable(err, rawReply as unknown as FastifyReply),
+    clientErrorHandler: respondUnparsed,
+    // Draining is ours (server.ts): Fastify's own 503 while closing would respond without the documented body.
     return503OnClosing: false,
     genReqId: () => crypto.randomUUID(),
   });
 }
 
 /** URLs the router cannot decode, parameters over maxParamLength: the documented error body. */
-function answerUnroutable(err: FastifyError, reply: FastifyReply): void {
+function respondUnroutable(err: FastifyError, reply: FastifyReply): void {
   reply
     .code(400)
     .type('application/json')
@@ -48,7 +48,7 @@ function answerUnroutable(err: FastifyError, reply: FastifyReply): void {
 }
 
 /** Requests Node's HTTP parser refuses (malformed, headers over 16 KiB): the documented error body too. */
-function answerUnparsed(err: Error & { code?: string }, socket: Socket): void {
+function respondUnparsed(err: Error & { code?: string }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || err.code === 'ERR_HTTP_HEADERS_TIMEOUT';
   const [status, reason, message] = timedOut
@@ -64,7 +64,7 @@ function answerUnparsed(err: Error & { code?: string }, socket: Socket): void {
       `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
   // Destroyed only if the client does not close its side: destroying at once, with the rest of its request
-  // unread, makes the kernel send a reset that can discard the answer before the client reads it.
+  // unread, makes the kernel send a reset that can discard the response before the client reads it.
   const timer = setTimeout(() => socket.destroy(), 2000);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));

@@ -54,12 +54,12 @@ export async function registerGraphqlRoute(app: FastifyInstance, deps: GraphqlRo
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
-    // Apollo answers no HEAD; without this Fastify would route one to it and Allow would list HEAD.
+    // Apollo serves no HEAD; without this Fastify would route one to it and Allow would list HEAD.
     exposeHeadRoute: false,
     // A document nested too deep is refused before the parser (recursive) reads it; then the trusted-document check.
     preHandler: [documentNestingPreHandler(), ...(trusted ? [trusted.preHandler()] : [])],
     handler: fastifyApolloHandler(apollo, {
-      // Auth failures, outages included, are kept in the context and thrown by the resolvers' guards, where
+      // Auth failures, outages included, are held in the context and thrown by the resolvers' guards, where
       // formatError maps an outage to SERVICE_UNAVAILABLE.
       context: async (request) =>
         contextOf(await openRequestScope(sources, tenantHeaders(request)), deps.clients.ofRequest(request)),

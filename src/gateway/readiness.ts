@@ -1,6 +1,6 @@
-// The probes an orchestrator polls. /healthz: the process answers. /readyz: the database answers a trivial query
+// The probes an orchestrator polls. /healthz: the process responds. /readyz: the database responds to a trivial query
 // within a short deadline; on SQLite, it has space for writes again after one failed for want of space (a probe
-// write, made only then); on PostgreSQL, the live feed's listening connection is up. The answer names each check
+// write, made only then); on PostgreSQL, the live feed's listening connection is up. The response names each check
 // that failed.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
@@ -16,7 +16,7 @@ interface ReadinessProblem {
 }
 
 export function registerProbes(app: FastifyInstance, db: Database, live: LiveBus): void {
-  // Liveness never touches the database, so a slow store does not get us restarted.
+  // Liveness never touches the database, so a slow database does not get us restarted.
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
 
   const probed = sharedProbe(db, app.log);
@@ -40,7 +40,7 @@ export function registerProbes(app: FastifyInstance, db: Database, live: LiveBus
 }
 
 /**
- * One probe of the database answers every request for a second, so a flood of /readyz (it is not rate limited)
+ * One probe of the database serves every request for a second, so a flood of /readyz (it is not rate limited)
  * cannot tie up the pool; the live feed's state is read as it is.
  */
 function sharedProbe(db: Database, log: FastifyBaseLogger): () => Promise<ReadinessProblem[]> {
@@ -56,8 +56,8 @@ async function probe(db: Database, log: FastifyBaseLogger): Promise<ReadinessPro
   try {
     await withTimeout(db.ping(), READY_TIMEOUT_MS);
   } catch (err) {
-    log.warn({ err: firstLine(err) }, 'readiness: the database does not answer');
-    return [{ check: 'database', message: 'the database does not answer' }];
+    log.warn({ err: firstLine(err) }, 'readiness: the database does not respond');
+    return [{ check: 'database', message: 'the database does not respond' }];
   }
   const full = db.storageFull();
   if (!full) return [];
@@ -74,7 +74,7 @@ async function probe(db: Database, log: FastifyBaseLogger): Promise<ReadinessPro
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new Error(`no response within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

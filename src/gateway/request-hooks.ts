@@ -1,5 +1,5 @@
 // What every request goes through whatever its route: its span, its SQL statement counter and outcome, its log
-// line and metrics, and the headers every answer carries.
+// line and metrics, and the headers every response carries.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { runWithSqlStats, type SqlStats } from '../db/sql-stats.ts';
@@ -33,7 +33,7 @@ export function registerTracing(app: FastifyInstance, tracing: Tracing, db: Data
 
 /**
  * The request's statement counter and outcome, `connection: close` while draining, the log line and metrics. The
- * tables its statements name are collected only for the response cache (`tablesRead`), which keeps an answer under
+ * tables its statements name are collected only for the response cache (`tablesRead`), which caches a response under
  * them.
  */
 export function registerRequestHooks(
@@ -44,7 +44,7 @@ export function registerRequestHooks(
 ): void {
   app.decorateRequest('sqlStats', null as unknown as SqlStats);
   app.decorateRequest('outcome', null as unknown as ReturnType<typeof newOutcome>);
-  // Every statement Prisma sends while serving this request is counted in this request's store.
+  // Every statement Prisma sends while serving this request is counted in this request's SQL stats.
   app.addHook('onRequest', (request, _reply, done) => {
     request.sqlStats = { statements: 0, ...(tablesRead ? { tables: new Set<string>() } : {}) };
     request.outcome = newOutcome();
@@ -67,8 +67,8 @@ export function registerRequestHooks(
   });
 }
 
-/** `x-request-id` on every answer; with SQL_STATS, the statements, cost and objects the request took. */
-export function registerAnswerHeaders(app: FastifyInstance, sqlStats: boolean): void {
+/** `x-request-id` on every response; with SQL_STATS, the statements, cost and objects the request took. */
+export function registerResponseHeaders(app: FastifyInstance, sqlStats: boolean): void {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (sqlStats) {

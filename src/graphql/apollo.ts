@@ -81,7 +81,7 @@ function sqlStatsPlugin(enabled: boolean): ApolloServerPlugin<Context> {
 }
 
 /**
- * Records each operation's name and error codes for metrics, and answers 503 when the database is away so
+ * Records each operation's name and error codes for metrics, and responds with 503 when the database is away so
  * clients and load balancers can tell an outage from a bad request.
  */
 function outcomePlugin(metrics: Metrics): ApolloServerPlugin<Context> {
@@ -204,7 +204,7 @@ function formatErrorWithSuggestions(config: Config, log: FastifyBaseLogger) {
     if (!(error as { originalError?: unknown })?.originalError && !formatted.path) {
       return { message: formatted.message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT' } };
     }
-    // Anything else is our bug: log it whole, answer without internals.
+    // Anything else is our bug: log it whole, respond without internals.
     log.error(
       { err: (error as { originalError?: unknown })?.originalError ?? error, path: formatted.path },
       'unexpected error in a GraphQL operation',
@@ -254,13 +254,13 @@ export function createApollo(
       ],
     },
     // Apollo's own writer is JSON.stringify and a newline; this one writes each shared subtree once, and a cache
-    // hit's answer from the JSON written when it was kept.
+    // hit's response from the JSON written when it was cached.
     ...(engine.sharedJson ? { stringifyResult: (result) => resultText(result as Record<string, unknown>) + '\n' } : {}),
     // Shutdown is server.ts's: Apollo's own SIGTERM handler (on outside NODE_ENV=test) stops it and re-raises the
     // signal, which cut our drain short and exited 1.
     stopOnTerminationSignals: false,
     // Automatic persisted queries (docs/trusted-documents.md): by default in Apollo's own in-memory LRU cache (about
-    // 30 MiB, per replica); with PERSISTED_OPERATIONS_ONLY the manifest answers instead, and nothing is registered.
+    // 30 MiB, per replica); with PERSISTED_OPERATIONS_ONLY the manifest serves instead, and nothing is registered.
     ...(trusted ? { persistedQueries: { cache: trusted.apqCache() } } : {}),
     // The parser stops at this many tokens: a 100k-brace document is refused before it costs a deep recursion.
     parseOptions: { maxTokens: config.graphql.maxTokens },

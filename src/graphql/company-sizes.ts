@@ -34,7 +34,7 @@ export class CompanySizes {
     this.largest = groups.reduce((most, g) => Math.max(most, g._count._all), 0);
   }
 
-  /** A first count; a failure is the store's (reported by /readyz), and the next minute tries again. */
+  /** A first count; a failure is the database's (reported by /readyz), and the next minute tries again. */
   async start(): Promise<void> {
     await this.refresh().catch(this.onError);
     this.timer = setInterval(() => void this.refresh().catch(this.onError), REFRESH_MS);

@@ -9,21 +9,21 @@ import type { LoginThrottle } from '../security/login-throttle.ts';
 import type { SubscriptionChannel } from './subscriptions/channel.ts';
 
 export interface Context {
-  /** What the operations in src/app take: caller, tenant, clock, store, loaders, object budget, configuration. */
+  /** What the operations in src/app take: caller, tenant, clock, database, loaders, object budget, configuration. */
   scope: RequestScope;
   /** Transport facts the scope is built from, not part of it: the tenant headers (login reads the company they
-   * name), and the table versions read before it (see OpenedRequest; the response cache keeps answers under them). */
+   * name), and the table versions read before it (see OpenedRequest; the response cache holds responses under them). */
   headers: TenantHeaders;
   tableVersions: TableVersions | null;
   /**
-   * Set by the response cache on a miss: its last look, run just before the query executes, after any wait for an
-   * execution slot (withLastCacheLook). The cached data to answer with instead, or null to execute.
+   * Set by the response cache on a miss: its last lookup, run just before the query executes, after any wait for an
+   * execution slot (withLastCacheLookup). The cached data to respond with instead, or null to execute.
    */
-  lastCacheLook?: () => Promise<Record<string, unknown> | null>;
+  lastCacheLookup?: () => Promise<Record<string, unknown> | null>;
   /**
-   * Set by the response cache on a miss: while the query waits for an execution slot, looks again each time an
-   * answer under its key is kept (by an identical request), until `turn` settles. A claim of the cached data, which
-   * the slots call only if they answer with it (src/graphql/execution-slots.ts).
+   * Set by the response cache on a miss: while the query waits for an execution slot, looks its key up again each
+   * time a response under it is cached (by an identical request), until `turn` settles. A claim of the cached data,
+   * which the slots call only if they respond with it (src/graphql/execution-slots.ts).
    */
   cacheWhileWaiting?: (turn: Promise<void>) => Promise<(() => Record<string, unknown>) | undefined>;
   client: ClientInfo;
@@ -42,7 +42,7 @@ export interface ClientInfo {
   registerThrottle: LoginThrottle;
   /** Failed uses of a reset or verification link, per address. */
   tokenThrottle: LoginThrottle;
-  /** Filled in as the request is answered; read by metrics. */
+  /** Filled in as the request is served; read by metrics. */
   outcome: RequestOutcome;
 }
 

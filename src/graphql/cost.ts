@@ -1,4 +1,4 @@
-// The cost of an operation: how many objects its answer may hold, estimated from the document, its variables and
+// The cost of an operation: how many objects its response may hold, estimated from the document, its variables and
 // the size of the caller's company before anything runs. Depth, field and alias limits bound the document; only
 // this bounds what lists multiply (a 171-byte cycle match > predictions > user > predictions > ... asks for
 // billions of objects). Estimates can miss, so execution also counts the objects it resolves against the request's
@@ -120,7 +120,7 @@ export function documentFragments(document: DocumentNode): Map<string, FragmentD
   return fragments;
 }
 
-/** The estimated number of objects `operation`'s answer may hold; Infinity past any number worth telling. */
+/** The estimated number of objects `operation`'s response may hold; Infinity past any number worth telling. */
 export function operationCost(
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,

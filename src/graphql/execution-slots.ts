@@ -1,11 +1,11 @@
 // At most a few GraphQL operations execute at once (REST routes included: theirs are stored operations); the rest
 // wait their turn, first come first served. Execution is JavaScript on one thread: past a few operations at once,
-// more only interleave, they do not finish sooner, and each one in flight holds its answer under construction (a
-// 700 KB REST answer is tens of megabytes of objects until it is serialized). Sixteen interleaved took the
+// more only interleave, they do not finish sooner, and each one in flight holds its response under construction (a
+// 700 KB REST response is tens of megabytes of objects until it is serialized). Sixteen interleaved took the
 // server's peak RSS to 700 MiB at the same throughput that two at a time serve in 520 (docs/performance.md).
-// Answers from the response cache do not execute and never wait; mutations do not queue (inSlots). A query that
-// waits may still be answered from the cache: when an identical one's answer is kept meanwhile (whileWaiting), it
-// leaves the queue with it instead of waiting for a slot only to find that answer.
+// Response cache hits do not execute and never wait; mutations do not queue (inSlots). A query that
+// waits may still be a cache hit: when an identical one's response is cached meanwhile (whileWaiting), it leaves
+// the queue with it instead of waiting for a slot only to find that response.
 import type { GatewayExecutor } from '@apollo/server-gateway-interface';
 import { GraphQLError } from 'graphql';
 import type { ExecutionCounts } from '../observability/metrics.ts';
@@ -16,14 +16,14 @@ interface Waiter {
   start: () => void;
   /** Set by release() as it hands the slot over. */
   started: boolean;
-  /** Answered while it waited: release() passes it by. */
+  /** Served while it waited: release() passes it by. */
   gone: boolean;
 }
 
 export class ExecutionSlots {
   private running = 0;
   private readonly queue: Waiter[] = [];
-  /** Waiters in the queue that are gone (answered while they waited) and not yet passed by. */
+  /** Waiters in the queue that are gone (served while they waited) and not yet passed by. */
   private gone = 0;
   private waits = 0;
   private waitedMs = 0;
@@ -35,9 +35,9 @@ export class ExecutionSlots {
 
   /**
    * Runs `work` once a slot is free, and frees it however `work` ends; `waited` hears how long it queued. When
-   * `stillWanted` says no by its turn, `dropped` answers instead and the slot goes to the next. While it waits,
-   * `whileWaiting` may find its answer elsewhere: it gets the turn (settled when the slot is handed over, to stop
-   * looking) and settles with a claim, which is called, and answers instead, only if it came before the turn.
+   * `stillWanted` says no by its turn, `dropped` responds instead and the slot goes to the next. While it waits,
+   * `whileWaiting` may find its response elsewhere: it gets the turn (settled when the slot is handed over, to stop
+   * looking) and settles with a claim, which is called, and responds instead, only if it came before the turn.
    */
   async run<T>(
     work: () => Promise<T>,
@@ -113,8 +113,8 @@ export class ExecutionSlots {
 
 /**
  * The executor, its queries run in `slots`; the wait goes into the request's outcome (its log line). Mutations are
- * not held back: they are small answers, and a slot held through a password hash or a rescoring's transaction
- * would hold every read of every tenant behind it. A query whose request was answered by the deadline, or whose
+ * not held back: they are small responses, and a slot held through a password hash or a rescoring's transaction
+ * would hold every read of every tenant behind it. A query whose request the deadline responded to, or whose
  * client left, while it waited is not run: it would only delay the queries behind it.
  */
 export function inSlots(executor: GatewayExecutor, slots: ExecutionSlots): GatewayExecutor {
@@ -142,4 +142,4 @@ export function inSlots(executor: GatewayExecutor, slots: ExecutionSlots): Gatew
   };
 }
 
-const DROPPED_MESSAGE = 'the request was answered or abandoned while it waited to execute: it was not run';
+const DROPPED_MESSAGE = 'the request was served or abandoned while it waited to execute: it was not run';

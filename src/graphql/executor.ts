@@ -29,7 +29,7 @@ export function graphqlJsExecutor(schema: GraphQLSchema): GatewayExecutor {
     try {
       getVariableValues(schema, definitions, variables, { maxErrors: 1 });
     } catch {
-      // Nested deeper than the stack goes: worded as Apollo words a refused variable, so it answers 400.
+      // Nested deeper than the stack goes: worded as Apollo words a refused variable, so it responds with 400.
       const definition = definitions[0]!;
       const message = `Variable "$${definition.variable.name.value}" got invalid value (nested too deeply)`;
       return { errors: [new GraphQLError(message, { nodes: [definition], extensions: { code: 'BAD_USER_INPUT' } })] };

@@ -1,6 +1,6 @@
 // Bounds on what a client nests: a JSON-typed input (theme, colors, extra-field settings and values) and the
 // document text itself. Everything here walks without recursion: a value nested 5,000 deep would otherwise
-// overflow the stack (graphql-js's parser, JSON.stringify, our own checks) and answer 500.
+// overflow the stack (graphql-js's parser, JSON.stringify, our own checks) and respond with 500.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
 
@@ -111,7 +111,7 @@ export function documentNestingProblem(source: string): GraphQLError | null {
 
 /**
  * The preHandler of /graphql: a query text (POST body, each of a batch, or GET parameter) nested too deep is refused
- * before Apollo parses it, with 400 and a GraphQL error body as Apollo answers bad requests.
+ * before Apollo parses it, with 400 and a GraphQL error body as Apollo responds to bad requests.
  */
 export function documentNestingPreHandler() {
   return async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,4 +1,4 @@
-// The trusted-documents manifest (operations/manifest.json): every operation kept in operations/**, as the text
+// The trusted-documents manifest (operations/manifest.json): every operation held in operations/**, as the text
 // GraphQL Code Generator compiled it to (the operation and the fragments it uses, printed), under the SHA-256 of
 // that text. The shape is Apollo's persisted-query manifest, so Apollo Client's persisted-query link and other
 // tools read it as it is. `npm run operations:manifest` rewrites it; a test fails when it is stale.

@@ -101,12 +101,12 @@ export const resolvers: [ClassType, ...ClassType[]] = [
 ] as const;
 
 /**
- * `@cutoff` on a list field answers [] without resolving it. The REST operations use it where the spec cuts
+ * `@cutoff` on a list field returns [] without resolving it. The REST operations use it where the spec cuts
  * the nesting off ("the field is an empty array"), so the shapes stay finite and cost nothing.
  */
 export const CutoffDirective = new GraphQLDirective({
   name: 'cutoff',
-  description: 'On a list field: answer [] without resolving it. Used where a REST shape cuts the nesting off.',
+  description: 'On a list field: return [] without resolving it. Used where a REST shape cuts the nesting off.',
   locations: [DirectiveLocation.FIELD],
 });
 

@@ -1,4 +1,4 @@
-// No NUL character in any text input. PostgreSQL's text cannot hold one (it fails the statement, which would answer
+// No NUL character in any text input. PostgreSQL's text cannot hold one (it fails the statement, which would return
 // 500) and SQLite ends a LIKE pattern at it; no name, message or password needs one. Checked once per request, on
 // the document's string literals and the variables, for GraphQL and the REST routes' stored operations alike.
 import type { ApolloServerPlugin } from '@apollo/server';

@@ -53,8 +53,8 @@ export class TrustedDocuments {
   }
 
   /**
-   * Apollo's APQ cache, answered from the manifest: a hash-only request gets its manifest text (or
-   * PERSISTED_QUERY_NOT_FOUND), and a client's registration (query and hash sent together) is not kept.
+   * Apollo's APQ cache, served from the manifest: a hash-only request gets its manifest text (or
+   * PERSISTED_QUERY_NOT_FOUND), and a client's registration (query and hash sent together) is not held.
    */
   apqCache() {
     return {
@@ -67,7 +67,7 @@ export class TrustedDocuments {
   /**
    * The preHandler of /graphql: a request that carries a query text (POST body or GET parameter) runs only if the
    * text is a manifest operation's. One that carries only a hash goes on to Apollo, which looks it up in apqCache.
-   * Refused before Apollo parses anything: 400 with a GraphQL error body, as Apollo answers bad requests.
+   * Refused before Apollo parses anything: 400 with a GraphQL error body, as Apollo responds to bad requests.
    */
   preHandler() {
     return async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,7 +1,7 @@
-// The public account operations answer alike whether or not an account exists (login, sign-up where verification
+// The public account operations respond alike whether or not an account exists (login, sign-up where verification
 // is required, reset and verification links): how many SQL statements they ran would tell (a row found, a token
 // issued). SQL_STATS therefore reports no count for a request that runs one of them: neither the x-sql-statements
-// header nor the answer's extensions.sqlStatements. The request log, which only operators read, keeps it.
+// header nor the response's extensions.sqlStatements. The request log, which only operators read, keeps it.
 const PUBLIC_ACCOUNT_FIELDS = new Set([
   'login',
   'register',

@@ -1,5 +1,5 @@
-// The error body of every non-2xx answer that is not GraphQL's (docs/design.md, "Errors"): the REST routes, and the
-// answers the HTTP plumbing gives before any face runs (deadline, answer size, metrics, rate limit).
+// The error body of every non-2xx response that is not GraphQL's (docs/design.md, "Errors"): the REST routes, and the
+// responses the HTTP plumbing gives before any face runs (deadline, response size, metrics, rate limit).
 import type { FastifyReply } from 'fastify';
 import '../observability/request-outcome.ts';
 

@@ -13,7 +13,7 @@ import { Loaders } from '../loaders/registry.ts';
 import type { MailDelivery } from '../mail/delivery.ts';
 import type { LiveBus } from '../live/bus.ts';
 
-/** What every request's scope is built from: the store, the configuration and (with the caches on) auth rows. */
+/** What every request's scope is built from: the database, the configuration and (with the caches on) auth rows. */
 export interface ScopeSources {
   db: Database;
   config: Config;
@@ -29,8 +29,8 @@ export interface OpenedRequest {
   scope: RequestScope;
   auth: RequestAuth;
   /**
-   * Every table's write count, read before anything else of this request (null when the caches are off or none
-   * could be given); the response cache keeps answers under the counts of the tables they read.
+   * Every table's version, read before anything else of this request (null when the caches are off or none
+   * could be given); the response cache holds responses under the versions of the tables they read.
    */
   tableVersions: TableVersions | null;
   /** The tenant headers the scope was built from (login reads the company they name). */
@@ -43,7 +43,7 @@ export async function openRequestScope(sources: ScopeSources, headers: TenantHea
   // Unreadable (the database is away): no caching; authentication then meets the outage and keeps it for the guards.
   const tableVersions = authRows ? await db.tableVersions().catch(() => null) : null;
   // Labelled with our rollbacks too: on SQLite a row read while one of our transactions had written it is
-  // uncommitted, and the rollback brings the counts back to the label it was kept under.
+  // uncommitted, and the rollback brings the versions back to the label it was cached under.
   const rows =
     authRows && tableVersions
       ? authRows.at(`${tableVersions.of(AUTH_ROW_TABLES)}|${tableVersions.rollbacks}`)

@@ -1,4 +1,4 @@
-// The live feed the store calls for: across replicas on PostgreSQL, in the process on SQLite (one process owns
+// The live feed the database calls for: across replicas on PostgreSQL, in the process on SQLite (one process owns
 // the file).
 import type { DatabaseTarget } from '../db/adapters.ts';
 import type { Db } from '../db/client.ts';

@@ -1,6 +1,6 @@
 // The live feed across gateway replicas: PostgreSQL LISTEN/NOTIFY on one channel of the service's database.
 // Each replica keeps one listening connection of its own (a pooled one cannot LISTEN) and publishes through the
-// store's pool. A replica hears its own events back through the channel too, so every event takes one path.
+// database's pool. A replica hears its own events back through the channel too, so every event takes one path.
 // When the listening connection is lost, events sent meanwhile are gone: the replica reconnects and tells its
 // subscribers to refetch rather than pretending nothing happened.
 import pg from 'pg';
@@ -30,7 +30,7 @@ export class PgBus implements LiveBus {
 
   constructor(
     private readonly url: string,
-    /** Sends one NOTIFY through the store's pool. */
+    /** Sends one NOTIFY through the database's pool. */
     private readonly notify: (channel: string, payload: string) => Promise<unknown>,
     private readonly log: Log,
   ) {
@@ -132,7 +132,7 @@ export class PgBus implements LiveBus {
 
   private checking = false;
 
-  /** Asks the listening connection something; no answer within HEARTBEAT_TIMEOUT_MS counts as lost. */
+  /** Asks the listening connection something; no response within HEARTBEAT_TIMEOUT_MS counts as lost. */
   private async check() {
     const client = this.client;
     if (!client || this.checking) return;
@@ -157,7 +157,7 @@ export class PgBus implements LiveBus {
 const firstLine = (err: unknown) => String((err as Error)?.message ?? err).split('\n')[0];
 
 /**
- * Publishes events from a process that serves no subscribers (the importer's CLI): NOTIFY through its store's
+ * Publishes events from a process that serves no subscribers (the importer's CLI): NOTIFY through its database's
  * connection, heard by every replica that listens.
  */
 export async function notifyLiveEvents(

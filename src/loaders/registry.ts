@@ -3,7 +3,7 @@
 // writes. Visibility rules that depend on the caller (tenant, own predictions, kickoff) are part of the
 // loader's query, so field resolvers never filter or query per row.
 //
-// Plain DataLoaders, not subclasses: two loaders that extended DataLoader (answering repeats sooner) made the
+// Plain DataLoaders, not subclasses: two loaders that extended DataLoader (returning repeats sooner) made the
 // bench's deep query slower, one of them doubling its CPU, where the same logic wrapped around a DataLoader cost
 // nothing extra (docs/performance.md, "Answers written as bytes"). Change a loader's behaviour by wrapping it.
 import DataLoader from 'dataloader';
@@ -45,7 +45,7 @@ export interface LoaderScope {
 
 /**
  * Tables whose rows are not shared between requests even by id: a player's predictions and answers, whose versions
- * are kept per owner or whose visibility turns on the clock (src/engine/cache/response-cache.ts). (A team taken from
+ * are held per owner or whose visibility turns on the clock (src/engine/cache/response-cache.ts). (A team taken from
  * another request's read comes without the country READ_WITH primes: the country loader then reads it, or takes it.)
  */
 const NOT_SHARED = new Set<Model>(['Prediction', 'TriviaAnswer', 'TriviaSolution', 'BonusAnswer', 'DreamFinalPick']);
@@ -76,7 +76,7 @@ export class Loaders {
   }
 
   /**
-   * `load`'s answers for `keys`, those another request read at the same versions taken instead (shareReads). Only for
+   * `load`'s results for `keys`, those another request read at the same versions taken instead (shareReads). Only for
    * loaders whose statement depends on their keys alone; `name` null for the others.
    */
   private async shareable<V>(
@@ -553,7 +553,7 @@ export class Loaders {
     return this.likedBy('commentLikedByViewer', 'PostCommentLike', 'commentId');
   }
 
-  /** After a write: every cached answer may be stale. */
+  /** After a write: every cached result may be stale. */
   clearAll(): void {
     for (const loader of this.loaders.values()) loader.clearAll();
   }

@@ -68,7 +68,7 @@ async function sendOne(db: Db, channel: MailChannel, email: OutgoingEmailRow, lo
     await channel.send(email);
     await db.outgoingEmail.update({
       where: { id: email.id },
-      // The text goes: it may hold a live link (reset, verification, invitation), which the store must not keep.
+      // The text goes: it may hold a live link (reset, verification, invitation), which the database must not keep.
       data: { status: 'SENT', sentAt: new Date(), attempts: { increment: 1 }, claimedUntil: null, text: '' },
     });
     return true;

@@ -1,5 +1,5 @@
 // Prometheus metrics, one registry per app (tests build several apps in one process). The requests' metrics
-// (requestMetrics) are observed as each is answered; every other metric is a row of SOURCES, read from its source
+// (requestMetrics) are observed as each is served; every other metric is a row of SOURCES, read from its source
 // when /metrics is scraped.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { MAX_NAMED_STATEMENTS } from '../engine/db/statement-names.ts';
@@ -13,7 +13,7 @@ export interface ExecutionCounts {
   waitedMs: number;
   /** Queued work not run because, by its turn, nobody was waiting for it any more. */
   dropped: number;
-  /** Queued work answered while it waited (whileWaiting), which then left the queue. */
+  /** Queued work served while it waited (whileWaiting), which then left the queue. */
   answeredWaiting: number;
 }
 
@@ -34,9 +34,9 @@ export interface ResponseCacheFigures {
 export interface LiveExecutionFigures {
   /** Subscription documents executed for an event. */
   executions: number;
-  /** Answers to an event sent from another identical subscription's execution. */
+  /** Responses to an event sent from another identical subscription's execution. */
   shared: number;
-  /** Answers refused for a budget, by which (socket, address, process). */
+  /** Responses refused for a budget, by which (socket, address, process). */
   overBudget: Record<string, number>;
   /** Events dropped because the queue was full. */
   dropped: number;
@@ -59,18 +59,18 @@ export interface LiveFigures {
   missed: number;
 }
 
-/** The metrics each answered request adds to (observeRequest, observeOperation). */
+/** The metrics each served request adds to (observeRequest, observeOperation). */
 function requestMetrics(registers: Registry[]) {
   return {
     requests: new Counter({
       name: 'prode_http_requests_total',
-      help: 'HTTP requests answered, by route template and status',
+      help: 'HTTP requests served, by route template and status',
       labelNames: ['method', 'route', 'status'] as const,
       registers,
     }),
     duration: new Histogram({
       name: 'prode_http_request_duration_seconds',
-      help: 'Time from request to last byte of the answer',
+      help: 'Time from request to last byte of the response',
       labelNames: ['method', 'route'] as const,
       registers,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
@@ -83,7 +83,7 @@ function requestMetrics(registers: Registry[]) {
     }),
     errors: new Counter({
       name: 'prode_errors_total',
-      help: 'Error answers by error code (REST body code or GraphQL extensions.code)',
+      help: 'Error responses by error code (REST body code or GraphQL extensions.code)',
       labelNames: ['code'] as const,
       registers,
     }),
@@ -148,7 +148,7 @@ const SOURCES = {
       (f) => (f.oldest ? Math.max(0, (Date.now() - f.oldest.getTime()) / 1000) : 0),
     ),
   ),
-  /** Queries answered by the shared-subtree executor, or given back to graphql-jit
+  /** Queries the shared-subtree executor completed, or gave back to graphql-jit
    * (src/engine/graphql/jit-executor.ts). */
   sharedRuns: rows<{ answered: number; abandoned: number }>(
     counter(
@@ -192,7 +192,7 @@ const SOURCES = {
     ),
     counter(
       'prode_graphql_executions_answered_waiting_total',
-      'Queued GraphQL operations answered from the response cache while they waited: an identical one was kept',
+      'Queued GraphQL operations served from the response cache while they waited: an identical one was cached',
       (f) => f.answeredWaiting,
     ),
     counter(
@@ -209,27 +209,27 @@ const SOURCES = {
       (f) => ({ hit: f.hits, miss: f.misses }),
       'result',
     ),
-    counter('prode_response_cache_stores_total', 'Answers kept by the response cache', (f) => f.stores),
+    counter('prode_response_cache_stores_total', 'Responses cached by the response cache', (f) => f.stores),
     counter(
       'prode_response_cache_discards_total',
-      'Answers computed but not kept: a table they read was written while they were computed',
+      'Responses computed but not cached: a table they read was written while they were computed',
       (f) => f.discards,
     ),
     counter(
       'prode_response_cache_recomputed_total',
-      'Answers kept in place of one a write had made stale, by whether they differ from it (same: the write did ' +
-        'not change this answer)',
+      'Responses cached in place of one a write had made stale, by whether they differ from it (same: the write did ' +
+        'not change this response)',
       (f) => ({ same: f.recomputedSame, changed: f.recomputedChanged }),
       'answer',
     ),
-    gauge('prode_response_cache_entries', 'Answers in the response cache', (f) => f.entries),
-    gauge('prode_response_cache_bytes', 'Approximate bytes of answers in the response cache', (f) => f.bytes),
+    gauge('prode_response_cache_entries', 'Responses in the response cache', (f) => f.entries),
+    gauge('prode_response_cache_bytes', 'Approximate bytes of responses in the response cache', (f) => f.bytes),
     counter(
       'prode_response_cache_shared_reads_total',
-      "Loader answers a miss took from an earlier miss's reads at the same write counts, instead of a statement",
+      "Loader results a miss took from an earlier miss's reads at the same table versions, instead of a statement",
       (f) => f.sharedTaken,
     ),
-    gauge('prode_response_cache_shared_rows', 'Rows kept for the misses to share', (f) => f.sharedRows),
+    gauge('prode_response_cache_shared_rows', 'Rows held for the misses to share', (f) => f.sharedRows),
   ),
   /** Subscriptions over WebSocket and the live feed (src/graphql/subscriptions/server.ts, src/live/). */
   live: rows<LiveFigures>(
@@ -254,17 +254,17 @@ const SOURCES = {
     ),
     counter(
       'prode_live_executions_shared_total',
-      "Answers to an event sent from an identical subscription's execution",
+      "Responses to an event sent from an identical subscription's execution",
       (f) => f.executions.shared,
     ),
     counter(
       'prode_live_events_dropped_total',
-      'Answers to an event dropped: too many executions waiting (LIVE_MAX_QUEUED_EXECUTIONS)',
+      'Responses to an event dropped: too many executions waiting (LIVE_MAX_QUEUED_EXECUTIONS)',
       (f) => f.executions.dropped,
     ),
     counter(
       'prode_live_events_over_budget_total',
-      'Answers to an event refused for a budget, by which (socket, address, process)',
+      'Responses to an event refused for a budget, by which (socket, address, process)',
       (f) => f.executions.overBudget,
       'budget',
     ),

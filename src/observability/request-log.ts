@@ -1,4 +1,4 @@
-// One log line per request, written when the answer has gone out: what was asked (route, GraphQL operation and
+// One log line per request, written when the response has gone out: what was asked (route, GraphQL operation and
 // root fields), for whom (tenant, user id), how it ended (status, error codes) and what it cost (duration, SQL
 // statements). Never tokens, passwords or e-mail addresses: the path is redacted and the query string dropped.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,6 +1,6 @@
 // Every request carries its outcome (operation name, error codes) for the metrics recorded when it ends.
 
-/** What a request ended as, filled in by whichever layer answered it (GraphQL plugin, REST error replies). */
+/** What a request ended as, filled in by whichever layer responded (GraphQL plugin, REST error replies). */
 export interface RequestOutcome {
   errorCodes: string[];
   /** The GraphQL operation's estimated cost (src/graphql/cost.ts), when one was computed. */
@@ -9,7 +9,7 @@ export interface RequestOutcome {
   objects?: number;
   /** Milliseconds the operation waited for an execution slot (src/graphql/execution-slots.ts), when it waited. */
   queuedMs?: number;
-  /** Answered without its work (the deadline's 504) or left by the client: queued work for it is not started. */
+  /** Responded to without its work (the deadline's 504) or left by the client: queued work for it is not started. */
   abandoned?: 'timeout' | 'aborted';
   /** The GraphQL operation's name (the stored one for a REST route) and its root fields, for the request log. */
   operationName?: string | null;

@@ -14,7 +14,7 @@ export async function startTracing(
   serviceVersion: string,
   warn: (msg: string) => void,
 ): Promise<Tracing> {
-  // The SDK's own errors (a collector that refuses or does not answer) are otherwise silent.
+  // The SDK's own errors (a collector that refuses or does not respond) are otherwise silent.
   diag.setLogger(
     {
       error: (msg) => warn(`tracing: ${msg}`),

@@ -1,4 +1,4 @@
-// Which methods each registered path answers, so that a known path asked with a method it does not serve answers
+// Which methods each registered path serves, so that a known path asked with a method it does not serve gets
 // 405 with an Allow header (RFC 9110, 15.5.6) instead of a 404 saying the path does not exist.
 import type { FastifyInstance } from 'fastify';
 
@@ -19,15 +19,15 @@ function patternOf(url: string): RegExp {
 }
 
 /**
- * Watches every route registered from now on (call it before any route) and answers, for a request path, the
+ * Watches every route registered from now on (call it before any route) and returns, for a request path, the
  * methods its routes serve, in a fixed order; none for a path no route serves.
  */
 export function trackRouteMethods(app: FastifyInstance): (path: string) => string[] {
   const routes: Array<{ pattern: RegExp; methods: string[]; head: boolean }> = [];
   app.addHook('onRoute', (route) => {
-    // A wildcard (the CORS preflight's OPTIONS *) answers any path: it would make every unknown path "known".
+    // A wildcard (the CORS preflight's OPTIONS *) serves any path: it would make every unknown path "known".
     if (route.url.includes('*')) return;
-    // Fastify answers HEAD wherever a route answers GET, unless the route says not to (/graphql: Apollo refuses it).
+    // Fastify serves HEAD wherever a route serves GET, unless the route says not to (/graphql: Apollo refuses it).
     routes.push({
       pattern: patternOf(route.url),
       methods: [route.method].flat(),

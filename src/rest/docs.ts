@@ -17,7 +17,7 @@ const PAGE = `<!doctype html>
 </html>`;
 const INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true });`;
 
-/** `schema`: the GraphQL schema the stored operations run on, which the answers' JSON Schemas are derived from. */
+/** `schema`: the GraphQL schema the stored operations run on, which the responses' JSON Schemas are derived from. */
 export function registerDocs(app: FastifyInstance, schema: GraphQLSchema) {
   const document = JSON.stringify(openApiDocument(schema));
   // A Map, not an object literal: a lookup of `constructor` or `__proto__` must miss, not find Object.prototype's.

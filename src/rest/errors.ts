@@ -1,5 +1,5 @@
-// What a REST answer's status is for a domain error code, and the client errors the routes find before any GraphQL
-// runs. The body they answer with is src/http/error-body.ts.
+// What a REST response's status is for a domain error code, and the client errors the routes find before any GraphQL
+// runs. The body they respond with is src/http/error-body.ts.
 import { ERROR_STATUS, type ErrorCode } from '../domain/errors.ts';
 
 export function statusOf(code: string | undefined): number {

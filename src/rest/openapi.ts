@@ -1,5 +1,5 @@
 // The OpenAPI 3.1 document of the REST routes, built from the route table and the JSON Schemas derived from their
-// stored operations: the same schemas the contract tests hold the answers to.
+// stored operations: the same schemas the contract tests hold the responses to.
 import { Kind, print, type GraphQLSchema } from 'graphql';
 import { openApiPath, REST_ROUTES, routeKey, type RestRoute } from './route-table.ts';
 import { restSchemas } from './schema-from-operations.ts';
@@ -35,7 +35,7 @@ const AUTH_ERRORS = {
   403: errorResponse('The credential may not act on the named company'),
 };
 
-// Any route may answer these, whatever its own errors are.
+// Any route may respond with these, whatever its own errors are.
 const OPERATIONAL_ERRORS = {
   413: errorResponse('The body is larger than BODY_LIMIT_BYTES (PAYLOAD_TOO_LARGE)'),
   429: errorResponse('Too many requests from this address, or too many logins (RATE_LIMITED); see retry-after'),
@@ -73,9 +73,9 @@ function baseDocument(schema: GraphQLSchema): Json {
       version: '1.0.0',
       description:
         'The REST routes of the prediction-game platform. Each is a stored GraphQL operation on POST /graphql, whose ' +
-        'data it answers unchanged. Errors answer { statusCode, error, code, message }. A query parameter a route ' +
-        'does not take is a 400 naming it; a known path asked with a method it does not answer is a 405 ' +
-        '(METHOD_NOT_ALLOWED) whose Allow header lists the methods it answers; an unknown path is a 404.',
+        'data it returns unchanged. Errors return { statusCode, error, code, message }. A query parameter a route ' +
+        'does not take is a 400 naming it; a known path asked with a method it does not serve is a 405 ' +
+        '(METHOD_NOT_ALLOWED) whose Allow header lists the methods it serves; an unknown path is a 404.',
       // The project grants no license (package.json is private, with no license file): say so, in SPDX's form
       // for a license outside its list.
       license: { name: 'Proprietary: no license granted', identifier: 'LicenseRef-Proprietary' },
@@ -121,7 +121,7 @@ function pathsOf(responses: Record<string, object>) {
       parameters: [...params, ...(o.query ?? []), ...headers],
       ...(o.body ? { requestBody: { required: true, content: json(o.body) } } : {}),
       responses: {
-        200: { description: o.answers, content: json(toComponents(responses[routeKey(route)])) },
+        200: { description: o.returns, content: json(toComponents(responses[routeKey(route)])) },
         ...errors,
         ...(o.public ? {} : AUTH_ERRORS),
         ...(route.jsonBody ? { 415: NOT_JSON } : {}),

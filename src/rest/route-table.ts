@@ -1,5 +1,5 @@
 // The REST routes (spec section 4, and POST /auth/login), each a stored GraphQL operation: the one table the route
-// registration (routes.ts), the answers' JSON Schemas (schema-from-operations.ts) and the OpenAPI document
+// registration (routes.ts), the responses' JSON Schemas (schema-from-operations.ts) and the OpenAPI document
 // (openapi.ts) all read. A new route is a new row here and a stored operation in operations/rest/.
 import type { FastifyRequest } from 'fastify';
 import type { DocumentNode } from 'graphql';
@@ -26,7 +26,7 @@ export interface RestRoute {
   /** The stored operation (operations/rest/); a 200 body is its `data[field]`. */
   document: DocumentNode;
   field: string;
-  /** The name of the answer's object schema (the OpenAPI document's component). */
+  /** The name of the response's object schema (the OpenAPI document's component). */
   schema: string;
   /** Where each variable comes from in the REST request, to word an error about one in REST terms. */
   from: Record<string, string>;
@@ -38,14 +38,14 @@ export interface RestRoute {
   jsonBody?: boolean;
   /** The post routes take the tenant from x-app-company; the others from x-app-path / x-app-host (spec 4, 5). */
   tenant: TenantFrom;
-  /** How a client of the route asks for a smaller answer, where it can. */
+  /** How a client of the route asks for a smaller response, where it can. */
   smaller?: string;
   openapi: {
     summary: string;
     operationId: string;
     tag: string;
-    /** What the 200 answers. */
-    answers: string;
+    /** What the 200 returns. */
+    returns: string;
     /** The route's own error statuses, each with what causes it. */
     errors: Record<number, string>;
     /** Needs no Bearer token. */
@@ -74,7 +74,7 @@ export const REST_ROUTES: RestRoute[] = [
       summary: 'A community post of the company',
       operationId: 'getPost',
       tag: 'community',
-      answers: 'The post',
+      returns: 'The post',
       errors: { 400: 'Malformed id, or an unknown query parameter', 404: 'No such post in this company' },
     },
   },
@@ -91,7 +91,7 @@ export const REST_ROUTES: RestRoute[] = [
       summary: 'The comments of a post, oldest first',
       operationId: 'getPostComments',
       tag: 'community',
-      answers: 'The comments',
+      returns: 'The comments',
       errors: { 400: 'Malformed postId, or an unknown query parameter', 404: 'No such post in this company' },
     },
   },
@@ -108,7 +108,7 @@ export const REST_ROUTES: RestRoute[] = [
       summary: 'The invitation a signed link points to (public)',
       operationId: 'getInvitationByJwt',
       tag: 'invitations',
-      answers: 'The invitation',
+      returns: 'The invitation',
       errors: { 404: 'The link is invalid, expired or revoked' },
       public: true,
       noTenantHeaders: true,
@@ -128,7 +128,7 @@ export const REST_ROUTES: RestRoute[] = [
       summary: 'Change an invitation (admins of its company, its reseller, managers)',
       operationId: 'updateInvitation',
       tag: 'invitations',
-      answers: 'The changed invitation',
+      returns: 'The changed invitation',
       errors: {
         400: 'Bad body, role, e-mail or area, or an unknown query parameter',
         404: 'No such invitation in this company',
@@ -166,7 +166,7 @@ export const REST_ROUTES: RestRoute[] = [
       summary: 'Companies the caller may see, by name, code or appPath',
       operationId: 'searchCompanies',
       tag: 'companies',
-      answers: 'Compact companies',
+      returns: 'Compact companies',
       errors: { 400: 'Bad skip, take or search, or another query parameter' },
       query: [
         { name: 'skip', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
@@ -195,7 +195,7 @@ export const REST_ROUTES: RestRoute[] = [
       summary: "The company's tournaments with the caller's own predictions",
       operationId: 'myTournaments',
       tag: 'tournaments',
-      answers: 'Tournaments',
+      returns: 'Tournaments',
       errors: {},
     },
   },
@@ -213,7 +213,7 @@ export const REST_ROUTES: RestRoute[] = [
       summary: 'Log in with e-mail and password',
       operationId: 'login',
       tag: 'auth',
-      answers: 'A token and the user',
+      returns: 'A token and the user',
       public: true,
       errors: {
         400: 'Bad body, or an unknown query parameter',

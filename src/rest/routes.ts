@@ -16,7 +16,7 @@ import { rejectUnknownQuery, requireJsonContentType } from './inputs.ts';
 import { REST_ROUTES, type RestRequestParts, type RestRoute } from './route-table.ts';
 
 /** A route's stored operation printed once, so Apollo's document cache parses and validates it once. */
-interface Stored {
+interface PrintedRoute {
   route: RestRoute;
   query: string;
 }
@@ -46,10 +46,10 @@ export function restLimitMessage(
   const { code, cost, maxCost, limit, maxObjects } = extensions ?? {};
   if (code === 'QUERY_TOO_COSTLY' && typeof cost === 'number' && typeof maxCost === 'number') {
     const over = `over the limit of ${formatCount(maxCost)} (GRAPHQL_MAX_COST)`;
-    return `the answer may hold ${formatCount(cost)} objects, ${over}${remedy}`;
+    return `the response may hold ${formatCount(cost)} objects, ${over}${remedy}`;
   }
   if (code === 'RESPONSE_TOO_LARGE' && limit === 'objects' && typeof maxObjects === 'number')
-    return `the answer holds more than ${formatCount(maxObjects)} objects (GRAPHQL_MAX_OBJECTS)${remedy}`;
+    return `the response holds more than ${formatCount(maxObjects)} objects (GRAPHQL_MAX_OBJECTS)${remedy}`;
   return null;
 }
 
@@ -60,22 +60,22 @@ export interface RestDeps {
 }
 
 export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clientOf }: RestDeps) {
-  // Each shared subtree written once, and an answer the response cache served from the JSON it wrote when it kept
-  // it (src/engine/graphql/shared-subtrees/json.ts); without the engine, JSON.stringify.
+  // Each shared subtree written once, and a response cache hit served from the JSON written when it was cached
+  // (src/engine/graphql/shared-subtrees/json.ts); without the engine, JSON.stringify.
   const bodyOf = engineFor(sources.config).sharedJson
     ? fieldJson
-    : (answer: Record<string, unknown>, field: string) => JSON.stringify(answer[field]);
+    : (data: Record<string, unknown>, field: string) => JSON.stringify(data[field]);
   async function run(
     request: FastifyRequest,
     reply: FastifyReply,
-    { route, query }: Stored,
+    { route, query }: PrintedRoute,
     variables: Record<string, unknown>,
   ) {
     const opened = await openRequestScope(sources, tenantHeaders(request, route.tenant));
     const contextValue = contextOf(opened, clientOf(request));
     const response = await apollo.executeOperation({ query, variables }, { contextValue });
-    if (response.body.kind !== 'single') throw new Error('stored operations answer a single result');
-    if (reply.sent) return reply; // the request deadline answered already
+    if (response.body.kind !== 'single') throw new Error('stored operations return a single result');
+    if (reply.sent) return reply; // the request deadline responded already
     const { data, errors } = response.body.singleResult;
     if (errors?.length) {
       const code = String(errors[0].extensions?.code ?? 'INTERNAL_SERVER_ERROR');
@@ -89,7 +89,7 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
   }
 
   for (const route of REST_ROUTES) {
-    const stored: Stored = { route, query: print(route.document) };
+    const stored: PrintedRoute = { route, query: print(route.document) };
     app.route<RestRequestParts>({
       method: route.method,
       url: route.path,
@@ -104,8 +104,8 @@ export function registerRestRoutes(app: FastifyInstance, { apollo, sources, clie
 }
 
 /**
- * Every error outside GraphQL (bad input, unparsable bodies, unknown routes) answers the same error body; a known
- * path asked with another method is a 405 naming the methods it answers (`allowedMethods`: allowed-methods.ts).
+ * Every error outside GraphQL (bad input, unparsable bodies, unknown routes) returns the same error body; a known
+ * path asked with another method is a 405 naming the methods it serves (`allowedMethods`: allowed-methods.ts).
  */
 export function registerErrorHandlers(app: FastifyInstance, allowedMethods: (path: string) => string[]) {
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -151,7 +151,7 @@ export function registerErrorHandlers(app: FastifyInstance, allowedMethods: (pat
         reply,
         405,
         'METHOD_NOT_ALLOWED',
-        `${redactUrl(path)} does not answer ${request.method}; it answers ${allowed.join(', ')}`,
+        `${redactUrl(path)} does not serve ${request.method}; it serves ${allowed.join(', ')}`,
       );
     }
     return sendError(reply, 404, 'NOT_FOUND', `no route ${request.method} ${redactUrl(path)}`);

@@ -1,4 +1,4 @@
-// What the GraphQL types cannot say about a REST answer, by `Type.field`: the derived schema of that key is
+// What the GraphQL types cannot say about a REST response, by `Type.field`: the derived schema of that key is
 // replaced by the one here (src/rest/schema-from-operations.ts). Keep it short: a rule the schema can carry
 // belongs in the schema.
 type Schema = Record<string, unknown>;
@@ -11,7 +11,7 @@ export const EXCEPTIONS: Record<string, Schema> = {
   'CompanyCompact.loginStrategy': LOGIN_STRATEGY,
 };
 
-/** Every error answers this body (src/http/error-body.ts): it is no GraphQL type. */
+/** Every error returns this body (src/http/error-body.ts): it is no GraphQL type. */
 export const ERROR_BODY: Schema = {
   type: 'object',
   required: ['statusCode', 'error', 'code', 'message'],

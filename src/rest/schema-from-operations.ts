@@ -1,7 +1,7 @@
-// The JSON Schemas (2020-12) of the REST answers, derived from the stored operations over the GraphQL schema: a
+// The JSON Schemas (2020-12) of the REST responses, derived from the stored operations over the GraphQL schema: a
 // body is exactly the `data.<field>` of its operation, so the operation's selection and the schema's types say
 // every key, its type, its nullability and its enum values. Every selected key is required (GraphQL always
-// answers it; a nullable one as null), and additionalProperties is false, so a key no operation selects (a
+// returns it; a nullable one as null), and additionalProperties is false, so a key no operation selects (a
 // secret, say) fails the contract.
 import {
   getNamedType,
@@ -44,8 +44,8 @@ const defName = (fragment: string) => fragment.replace(/^Rest/, '');
 const named = (type: GraphQLObjectType, shape: Schema): Schema =>
   type.description ? { description: type.description, ...shape } : shape;
 
-/** What a route's answer is: its stored operation, the operation's root field, and its object schema's name. */
-export interface Answered {
+/** What a route's response is: its stored operation, the operation's root field, and its object schema's name. */
+export interface RouteResponse {
   document: DocumentNode;
   field: string;
   schema: string;
@@ -58,8 +58,8 @@ export interface RestSchemas {
   responses: Record<string, Schema>;
 }
 
-/** The schemas of the routes' answers, by the routes' keys. Throws on a selection it cannot describe. */
-export function restSchemas(schema: GraphQLSchema, routes: Record<string, Answered>): RestSchemas {
+/** The schemas of the routes' responses, by the routes' keys. Throws on a selection it cannot describe. */
+export function restSchemas(schema: GraphQLSchema, routes: Record<string, RouteResponse>): RestSchemas {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const { document } of Object.values(routes))
     for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
@@ -147,7 +147,7 @@ export function restSchemas(schema: GraphQLSchema, routes: Record<string, Answer
     if (!operation || !root || !fieldDef) throw new Error(`${key}: the stored operation has no root field ${field}`);
     const nodes = [...fieldsOf(operation.selectionSet.selections).get(field)!];
     const type = getNamedType(fieldDef.type);
-    if (!isObjectType(type)) throw new Error(`${key}: ${field} answers no object`);
+    if (!isObjectType(type)) throw new Error(`${key}: ${field} returns no object`);
     $defs[name] = named(
       type,
       objectShape(

@@ -1,4 +1,4 @@
-// Requests per client address in fixed windows, kept in this process: for what the HTTP limiter never sees
+// Requests per client address in fixed windows, held in this process: for what the HTTP limiter never sees
 // (WebSocket upgrades and the subscriptions sent over them). Bounded like the login throttle's map.
 
 const MAX_ENTRIES = 50_000;

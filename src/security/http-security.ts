@@ -8,7 +8,7 @@ import type { Database } from '../db/client.ts';
 import { RateCounters } from '../db/rate-counters.ts';
 import { sharedRequestStore } from './request-limit-store.ts';
 
-// JSON answers never need to load anything; the HTML pages (Sandbox, Swagger UI) bring their own scripts and
+// JSON responses never need to load anything; the HTML pages (Sandbox, Swagger UI) bring their own scripts and
 // styles, so they are left without a CSP rather than given a loose one. /graphiql sets its own
 // (src/graphql/explorer.ts), and Apollo's Sandbox page carries one in a meta tag.
 const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -60,7 +60,7 @@ export async function registerSecurity(
       timeWindow: config.rateLimit.windowMs,
       // On PostgreSQL every replica counts against one limit; on SQLite (one process) the plugin's memory does.
       // A request whose count cannot be read is let through: the database is away, and the request's own statements
-      // answer that with 503, where a failed count would answer 500.
+      // respond to that with 503, where a failed count would respond with 500.
       ...(db.provider === 'postgresql'
         ? {
             store: sharedRequestStore(

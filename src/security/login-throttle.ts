@@ -7,7 +7,7 @@
 // after the check would let every attempt already in flight through to scrypt.
 // On PostgreSQL the counts live in the database, so every replica counts against one limit
 // (shared-login-throttle.ts); on SQLite, whose gateway is one process, in memory (memory-login-throttle.ts).
-// throttle-for-store.ts picks one.
+// login-throttle-for.ts picks one.
 import { createHash } from 'node:crypto';
 
 export interface LoginThrottle {

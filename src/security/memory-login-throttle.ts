@@ -1,4 +1,4 @@
-// The login throttle (login-throttle.ts) kept in this process's memory: for SQLite, whose gateway is one process.
+// The login throttle (login-throttle.ts) held in this process's memory: for SQLite, whose gateway is one process.
 import { accountKey, accountMax, addressKey, emailKey, PER_ADDRESS_FACTOR, secondsUntil } from './login-throttle.ts';
 import type { Account, LoginAttempt, LoginThrottle } from './login-throttle.ts';
 

@@ -1,7 +1,7 @@
-// A deadline for the whole request, answered 504 REQUEST_TIMEOUT with the usual error body.
+// A deadline for the whole request, responded to with 504 REQUEST_TIMEOUT with the usual error body.
 // Fastify's own `handlerTimeout` (5.12) clears its timer when the request stream closes, which for a POST
 // happens as soon as the body is read, so it never fires for GraphQL or PATCH: hence this hook. Work under way is
-// not cancelled (Prisma takes no signal): a write may still complete after the answer, so the answer is 504
+// not cancelled (Prisma takes no signal): a write may still complete after the response, so the response is 504
 // (outcome unknown), not 503 (safe to retry), and docs/rest.md says so. A query still queued for an execution
 // slot is not started (src/graphql/execution-slots.ts).
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 export function registerRequestDeadline(app: FastifyInstance, ms: number) {
-  // The client closed the connection before the answer was written (Fastify's onRequestAbort does not fire once a
+  // The client closed the connection before the response was written (Fastify's onRequestAbort does not fire once a
   // POST's body has been read): a query still queued for it is not started.
   app.addHook('onRequest', (request, reply, done) => {
     reply.raw.once('close', () => {

@@ -1,4 +1,4 @@
-// The login throttle (login-throttle.ts) kept in PostgreSQL (src/db/rate-counters.ts), so that every replica counts
+// The login throttle (login-throttle.ts) held in PostgreSQL (src/db/rate-counters.ts), so that every replica counts
 // against one limit. An attempt is checked and counted in one locked step; ending it costs one more statement.
 import type { RateCounters } from '../db/rate-counters.ts';
 import { accountKey, accountMax, addressKey, emailKey, PER_ADDRESS_FACTOR, secondsUntil } from './login-throttle.ts';

@@ -7,24 +7,24 @@ import { hashPassword } from '../../src/auth/passwords.ts';
 import { resolveRequestAuth } from '../../src/auth/request-auth.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { MemoryLoginThrottle } from '../../src/security/memory-login-throttle.ts';
-import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
-let store: TestStore;
+let database: AppTestDatabase;
 beforeAll(async () => {
-  store = await testStore();
+  database = await appTestDatabase();
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
 const client = (max = 100) => ({ ip: '198.51.100.20', throttle: new MemoryLoginThrottle(max, 60_000) });
 const demo = { appPath: 'demo' };
-const anonymous = () => testScope(store, null);
+const anonymous = () => testScope(database, null);
 
 describe('login', () => {
   it('answers a token for the account, and counts the login on the row', async () => {
-    const id = store.demo.users['player3@demo.test'];
-    const before = await store.db.prisma.user.findUniqueOrThrow({ where: { id } });
+    const id = database.demo.users['player3@demo.test'];
+    const before = await database.db.prisma.user.findUniqueOrThrow({ where: { id } });
     const now = new Date(Date.UTC(2026, 6, 1));
-    const scope = await testScope(store, null, { now });
+    const scope = await testScope(database, null, { now });
     const { token, user } = await login(scope, {
       email: ' Player3@Demo.test ',
       password: DEMO_PASSWORD,
@@ -32,14 +32,14 @@ describe('login', () => {
       client: client(),
     });
     expect(user.id).toBe(id);
-    const row = await store.db.prisma.user.findUniqueOrThrow({ where: { id } });
+    const row = await database.db.prisma.user.findUniqueOrThrow({ where: { id } });
     expect(row.loginCount).toBe(before.loginCount + 1);
     expect(row.lastActiveDate).toEqual(now);
     // The token opens the account.
     const auth = await resolveRequestAuth(
-      store.db.prisma,
+      database.db.prisma,
       { authorization: `Bearer ${token}` },
-      store.config.jwtSecret,
+      database.config.jwtSecret,
     );
     expect(auth.viewer?.id).toBe(id);
   });
@@ -51,12 +51,12 @@ describe('login', () => {
       headers: {},
       client: client(),
     });
-    expect(user.id).toBe(store.demo.users['player2@globex.test']);
+    expect(user.id).toBe(database.demo.users['player2@globex.test']);
   });
 
   it('a wrong password and an unknown e-mail get one answer, and nothing is written', async () => {
-    const id = store.demo.users['player4@demo.test'];
-    const before = await store.db.prisma.user.findUniqueOrThrow({ where: { id } });
+    const id = database.demo.users['player4@demo.test'];
+    const before = await database.db.prisma.user.findUniqueOrThrow({ where: { id } });
     const refusal = { extensions: { code: 'UNAUTHENTICATED' }, message: 'e-mail or password is wrong' };
     const scope = await anonymous();
     await expect(
@@ -69,7 +69,7 @@ describe('login', () => {
     await expect(
       login(scope, { email: 'player4@globex.test', password: DEMO_PASSWORD, headers: demo, client: client() }),
     ).rejects.toMatchObject(refusal);
-    const after = await store.db.prisma.user.findUniqueOrThrow({ where: { id } });
+    const after = await database.db.prisma.user.findUniqueOrThrow({ where: { id } });
     expect(after.loginCount).toBe(before.loginCount);
   });
 
@@ -112,7 +112,7 @@ describe('login', () => {
   });
 
   it('EMAIL_NOT_VERIFIED where the company verifies e-mails; a closed company opens nothing', async () => {
-    const p = store.db.prisma;
+    const p = database.db.prisma;
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const company = await p.company.create({
       data: {

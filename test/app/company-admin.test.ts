@@ -2,39 +2,41 @@
 // setting by whoever its authority names; a company the caller may not administer is NOT_FOUND and stays as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, deleteCompany, updateCompany } from '../../src/app/company-admin.ts';
-import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
-let store: TestStore;
+let database: AppTestDatabase;
 beforeAll(async () => {
-  store = await testStore();
+  database = await appTestDatabase();
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
-const company = (id: number) => store.db.prisma.company.findUniqueOrThrow({ where: { id } });
-const byCode = (code: string) => store.db.prisma.company.findFirst({ where: { code } });
+const company = (id: number) => database.db.prisma.company.findUniqueOrThrow({ where: { id } });
+const byCode = (code: string) => database.db.prisma.company.findFirst({ where: { code } });
 
 describe('createCompany', () => {
   it('a reseller creates a company its own company manages', async () => {
-    const made = await createCompany(await testScope(store, 'reseller'), { name: 'Acme', code: 'ACME' });
-    expect(await company(made.id)).toMatchObject({ name: 'Acme', resellerCompanyId: store.demo.companies.PARTNERS });
+    const made = await createCompany(await testScope(database, 'reseller'), { name: 'Acme', code: 'ACME' });
+    expect(await company(made.id)).toMatchObject({ name: 'Acme', resellerCompanyId: database.demo.companies.PARTNERS });
   });
 
   it('an admin may not; a reseller may not name another reseller', async () => {
-    await expect(createCompany(await testScope(store, 'admin'), { name: 'No', code: 'NOPE' })).rejects.toMatchObject({
-      extensions: { code: 'FORBIDDEN' },
-    });
+    await expect(createCompany(await testScope(database, 'admin'), { name: 'No', code: 'NOPE' })).rejects.toMatchObject(
+      {
+        extensions: { code: 'FORBIDDEN' },
+      },
+    );
     await expect(
-      createCompany(await testScope(store, 'reseller'), {
+      createCompany(await testScope(database, 'reseller'), {
         name: 'No',
         code: 'NOPE',
-        resellerCompanyId: store.demo.companies.DEMO,
+        resellerCompanyId: database.demo.companies.DEMO,
       }),
     ).rejects.toMatchObject({ extensions: { code: 'FORBIDDEN' } });
     expect(await byCode('NOPE')).toBeNull();
   });
 
   it('refuses a bad or taken code, and a manager naming a company that is not a reseller', async () => {
-    const manager = await testScope(store, 'manager');
+    const manager = await testScope(database, 'manager');
     await expect(createCompany(manager, { name: 'Bad', code: 'no spaces' })).rejects.toMatchObject({
       extensions: { code: 'BAD_USER_INPUT', argumentName: 'code' },
     });
@@ -42,7 +44,7 @@ describe('createCompany', () => {
       extensions: { code: 'CONFLICT', argumentName: 'code' },
     });
     await expect(
-      createCompany(manager, { name: 'Odd', code: 'ODD', resellerCompanyId: store.demo.companies.GLOBEX }),
+      createCompany(manager, { name: 'Odd', code: 'ODD', resellerCompanyId: database.demo.companies.GLOBEX }),
     ).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentName: 'resellerCompanyId' } });
     expect(await byCode('ODD')).toBeNull();
   });
@@ -50,8 +52,8 @@ describe('createCompany', () => {
 
 describe('updateCompany', () => {
   it('an admin changes their company’s look; not its plan, and not another company', async () => {
-    const admin = await testScope(store, 'admin');
-    const { DEMO, GLOBEX } = store.demo.companies;
+    const admin = await testScope(database, 'admin');
+    const { DEMO, GLOBEX } = database.demo.companies;
     await updateCompany(admin, DEMO, { loginText: 'Welcome, players' });
     expect((await company(DEMO)).loginText).toBe('Welcome, players');
 
@@ -72,8 +74,8 @@ describe('updateCompany', () => {
   });
 
   it('the company’s reseller changes its limits; a bad value is refused by field', async () => {
-    const reseller = await testScope(store, 'reseller');
-    const { GLOBEX } = store.demo.companies;
+    const reseller = await testScope(database, 'reseller');
+    const { GLOBEX } = database.demo.companies;
     await updateCompany(reseller, GLOBEX, { maxUsersAmount: 40 });
     expect((await company(GLOBEX)).maxUsersAmount).toBe(40);
     await expect(updateCompany(reseller, GLOBEX, { maxUsersAmount: 0 })).rejects.toMatchObject({
@@ -89,15 +91,15 @@ describe('updateCompany', () => {
   });
 
   it('refuses dream finals out of range, keeping the setting', async () => {
-    const admin = await testScope(store, 'admin');
-    const setting = await store.db.prisma.dreamFinalsSetting.findUniqueOrThrow({
-      where: { id: store.demo.dreamFinals },
+    const admin = await testScope(database, 'admin');
+    const setting = await database.db.prisma.dreamFinalsSetting.findUniqueOrThrow({
+      where: { id: database.demo.dreamFinals },
     });
     await expect(
-      updateCompany(admin, store.demo.companies.DEMO, {
+      updateCompany(admin, database.demo.companies.DEMO, {
         dreamFinalsSettings: [
           {
-            tournamentId: store.demo.tournament,
+            tournamentId: database.demo.tournament,
             awardedPositions: 9,
             awardedPoints: 10,
             limitRoundId: setting.limitRoundId,
@@ -105,25 +107,27 @@ describe('updateCompany', () => {
         ],
       }),
     ).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentName: 'dreamFinalsSettings' } });
-    expect(await store.db.prisma.dreamFinalsSetting.findUniqueOrThrow({ where: { id: setting.id } })).toEqual(setting);
+    expect(await database.db.prisma.dreamFinalsSetting.findUniqueOrThrow({ where: { id: setting.id } })).toEqual(
+      setting,
+    );
   });
 });
 
 describe('deleteCompany', () => {
   it('only a manager closes a company; not their own, not one that manages others', async () => {
-    const made = await createCompany(await testScope(store, 'manager'), { name: 'Short Lived', code: 'SHORT' });
-    await expect(deleteCompany(await testScope(store, 'reseller'), made.id)).rejects.toMatchObject({
+    const made = await createCompany(await testScope(database, 'manager'), { name: 'Short Lived', code: 'SHORT' });
+    await expect(deleteCompany(await testScope(database, 'reseller'), made.id)).rejects.toMatchObject({
       extensions: { code: 'FORBIDDEN' },
     });
     expect((await company(made.id)).deletedAt).toBeNull();
     const now = new Date(Date.UTC(2026, 7, 1));
-    const manager = await testScope(store, 'manager', { now });
+    const manager = await testScope(database, 'manager', { now });
     await expect(deleteCompany(manager, made.id)).resolves.toBe(true);
     expect((await company(made.id)).deletedAt).toEqual(now);
-    await expect(deleteCompany(manager, store.demo.companies.PARTNERS)).rejects.toMatchObject({
+    await expect(deleteCompany(manager, database.demo.companies.PARTNERS)).rejects.toMatchObject({
       extensions: { code: 'CONFLICT' },
     });
-    expect((await company(store.demo.companies.PARTNERS)).deletedAt).toBeNull();
+    expect((await company(database.demo.companies.PARTNERS)).deletedAt).toBeNull();
 
     const reseller = await createCompany(manager, { name: 'Resells', code: 'RESELLS', isReseller: true });
     const child = await createCompany(manager, { name: 'Child', code: 'CHILD', resellerCompanyId: reseller.id });

@@ -9,59 +9,61 @@ import {
   updateInvitation,
 } from '../../src/app/invitations.ts';
 import { MemoryLoginThrottle } from '../../src/security/memory-login-throttle.ts';
-import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
-let store: TestStore;
+let database: AppTestDatabase;
 beforeAll(async () => {
-  store = await testStore();
+  database = await appTestDatabase();
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
 const client = (max = 100) => ({ ip: '198.51.100.60', throttle: new MemoryLoginThrottle(max, 60_000) });
-const invitation = (id: number) => store.db.prisma.invitation.findUniqueOrThrow({ where: { id } });
-const invitationsTo = (email: string) => store.db.prisma.invitation.findMany({ where: { email } });
+const invitation = (id: number) => database.db.prisma.invitation.findUniqueOrThrow({ where: { id } });
+const invitationsTo = (email: string) => database.db.prisma.invitation.findMany({ where: { email } });
 
 describe('createInvitation', () => {
   it('invites to the caller’s company, mails the link and wakes the delivery', async () => {
-    const wakes = store.wakes.mail;
-    const admin = await testScope(store, 'admin');
+    const wakes = database.wakes.mail;
+    const admin = await testScope(database, 'admin');
     const { invitation: made, token } = await createInvitation(admin, {
       email: ' Guest1@Example.test ',
       name: 'Guest One',
-      areaLevel1: { id: store.demo.areas.Argentina },
+      areaLevel1: { id: database.demo.areas.Argentina },
     });
     expect(await invitation(made.id)).toMatchObject({
-      companyId: store.demo.companies.DEMO,
+      companyId: database.demo.companies.DEMO,
       email: 'guest1@example.test',
       role: 'player',
-      areaLevel1Id: store.demo.areas.Argentina,
-      createdById: store.demo.users['admin@demo.test'],
+      areaLevel1Id: database.demo.areas.Argentina,
+      createdById: database.demo.users['admin@demo.test'],
     });
-    const [mail] = await store.db.prisma.outgoingEmail.findMany({
+    const [mail] = await database.db.prisma.outgoingEmail.findMany({
       where: { to: 'guest1@example.test', kind: 'invitation' },
     });
     expect(mail.text).toContain(encodeURIComponent(token));
-    expect(store.wakes.mail).toBe(wakes + 1);
-    expect((await invitationByJwt(await testScope(store, null), token)).id).toBe(made.id);
+    expect(database.wakes.mail).toBe(wakes + 1);
+    expect((await invitationByJwt(await testScope(database, null), token)).id).toBe(made.id);
   });
 
   it('refuses an anonymous caller and a player', async () => {
-    await expect(createInvitation(await testScope(store, null), { email: 'g2@example.test' })).rejects.toMatchObject({
-      extensions: { code: 'UNAUTHENTICATED' },
-    });
+    await expect(createInvitation(await testScope(database, null), { email: 'g2@example.test' })).rejects.toMatchObject(
+      {
+        extensions: { code: 'UNAUTHENTICATED' },
+      },
+    );
     await expect(
-      createInvitation(await testScope(store, 'player'), { email: 'g2@example.test' }),
+      createInvitation(await testScope(database, 'player'), { email: 'g2@example.test' }),
     ).rejects.toMatchObject({ extensions: { code: 'FORBIDDEN' } });
     expect(await invitationsTo('g2@example.test')).toEqual([]);
   });
 
   it('refuses a role above the caller’s, another company’s area, a bad or taken e-mail, writing nothing', async () => {
-    const admin = await testScope(store, 'admin');
+    const admin = await testScope(database, 'admin');
     await expect(createInvitation(admin, { email: 'g3@example.test', role: 'manager' })).rejects.toMatchObject({
       extensions: { code: 'FORBIDDEN' },
     });
     await expect(
-      createInvitation(admin, { email: 'g3@example.test', areaLevel1: { id: store.demo.areas.Headquarters } }),
+      createInvitation(admin, { email: 'g3@example.test', areaLevel1: { id: database.demo.areas.Headquarters } }),
     ).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
     expect(await invitationsTo('g3@example.test')).toEqual([]);
     await expect(createInvitation(admin, { email: 'not an address' })).rejects.toMatchObject({
@@ -76,9 +78,9 @@ describe('createInvitation', () => {
 
 describe('updateInvitation and revokeInvitation', () => {
   it('an admin of another company reaches nothing: NOT_FOUND, the row unchanged', async () => {
-    const id = store.demo.invitations['new.hire1@demo.test'];
+    const id = database.demo.invitations['new.hire1@demo.test'];
     const before = await invitation(id);
-    const globexAdmin = await testScope(store, 'globexAdmin');
+    const globexAdmin = await testScope(database, 'globexAdmin');
     await expect(updateInvitation(globexAdmin, id, { name: 'Hijacked' })).rejects.toMatchObject({
       extensions: { code: 'NOT_FOUND' },
     });
@@ -87,18 +89,18 @@ describe('updateInvitation and revokeInvitation', () => {
   });
 
   it('changes name, role and areas within the caller’s company and role', async () => {
-    const admin = await testScope(store, 'admin');
+    const admin = await testScope(database, 'admin');
     const { invitation: made } = await createInvitation(admin, { email: 'g4@example.test' });
     const changed = await updateInvitation(admin, made.id, {
       name: 'Guest Four',
       role: 'admin',
-      areaLevel1: { id: store.demo.areas.Brasil },
+      areaLevel1: { id: database.demo.areas.Brasil },
     });
     expect(await invitation(made.id)).toMatchObject({
       id: changed.id,
       name: 'Guest Four',
       role: 'admin',
-      areaLevel1Id: store.demo.areas.Brasil,
+      areaLevel1Id: database.demo.areas.Brasil,
     });
     await expect(updateInvitation(admin, made.id, { role: 'reseller' })).rejects.toMatchObject({
       extensions: { code: 'FORBIDDEN' },
@@ -110,38 +112,38 @@ describe('updateInvitation and revokeInvitation', () => {
   });
 
   it('revoking stops the link', async () => {
-    const admin = await testScope(store, 'admin');
+    const admin = await testScope(database, 'admin');
     const { invitation: made, token } = await createInvitation(admin, { email: 'g5@example.test' });
     await expect(revokeInvitation(admin, made.id)).resolves.toBe(true);
     expect((await invitation(made.id)).revokedAt).not.toBeNull();
-    await expect(invitationByJwt(await testScope(store, null), token)).rejects.toMatchObject({
+    await expect(invitationByJwt(await testScope(database, null), token)).rejects.toMatchObject({
       extensions: { code: 'NOT_FOUND' },
     });
     await expect(
-      acceptInvitation(await testScope(store, null), client(), { jwt: token, name: 'G5', password: 'a password' }),
+      acceptInvitation(await testScope(database, null), client(), { jwt: token, name: 'G5', password: 'a password' }),
     ).rejects.toMatchObject({ extensions: { code: 'NOT_FOUND' } });
-    expect(await store.db.prisma.user.count({ where: { email: 'g5@example.test' } })).toBe(0);
+    expect(await database.db.prisma.user.count({ where: { email: 'g5@example.test' } })).toBe(0);
   });
 });
 
 describe('acceptInvitation', () => {
   it('creates the invited person with the invitation’s role and areas, once', async () => {
-    const admin = await testScope(store, 'admin');
-    const { Argentina, 'Buenos Aires': buenosAires } = store.demo.areas;
+    const admin = await testScope(database, 'admin');
+    const { Argentina, 'Buenos Aires': buenosAires } = database.demo.areas;
     const { invitation: made, token } = await createInvitation(admin, {
       email: 'g6@example.test',
       role: 'admin',
       areaLevel1: { id: Argentina },
       areaLevel2: { id: buenosAires },
     });
-    const anonymous = await testScope(store, null);
+    const anonymous = await testScope(database, null);
     const { user } = await acceptInvitation(anonymous, client(), {
       jwt: token,
       name: 'Guest Six',
       password: 'a password',
     });
-    expect(await store.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
-      companyId: store.demo.companies.DEMO,
+    expect(await database.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      companyId: database.demo.companies.DEMO,
       email: 'g6@example.test',
       role: 'admin',
       emailVerified: true,
@@ -152,14 +154,14 @@ describe('acceptInvitation', () => {
     await expect(
       acceptInvitation(anonymous, client(), { jwt: token, name: 'Again', password: 'a password' }),
     ).rejects.toMatchObject({ extensions: { code: 'NOT_FOUND' } });
-    expect(await store.db.prisma.user.count({ where: { email: 'g6@example.test' } })).toBe(1);
+    expect(await database.db.prisma.user.count({ where: { email: 'g6@example.test' } })).toBe(1);
   });
 
   it('refuses a bad name or password and leaves the invitation open', async () => {
-    const { invitation: made, token } = await createInvitation(await testScope(store, 'admin'), {
+    const { invitation: made, token } = await createInvitation(await testScope(database, 'admin'), {
       email: 'g7@example.test',
     });
-    const anonymous = await testScope(store, null);
+    const anonymous = await testScope(database, null);
     await expect(
       acceptInvitation(anonymous, client(), { jwt: token, name: ' ', password: 'a password' }),
     ).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentName: 'name' } });
@@ -167,11 +169,11 @@ describe('acceptInvitation', () => {
       acceptInvitation(anonymous, client(), { jwt: token, name: 'Guest Seven', password: 'short' }),
     ).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentName: 'password' } });
     expect((await invitation(made.id)).acceptedAt).toBeNull();
-    expect(await store.db.prisma.user.count({ where: { email: 'g7@example.test' } })).toBe(0);
+    expect(await database.db.prisma.user.count({ where: { email: 'g7@example.test' } })).toBe(0);
   });
 
   it('a made-up link opens nothing, and counts against the throttle', async () => {
-    const anonymous = await testScope(store, null);
+    const anonymous = await testScope(database, null);
     const throttled = client(1);
     const input = { jwt: 'made.up.jwt', name: 'Nobody', password: 'a password' };
     await expect(acceptInvitation(anonymous, throttled, input)).rejects.toMatchObject({

@@ -2,48 +2,48 @@
 // window and the caller's own predictions, both bounded by the tournaments the company plays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches, MAX_WINDOW_DAYS, myPredictions } from '../../src/app/match-lists.ts';
-import { customMatch, testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { customMatch, testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
 const DAY = 86_400_000;
-let store: TestStore;
+let database: AppTestDatabase;
 let globexCup: number;
 let globexMatch: number;
 const code = (c: string) => ({ extensions: { code: c } });
 const field = (c: string, argumentName: string) => ({ extensions: { code: c, argumentName } });
 
 beforeAll(async () => {
-  store = await testStore();
+  database = await appTestDatabase();
   // Globex's own custom tournament, with a match next week: never in Demo Corp's lists.
-  const m = await customMatch(store, store.demo.companies.GLOBEX, new Date(Date.now() + 7 * DAY), {
+  const m = await customMatch(database, database.demo.companies.GLOBEX, new Date(Date.now() + 7 * DAY), {
     name: 'Globex Cup',
   });
   globexCup = m.tournamentId;
   globexMatch = m.id;
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
 describe('matches', () => {
   it('lists the tenant’s matches from now on by kickoff, one page at a time, never another company’s', async () => {
-    const player = await testScope(store, 'player');
+    const player = await testScope(database, 'player');
     const upcoming = await matches(player, {});
     const now = Date.now();
     expect(upcoming.length).toBeGreaterThan(0);
     expect(upcoming.every((m) => m.date.getTime() >= now - 60_000)).toBe(true);
     expect(upcoming.map((m) => m.date.getTime())).toEqual(upcoming.map((m) => m.date.getTime()).sort((a, b) => a - b));
-    expect(upcoming.map((m) => m.id)).toContain(store.demo.matches.final);
+    expect(upcoming.map((m) => m.id)).toContain(database.demo.matches.final);
     expect(upcoming.map((m) => m.id)).not.toContain(globexMatch);
     const second = await matches(player, { skip: 1, take: 1 });
     expect(second.map((m) => m.id)).toEqual([upcoming[1].id]);
 
-    const globex = await matches(await testScope(store, 'globexPlayer'), {});
+    const globex = await matches(await testScope(database, 'globexPlayer'), {});
     expect(globex.map((m) => m.id)).toContain(globexMatch);
-    await expect(matches(await testScope(store, null), {})).rejects.toMatchObject(code('UNAUTHENTICATED'));
+    await expect(matches(await testScope(database, null), {})).rejects.toMatchObject(code('UNAUTHENTICATED'));
   });
 
   it('filters by window, tournament and status', async () => {
-    const admin = await testScope(store, 'admin');
-    const tournamentId = store.demo.tournament;
-    const all = await store.db.prisma.match.findMany({ where: { tournamentId }, orderBy: [{ date: 'asc' }] });
+    const admin = await testScope(database, 'admin');
+    const tournamentId = database.demo.tournament;
+    const all = await database.db.prisma.match.findMany({ where: { tournamentId }, orderBy: [{ date: 'asc' }] });
     const from = all[0].date;
     const to = all[3].date;
     const window = await matches(admin, { from, to, tournamentId });
@@ -54,7 +54,7 @@ describe('matches', () => {
   });
 
   it('names the bad argument: a window upside down or too wide, an empty status list, a bad tournament', async () => {
-    const admin = await testScope(store, 'admin');
+    const admin = await testScope(database, 'admin');
     const from = new Date();
     await expect(matches(admin, { from, to: new Date(from.getTime() - 1) })).rejects.toMatchObject(
       field('BAD_USER_INPUT', 'to'),
@@ -71,10 +71,10 @@ describe('matches', () => {
 
 describe('myPredictions', () => {
   it('lists the caller’s own predictions only, by kickoff, filtered by status', async () => {
-    const player = await testScope(store, 'player');
-    const me = store.demo.users['player1@demo.test'];
+    const player = await testScope(database, 'player');
+    const me = database.demo.users['player1@demo.test'];
     const mine = await myPredictions(player, { take: 100 });
-    const stored = await store.db.prisma.prediction.findMany({ where: { userId: me } });
+    const stored = await database.db.prisma.prediction.findMany({ where: { userId: me } });
     expect(new Set(mine.map((p) => p.id))).toEqual(new Set(stored.map((p) => p.id)));
     expect(mine.every((p) => p.userId === me)).toBe(true);
     const scored = await myPredictions(player, { status: ['SCORED'], take: 100 });
@@ -84,14 +84,14 @@ describe('myPredictions', () => {
   });
 
   it('a reseller acting on a company has none there; another company’s tournament is NOT_FOUND', async () => {
-    const reseller = await testScope(store, 'reseller', { headers: { appPath: 'demo' } });
+    const reseller = await testScope(database, 'reseller', { headers: { appPath: 'demo' } });
     expect(await myPredictions(reseller, {})).toEqual([]);
-    await expect(myPredictions(await testScope(store, 'player'), { tournamentId: globexCup })).rejects.toMatchObject(
+    await expect(myPredictions(await testScope(database, 'player'), { tournamentId: globexCup })).rejects.toMatchObject(
       code('NOT_FOUND'),
     );
-    await expect(myPredictions(await testScope(store, 'player'), { status: [] })).rejects.toMatchObject(
+    await expect(myPredictions(await testScope(database, 'player'), { status: [] })).rejects.toMatchObject(
       field('BAD_USER_INPUT', 'status'),
     );
-    await expect(myPredictions(await testScope(store, null), {})).rejects.toMatchObject(code('UNAUTHENTICATED'));
+    await expect(myPredictions(await testScope(database, null), {})).rejects.toMatchObject(code('UNAUTHENTICATED'));
   });
 });

@@ -1,19 +1,19 @@
 // The caller's notifications (src/app/notifications.ts): only their own are read and marked, newest first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markNotificationsRead, myNotifications } from '../../src/app/notifications.ts';
-import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
-let store: TestStore;
+let database: AppTestDatabase;
 let mine: number[]; // player1's, oldest first
 let theirs: number; // player2's
 beforeAll(async () => {
-  store = await testStore();
-  const p = store.db.prisma;
+  database = await appTestDatabase();
+  const p = database.db.prisma;
   const note = (email: 'player1@demo.test' | 'player2@demo.test', n: number) =>
     p.notification.create({
       data: {
-        companyId: store.demo.companies.DEMO,
-        userId: store.demo.users[email],
+        companyId: database.demo.companies.DEMO,
+        userId: database.demo.users[email],
         type: 'rankingsUpdated',
         payload: { n },
         dedupeKey: `app-test:${email}:${n}`,
@@ -24,13 +24,14 @@ beforeAll(async () => {
   for (const n of [1, 2, 3, 4]) mine.push((await note('player1@demo.test', n)).id);
   theirs = (await note('player2@demo.test', 9)).id;
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
-const readAt = async (id: number) => (await store.db.prisma.notification.findUniqueOrThrow({ where: { id } })).readAt;
+const readAt = async (id: number) =>
+  (await database.db.prisma.notification.findUniqueOrThrow({ where: { id } })).readAt;
 
 describe('notifications', () => {
   it('refuses an anonymous caller, both to read and to mark', async () => {
-    const anonymous = await testScope(store, null);
+    const anonymous = await testScope(database, null);
     await expect(myNotifications(anonymous, { unreadOnly: false })).rejects.toMatchObject({
       extensions: { code: 'UNAUTHENTICATED' },
     });
@@ -38,10 +39,10 @@ describe('notifications', () => {
   });
 
   it('lists only the caller’s own, newest first, a page at a time', async () => {
-    const scope = await testScope(store, 'player');
+    const scope = await testScope(database, 'player');
     const listed = await myNotifications(scope, { unreadOnly: false, take: 100 });
     expect(listed.slice(0, 4).map((n) => n.id)).toEqual([...mine].reverse());
-    expect(new Set(listed.map((n) => n.userId))).toEqual(new Set([store.demo.users['player1@demo.test']]));
+    expect(new Set(listed.map((n) => n.userId))).toEqual(new Set([database.demo.users['player1@demo.test']]));
     expect(listed.map((n) => n.id)).not.toContain(theirs);
     expect((await myNotifications(scope, { unreadOnly: false, skip: 1, take: 2 })).map((n) => n.id)).toEqual([
       mine[2],
@@ -50,7 +51,7 @@ describe('notifications', () => {
   });
 
   it('marks only the caller’s unread ones: another person’s id in the list is left alone', async () => {
-    const scope = await testScope(store, 'player', { now: new Date(Date.UTC(2026, 5, 1)) });
+    const scope = await testScope(database, 'player', { now: new Date(Date.UTC(2026, 5, 1)) });
     const unreadBefore = (await myNotifications(scope, { unreadOnly: true, take: 100 })).length;
     expect(await markNotificationsRead(scope, [mine[0], theirs])).toBe(1);
     expect(await readAt(mine[0])).toEqual(new Date(Date.UTC(2026, 5, 1)));
@@ -63,8 +64,8 @@ describe('notifications', () => {
   });
 
   it('refuses more than 1000 ids and changes nothing', async () => {
-    const scope = await testScope(store, 'player');
-    const readCount = () => store.db.prisma.notification.count({ where: { readAt: { not: null } } });
+    const scope = await testScope(database, 'player');
+    const readCount = () => database.db.prisma.notification.count({ where: { readAt: { not: null } } });
     const before = await readCount();
     const ids = [...mine, ...Array.from({ length: 1001 - mine.length }, (_, i) => 1_000_000 + i)];
     await expect(markNotificationsRead(scope, ids)).rejects.toMatchObject({
@@ -74,7 +75,7 @@ describe('notifications', () => {
   });
 
   it('without ids marks all of the caller’s, and none of anyone else’s', async () => {
-    const scope = await testScope(store, 'player');
+    const scope = await testScope(database, 'player');
     const unreadBefore = (await myNotifications(scope, { unreadOnly: true, take: 100 })).length;
     expect(unreadBefore).toBeGreaterThan(0);
     expect(await markNotificationsRead(scope)).toBe(unreadBefore);

@@ -15,59 +15,59 @@ import {
 import { verifyPassword } from '../../src/auth/passwords.ts';
 import { signAccessToken } from '../../src/auth/tokens.ts';
 import { MemoryLoginThrottle } from '../../src/security/memory-login-throttle.ts';
-import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
-let store: TestStore;
+let database: AppTestDatabase;
 beforeAll(async () => {
-  store = await testStore();
+  database = await appTestDatabase();
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
 /** A scope as any seeded person (testScope names a few logins only), on their own company's path. */
 async function scopeOf(email: DemoUserEmail, appPath = 'demo') {
-  const user = await store.db.prisma.user.findUniqueOrThrow({ where: { id: store.demo.users[email] } });
+  const user = await database.db.prisma.user.findUniqueOrThrow({ where: { id: database.demo.users[email] } });
   const claims = { userId: user.id, companyId: user.companyId, role: user.role, tokenVersion: user.tokenVersion };
-  const token = await signAccessToken(claims, store.config.jwtSecret, store.config.jwtTtlSeconds);
-  return testScope(store, null, { headers: { authorization: `Bearer ${token}`, appPath } });
+  const token = await signAccessToken(claims, database.config.jwtSecret, database.config.jwtTtlSeconds);
+  return testScope(database, null, { headers: { authorization: `Bearer ${token}`, appPath } });
 }
 
 const client = (max = 100) => ({ ip: '198.51.100.50', throttle: new MemoryLoginThrottle(max, 60_000) });
 const row = (email: DemoUserEmail) =>
-  store.db.prisma.user.findUniqueOrThrow({ where: { id: store.demo.users[email] } });
+  database.db.prisma.user.findUniqueOrThrow({ where: { id: database.demo.users[email] } });
 
 describe('people', () => {
   it('lists only the caller company’s users, and refuses a player', async () => {
-    const admin = await testScope(store, 'admin');
+    const admin = await testScope(database, 'admin');
     const listed = await users(admin, {});
     expect(listed.length).toBeGreaterThan(1);
-    expect(new Set(listed.map((u) => u.companyId))).toEqual(new Set([store.demo.companies.DEMO]));
-    await expect(users(await testScope(store, 'player'), {})).rejects.toMatchObject({
+    expect(new Set(listed.map((u) => u.companyId))).toEqual(new Set([database.demo.companies.DEMO]));
+    await expect(users(await testScope(database, 'player'), {})).rejects.toMatchObject({
       extensions: { code: 'FORBIDDEN' },
     });
   });
 
   it('an admin cannot deactivate a user of another company', async () => {
-    const admin = await testScope(store, 'admin');
-    const globexPlayer = store.demo.users['player1@globex.test'];
+    const admin = await testScope(database, 'admin');
+    const globexPlayer = database.demo.users['player1@globex.test'];
     await expect(setUserActive(admin, globexPlayer, false)).rejects.toMatchObject({
       extensions: { code: expect.stringMatching(/NOT_FOUND|FORBIDDEN/) },
     });
-    const row = await store.db.prisma.user.findUniqueOrThrow({ where: { id: globexPlayer } });
+    const row = await database.db.prisma.user.findUniqueOrThrow({ where: { id: globexPlayer } });
     expect(row.deletedAt).toBeNull();
   });
 
   it('users filters by role, area and search, and refuses what names nothing of the company', async () => {
-    const admin = await testScope(store, 'admin');
+    const admin = await testScope(database, 'admin');
     expect((await users(admin, { role: 'admin' })).map((u) => u.email)).toEqual(['admin@demo.test']);
-    const inSales = await users(admin, { areaId: store.demo.areas.Sales, take: 100 });
+    const inSales = await users(admin, { areaId: database.demo.areas.Sales, take: 100 });
     expect(inSales.length).toBeGreaterThan(0);
-    expect(inSales.every((u) => u.areaLevel3Id === store.demo.areas.Sales)).toBe(true);
+    expect(inSales.every((u) => u.areaLevel3Id === database.demo.areas.Sales)).toBe(true);
     expect((await users(admin, { search: 'player13@' })).map((u) => u.email)).toEqual(['player13@demo.test']);
     expect(await users(admin, { search: '%' })).toEqual([]);
     await expect(users(admin, { role: 'emperor' })).rejects.toMatchObject({
       extensions: { code: 'BAD_USER_INPUT', argumentName: 'role' },
     });
-    await expect(users(admin, { areaId: store.demo.areas.Headquarters })).rejects.toMatchObject({
+    await expect(users(admin, { areaId: database.demo.areas.Headquarters })).rejects.toMatchObject({
       extensions: { code: 'BAD_USER_INPUT', argumentName: 'areaId' },
     });
     await expect(users(admin, { search: 'x'.repeat(101) })).rejects.toMatchObject({
@@ -78,9 +78,9 @@ describe('people', () => {
 
 describe('updateUser', () => {
   it('renames and places a person of the company', async () => {
-    const admin = await testScope(store, 'admin');
-    const { Brasil, 'São Paulo': saoPaulo } = store.demo.areas;
-    const id = store.demo.users['player14@demo.test'];
+    const admin = await testScope(database, 'admin');
+    const { Brasil, 'São Paulo': saoPaulo } = database.demo.areas;
+    const id = database.demo.users['player14@demo.test'];
     await updateUser(admin, id, { name: '  Renamed  ', areaLevel1Id: Brasil, areaLevel2Id: saoPaulo });
     expect(await row('player14@demo.test')).toMatchObject({
       name: 'Renamed',
@@ -91,18 +91,18 @@ describe('updateUser', () => {
   });
 
   it('a role change ends the person’s sessions; nobody grants a role above theirs or changes their own', async () => {
-    const admin = await testScope(store, 'admin');
-    const id = store.demo.users['player15@demo.test'];
+    const admin = await testScope(database, 'admin');
+    const id = database.demo.users['player15@demo.test'];
     const before = await row('player15@demo.test');
     await updateUser(admin, id, { role: 'admin' });
     const after = await row('player15@demo.test');
     expect(after).toMatchObject({ role: 'admin', tokenVersion: before.tokenVersion + 1 });
-    expect(store.published).toContainEqual({ kind: 'sessions', userId: id });
+    expect(database.published).toContainEqual({ kind: 'sessions', userId: id });
 
     await expect(updateUser(admin, id, { role: 'manager' })).rejects.toMatchObject({
       extensions: { code: 'FORBIDDEN' },
     });
-    await expect(updateUser(admin, store.demo.users['admin@demo.test'], { role: 'player' })).rejects.toMatchObject({
+    await expect(updateUser(admin, database.demo.users['admin@demo.test'], { role: 'player' })).rejects.toMatchObject({
       extensions: { code: 'FORBIDDEN' },
     });
     await expect(updateUser(admin, id, { role: 'emperor' })).rejects.toMatchObject({
@@ -113,16 +113,16 @@ describe('updateUser', () => {
   });
 
   it('refuses another company’s person, areas and bad names, and changes nothing', async () => {
-    const admin = await testScope(store, 'admin');
+    const admin = await testScope(database, 'admin');
     const globexBefore = await row('player3@globex.test');
     await expect(
-      updateUser(admin, store.demo.users['player3@globex.test'], { name: 'Taken over' }),
+      updateUser(admin, database.demo.users['player3@globex.test'], { name: 'Taken over' }),
     ).rejects.toMatchObject({ extensions: { code: 'NOT_FOUND' } });
     expect(await row('player3@globex.test')).toEqual(globexBefore);
 
-    const id = store.demo.users['player16@demo.test'];
+    const id = database.demo.users['player16@demo.test'];
     const before = await row('player16@demo.test');
-    await expect(updateUser(admin, id, { areaLevel1Id: store.demo.areas.Headquarters })).rejects.toMatchObject({
+    await expect(updateUser(admin, id, { areaLevel1Id: database.demo.areas.Headquarters })).rejects.toMatchObject({
       extensions: { code: 'BAD_USER_INPUT' },
     });
     await expect(updateUser(admin, id, { name: ' ' })).rejects.toMatchObject({
@@ -137,35 +137,35 @@ describe('updateUser', () => {
 
 describe('setUserActive and deleteUser', () => {
   it('deactivating ends the sessions and hides the person; reactivating brings them back', async () => {
-    const admin = await testScope(store, 'admin');
-    const id = store.demo.users['player17@demo.test'];
+    const admin = await testScope(database, 'admin');
+    const id = database.demo.users['player17@demo.test'];
     const before = await row('player17@demo.test');
     await setUserActive(admin, id, false);
     expect(await row('player17@demo.test')).toMatchObject({ tokenVersion: before.tokenVersion + 1 });
     expect((await row('player17@demo.test')).deletedAt).not.toBeNull();
-    expect(store.published).toContainEqual({ kind: 'sessions', userId: id });
+    expect(database.published).toContainEqual({ kind: 'sessions', userId: id });
     expect((await users(admin, { deactivated: true })).map((u) => u.id)).toContain(id);
     await setUserActive(admin, id, true);
     expect((await row('player17@demo.test')).deletedAt).toBeNull();
-    await expect(setUserActive(admin, store.demo.users['admin@demo.test'], false)).rejects.toMatchObject({
+    await expect(setUserActive(admin, database.demo.users['admin@demo.test'], false)).rejects.toMatchObject({
       extensions: { code: 'FORBIDDEN' },
     });
   });
 
   it('deleting anonymizes the person for good and keeps their predictions', async () => {
-    const admin = await testScope(store, 'admin');
-    const id = store.demo.users['player18@demo.test'];
-    const predictions = await store.db.prisma.prediction.count({ where: { userId: id } });
+    const admin = await testScope(database, 'admin');
+    const id = database.demo.users['player18@demo.test'];
+    const predictions = await database.db.prisma.prediction.count({ where: { userId: id } });
     await expect(deleteUser(admin, id)).resolves.toBe(true);
     const gone = await row('player18@demo.test');
     expect(gone).toMatchObject({ name: DELETED_USER_NAME, passwordHash: null, email: `deleted ${id}@deleted.invalid` });
     expect(gone.anonymizedAt).not.toBeNull();
-    expect(await store.db.prisma.prediction.count({ where: { userId: id } })).toBe(predictions);
-    expect(store.published).toContainEqual({ kind: 'sessions', userId: id });
+    expect(await database.db.prisma.prediction.count({ where: { userId: id } })).toBe(predictions);
+    expect(database.published).toContainEqual({ kind: 'sessions', userId: id });
     // Gone from the lists, and no longer administered.
     await expect(deleteUser(admin, id)).rejects.toMatchObject({ extensions: { code: 'NOT_FOUND' } });
     await expect(
-      deleteUser(await testScope(store, 'globexAdmin'), store.demo.users['player19@demo.test']),
+      deleteUser(await testScope(database, 'globexAdmin'), database.demo.users['player19@demo.test']),
     ).rejects.toMatchObject({ extensions: { code: 'NOT_FOUND' } });
     expect((await row('player19@demo.test')).anonymizedAt).toBeNull();
   });
@@ -173,7 +173,7 @@ describe('setUserActive and deleteUser', () => {
 
 describe('a person’s own account', () => {
   it('updateMe changes what the company allows, and refuses the rest by field', async () => {
-    await expect(updateMe(await testScope(store, null), { name: 'x' })).rejects.toMatchObject({
+    await expect(updateMe(await testScope(database, null), { name: 'x' })).rejects.toMatchObject({
       extensions: { code: 'UNAUTHENTICATED' },
     });
     const me = await scopeOf('player20@demo.test');
@@ -201,7 +201,7 @@ describe('a person’s own account', () => {
   });
 
   it('changePassword needs the current password, keeps the policy, and ends every session', async () => {
-    const id = store.demo.users['player5@globex.test'];
+    const id = database.demo.users['player5@globex.test'];
     const me = await scopeOf('player5@globex.test', '');
     const before = await row('player5@globex.test');
     await expect(changePassword(me, client(), 'wrong', 'a new password')).rejects.toMatchObject({
@@ -215,7 +215,7 @@ describe('a person’s own account', () => {
     const after = await row('player5@globex.test');
     expect(await verifyPassword('a new password', after.passwordHash!)).toBe(true);
     expect(after.tokenVersion).toBe(before.tokenVersion + 1);
-    expect(store.published).toContainEqual({ kind: 'sessions', userId: id });
+    expect(database.published).toContainEqual({ kind: 'sessions', userId: id });
   });
 
   it('wrong passwords count against the account: past the limit even the right one is refused', async () => {
@@ -231,7 +231,7 @@ describe('a person’s own account', () => {
   });
 
   it('deleteMyAccount needs the password, where the company allows it', async () => {
-    const id = store.demo.users['player7@globex.test'];
+    const id = database.demo.users['player7@globex.test'];
     const me = await scopeOf('player7@globex.test', '');
     await expect(deleteMyAccount(me, client(), 'wrong')).rejects.toMatchObject({
       extensions: { code: 'BAD_USER_INPUT', argumentName: 'password' },
@@ -239,10 +239,10 @@ describe('a person’s own account', () => {
     expect((await row('player7@globex.test')).anonymizedAt).toBeNull();
     await expect(deleteMyAccount(me, client(), DEMO_PASSWORD)).resolves.toBe(true);
     expect(await row('player7@globex.test')).toMatchObject({ name: DELETED_USER_NAME, passwordHash: null });
-    expect(store.published).toContainEqual({ kind: 'sessions', userId: id });
+    expect(database.published).toContainEqual({ kind: 'sessions', userId: id });
 
-    await store.db.prisma.company.update({
-      where: { id: store.demo.companies.GLOBEX },
+    await database.db.prisma.company.update({
+      where: { id: database.demo.companies.GLOBEX },
       data: { allowUserDeleteAccount: false },
     });
     const other = await scopeOf('player8@globex.test', '');

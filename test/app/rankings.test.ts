@@ -3,27 +3,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mayIdentifyPlayer, myStanding, ranking, rankedUser } from '../../src/app/rankings.ts';
 import { DEFAULT_FEATURE_SETTINGS } from '../../src/domain/defaults.ts';
-import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
-let store: TestStore;
+let database: AppTestDatabase;
 const code = (c: string) => ({ extensions: { code: c } });
 const field = (c: string, argumentName: string) => ({ extensions: { code: c, argumentName } });
 
 beforeAll(async () => {
-  store = await testStore();
+  database = await appTestDatabase();
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
 /** Runs `work` with Demo Corp's row changed, then puts it back. */
 async function withDemo(data: object, work: () => Promise<void>) {
-  const id = store.demo.companies.DEMO;
-  const before = await store.db.prisma.company.findUniqueOrThrow({ where: { id } });
-  await store.db.prisma.company.update({ where: { id }, data });
+  const id = database.demo.companies.DEMO;
+  const before = await database.db.prisma.company.findUniqueOrThrow({ where: { id } });
+  await database.db.prisma.company.update({ where: { id }, data });
   try {
     await work();
   } finally {
     const keys = Object.keys(data) as Array<keyof typeof before>;
-    await store.db.prisma.company.update({
+    await database.db.prisma.company.update({
       where: { id },
       data: Object.fromEntries(keys.map((k) => [k, before[k]])),
     });
@@ -36,26 +36,26 @@ const rankings = (settings: object) => ({
 
 describe('ranking', () => {
   it("ranks the company's people only, by points, with the caller's own standing", async () => {
-    const tournamentId = store.demo.tournament;
-    const page = await ranking(await testScope(store, 'player'), { tournamentId, take: 100 });
-    const demoUsers = await store.db.prisma.user.findMany({ where: { companyId: store.demo.companies.DEMO } });
+    const tournamentId = database.demo.tournament;
+    const page = await ranking(await testScope(database, 'player'), { tournamentId, take: 100 });
+    const demoUsers = await database.db.prisma.user.findMany({ where: { companyId: database.demo.companies.DEMO } });
     const ids = new Set(demoUsers.map((u) => u.id));
     expect(page.total).toBe(page.entries.length);
     expect(page.entries.every((e) => ids.has(e.userId))).toBe(true);
     const points = page.entries.map((e) => e.points);
     expect(points).toEqual([...points].sort((a, b) => b - a));
-    const me = store.demo.users['player1@demo.test'];
-    const standing = await store.db.prisma.tournamentStanding.findUniqueOrThrow({
+    const me = database.demo.users['player1@demo.test'];
+    const standing = await database.db.prisma.tournamentStanding.findUniqueOrThrow({
       where: { tournamentId_userId: { tournamentId, userId: me } },
     });
     expect(page.me).toMatchObject({ userId: me, points: standing.points });
     expect(page.entries.find((e) => e.userId === me)).toEqual(page.me);
-    expect(await myStanding(await testScope(store, 'player'), tournamentId)).toEqual(page.me);
+    expect(await myStanding(await testScope(database, 'player'), tournamentId)).toEqual(page.me);
 
-    const globex = await ranking(await testScope(store, 'globexPlayer'), { tournamentId, take: 100 });
+    const globex = await ranking(await testScope(database, 'globexPlayer'), { tournamentId, take: 100 });
     expect(globex.entries.some((e) => ids.has(e.userId))).toBe(false);
     // A reseller acting on Demo Corp reads its ranking, without a standing of its own there.
-    const reseller = await ranking(await testScope(store, 'reseller', { headers: { appPath: 'demo' } }), {
+    const reseller = await ranking(await testScope(database, 'reseller', { headers: { appPath: 'demo' } }), {
       tournamentId,
     });
     expect(reseller.me).toBeNull();
@@ -63,31 +63,31 @@ describe('ranking', () => {
   });
 
   it('is refused to the anonymous; a tournament the company does not play is NOT_FOUND', async () => {
-    const prisma = store.db.prisma;
-    await expect(ranking(await testScope(store, null), { tournamentId: store.demo.tournament })).rejects.toMatchObject(
-      code('UNAUTHENTICATED'),
-    );
+    const prisma = database.db.prisma;
+    await expect(
+      ranking(await testScope(database, null), { tournamentId: database.demo.tournament }),
+    ).rejects.toMatchObject(code('UNAUTHENTICATED'));
     const world = await prisma.country.findFirstOrThrow({ where: { name: 'World' } });
     const globexCup = await prisma.tournament.create({
-      data: { name: 'Globex Cup', countryId: world.id, ownerCompanyId: store.demo.companies.GLOBEX },
+      data: { name: 'Globex Cup', countryId: world.id, ownerCompanyId: database.demo.companies.GLOBEX },
     });
-    await expect(ranking(await testScope(store, 'admin'), { tournamentId: globexCup.id })).rejects.toMatchObject(
+    await expect(ranking(await testScope(database, 'admin'), { tournamentId: globexCup.id })).rejects.toMatchObject(
       code('NOT_FOUND'),
     );
   });
 
   it('names the bad argument: rounds given twice, another tournament’s round, an unknown combination', async () => {
-    const admin = await testScope(store, 'admin');
-    const tournamentId = store.demo.tournament;
-    const md1 = store.demo.rounds['Matchday 1'];
+    const admin = await testScope(database, 'admin');
+    const tournamentId = database.demo.tournament;
+    const md1 = database.demo.rounds['Matchday 1'];
     await expect(ranking(admin, { tournamentId, roundId: md1, roundIds: [md1] })).rejects.toMatchObject(
       field('BAD_USER_INPUT', 'roundIds'),
     );
-    const world = await store.db.prisma.country.findFirstOrThrow({ where: { name: 'World' } });
-    const other = await store.db.prisma.tournament.create({
-      data: { name: 'Other Cup', countryId: world.id, ownerCompanyId: store.demo.companies.DEMO },
+    const world = await database.db.prisma.country.findFirstOrThrow({ where: { name: 'World' } });
+    const other = await database.db.prisma.tournament.create({
+      data: { name: 'Other Cup', countryId: world.id, ownerCompanyId: database.demo.companies.DEMO },
     });
-    const otherRound = await store.db.prisma.round.create({
+    const otherRound = await database.db.prisma.round.create({
       data: { tournamentId: other.id, name: 'R1', date: new Date(), position: 1 },
     });
     await expect(ranking(admin, { tournamentId, roundId: otherRound.id })).rejects.toMatchObject(
@@ -102,11 +102,11 @@ describe('ranking', () => {
   });
 
   it('ranks a combined-rounds definition of the company as the rounds it names', async () => {
-    const md1 = store.demo.rounds['Matchday 1'];
-    const md2 = store.demo.rounds['Matchday 2'];
+    const md1 = database.demo.rounds['Matchday 1'];
+    const md2 = database.demo.rounds['Matchday 2'];
     await withDemo({ combinedRoundsRankingDefinitions: [`Groups:${md1},${md2}`, 'Broken:x'] }, async () => {
-      const player = await testScope(store, 'player');
-      const tournamentId = store.demo.tournament;
+      const player = await testScope(database, 'player');
+      const tournamentId = database.demo.tournament;
       const combined = await ranking(player, { tournamentId, combinedRoundsDefinition: 0, take: 100 });
       const listed = await ranking(player, { tournamentId, roundIds: [md1, md2], take: 100 });
       expect(combined).toEqual(listed);
@@ -117,88 +117,88 @@ describe('ranking', () => {
   });
 
   it("follows the company's ranking settings for players; its admins see every ranking", async () => {
-    const tournamentId = store.demo.tournament;
-    const roundId = store.demo.rounds['Matchday 1'];
+    const tournamentId = database.demo.tournament;
+    const roundId = database.demo.rounds['Matchday 1'];
     await withDemo(rankings({ showGeneralRanking: false, showRoundRankings: false }), async () => {
-      await expect(ranking(await testScope(store, 'player'), { tournamentId })).rejects.toMatchObject(
+      await expect(ranking(await testScope(database, 'player'), { tournamentId })).rejects.toMatchObject(
         code('FORBIDDEN'),
       );
-      await expect(ranking(await testScope(store, 'player'), { tournamentId, roundId })).rejects.toMatchObject(
+      await expect(ranking(await testScope(database, 'player'), { tournamentId, roundId })).rejects.toMatchObject(
         code('FORBIDDEN'),
       );
-      expect((await ranking(await testScope(store, 'admin'), { tournamentId, roundId })).total).toBeGreaterThan(0);
+      expect((await ranking(await testScope(database, 'admin'), { tournamentId, roundId })).total).toBeGreaterThan(0);
     });
   });
 
   it('area rankings: another company’s area is NOT_FOUND; "own" shows players their own areas only', async () => {
-    const tournamentId = store.demo.tournament;
-    const { Sales, Engineering, Headquarters } = store.demo.areas;
+    const tournamentId = database.demo.tournament;
+    const { Sales, Engineering, Headquarters } = database.demo.areas;
     await expect(
-      ranking(await testScope(store, 'admin'), { tournamentId, areaId: Headquarters }),
+      ranking(await testScope(database, 'admin'), { tournamentId, areaId: Headquarters }),
     ).rejects.toMatchObject(code('NOT_FOUND'));
     await withDemo(rankings({ visibleAreaRankings: 'own' }), async () => {
       // player1 works in Engineering (Buenos Aires, Argentina).
-      const player = await testScope(store, 'player');
+      const player = await testScope(database, 'player');
       await expect(ranking(player, { tournamentId, areaId: Sales })).rejects.toMatchObject(code('FORBIDDEN'));
       const own = await ranking(player, { tournamentId, areaId: Engineering, take: 100 });
-      const members = await store.db.prisma.user.findMany({ where: { areaLevel3Id: Engineering } });
+      const members = await database.db.prisma.user.findMany({ where: { areaLevel3Id: Engineering } });
       expect(new Set(own.entries.map((e) => e.userId))).toEqual(new Set(members.map((u) => u.id)));
-      expect(own.me?.userId).toBe(store.demo.users['player1@demo.test']);
+      expect(own.me?.userId).toBe(database.demo.users['player1@demo.test']);
     });
     await withDemo(
       { featureSettings: { ...DEFAULT_FEATURE_SETTINGS, areas: { minUsersForAreaRanking: 1000 } } },
       async () => {
-        await expect(ranking(await testScope(store, 'admin'), { tournamentId, areaId: Sales })).rejects.toMatchObject(
-          code('FORBIDDEN'),
-        );
+        await expect(
+          ranking(await testScope(database, 'admin'), { tournamentId, areaId: Sales }),
+        ).rejects.toMatchObject(code('FORBIDDEN'));
       },
     );
   });
 
   it('a private league is ranked for its members only', async () => {
-    const tournamentId = store.demo.tournament;
-    const league = await store.db.prisma.internalRanking.create({
+    const tournamentId = database.demo.tournament;
+    const league = await database.db.prisma.internalRanking.create({
       data: {
-        companyId: store.demo.companies.DEMO,
+        companyId: database.demo.companies.DEMO,
         tournamentId,
-        ownerId: store.demo.users['player1@demo.test'],
+        ownerId: database.demo.users['player1@demo.test'],
         name: 'Lunch table',
         memberships: {
           create: [
-            { userId: store.demo.users['player1@demo.test'] },
-            { userId: store.demo.users['player3@demo.test'] },
+            { userId: database.demo.users['player1@demo.test'] },
+            { userId: database.demo.users['player3@demo.test'] },
           ],
         },
       },
     });
-    const page = await ranking(await testScope(store, 'player'), { tournamentId, internalRankingId: league.id });
+    const page = await ranking(await testScope(database, 'player'), { tournamentId, internalRankingId: league.id });
     expect(new Set(page.entries.map((e) => e.userId))).toEqual(
-      new Set([store.demo.users['player1@demo.test'], store.demo.users['player3@demo.test']]),
+      new Set([database.demo.users['player1@demo.test'], database.demo.users['player3@demo.test']]),
     );
     for (const outsider of ['player2', 'globexPlayer'] as const)
       await expect(
-        ranking(await testScope(store, outsider), { tournamentId, internalRankingId: league.id }),
+        ranking(await testScope(database, outsider), { tournamentId, internalRankingId: league.id }),
       ).rejects.toMatchObject(code('NOT_FOUND'));
   });
 });
 
 describe('mayIdentifyPlayer and rankedUser', () => {
   it('where names are hidden, a player sees only their own; admins and resellers see who is ranked', async () => {
-    const me = store.demo.users['player1@demo.test'];
-    const colleague = store.demo.users['player2@demo.test'];
+    const me = database.demo.users['player1@demo.test'];
+    const colleague = database.demo.users['player2@demo.test'];
     await withDemo({ disableRankingsUserNames: true }, async () => {
-      const player = await testScope(store, 'player');
+      const player = await testScope(database, 'player');
       expect(mayIdentifyPlayer(player, me)).toBe(true);
       expect(mayIdentifyPlayer(player, colleague)).toBe(false);
       expect(await rankedUser(player, colleague)).toBeNull();
       expect((await rankedUser(player, me))?.id).toBe(me);
-      expect((await rankedUser(await testScope(store, 'admin'), colleague))?.id).toBe(colleague);
-      const reseller = await testScope(store, 'reseller', { headers: { appPath: 'demo' } });
+      expect((await rankedUser(await testScope(database, 'admin'), colleague))?.id).toBe(colleague);
+      const reseller = await testScope(database, 'reseller', { headers: { appPath: 'demo' } });
       expect(mayIdentifyPlayer(reseller, colleague)).toBe(true);
     });
-    expect(mayIdentifyPlayer(await testScope(store, 'player'), colleague)).toBe(true);
+    expect(mayIdentifyPlayer(await testScope(database, 'player'), colleague)).toBe(true);
     // Without a company to act on, nobody else: the rule fails closed.
-    expect(mayIdentifyPlayer(await testScope(store, null), colleague)).toBe(false);
-    await expect(rankedUser(await testScope(store, null), colleague)).rejects.toMatchObject(code('UNAUTHENTICATED'));
+    expect(mayIdentifyPlayer(await testScope(database, null), colleague)).toBe(false);
+    await expect(rankedUser(await testScope(database, null), colleague)).rejects.toMatchObject(code('UNAUTHENTICATED'));
   });
 });

@@ -6,21 +6,21 @@ import { setMatchResult } from '../../src/app/game.ts';
 import { RescoreRunner } from '../../src/app/rescore-runner.ts';
 import { providerOf } from '../../src/db/client.ts';
 import type { LiveEvent } from '../../src/live/events.ts';
-import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
 const HOUR = 3600_000;
-let store: TestStore;
+let database: AppTestDatabase;
 
 beforeAll(async () => {
-  store = await testStore({ RESCORE_IN_REQUEST_MAX_PREDICTIONS: '0' });
+  database = await appTestDatabase({ RESCORE_IN_REQUEST_MAX_PREDICTIONS: '0' });
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
-/** A runner over the store, with what it published and logged. */
+/** A runner over the database, with what it published and logged. */
 function runner() {
   const events: LiveEvent[] = [];
   const logs: Array<{ level: string; msg: string; obj: object }> = [];
-  const r = new RescoreRunner(store.db.prisma, { publish: (e) => events.push(e) }, (level, obj, msg) =>
+  const r = new RescoreRunner(database.db.prisma, { publish: (e) => events.push(e) }, (level, obj, msg) =>
     logs.push({ level, obj, msg }),
   );
   return { r, events, logs };
@@ -28,11 +28,11 @@ function runner() {
 
 /** A Demo Corp custom match that kicked off an hour ago, predicted 1-0 by player1 and 2-2 by player2. */
 async function playedMatch() {
-  const prisma = store.db.prisma;
+  const prisma = database.db.prisma;
   const world = await prisma.country.findFirstOrThrow({ where: { name: 'World' } });
   const date = new Date(Date.now() - HOUR);
   const t = await prisma.tournament.create({
-    data: { name: `Runner Cup ${Math.random()}`, countryId: world.id, ownerCompanyId: store.demo.companies.DEMO },
+    data: { name: `Runner Cup ${Math.random()}`, countryId: world.id, ownerCompanyId: database.demo.companies.DEMO },
   });
   const round = await prisma.round.create({ data: { tournamentId: t.id, name: 'R1', date, position: 1 } });
   const match = await prisma.match.create({
@@ -40,34 +40,34 @@ async function playedMatch() {
       tournamentId: t.id,
       roundId: round.id,
       date,
-      homeTeamId: store.demo.teams.Argentina,
-      awayTeamId: store.demo.teams.Japan,
+      homeTeamId: database.demo.teams.Argentina,
+      awayTeamId: database.demo.teams.Japan,
     },
   });
   await prisma.prediction.createMany({
     data: [
-      { userId: store.demo.users['player1@demo.test'], matchId: match.id, homeTeamGoals: 1, awayTeamGoals: 0 },
-      { userId: store.demo.users['player2@demo.test'], matchId: match.id, homeTeamGoals: 2, awayTeamGoals: 2 },
+      { userId: database.demo.users['player1@demo.test'], matchId: match.id, homeTeamGoals: 1, awayTeamGoals: 0 },
+      { userId: database.demo.users['player2@demo.test'], matchId: match.id, homeTeamGoals: 2, awayTeamGoals: 2 },
     ],
   });
   return match;
 }
 
 async function finish(matchId: number, home: number, away: number) {
-  const wakes = store.wakes.rescoring;
-  await setMatchResult(await testScope(store, 'admin'), {
+  const wakes = database.wakes.rescoring;
+  await setMatchResult(await testScope(database, 'admin'), {
     matchId,
     status: 'FINISHED',
     homeTeamGoals: home,
     awayTeamGoals: away,
   });
   // The result left its points to a job and woke the runner.
-  expect(store.wakes.rescoring).toBe(wakes + 1);
-  expect(await store.db.prisma.rescoreJob.findUnique({ where: { matchId } })).not.toBeNull();
+  expect(database.wakes.rescoring).toBe(wakes + 1);
+  expect(await database.db.prisma.rescoreJob.findUnique({ where: { matchId } })).not.toBeNull();
 }
 
 const predictions = (matchId: number) =>
-  store.db.prisma.prediction.findMany({ where: { matchId }, orderBy: { userId: 'asc' } });
+  database.db.prisma.prediction.findMany({ where: { matchId }, orderBy: { userId: 'asc' } });
 
 describe('RescoreRunner', () => {
   it('scores the jobs a result left, counts them and tells live subscribers the rankings moved', async () => {
@@ -81,7 +81,7 @@ describe('RescoreRunner', () => {
     r.wake();
     r.wake(); // a wake during the pass asks for one more pass, not a second pass at once
     await r.idle();
-    expect(await store.db.prisma.rescoreJob.count({ where: { matchId: { in: [first.id, second.id] } } })).toBe(0);
+    expect(await database.db.prisma.rescoreJob.count({ where: { matchId: { in: [first.id, second.id] } } })).toBe(0);
     expect((await predictions(first.id)).map((p) => [p.status, p.exactHit])).toEqual([
       ['SCORED', true],
       ['SCORED', false],
@@ -120,11 +120,11 @@ describe('RescoreRunner', () => {
     expect(logs).toContainEqual(
       expect.objectContaining({ level: 'error', msg: expect.stringMatching(/will be retried/) }),
     );
-    const job = await store.db.prisma.rescoreJob.findUniqueOrThrow({ where: { matchId: match.id } });
+    const job = await database.db.prisma.rescoreJob.findUniqueOrThrow({ where: { matchId: match.id } });
     expect(job).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/runner test refusal/) });
     expect((await predictions(match.id)).every((p) => p.status === 'PENDING')).toBe(true);
     // Cleared for the next test: the job is due only after its wait.
-    await store.db.prisma.rescoreJob.delete({ where: { matchId: match.id } });
+    await database.db.prisma.rescoreJob.delete({ where: { matchId: match.id } });
   });
 
   it('a closed runner starts no pass: the job waits for the next process', async () => {
@@ -136,14 +136,14 @@ describe('RescoreRunner', () => {
     await r.idle();
     expect(r.figures).toMatchObject({ done: 0, failed: 0 });
     expect(events).toEqual([]);
-    expect(await store.db.prisma.rescoreJob.findUnique({ where: { matchId: match.id } })).not.toBeNull();
+    expect(await database.db.prisma.rescoreJob.findUnique({ where: { matchId: match.id } })).not.toBeNull();
     expect((await predictions(match.id)).every((p) => p.status === 'PENDING')).toBe(true);
   });
 });
 
 /** A trigger that fails every update of a prediction: a real write failure in the middle of the job. */
 async function refusePredictionUpdates(on: boolean) {
-  const p = store.db.prisma;
+  const p = database.db.prisma;
   if (providerOf(p) === 'sqlite') {
     await p.$executeRawUnsafe(
       on

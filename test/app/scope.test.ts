@@ -2,30 +2,30 @@
 // the loaders forget what they read once it commits (so no operation can answer with what it read before).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable, isStatementTimeout } from '../../src/db/errors.ts';
-import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
-let store: TestStore;
+let database: AppTestDatabase;
 beforeAll(async () => {
-  store = await testStore();
+  database = await appTestDatabase();
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
 describe('RequestScope', () => {
   it('guards: anonymous is UNAUTHENTICATED, a player gets their own company as tenant', async () => {
-    const anonymous = await testScope(store, null);
+    const anonymous = await testScope(database, null);
     expect(() => anonymous.requireViewer()).toThrow(
       expect.objectContaining({ extensions: { code: 'UNAUTHENTICATED' } }),
     );
     expect(() => anonymous.requireTenant()).toThrow('a valid Bearer token is required');
-    const scope = await testScope(store, 'player');
+    const scope = await testScope(database, 'player');
     const { viewer, tenant } = scope.requireTenant();
     expect(viewer.email).toBe('player1@demo.test');
     expect(tenant.id).toBe(viewer.companyId);
   });
 
   it('write() commits, then the loaders read the new state; a failed write commits nothing', async () => {
-    const scope = await testScope(store, 'player');
-    const post = await store.db.prisma.post.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const scope = await testScope(database, 'player');
+    const post = await database.db.prisma.post.findFirstOrThrow({ orderBy: { id: 'asc' } });
     expect((await scope.loaders.post.load(post.id))!.text).toBe(post.text); // read, and cached
     await scope.write((tx) => tx.post.update({ where: { id: post.id }, data: { text: 'rewritten in a transaction' } }));
     expect((await scope.loaders.post.load(post.id))!.text).toBe('rewritten in a transaction');
@@ -36,16 +36,16 @@ describe('RequestScope', () => {
         throw new Error('the work failed half-way');
       }),
     ).rejects.toThrow('the work failed half-way');
-    expect((await store.db.prisma.post.findUniqueOrThrow({ where: { id: post.id } })).text).toBe(
+    expect((await database.db.prisma.post.findUniqueOrThrow({ where: { id: post.id } })).text).toBe(
       'rewritten in a transaction',
     );
   });
 
   it('a write that outlives its transaction is a timeout (504), not our bug; the work is rolled back', async () => {
     // The same database under DB_STATEMENT_TIMEOUT_MS=1: the transaction's limit is 1 ms + 5 s.
-    const strict = { ...store, config: { ...store.config, dbStatementTimeoutMs: 1 } };
+    const strict = { ...database, config: { ...database.config, dbStatementTimeoutMs: 1 } };
     const scope = await testScope(strict, 'player');
-    const post = await store.db.prisma.post.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const post = await database.db.prisma.post.findFirstOrThrow({ orderBy: { id: 'asc' } });
     const failed = await scope
       .write(async (tx) => {
         await tx.post.update({ where: { id: post.id }, data: { text: 'too late' } });
@@ -59,6 +59,6 @@ describe('RequestScope', () => {
     expect(failed).not.toBeNull();
     expect(isStatementTimeout(failed)).toBe(true);
     expect(isDatabaseUnavailable(failed)).toBe(false);
-    expect((await store.db.prisma.post.findUniqueOrThrow({ where: { id: post.id } })).text).not.toBe('too late');
+    expect((await database.db.prisma.post.findUniqueOrThrow({ where: { id: post.id } })).text).not.toBe('too late');
   }, 20_000);
 });

@@ -2,18 +2,18 @@
 // has started, rescored in the request or by queued jobs, and announced to the company's ranking subscribers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateScoringSettings } from '../../src/app/scoring-settings.ts';
-import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
-let store: TestStore;
+let database: AppTestDatabase;
 beforeAll(async () => {
-  store = await testStore();
+  database = await appTestDatabase();
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
 const settingsOf = async (id: number) =>
-  (await store.db.prisma.company.findUniqueOrThrow({ where: { id } })).scoringSettings;
+  (await database.db.prisma.company.findUniqueOrThrow({ where: { id } })).scoringSettings;
 const pointsOf = (companyId: number) =>
-  store.db.prisma.prediction.findMany({
+  database.db.prisma.prediction.findMany({
     where: { user: { companyId } },
     select: { id: true, points: true },
     orderBy: { id: 'asc' },
@@ -21,37 +21,37 @@ const pointsOf = (companyId: number) =>
 
 describe('updateScoringSettings', () => {
   it('refuses a player, and an admin of another company (NOT_FOUND, the rules unchanged)', async () => {
-    const { DEMO } = store.demo.companies;
+    const { DEMO } = database.demo.companies;
     await expect(
-      updateScoringSettings(await testScope(store, 'player'), DEMO, { exactScore: 50 }, true),
+      updateScoringSettings(await testScope(database, 'player'), DEMO, { exactScore: 50 }, true),
     ).rejects.toMatchObject({ extensions: { code: 'FORBIDDEN' } });
     const before = await settingsOf(DEMO);
     await expect(
-      updateScoringSettings(await testScope(store, 'globexAdmin'), DEMO, { exactScore: 50 }, true),
+      updateScoringSettings(await testScope(database, 'globexAdmin'), DEMO, { exactScore: 50 }, true),
     ).rejects.toMatchObject({ extensions: { code: 'NOT_FOUND' } });
     expect(await settingsOf(DEMO)).toEqual(before);
   });
 
   it('refuses a value out of range by its argument, and a round of no tournament the company plays', async () => {
-    const admin = await testScope(store, 'admin');
-    const before = await settingsOf(store.demo.companies.DEMO);
+    const admin = await testScope(database, 'admin');
+    const before = await settingsOf(database.demo.companies.DEMO);
     await expect(
-      updateScoringSettings(admin, store.demo.companies.DEMO, { exactScore: -1 }, true),
+      updateScoringSettings(admin, database.demo.companies.DEMO, { exactScore: -1 }, true),
     ).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentName: 'exactScore' } });
     await expect(
       updateScoringSettings(
         admin,
-        store.demo.companies.DEMO,
+        database.demo.companies.DEMO,
         { roundMultipliers: [{ roundId: 999_999, multiplier: 2 }] },
         true,
       ),
     ).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT', argumentName: 'roundMultipliers' } });
-    expect(await settingsOf(store.demo.companies.DEMO)).toEqual(before);
+    expect(await settingsOf(database.demo.companies.DEMO)).toEqual(before);
   });
 
   it('after the first kickoff a change needs confirm; confirmed, it rescores in the request, announced', async () => {
-    const { DEMO, GLOBEX } = store.demo.companies;
-    const admin = await testScope(store, 'admin');
+    const { DEMO, GLOBEX } = database.demo.companies;
+    const admin = await testScope(database, 'admin');
     const before = await settingsOf(DEMO);
     const pointsBefore = await pointsOf(DEMO);
     const globexPoints = await pointsOf(GLOBEX);
@@ -67,24 +67,28 @@ describe('updateScoringSettings', () => {
     expect(done.rescoreJobsQueued).toBe(0);
     expect(await settingsOf(DEMO)).toMatchObject({ exactScore: 42 });
     expect(await pointsOf(DEMO)).not.toEqual(pointsBefore);
-    expect(store.published).toContainEqual({ kind: 'ranking', tournamentId: store.demo.tournament, companyId: DEMO });
+    expect(database.published).toContainEqual({
+      kind: 'ranking',
+      tournamentId: database.demo.tournament,
+      companyId: DEMO,
+    });
     // Another company's points are not touched, and nothing was left for the jobs.
     expect(await pointsOf(GLOBEX)).toEqual(globexPoints);
-    expect(await store.db.prisma.rescoreJob.count()).toBe(0);
+    expect(await database.db.prisma.rescoreJob.count()).toBe(0);
   });
 
   it('past RESCORE_IN_REQUEST_MAX_PREDICTIONS the rescoring is queued as jobs and the runner woken', async () => {
-    const { GLOBEX } = store.demo.companies;
+    const { GLOBEX } = database.demo.companies;
     // The same database with the in-request limit at 0.
-    const queued = { ...store, config: { ...store.config, rescoreInRequestMaxPredictions: 0 } };
+    const queued = { ...database, config: { ...database.config, rescoreInRequestMaxPredictions: 0 } };
     const reseller = await testScope(queued, 'reseller');
-    const wakes = store.wakes.rescoring;
+    const wakes = database.wakes.rescoring;
     const pointsBefore = await pointsOf(GLOBEX);
     const done = await updateScoringSettings(reseller, GLOBEX, { outcome: 7 }, true);
     expect(done).toMatchObject({ rescoredPredictions: 0 });
     expect(done.rescoreJobsQueued).toBeGreaterThan(0);
-    expect(await store.db.prisma.rescoreJob.count()).toBe(done.rescoreJobsQueued);
-    expect(store.wakes.rescoring).toBe(wakes + 1);
+    expect(await database.db.prisma.rescoreJob.count()).toBe(done.rescoreJobsQueued);
+    expect(database.wakes.rescoring).toBe(wakes + 1);
     expect(await pointsOf(GLOBEX)).toEqual(pointsBefore); // the jobs rescore them, not the request
   });
 });

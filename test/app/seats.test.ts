@@ -3,17 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refuseWhenFull, takeSeat } from '../../src/app/seats.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
-import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
-let store: TestStore;
+let database: AppTestDatabase;
 beforeAll(async () => {
-  store = await testStore();
+  database = await appTestDatabase();
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
 /** A company of its own for each test, with `people` active users and `max` seats. */
 async function companyWith(code: string, people: number, max: number, allowExceedMaxUsers = false) {
-  const p = store.db.prisma;
+  const p = database.db.prisma;
   const company = await p.company.create({
     data: { ...DEFAULT_COMPANY_JSON, name: code, code, maxUsersAmount: max, allowExceedMaxUsers },
   });
@@ -54,18 +54,18 @@ const newcomer = (companyId: number, code: string) => {
 describe('seats', () => {
   it('a company with a free seat lets one more person in, inside the write', async () => {
     const company = await companyWith('ROOMY', 2, 3);
-    const scope = await testScope(store, 'admin');
+    const scope = await testScope(database, 'admin');
     await expect(refuseWhenFull(scope, company)).resolves.toBeUndefined();
     await scope.write(async (tx) => {
       await takeSeat(scope, tx, company.id);
       await tx.user.create({ data: newcomer(company.id, 'ROOMY') });
     });
-    expect(await store.db.prisma.user.count({ where: { companyId: company.id, deletedAt: null } })).toBe(3);
+    expect(await database.db.prisma.user.count({ where: { companyId: company.id, deletedAt: null } })).toBe(3);
   });
 
   it('a full company is refused early and in the write, and the write adds nobody', async () => {
     const company = await companyWith('FULL', 2, 2);
-    const scope = await testScope(store, 'admin');
+    const scope = await testScope(database, 'admin');
     await expect(refuseWhenFull(scope, company)).rejects.toMatchObject({
       extensions: { code: 'FORBIDDEN' },
       message: 'FULL has reached its maximum of 2 users',
@@ -76,14 +76,14 @@ describe('seats', () => {
         await takeSeat(scope, tx, company.id);
       }),
     ).rejects.toMatchObject({ extensions: { code: 'FORBIDDEN' } });
-    expect(await store.db.prisma.user.count({ where: { companyId: company.id } })).toBe(3);
+    expect(await database.db.prisma.user.count({ where: { companyId: company.id } })).toBe(3);
   });
 
   it('the write reads the rule afresh: seats taken away since the early check still refuse', async () => {
     const company = await companyWith('SHRUNK', 2, 5);
-    const scope = await testScope(store, 'admin');
+    const scope = await testScope(database, 'admin');
     await refuseWhenFull(scope, company);
-    await store.db.prisma.company.update({ where: { id: company.id }, data: { maxUsersAmount: 2 } });
+    await database.db.prisma.company.update({ where: { id: company.id }, data: { maxUsersAmount: 2 } });
     await expect(scope.write((tx) => takeSeat(scope, tx, company.id))).rejects.toMatchObject({
       extensions: { code: 'FORBIDDEN' },
     });
@@ -91,12 +91,12 @@ describe('seats', () => {
 
   it('allowExceedMaxUsers lets a full company grow', async () => {
     const company = await companyWith('ELASTIC', 2, 2, true);
-    const scope = await testScope(store, 'admin');
+    const scope = await testScope(database, 'admin');
     await expect(refuseWhenFull(scope, company)).resolves.toBeUndefined();
     await scope.write(async (tx) => {
       await takeSeat(scope, tx, company.id);
       await tx.user.create({ data: newcomer(company.id, 'ELASTIC') });
     });
-    expect(await store.db.prisma.user.count({ where: { companyId: company.id, deletedAt: null } })).toBe(3);
+    expect(await database.db.prisma.user.count({ where: { companyId: company.id, deletedAt: null } })).toBe(3);
   });
 });

@@ -6,45 +6,45 @@ import { register, requestEmailVerification, verifyEmail } from '../../src/app/s
 import { resolveRequestAuth } from '../../src/auth/request-auth.ts';
 import { DEFAULT_COMPANY_JSON } from '../../src/domain/defaults.ts';
 import { MemoryLoginThrottle } from '../../src/security/memory-login-throttle.ts';
-import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
-let store: TestStore;
+let database: AppTestDatabase;
 beforeAll(async () => {
-  store = await testStore();
+  database = await appTestDatabase();
   const company = (data: { name: string; code: string; appPath: string } & Record<string, unknown>) =>
-    store.db.prisma.company.create({ data: { ...DEFAULT_COMPANY_JSON, ...data } });
+    database.db.prisma.company.create({ data: { ...DEFAULT_COMPANY_JSON, ...data } });
   await company({ name: 'Verified Co', code: 'VERIFIED', appPath: 'verified', requiresEmailVerification: true });
   await company({ name: 'Closed Door', code: 'CLOSED', appPath: 'closed', disableRegister: true });
   await company({ name: 'Tiny', code: 'TINY', appPath: 'tiny', maxUsersAmount: 1 });
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
 const client = (max = 100) => ({ ip: '198.51.100.40', throttle: new MemoryLoginThrottle(max, 60_000) });
 const PASSWORD = 'a fine password';
-const anonymous = () => testScope(store, null);
+const anonymous = () => testScope(database, null);
 const person = (email: string, extra: object = {}) => ({ name: 'New Person', email, password: PASSWORD, ...extra });
-const usersWith = (email: string) => store.db.prisma.user.findMany({ where: { email } });
-const mails = (to: string, kind: string) => store.db.prisma.outgoingEmail.findMany({ where: { to, kind } });
+const usersWith = (email: string) => database.db.prisma.user.findMany({ where: { email } });
+const mails = (to: string, kind: string) => database.db.prisma.outgoingEmail.findMany({ where: { to, kind } });
 const linkToken = (text: string) => decodeURIComponent(/token=([^\s]+)/.exec(text)![1]);
 
 describe('register', () => {
   it('creates a logged-in player in the company the path names', async () => {
     const now = new Date(Date.UTC(2026, 6, 2));
-    const scope = await testScope(store, null, { now });
+    const scope = await testScope(database, null, { now });
     const done = await register(scope, client(), person('Fresh@Demo.test'), { appPath: 'demo' });
     expect(done.emailVerificationRequired).toBe(false);
     const [row] = await usersWith('fresh@demo.test');
     expect(row).toMatchObject({
       id: done.user!.id,
-      companyId: store.demo.companies.DEMO,
+      companyId: database.demo.companies.DEMO,
       role: 'player',
       loginCount: 1,
       lastActiveDate: now,
     });
     const auth = await resolveRequestAuth(
-      store.db.prisma,
+      database.db.prisma,
       { authorization: `Bearer ${done.token}` },
-      store.config.jwtSecret,
+      database.config.jwtSecret,
     );
     expect(auth.viewer?.id).toBe(row.id);
   });
@@ -78,7 +78,7 @@ describe('register', () => {
       });
     }
     await expect(
-      register(scope, client(), person('b@demo.test', { areaLevel1Id: store.demo.areas.Argentina }), demo),
+      register(scope, client(), person('b@demo.test', { areaLevel1Id: database.demo.areas.Argentina }), demo),
     ).rejects.toMatchObject({ extensions: { code: 'FORBIDDEN' } });
     expect(await usersWith('b@demo.test')).toEqual([]);
   });
@@ -112,11 +112,11 @@ describe('sign-up with e-mail verification', () => {
   const verified = { appPath: 'verified' };
 
   it('answers no account and no token, mails a link that opens the account once', async () => {
-    const wakes = store.wakes.mail;
+    const wakes = database.wakes.mail;
     const scope = await anonymous();
     const done = await register(scope, client(), person('me@verified.test'), verified);
     expect(done).toEqual({ user: null, token: null, emailVerificationRequired: true });
-    expect(store.wakes.mail).toBe(wakes + 1);
+    expect(database.wakes.mail).toBe(wakes + 1);
     const [row] = await usersWith('me@verified.test');
     expect(row).toMatchObject({ emailVerified: false, loginCount: 0 });
     const [mail] = await mails('me@verified.test', 'emailVerification');
@@ -156,7 +156,7 @@ describe('sign-up with e-mail verification', () => {
     }
     expect(await mails('slow@verified.test', 'emailVerification')).toHaveLength(2);
     expect(
-      await store.db.prisma.outgoingEmail.count({
+      await database.db.prisma.outgoingEmail.count({
         where: { to: { in: ['nobody@verified.test', 'player1@demo.test'] }, kind: 'emailVerification' },
       }),
     ).toBe(0);

@@ -14,28 +14,28 @@ import {
   updateExtraField,
   updateNews,
 } from '../../src/app/structure.ts';
-import { testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
-let store: TestStore;
+let database: AppTestDatabase;
 beforeAll(async () => {
-  store = await testStore();
+  database = await appTestDatabase();
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
-const area = (id: number) => store.db.prisma.area.findUnique({ where: { id } });
+const area = (id: number) => database.db.prisma.area.findUnique({ where: { id } });
 
 describe('areas', () => {
   it('a player may not; an admin creates areas down to the third level, without twins', async () => {
-    await expect(createArea(await testScope(store, 'player'), { name: 'Nope' })).rejects.toMatchObject({
+    await expect(createArea(await testScope(database, 'player'), { name: 'Nope' })).rejects.toMatchObject({
       extensions: { code: 'FORBIDDEN' },
     });
-    const admin = await testScope(store, 'admin');
+    const admin = await testScope(database, 'admin');
     const top = await createArea(admin, { name: 'Chile' });
-    expect(await area(top.id)).toMatchObject({ companyId: store.demo.companies.DEMO, level: 1, parentAreaId: null });
+    expect(await area(top.id)).toMatchObject({ companyId: database.demo.companies.DEMO, level: 1, parentAreaId: null });
     await expect(createArea(admin, { name: 'Chile' })).rejects.toMatchObject({
       extensions: { code: 'CONFLICT', argumentName: 'name' },
     });
-    await expect(createArea(admin, { name: 'Deeper', parentAreaId: store.demo.areas.Sales })).rejects.toMatchObject({
+    await expect(createArea(admin, { name: 'Deeper', parentAreaId: database.demo.areas.Sales })).rejects.toMatchObject({
       extensions: { code: 'BAD_USER_INPUT', argumentName: 'parentAreaId' },
     });
     await expect(createArea(admin, { name: ' ' })).rejects.toMatchObject({
@@ -44,8 +44,8 @@ describe('areas', () => {
   });
 
   it('another company’s area is out of reach: as parent, to rename or to delete', async () => {
-    const admin = await testScope(store, 'admin');
-    const hq = store.demo.areas.Headquarters;
+    const admin = await testScope(database, 'admin');
+    const hq = database.demo.areas.Headquarters;
     const before = await area(hq);
     await expect(createArea(admin, { name: 'Inside', parentAreaId: hq })).rejects.toMatchObject({
       extensions: { code: 'BAD_USER_INPUT', argumentName: 'parentAreaId' },
@@ -58,9 +58,9 @@ describe('areas', () => {
   });
 
   it('an area with people is deleted only by moving them to another of its level, with its parents', async () => {
-    const admin = await testScope(store, 'admin');
-    const { Sales, Finance, Brasil, 'São Paulo': saoPaulo } = store.demo.areas;
-    const placed = await store.db.prisma.user.findMany({ where: { areaLevel3Id: Sales }, select: { id: true } });
+    const admin = await testScope(database, 'admin');
+    const { Sales, Finance, Brasil, 'São Paulo': saoPaulo } = database.demo.areas;
+    const placed = await database.db.prisma.user.findMany({ where: { areaLevel3Id: Sales }, select: { id: true } });
     expect(placed.length).toBeGreaterThan(0);
     await expect(deleteArea(admin, Sales)).rejects.toMatchObject({ extensions: { code: 'CONFLICT' } });
     await expect(deleteArea(admin, Sales, Brasil)).rejects.toMatchObject({
@@ -69,7 +69,7 @@ describe('areas', () => {
     expect(await area(Sales)).not.toBeNull();
     await expect(deleteArea(admin, Sales, Finance)).resolves.toBe(true);
     expect(await area(Sales)).toBeNull();
-    const moved = await store.db.prisma.user.findMany({ where: { id: { in: placed.map((u) => u.id) } } });
+    const moved = await database.db.prisma.user.findMany({ where: { id: { in: placed.map((u) => u.id) } } });
     for (const u of moved)
       expect(u).toMatchObject({ areaLevel1Id: Brasil, areaLevel2Id: saoPaulo, areaLevel3Id: Finance });
     await expect(deleteArea(admin, Brasil)).rejects.toMatchObject({ extensions: { code: 'CONFLICT' } });
@@ -79,17 +79,17 @@ describe('areas', () => {
 describe('news', () => {
   it('a player reads what is published; an admin also what is scheduled, and writes it', async () => {
     const now = new Date(Date.UTC(2026, 8, 1));
-    const admin = await testScope(store, 'admin', { now });
+    const admin = await testScope(database, 'admin', { now });
     const later = await createNews(admin, {
       title: 'Coming soon',
       body: 'Tomorrow.',
       publishedAt: new Date(Date.UTC(2026, 8, 2)),
     });
-    const shown = await news(await testScope(store, 'player', { now }), { take: 100 });
+    const shown = await news(await testScope(database, 'player', { now }), { take: 100 });
     expect(shown.map((n) => n.id)).not.toContain(later.id);
-    expect(shown.every((n) => n.companyId === store.demo.companies.DEMO)).toBe(true);
+    expect(shown.every((n) => n.companyId === database.demo.companies.DEMO)).toBe(true);
     expect((await news(admin, { take: 100 })).map((n) => n.id)).toContain(later.id);
-    await expect(createNews(await testScope(store, 'player'), { title: 'Mine', body: 'x' })).rejects.toMatchObject({
+    await expect(createNews(await testScope(database, 'player'), { title: 'Mine', body: 'x' })).rejects.toMatchObject({
       extensions: { code: 'FORBIDDEN' },
     });
     await expect(createNews(admin, { title: '', body: 'x' })).rejects.toMatchObject({
@@ -101,26 +101,26 @@ describe('news', () => {
   });
 
   it('another company’s news is NOT_FOUND to change or delete, and stays', async () => {
-    const globexNews = await store.db.prisma.news.findFirstOrThrow({
-      where: { companyId: store.demo.companies.GLOBEX },
+    const globexNews = await database.db.prisma.news.findFirstOrThrow({
+      where: { companyId: database.demo.companies.GLOBEX },
     });
-    const admin = await testScope(store, 'admin');
+    const admin = await testScope(database, 'admin');
     await expect(updateNews(admin, globexNews.id, { title: 'Taken over' })).rejects.toMatchObject({
       extensions: { code: 'NOT_FOUND' },
     });
     await expect(deleteNews(admin, globexNews.id)).rejects.toMatchObject({ extensions: { code: 'NOT_FOUND' } });
-    expect(await store.db.prisma.news.findUnique({ where: { id: globexNews.id } })).toEqual(globexNews);
+    expect(await database.db.prisma.news.findUnique({ where: { id: globexNews.id } })).toEqual(globexNews);
     const own = await createNews(admin, { title: 'Short', body: 'Gone soon.' });
     await updateNews(admin, own.id, { title: 'Shorter' });
-    expect((await store.db.prisma.news.findUniqueOrThrow({ where: { id: own.id } })).title).toBe('Shorter');
+    expect((await database.db.prisma.news.findUniqueOrThrow({ where: { id: own.id } })).title).toBe('Shorter');
     await deleteNews(admin, own.id);
-    expect(await store.db.prisma.news.findUnique({ where: { id: own.id } })).toBeNull();
+    expect(await database.db.prisma.news.findUnique({ where: { id: own.id } })).toBeNull();
   });
 });
 
 describe('extra fields', () => {
   it('creates a field at the end, refusing a missing type, a select without options and a taken name', async () => {
-    const admin = await testScope(store, 'globexAdmin');
+    const admin = await testScope(database, 'globexAdmin');
     await expect(createExtraField(admin, { name: 'badge', kind: 'profile' })).rejects.toMatchObject({
       extensions: { code: 'BAD_USER_INPUT', argumentName: 'type' },
     });
@@ -145,18 +145,18 @@ describe('extra fields', () => {
 
   it('another company’s field is NOT_FOUND; deleting one removes every person’s value for it', async () => {
     const field = 'demo-employee-number';
-    const globexAdmin = await testScope(store, 'globexAdmin');
+    const globexAdmin = await testScope(database, 'globexAdmin');
     await expect(updateExtraField(globexAdmin, field, { isRequired: false })).rejects.toMatchObject({
       extensions: { code: 'NOT_FOUND' },
     });
     await expect(deleteExtraField(globexAdmin, field)).rejects.toMatchObject({ extensions: { code: 'NOT_FOUND' } });
-    expect(await store.db.prisma.companyExtraField.findUnique({ where: { id: field } })).not.toBeNull();
+    expect(await database.db.prisma.companyExtraField.findUnique({ where: { id: field } })).not.toBeNull();
 
     const player = () =>
-      store.db.prisma.user.findUniqueOrThrow({ where: { id: store.demo.users['player2@demo.test'] } });
+      database.db.prisma.user.findUniqueOrThrow({ where: { id: database.demo.users['player2@demo.test'] } });
     expect(JSON.stringify((await player()).extraFields)).toContain('employeeNumber');
-    await deleteExtraField(await testScope(store, 'admin'), field);
-    expect(await store.db.prisma.companyExtraField.findUnique({ where: { id: field } })).toBeNull();
+    await deleteExtraField(await testScope(database, 'admin'), field);
+    expect(await database.db.prisma.companyExtraField.findUnique({ where: { id: field } })).toBeNull();
     expect(JSON.stringify((await player()).extraFields)).not.toContain('employeeNumber');
   });
 });

@@ -11,37 +11,37 @@ import {
   watchRanking,
 } from '../../src/app/subscriptions.ts';
 import { DEFAULT_FEATURE_SETTINGS } from '../../src/domain/defaults.ts';
-import { customMatch, testScope, testStore, type TestStore } from '../helpers/scope.ts';
+import { customMatch, testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
-let store: TestStore;
+let database: AppTestDatabase;
 let globexCup: number;
 let globexMatch: number;
 const code = (c: string) => ({ extensions: { code: c } });
 
 beforeAll(async () => {
-  store = await testStore();
-  const m = await customMatch(store, store.demo.companies.GLOBEX, new Date(Date.now() + 86_400_000), {
+  database = await appTestDatabase();
+  const m = await customMatch(database, database.demo.companies.GLOBEX, new Date(Date.now() + 86_400_000), {
     name: 'Globex Cup',
   });
   globexCup = m.tournamentId;
   globexMatch = m.id;
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
 describe('matches', () => {
   it("a subscriber watches the tournaments their company plays, and sees an event's match only there", async () => {
-    const player = await testScope(store, 'player');
-    await watchMatches(player, store.demo.tournament);
-    const match = await updatedMatch(player, store.demo.tournament, store.demo.matches.final);
-    expect(match.id).toBe(store.demo.matches.final);
+    const player = await testScope(database, 'player');
+    await watchMatches(player, database.demo.tournament);
+    const match = await updatedMatch(player, database.demo.tournament, database.demo.matches.final);
+    expect(match.id).toBe(database.demo.matches.final);
     await expect(watchMatches(player, globexCup)).rejects.toMatchObject(code('NOT_FOUND'));
     await expect(updatedMatch(player, globexCup, globexMatch)).rejects.toMatchObject(code('NOT_FOUND'));
     // An event naming a match under the wrong tournament shows nothing.
-    await expect(updatedMatch(player, store.demo.tournament, globexMatch)).rejects.toMatchObject(code('NOT_FOUND'));
-    await expect(watchMatches(await testScope(store, null), store.demo.tournament)).rejects.toMatchObject(
+    await expect(updatedMatch(player, database.demo.tournament, globexMatch)).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(watchMatches(await testScope(database, null), database.demo.tournament)).rejects.toMatchObject(
       code('UNAUTHENTICATED'),
     );
-    const globex = await testScope(store, 'globexPlayer');
+    const globex = await testScope(database, 'globexPlayer');
     expect((await updatedMatch(globex, globexCup, globexMatch)).id).toBe(globexMatch);
   });
 
@@ -57,37 +57,39 @@ describe('matches', () => {
         return cache.get(key) as Promise<T>;
       },
     };
-    const matchId = store.demo.matches.final;
+    const matchId = database.demo.matches.final;
     for (const who of ['player', 'player2', 'admin'] as const)
-      expect((await updatedMatch(await testScope(store, who), store.demo.tournament, matchId, reads)).id).toBe(matchId);
-    expect(loads).toEqual([`tournamentsByCompany:${store.demo.companies.DEMO}`, `match:${matchId}`]);
+      expect((await updatedMatch(await testScope(database, who), database.demo.tournament, matchId, reads)).id).toBe(
+        matchId,
+      );
+    expect(loads).toEqual([`tournamentsByCompany:${database.demo.companies.DEMO}`, `match:${matchId}`]);
   });
 });
 
 describe('ranking', () => {
   it("hears of every company's ranking events, not another company's own; refused where it is hidden", async () => {
-    const player = await testScope(store, 'player');
-    const concerns = await watchRanking(player, store.demo.tournament);
+    const player = await testScope(database, 'player');
+    const concerns = await watchRanking(player, database.demo.tournament);
     expect(concerns({})).toBe(true);
-    expect(concerns({ companyId: store.demo.companies.DEMO })).toBe(true);
-    expect(concerns({ companyId: store.demo.companies.GLOBEX })).toBe(false);
-    const standing = await standingNow(player, store.demo.tournament);
-    expect(standing?.userId).toBe(store.demo.users['player1@demo.test']);
+    expect(concerns({ companyId: database.demo.companies.DEMO })).toBe(true);
+    expect(concerns({ companyId: database.demo.companies.GLOBEX })).toBe(false);
+    const standing = await standingNow(player, database.demo.tournament);
+    expect(standing?.userId).toBe(database.demo.users['player1@demo.test']);
     await expect(watchRanking(player, globexCup)).rejects.toMatchObject(code('NOT_FOUND'));
 
-    const demo = store.demo.companies.DEMO;
-    const { featureSettings } = await store.db.prisma.company.findUniqueOrThrow({ where: { id: demo } });
+    const demo = database.demo.companies.DEMO;
+    const { featureSettings } = await database.db.prisma.company.findUniqueOrThrow({ where: { id: demo } });
     const rankings = { ...DEFAULT_FEATURE_SETTINGS.rankings, showGeneralRanking: false };
-    await store.db.prisma.company.update({
+    await database.db.prisma.company.update({
       where: { id: demo },
       data: { featureSettings: { ...DEFAULT_FEATURE_SETTINGS, rankings } },
     });
     try {
-      await expect(watchRanking(await testScope(store, 'player'), store.demo.tournament)).rejects.toMatchObject(
+      await expect(watchRanking(await testScope(database, 'player'), database.demo.tournament)).rejects.toMatchObject(
         code('FORBIDDEN'),
       );
     } finally {
-      await store.db.prisma.company.update({
+      await database.db.prisma.company.update({
         where: { id: demo },
         data: { featureSettings: featureSettings! },
       });
@@ -97,20 +99,20 @@ describe('ranking', () => {
 
 describe('notifications', () => {
   it("a signed-in user hears of their own notifications only, never another user's", async () => {
-    const prisma = store.db.prisma;
+    const prisma = database.db.prisma;
     const note = (userId: number, companyId: number, key: string) =>
       prisma.notification.create({
         data: { userId, companyId, type: 'rankingsUpdated', payload: {}, dedupeKey: `live-test:${key}` },
       });
-    const mine = await note(store.demo.users['player1@demo.test'], store.demo.companies.DEMO, 'mine');
-    const colleague = await note(store.demo.users['player2@demo.test'], store.demo.companies.DEMO, 'colleague');
-    const globex = await note(store.demo.users['player1@globex.test'], store.demo.companies.GLOBEX, 'globex');
-    const player = await testScope(store, 'player');
+    const mine = await note(database.demo.users['player1@demo.test'], database.demo.companies.DEMO, 'mine');
+    const colleague = await note(database.demo.users['player2@demo.test'], database.demo.companies.DEMO, 'colleague');
+    const globex = await note(database.demo.users['player1@globex.test'], database.demo.companies.GLOBEX, 'globex');
+    const player = await testScope(database, 'player');
     watchNotifications(player);
     expect((await deliveredNotification(player, mine.id)).id).toBe(mine.id);
     for (const other of [colleague, globex])
       await expect(deliveredNotification(player, other.id)).rejects.toMatchObject(code('NOT_FOUND'));
-    const anonymous = await testScope(store, null);
+    const anonymous = await testScope(database, null);
     expect(() => watchNotifications(anonymous)).toThrow(expect.objectContaining(code('UNAUTHENTICATED')));
     await expect(deliveredNotification(anonymous, mine.id)).rejects.toMatchObject(code('UNAUTHENTICATED'));
   });

@@ -1,4 +1,4 @@
-// Every statement written with src/db/typed-sql.ts runs here on the suite's store (SQLite; PostgreSQL when
+// Every statement written with src/db/typed-sql.ts runs here on the suite's database (SQLite; PostgreSQL when
 // DATABASE_URL names one), over the seeded demo data: each row a query returns has exactly the columns its shape
 // declares, each of a kind the shape reads; a statement of whole rows returns what findMany builds for them; and the
 // writes do what their callers count on. PostgreSQL's own statements (prode_meta, row locks, VACUUM) run on
@@ -63,21 +63,21 @@ const STATEMENTS = [
 ];
 const covered = new Set<string>();
 
-let store: SeededDatabase;
+let database: SeededDatabase;
 let general: RankingScope;
 let player: number;
 beforeAll(async () => {
-  store = await seededDatabase();
-  general = { companyId: store.demo.companies.DEMO, tournamentId: store.demo.tournament };
-  player = store.demo.users['player1@demo.test'];
+  database = await seededDatabase();
+  general = { companyId: database.demo.companies.DEMO, tournamentId: database.demo.tournament };
+  player = database.demo.users['player1@demo.test'];
 });
-afterAll(() => store.drop());
+afterAll(() => database.drop());
 
 const JS_TYPE = { number: 'number', string: 'string', boolean: 'boolean', date: 'object' } as const;
 
-/** Runs a query once, as the store returns it and as rowsOf reads it; both must be the shape it declares. */
+/** Runs a query once, as the database returns it and as rowsOf reads it; both must be the shape it declares. */
 function fits<S extends Shape, A extends unknown[]>(name: string, statement: Query<S, A>, ...args: A) {
-  return fitsOn(store.db.prisma, name, statement, ...args);
+  return fitsOn(database.db.prisma, name, statement, ...args);
 }
 
 async function fitsOn<S extends Shape, A extends unknown[]>(
@@ -111,7 +111,7 @@ async function sameRows<M extends Model, A extends unknown[]>(
   ...args: A
 ) {
   covered.add(name);
-  const rows = await modelRowsOf(store.db.prisma, statement, ...args);
+  const rows = await modelRowsOf(database.db.prisma, statement, ...args);
   expect(rows.length, `${name}: rows to check`).toBeGreaterThan(0);
   const ids = rows.map((r) => (r as { id: number }).id);
   const found = new Map((await findMany(ids)).map((r) => [r.id, r]));
@@ -131,15 +131,15 @@ function sameScore(kind: RowOf<typeof rescoreSql.kindsOf.shape>): KindChange {
 }
 
 const standingsOf = (tournamentId: number) =>
-  store.db.prisma.tournamentStanding.findMany({
+  database.db.prisma.tournamentStanding.findMany({
     where: { tournamentId },
     orderBy: [{ userId: 'asc' }],
   });
 
-describe('typed SQL on the store', () => {
+describe('typed SQL on the database', () => {
   it('ranking queries return the rows they declare, for every kind of scope and tie rule', async () => {
-    const user = await store.db.prisma.user.findUniqueOrThrow({ where: { id: player } });
-    const rounds = [store.demo.rounds['Matchday 1'], store.demo.rounds['Matchday 2']];
+    const user = await database.db.prisma.user.findUniqueOrThrow({ where: { id: player } });
+    const rounds = [database.demo.rounds['Matchday 1'], database.demo.rounds['Matchday 2']];
     const scopes: RankingScope[] = [
       general,
       { ...general, roundIds: rounds },
@@ -183,34 +183,36 @@ describe('typed SQL on the store', () => {
   });
 
   it('standings: a user without a standing is found, and refreshing and rebuilding write what was there', async () => {
-    const { tournament } = store.demo;
+    const { tournament } = database.demo;
     const before = await standingsOf(tournament);
     expect(before.some((s) => s.userId === player)).toBe(true);
 
     covered.add('standings.deleteStandings');
-    await store.db.prisma.$executeRaw(standingsSql.deleteStandings(tournament, Prisma.join([player])));
-    const missing = await fits('standings.withoutStanding', standingsSql.withoutStanding, [store.demo.matches.opener]);
+    await database.db.prisma.$executeRaw(standingsSql.deleteStandings(tournament, Prisma.join([player])));
+    const missing = await fits('standings.withoutStanding', standingsSql.withoutStanding, [
+      database.demo.matches.opener,
+    ]);
     expect(missing).toEqual([{ tournamentId: tournament, userId: player }]);
 
     covered.add('standings.insertFor');
-    await store.db.prisma.$executeRaw(standingsSql.insertFor(tournament, Prisma.join([player])));
+    await database.db.prisma.$executeRaw(standingsSql.insertFor(tournament, Prisma.join([player])));
     expect(await standingsOf(tournament)).toEqual(before);
 
     covered.add('standings.playersOf');
-    await store.db.prisma.$executeRaw(standingsSql.deleteStandings(tournament));
+    await database.db.prisma.$executeRaw(standingsSql.deleteStandings(tournament));
     expect(await standingsOf(tournament)).toEqual([]);
-    await store.db.prisma.$executeRaw(standingsSql.insertFor(tournament, standingsSql.playersOf(tournament)));
+    await database.db.prisma.$executeRaw(standingsSql.insertFor(tournament, standingsSql.playersOf(tournament)));
     expect(await standingsOf(tournament)).toEqual(before);
   });
 
   it('standings: moving by a kind’s difference moves the standing of each prediction of that kind', async () => {
     covered.add('standings.moveBy');
-    const { tournament } = store.demo;
-    const p = await store.db.prisma.prediction.findFirstOrThrow({
-      where: { userId: player, matchId: store.demo.matches.opener, status: 'SCORED' },
+    const { tournament } = database.demo;
+    const p = await database.db.prisma.prediction.findFirstOrThrow({
+      where: { userId: player, matchId: database.demo.matches.opener, status: 'SCORED' },
     });
     const kind = {
-      companyId: store.demo.companies.DEMO,
+      companyId: database.demo.companies.DEMO,
       matchId: p.matchId,
       homeTeamGoals: p.homeTeamGoals,
       awayTeamGoals: p.awayTeamGoals,
@@ -222,7 +224,7 @@ describe('typed SQL on the store', () => {
       outcomeHit: p.outcomeHit,
       count: 1,
     };
-    const same = await store.db.prisma.prediction.findMany({
+    const same = await database.db.prisma.prediction.findMany({
       where: {
         matchId: p.matchId,
         homeTeamGoals: p.homeTeamGoals,
@@ -233,13 +235,13 @@ describe('typed SQL on the store', () => {
         points: p.points,
         exactHit: p.exactHit,
         outcomeHit: p.outcomeHit,
-        user: { companyId: store.demo.companies.DEMO },
+        user: { companyId: database.demo.companies.DEMO },
       },
       select: { userId: true },
     });
     const before = await standingsOf(tournament);
     const change = { kind, score: kind, standing: { points: 1.5, exactHits: 1, outcomeHits: 0 } };
-    await store.db.prisma.$executeRaw(standingsSql.moveBy([change], () => tournament));
+    await database.db.prisma.$executeRaw(standingsSql.moveBy([change], () => tournament));
     const after = await standingsOf(tournament);
     const moved = new Set(same.map((s) => s.userId));
     expect(moved.has(player)).toBe(true);
@@ -253,18 +255,18 @@ describe('typed SQL on the store', () => {
   });
 
   it('company codes, companies and people: the rows they declare, whole rows as findMany builds them', async () => {
-    const companies = (ids: number[]) => store.db.prisma.company.findMany({ where: { id: { in: ids } } });
+    const companies = (ids: number[]) => database.db.prisma.company.findMany({ where: { id: { in: ids } } });
     const [demo] = await sameRows('companyCode.byCode', companyCodeSql.byCode, companies, 'demo', true);
-    expect(demo.id).toBe(store.demo.companies.DEMO);
-    expect(await modelRowsOf(store.db.prisma, companyCodeSql.byCode, 'DEMO', false, demo.id)).toEqual([]);
+    expect(demo.id).toBe(database.demo.companies.DEMO);
+    expect(await modelRowsOf(database.db.prisma, companyCodeSql.byCode, 'DEMO', false, demo.id)).toEqual([]);
     const filter = { provider: suiteProvider, role: 'manager', companyId: demo.id, term: '' };
     const all = await sameRows('companies.companiesPage', companiesSql.companiesPage, companies, filter, 0, 50);
-    expect(all.length).toBe(await store.db.prisma.company.count({ where: { deletedAt: null } }));
+    expect(all.length).toBe(await database.db.prisma.company.count({ where: { deletedAt: null } }));
     const own = { ...filter, role: 'admin', term: 'dem' };
     const found = await sameRows('companies.companiesPage', companiesSql.companiesPage, companies, own, 0, 50);
     expect(found.map((c) => c.id)).toEqual([demo.id]);
 
-    const user = await store.db.prisma.user.findUniqueOrThrow({ where: { id: player } });
+    const user = await database.db.prisma.user.findUniqueOrThrow({ where: { id: player } });
     const people = {
       provider: suiteProvider,
       companyId: demo.id,
@@ -275,18 +277,18 @@ describe('typed SQL on the store', () => {
     };
     const everyone = await fits('people.peoplePage', peopleSql.peoplePage, people, 0, 500);
     const active = { companyId: demo.id, anonymizedAt: null, deletedAt: null };
-    expect(everyone).toHaveLength(await store.db.prisma.user.count({ where: active }));
+    expect(everyone).toHaveLength(await database.db.prisma.user.count({ where: active }));
     const narrowed = { ...people, term: user.name, role: 'player' as const, areaId: user.areaLevel1Id };
     expect((await fits('people.peoplePage', peopleSql.peoplePage, narrowed, 0, 5)).map((r) => r.id)).toContain(player);
   });
 
   it('company codes: the codes that differ only in case, on a copy without the index that forbids them', async () => {
-    const rolledBack = store.db.prisma.$transaction(async (tx) => {
+    const rolledBack = database.db.prisma.$transaction(async (tx) => {
       await tx.$executeRawUnsafe('DROP INDEX "Company_code_lower_key"');
       const twin = await tx.company.create({ data: { ...DEFAULT_COMPANY_JSON, name: 'Demo twin', code: 'demo' } });
       const rows = await fitsOn(tx, 'companyCode.sharingFoldedCode', companyCodeSql.sharingFoldedCode);
       expect(rows).toEqual([
-        { id: store.demo.companies.DEMO, code: 'DEMO', folded: 'demo' },
+        { id: database.demo.companies.DEMO, code: 'DEMO', folded: 'demo' },
         { id: twin.id, code: 'demo', folded: 'demo' },
       ]);
       throw new Error('rolled back');
@@ -297,14 +299,14 @@ describe('typed SQL on the store', () => {
   it('community: liking twice leaves one like, unliking twice none', async () => {
     covered.add('community.likeSql');
     covered.add('community.unlikeSql');
-    const [postId] = store.demo.posts.demo;
-    const comment = await store.db.prisma.postComment.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const [postId] = database.demo.posts.demo;
+    const comment = await database.db.prisma.postComment.findFirstOrThrow({ orderBy: { id: 'asc' } });
     const likes = () =>
       Promise.all([
-        store.db.prisma.postLike.count({ where: { postId, userId: player } }),
-        store.db.prisma.postCommentLike.count({ where: { commentId: comment.id, userId: player } }),
+        database.db.prisma.postLike.count({ where: { postId, userId: player } }),
+        database.db.prisma.postCommentLike.count({ where: { commentId: comment.id, userId: player } }),
       ]);
-    const run = (sql: Prisma.Sql) => store.db.prisma.$executeRaw(sql);
+    const run = (sql: Prisma.Sql) => database.db.prisma.$executeRaw(sql);
     for (const _ of [1, 2]) {
       await run(communitySql.likeSql('post', postId, player, new Date()));
       await run(communitySql.likeSql('comment', comment.id, player, new Date()));
@@ -318,14 +320,14 @@ describe('typed SQL on the store', () => {
   });
 
   it('rescoring: kinds cover the predictions; a kind rewritten to its own score changes only its time', async () => {
-    const { opener } = store.demo.matches;
-    const db = store.db.prisma;
+    const { opener } = database.demo.matches;
+    const db = database.db.prisma;
     covered.add('rescore.lockMatchRows');
     expect(await db.$executeRaw(rescoreSql.lockMatchRows([opener]))).toBe(1);
     const kinds = await fits('rescore.kindsOf', rescoreSql.kindsOf, [opener]);
     expect(kinds.reduce((n, k) => n + k.count, 0)).toBe(await db.prediction.count({ where: { matchId: opener } }));
-    const ofDemo = await fits('rescore.kindsOf', rescoreSql.kindsOf, [opener], store.demo.companies.DEMO);
-    expect(new Set(ofDemo.map((k) => k.companyId))).toEqual(new Set([store.demo.companies.DEMO]));
+    const ofDemo = await fits('rescore.kindsOf', rescoreSql.kindsOf, [opener], database.demo.companies.DEMO);
+    expect(new Set(ofDemo.map((k) => k.companyId))).toEqual(new Set([database.demo.companies.DEMO]));
     const change = sameScore(ofDemo.find((k) => k.status === 'SCORED')!);
     const before = await db.prediction.findMany({ where: { matchId: opener }, orderBy: { id: 'asc' } });
     const later = new Date(Date.now() + 60_000);
@@ -338,10 +340,10 @@ describe('typed SQL on the store', () => {
   });
 
   it('rescoring: each active player of a kind is notified once, with their settings deciding the e-mail', async () => {
-    const db = store.db.prisma;
-    const DEMO = store.demo.companies.DEMO;
+    const db = database.db.prisma;
+    const DEMO = database.demo.companies.DEMO;
     const settings = await fits('rescoreNotifications.settingsOf', rescoreNotificationSql.settingsOf, [DEMO]);
-    const [kind] = (await rowsOf(db, rescoreSql.kindsOf, [store.demo.matches.opener], DEMO)).filter(
+    const [kind] = (await rowsOf(db, rescoreSql.kindsOf, [database.demo.matches.opener], DEMO)).filter(
       (k) => k.status === 'SCORED',
     );
     const allowed = settings.map((s) => s.settings);
@@ -359,7 +361,7 @@ describe('typed SQL on the store', () => {
   it.runIf(suiteProvider === 'postgresql')('PostgreSQL: the prode_meta tables have the columns declared', async () => {
     const TYPES = { string: 'text', number: 'integer', date: 'timestamp without time zone' } as const;
     for (const [name, columns] of Object.entries(META_TABLES)) {
-      const rows = await store.db.prisma.$queryRaw<Array<{ column_name: string; data_type: string }>>(Prisma.sql`
+      const rows = await database.db.prisma.$queryRaw<Array<{ column_name: string; data_type: string }>>(Prisma.sql`
         SELECT column_name, data_type FROM information_schema.columns
         WHERE table_schema = 'prode_meta' AND table_name = ${name} ORDER BY column_name`);
       const declared = Object.entries(columns).map(([column, kind]) => ({
@@ -382,7 +384,7 @@ describe('typed SQL on the store', () => {
       { count: 1, reset_at: reset },
     ]);
     covered.add('rateCounters.ensureRows');
-    expect(await store.db.prisma.$executeRaw(sql.ensureRows(limits))).toBe(1);
+    expect(await database.db.prisma.$executeRaw(sql.ensureRows(limits))).toBe(1);
     const counted = await fits('rateCounters.hitAll', sql.hitAll, limits, reset, now);
     expect(counted.sort((a, b) => a.key!.localeCompare(b.key!))).toEqual([
       { key: 'typed:a', reset_at: reset, refused: false },
@@ -393,10 +395,10 @@ describe('typed SQL on the store', () => {
     expect(await fits('rateCounters.fullWindowsUntil', sql.fullWindowsUntil, limits, now)).toEqual([{ until: reset }]);
     covered.add('rateCounters.giveBackTo');
     const back = sql.giveBackTo([{ key: 'typed:a', resetAt: reset }], ['typed:b']);
-    expect(await store.db.prisma.$executeRaw(back)).toBe(2);
+    expect(await database.db.prisma.$executeRaw(back)).toBe(2);
     expect(await fits('rateCounters.fullWindowsUntil', sql.fullWindowsUntil, limits, now)).toEqual([{ until: null }]);
     covered.add('rateCounters.prune');
-    expect(await store.db.prisma.$executeRaw(sql.prune(new Date(now.getTime() + 10_000)))).toBe(2);
+    expect(await database.db.prisma.$executeRaw(sql.prune(new Date(now.getTime() + 10_000)))).toBe(2);
   });
 
   it.runIf(suiteProvider === 'postgresql')(
@@ -405,14 +407,14 @@ describe('typed SQL on the store', () => {
       const now = new Date(1_000_000);
       const until = new Date(now.getTime() + 1000);
       expect(await fits('lease.take', leaseSql.take, 'typed:lease', 'me', until, now)).toEqual([{ holder: 'me' }]);
-      expect(await rowsOf(store.db.prisma, leaseSql.take, 'typed:lease', 'you', until, now)).toEqual([]);
-      const { opener } = store.demo.matches;
-      await store.db.prisma.rescoreJob.create({ data: { matchId: opener, requestedAt: new Date(0) } });
+      expect(await rowsOf(database.db.prisma, leaseSql.take, 'typed:lease', 'you', until, now)).toEqual([]);
+      const { opener } = database.demo.matches;
+      await database.db.prisma.rescoreJob.create({ data: { matchId: opener, requestedAt: new Date(0) } });
       const [job] = await fits('rescoreJobs.dueJob', rescoreJobSql.dueJob, new Date());
       expect(job).toEqual({ matchId: opener, attempts: 0, requestedAt: new Date(0) });
-      await store.db.prisma.rescoreJob.delete({ where: { matchId: opener } });
+      await database.db.prisma.rescoreJob.delete({ where: { matchId: opener } });
       covered.add('rescoreJobs.vacuum');
-      await store.db.prisma.$executeRaw(rescoreJobSql.vacuum());
+      await database.db.prisma.$executeRaw(rescoreJobSql.vacuum());
     },
   );
 
@@ -420,15 +422,15 @@ describe('typed SQL on the store', () => {
     const until = new Date(Date.now() + 60_000);
     const claimed = await fits('claims.claimNext', claimSql.claimNext, Model.Notification, 0, 1, until, new Date());
     expect(claimed).toHaveLength(1);
-    const row = await store.db.prisma.notification.findUniqueOrThrow({ where: { id: claimed[0].id } });
+    const row = await database.db.prisma.notification.findUniqueOrThrow({ where: { id: claimed[0].id } });
     expect(row).toMatchObject({ status: 'PENDING', claimedUntil: until });
     expect(await fits('rowLocks.lockRow', rowLockSql.lockRow, Model.User, player)).toEqual([{ id: player }]);
   });
 
   it('authentication and the loaders: whole rows as findMany builds them', async () => {
-    const db = store.db.prisma;
+    const db = database.db.prisma;
     const companies = (ids: number[]) => db.company.findMany({ where: { id: { in: ids } } });
-    const DEMO = store.demo.companies.DEMO;
+    const DEMO = database.demo.companies.DEMO;
     const users = (ids: number[]) => db.user.findMany({ where: { id: { in: ids } } });
     expect(await sameRows('authRows.activeUserRow', authRowSql.activeUserRow, users, player)).toHaveLength(1);
     expect(await sameRows('authRows.companyRow', authRowSql.companyRow, companies, DEMO)).toHaveLength(1);
@@ -438,7 +440,7 @@ describe('typed SQL on the store', () => {
     expect(byPath.map((c) => c.id)).toEqual([DEMO]);
     const tournaments = (ids: number[]) => db.tournament.findMany({ where: { id: { in: ids } } });
     const taken = await sameRows('loader.tournamentsOf', loaderSql.tournamentsOf, tournaments, DEMO);
-    expect(taken.map((t) => t.id)).toContain(store.demo.tournament);
+    expect(taken.map((t) => t.id)).toContain(database.demo.tournament);
   });
 
   it('every statement of the typed files ran above', () => {

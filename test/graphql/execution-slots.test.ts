@@ -85,14 +85,14 @@ describe('ExecutionSlots', () => {
     const running = slots.run(() => first.done.then(() => 'first'));
     let found!: (claim: () => string) => void;
     let ran = false;
-    const answered = slots.run(async () => ((ran = true), 'ran'), {
+    const outcome = slots.run(async () => ((ran = true), 'ran'), {
       whileWaiting: () => new Promise((resolve) => (found = resolve)),
     });
     const next = slots.run(async () => 'next');
     await tick();
     expect(slots.stats()).toMatchObject({ running: 1, waiting: 2 });
     found(() => 'from elsewhere');
-    expect(await answered).toBe('from elsewhere');
+    expect(await outcome).toBe('from elsewhere');
     expect(ran).toBe(false);
     expect(slots.stats()).toMatchObject({ running: 1, waiting: 1, answeredWaiting: 1 });
     first.open();

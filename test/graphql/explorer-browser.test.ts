@@ -53,9 +53,9 @@ describe.skipIf(!browserAvailable)('the GraphQL explorers in a browser, offline'
     const result = await page.$eval('.result-window .CodeMirror', (e) =>
       (e as unknown as { CodeMirror: { getValue(): string } }).CodeMirror.getValue(),
     );
-    const answer = JSON.parse(result);
-    expect(answer.errors).toBeUndefined();
-    expect(answer.data).toEqual(expected.data);
+    const body = JSON.parse(result);
+    expect(body.errors).toBeUndefined();
+    expect(body.data).toEqual(expected.data);
     // The query went out with the headers from the form (what the headers editor was given).
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ authorization: `Bearer ${formToken}`, 'x-app-path': appPath });

@@ -10,7 +10,7 @@ import { seededDatabase, type SeededDatabase } from './db.ts';
 import { DEMO_USERS, type DemoUser } from './demo.ts';
 import { TEST_JWT_SECRET } from './tokens.ts';
 
-export interface TestStore extends SeededDatabase {
+export interface AppTestDatabase extends SeededDatabase {
   config: Config;
   /** What the scopes' operations published to live subscribers, in order, once their writes committed. */
   published: LiveEvent[];
@@ -19,7 +19,7 @@ export interface TestStore extends SeededDatabase {
 }
 
 /** A seeded database for one test file (drop it in afterAll), with the configuration a test server would use. */
-export async function testStore(env: Record<string, string> = {}): Promise<TestStore> {
+export async function appTestDatabase(env: Record<string, string> = {}): Promise<AppTestDatabase> {
   const seeded = await seededDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -40,29 +40,29 @@ export async function testStore(env: Record<string, string> = {}): Promise<TestS
  * `headers` says otherwise. `now` sets the request's clock (kickoff locks, deadlines).
  */
 export async function testScope(
-  store: TestStore,
+  database: AppTestDatabase,
   as: DemoUser | null,
   options: { now?: Date; headers?: TenantHeaders } = {},
 ): Promise<RequestScope> {
   const headers: TenantHeaders = { ...options.headers };
   if (as) {
     const { email, appPath } = DEMO_USERS[as];
-    const user = await store.db.prisma.user.findUniqueOrThrow({ where: { id: store.demo.users[email] } });
+    const user = await database.db.prisma.user.findUniqueOrThrow({ where: { id: database.demo.users[email] } });
     const token = await signAccessToken(
       { userId: user.id, companyId: user.companyId, role: user.role, tokenVersion: user.tokenVersion },
-      store.config.jwtSecret,
-      store.config.jwtTtlSeconds,
+      database.config.jwtSecret,
+      database.config.jwtTtlSeconds,
     );
     headers.authorization ??= `Bearer ${token}`;
     if (appPath && !options.headers) headers.appPath = appPath;
   }
-  const auth = await resolveRequestAuth(store.db.prisma, headers, store.config.jwtSecret);
+  const auth = await resolveRequestAuth(database.db.prisma, headers, database.config.jwtSecret);
   const sources = {
-    db: store.db,
-    config: store.config,
-    mail: { wake: () => void store.wakes.mail++ },
-    rescoring: { wake: () => void store.wakes.rescoring++ },
-    live: { publish: (event: LiveEvent) => void store.published.push(event) },
+    db: database.db,
+    config: database.config,
+    mail: { wake: () => void database.wakes.mail++ },
+    rescoring: { wake: () => void database.wakes.rescoring++ },
+    live: { publish: (event: LiveEvent) => void database.published.push(event) },
   };
   return scopeFor(sources, { auth, tableVersions: null, headers }, options.now).scope;
 }
@@ -72,12 +72,12 @@ export async function testScope(
  * the match the game-side tests predict, score and watch.
  */
 export async function customMatch(
-  store: TestStore,
+  database: AppTestDatabase,
   companyId: number,
   date: Date,
   { name = `Cup ${Math.random()}`, hasPenalties = false }: { name?: string; hasPenalties?: boolean } = {},
 ) {
-  const prisma = store.db.prisma;
+  const prisma = database.db.prisma;
   const world = await prisma.country.findFirstOrThrow({ where: { name: 'World' } });
   const tournament = await prisma.tournament.create({ data: { name, countryId: world.id, ownerCompanyId: companyId } });
   const round = await prisma.round.create({ data: { tournamentId: tournament.id, name: 'R1', date, position: 1 } });
@@ -86,8 +86,8 @@ export async function customMatch(
       tournamentId: tournament.id,
       roundId: round.id,
       date,
-      homeTeamId: store.demo.teams.Argentina,
-      awayTeamId: store.demo.teams.Japan,
+      homeTeamId: database.demo.teams.Argentina,
+      awayTeamId: database.demo.teams.Japan,
       hasPenalties,
     },
   });

@@ -52,7 +52,7 @@ describe('limits and refusals over REST name no GraphQL-only remedy', () => {
       expect(mine.status).toBe(400);
       expect(mine.body.code).toBe('QUERY_TOO_COSTLY');
       expect(mine.body.message).toMatch(
-        /^the answer may hold [\d,]+ objects, over the limit of 1,000 \(GRAPHQL_MAX_COST\)$/,
+        /^the response may hold [\d,]+ objects, over the limit of 1,000 \(GRAPHQL_MAX_COST\)$/,
       );
       const headers = { ...bearer(await low.loginAs('reseller')), 'x-app-path': 'partners' };
       const search = await get(low, '/companies/search?take=100', headers);
@@ -79,7 +79,7 @@ describe('limits and refusals over REST name no GraphQL-only remedy', () => {
           statusCode: 400,
           error: 'Bad Request',
           code: 'RESPONSE_TOO_LARGE',
-          message: 'the answer holds more than 30 objects (GRAPHQL_MAX_OBJECTS)',
+          message: 'the response holds more than 30 objects (GRAPHQL_MAX_OBJECTS)',
         },
       });
     } finally {

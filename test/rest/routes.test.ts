@@ -367,7 +367,7 @@ describe('every route: wrong methods, query parameters, content types and REST w
         statusCode: 405,
         error: 'Method Not Allowed',
         code: 'METHOD_NOT_ALLOWED',
-        message: expect.stringContaining(`does not answer ${method}`),
+        message: expect.stringContaining(`does not serve ${method}`),
       });
       expect(body.message).not.toContain('some-token'); // invitation links stay out of messages
     }

@@ -62,13 +62,13 @@ describe('the REST schemas derived from the stored operations', () => {
 
   it('refuse what they cannot describe: an unknown scalar, @skip, a root field the operation lacks', () => {
     const sdl = buildSchema('scalar Odd type Thing { id: Int!, odd: Odd, name: String } type Query { thing: Thing! }');
-    const answered = (query: string, field = 'thing') => ({ document: parse(query), field, schema: 'Thing' });
-    expect(restSchemas(sdl, { r: answered('{ thing { id name } }') }).$defs.Thing).toMatchObject({
+    const routeResponse = (query: string, field = 'thing') => ({ document: parse(query), field, schema: 'Thing' });
+    expect(restSchemas(sdl, { r: routeResponse('{ thing { id name } }') }).$defs.Thing).toMatchObject({
       required: ['id', 'name'],
       properties: { id: { type: 'integer' }, name: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
     });
-    expect(() => restSchemas(sdl, { r: answered('{ thing { odd } }') })).toThrow(/scalar Odd/);
-    expect(() => restSchemas(sdl, { r: answered('{ thing { name @skip(if: true) } }') })).toThrow(/@skip/);
-    expect(() => restSchemas(sdl, { r: answered('{ thing { id } }', 'other') })).toThrow(/no root field other/);
+    expect(() => restSchemas(sdl, { r: routeResponse('{ thing { odd } }') })).toThrow(/scalar Odd/);
+    expect(() => restSchemas(sdl, { r: routeResponse('{ thing { name @skip(if: true) } }') })).toThrow(/@skip/);
+    expect(() => restSchemas(sdl, { r: routeResponse('{ thing { id } }', 'other') })).toThrow(/no root field other/);
   });
 });

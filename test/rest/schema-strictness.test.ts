@@ -11,7 +11,7 @@ import { REST_ROUTES, routeKey } from '../../src/rest/route-table.ts';
 import { restSchemas } from '../../src/rest/schema-from-operations.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 import { forgeInvitationLink } from '../helpers/tokens.ts';
-import { mutationsOf, type Mutation } from './answer-mutations.ts';
+import { mutationsOf, type Mutation } from './response-mutations.ts';
 
 type Schema = Record<string, unknown>;
 const { $defs, responses } = restSchemas(getSchema(), Object.fromEntries(REST_ROUTES.map((r) => [routeKey(r), r])));
@@ -62,7 +62,7 @@ function refusable(root: Schema, m: Mutation): boolean {
 }
 
 let s: TestServer;
-const answers: Array<{ route: string; body: unknown }> = [];
+const bodies: Array<{ route: string; body: unknown }> = [];
 beforeAll(async () => {
   s = await startTestServer();
   const as = async (user: 'player' | 'admin' | 'reseller' | 'manager', appPath: string) => ({
@@ -77,7 +77,7 @@ beforeAll(async () => {
       body: body ? JSON.stringify(body) : undefined,
     });
     expect(res.status, `${route} ${path}`).toBe(200);
-    answers.push({ route, body: await res.json() });
+    bodies.push({ route, body: await res.json() });
   };
   const player = await as('player', 'demo');
   const admin = await as('admin', 'demo');
@@ -105,8 +105,8 @@ afterAll(() => s.close());
 
 describe('the derived REST schemas', () => {
   it('accept every real answer of every route', () => {
-    expect(new Set(answers.map((a) => a.route))).toEqual(new Set(Object.keys(responses)));
-    for (const { route, body } of answers) {
+    expect(new Set(bodies.map((a) => a.route))).toEqual(new Set(Object.keys(responses)));
+    for (const { route, body } of bodies) {
       const validate = validators.get(route)!;
       expect(validate(body) ? [] : validate.errors, route).toEqual([]);
     }
@@ -116,7 +116,7 @@ describe('the derived REST schemas', () => {
     const missed: string[] = [];
     const counts = { refused: 0, free: 0 };
     // The smaller answers first: each place in a route's shape is changed once, in the smallest answer that has it.
-    const bySize = [...answers].sort((a, b) => JSON.stringify(a.body).length - JSON.stringify(b.body).length);
+    const bySize = [...bodies].sort((a, b) => JSON.stringify(a.body).length - JSON.stringify(b.body).length);
     const seen = new Map<string, Set<string>>();
     for (const { route, body } of bySize) {
       if (!seen.has(route)) seen.set(route, new Set());

@@ -19,9 +19,9 @@ const BURST = 16;
 
 const codeOf = (r: GqlResult<unknown>) => r.errors?.[0]?.extensions.code ?? 'OK';
 /** How many answers had each code: { OK: 1, CONFLICT: 15 }. */
-function tally(answers: Array<GqlResult<unknown>>): Record<string, number> {
+function tally(results: Array<GqlResult<unknown>>): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const a of answers) counts[codeOf(a)] = (counts[codeOf(a)] ?? 0) + 1;
+  for (const a of results) counts[codeOf(a)] = (counts[codeOf(a)] ?? 0) + 1;
   return counts;
 }
 const burst = (n: number, request: (i: number) => Promise<GqlResult<any>>) =>
@@ -56,32 +56,32 @@ describe('at most N, under concurrency', () => {
             p.match.create({ data: { ...rest, date: new Date(Date.now() + 86400e3) } }),
           ),
         );
-        const answers = await burst(BURST, (i) =>
+        const results = await burst(BURST, (i) =>
           s.gql(
             UPSERT,
             { i: { matchId: matches[i].id, homeTeamGoals: 1, awayTeamGoals: 0, isJoker: true } },
             bearer(t.player),
           ),
         );
-        expect(tally(answers), `allowance ${allowance}, burst ${attempt + 1}`).toEqual({
+        expect(tally(results), `allowance ${allowance}, burst ${attempt + 1}`).toEqual({
           OK: allowance,
           FORBIDDEN: BURST - allowance,
         });
-        for (const a of answers.filter((x) => x.errors))
+        for (const a of results.filter((x) => x.errors))
           expect(a.errors![0].message).toMatch(`you have played the round's ${allowance} joker(s) already`);
         expect(await jokersInRound(), `allowance ${allowance}, burst ${attempt + 1}`).toBe(allowance);
       }
     }
     // A burst on one match: the same prediction each time, so every request succeeds and one joker stands.
     await p.prediction.updateMany({ where: { userId, match: { roundId: final.roundId } }, data: { isJoker: false } });
-    const answers = await burst(BURST, (i) =>
+    const results = await burst(BURST, (i) =>
       s.gql(
         UPSERT,
         { i: { matchId: final.id, homeTeamGoals: i % 3, awayTeamGoals: 0, isJoker: true } },
         bearer(t.player),
       ),
     );
-    expect(tally(answers)).toEqual({ OK: BURST });
+    expect(tally(results)).toEqual({ OK: BURST });
     expect(await jokersInRound()).toBe(1);
     ok(await s.gql(SET_SCORING, { c: s.demo.companies.DEMO, i: { jokersPerRound: 0 } }, bearer(t.admin)));
   });
@@ -93,10 +93,10 @@ describe('at most N, under concurrency', () => {
       [Argentina, France],
       [France, Argentina],
     ];
-    const answers = await burst(BURST, (i) =>
+    const results = await burst(BURST, (i) =>
       s.gql(PICKS, { s: s.demo.dreamFinals, t: lists[i % 2] }, bearer(t.player)),
     );
-    expect(tally(answers)).toEqual({ OK: BURST });
+    expect(tally(results)).toEqual({ OK: BURST });
     const picks = await s.t.db.prisma.dreamFinalPick.findMany({
       where: { settingId: s.demo.dreamFinals, userId: s.demo.users['player1@demo.test'] },
       orderBy: { position: 'asc' },
@@ -114,9 +114,9 @@ describe('at most N, under concurrency', () => {
     const { id } = ok(await s.gql(CREATE, { i }, bearer(t.admin))).data.createBonusQuestion;
     // Two players at once, each with a burst of different answers.
     const players = [t.player, t.player2];
-    const answers = await burst(BURST * 2, (n) => s.gql(ANSWER, { id, a: String(n) }, bearer(players[n % 2])));
+    const results = await burst(BURST * 2, (n) => s.gql(ANSWER, { id, a: String(n) }, bearer(players[n % 2])));
     for (const [k, email] of (['player1@demo.test', 'player2@demo.test'] as const).entries()) {
-      const mine = answers.filter((_, n) => n % 2 === k);
+      const mine = results.filter((_, n) => n % 2 === k);
       expect(tally(mine)).toEqual({ OK: 1, CONFLICT: BURST - 1 });
       for (const a of mine.filter((x) => x.errors)) expect(a.errors![0].message).toMatch(/answered this question/);
       const kept = mine.find((x) => !x.errors)!.data.answerBonusQuestion.myAnswer.value;
@@ -145,14 +145,14 @@ describe('at most N, under concurrency', () => {
       endsAt: new Date(Date.now() + 3_600_000).toISOString(),
     };
     const { id } = ok(await s.gql(CREATE, { i }, bearer(t.admin))).data.createTriviaQuestion;
-    const answers = await burst(BURST, (n) => s.gql(ANSWER, { q: id, o: n % 4 }, bearer(t.player)));
-    expect(tally(answers)).toEqual({ OK: 1, CONFLICT: BURST - 1 });
-    for (const a of answers.filter((x) => x.errors)) {
+    const results = await burst(BURST, (n) => s.gql(ANSWER, { q: id, o: n % 4 }, bearer(t.player)));
+    expect(tally(results)).toEqual({ OK: 1, CONFLICT: BURST - 1 });
+    for (const a of results.filter((x) => x.errors)) {
       expect(a.errors![0].message).toMatch(/answered this question/);
       expect(a.errors![0].extensions.argumentName).toBe('questionId');
     }
     const userId = s.demo.users['player1@demo.test'];
-    const kept = answers.findIndex((x) => !x.errors) % 4;
+    const kept = results.findIndex((x) => !x.errors) % 4;
     const answer = await p.triviaAnswer.findMany({ where: { questionId: id, userId } });
     const solution = await p.triviaSolution.findMany({ where: { questionId: id, userId } });
     expect(answer.map((a) => a.option)).toEqual([kept]);
@@ -196,9 +196,9 @@ describe('at most N, under concurrency', () => {
         .createInternalRanking.id;
       const invitationId = ok(await s.gql(INVITE, { r: rankingId, u: invitee }, bearer(t.player))).data
         .inviteToInternalRanking.id;
-      const answers = await burst(BURST, (n) => s.gql(RESPOND, { i: invitationId, a: accepts(n) }, bearer(t.player2)));
-      expect(tally(answers), name).toEqual({ OK: 1, CONFLICT: BURST - 1 });
-      const status = answers.find((x) => !x.errors)!.data.respondToInternalRankingInvitation.status;
+      const results = await burst(BURST, (n) => s.gql(RESPOND, { i: invitationId, a: accepts(n) }, bearer(t.player2)));
+      expect(tally(results), name).toEqual({ OK: 1, CONFLICT: BURST - 1 });
+      const status = results.find((x) => !x.errors)!.data.respondToInternalRankingInvitation.status;
       expect((await p.internalRankingInvitation.findUniqueOrThrow({ where: { id: invitationId } })).status).toBe(
         status,
       );

@@ -105,10 +105,10 @@ describe('one player’s subscriptions on one event', () => {
     expect(r.errors).toBeUndefined();
     // While the event is answered, the other tenant keeps asking.
     let storming = true;
-    const answered = Promise.all(attack.map((w) => w.next(60_000))).finally(() => (storming = false));
+    const delivered = Promise.all(attack.map((w) => w.next(60_000))).finally(() => (storming = false));
     const during: number[] = [];
     while (storming) during.push(await otherTenantQuery());
-    const results = await answered;
+    const results = await delivered;
 
     // (a) The process is alive and answers.
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
@@ -127,11 +127,11 @@ describe('one player’s subscriptions on one event', () => {
     const shared = (await liveMetric(s.url, 'prode_live_executions_shared_total')) - sharedBefore;
     expect(executions).toBeGreaterThan(0);
     expect(executions).toBeLessThanOrEqual(SOCKETS + 1 + 2);
-    const lightAnswers = results.slice(SOCKETS);
-    const lightAnswered = lightAnswers.filter((e) => !e.errors);
-    expect(shared).toBeGreaterThanOrEqual(lightAnswered.length - 1);
-    expect(lightAnswered.length).toBeGreaterThan(0);
-    for (const e of lightAnswered) {
+    const lightResults = results.slice(SOCKETS);
+    const lightServed = lightResults.filter((e) => !e.errors);
+    expect(shared).toBeGreaterThanOrEqual(lightServed.length - 1);
+    expect(lightServed.length).toBeGreaterThan(0);
+    for (const e of lightServed) {
       expect(e.data.matchUpdated.match).toMatchObject({ id: matchId, status: 'IN_PLAY', homeTeamGoals: 2 });
       expect(e.data.matchUpdated.match.predictions.length).toBeGreaterThan(0);
     }

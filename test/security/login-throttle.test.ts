@@ -132,13 +132,13 @@ describe('parallel logins, at the default LOGIN_RATE_LIMIT_MAX', () => {
     'GraphQL: of 40 wrong passwords for one e-mail sent at once, exactly 10 are checked and 30 answer ' + '429',
     async () => {
       expect(s.config.rateLimit.loginMax).toBe(LIMIT);
-      const answers = await Promise.all(
+      const results = await Promise.all(
         Array.from({ length: 40 }, () =>
           s.gql(LOGIN, { e: 'player1@demo.test', p: 'wrong-password' }, { 'x-app-path': 'demo' }),
         ),
       );
-      expect(tally(answers.map(codeOf))).toEqual({ UNAUTHENTICATED: LIMIT, RATE_LIMITED: 40 - LIMIT });
-      for (const r of answers) {
+      expect(tally(results.map(codeOf))).toEqual({ UNAUTHENTICATED: LIMIT, RATE_LIMITED: 40 - LIMIT });
+      for (const r of results) {
         if (codeOf(r) === 'UNAUTHENTICATED') {
           expect(r.errors![0].message).toBe('e-mail or password is wrong');
         } else {
@@ -160,7 +160,7 @@ describe('parallel logins, at the default LOGIN_RATE_LIMIT_MAX', () => {
   it(
     'REST: of 40 wrong POST /auth/login for one e-mail sent at once, exactly 10 answer 401 and 30 answer ' + '429',
     async () => {
-      const answers = await Promise.all(
+      const results = await Promise.all(
         Array.from({ length: 40 }, async () => {
           const r = await fetch(`${s.url}/auth/login`, {
             method: 'POST',
@@ -174,8 +174,8 @@ describe('parallel logins, at the default LOGIN_RATE_LIMIT_MAX', () => {
           };
         }),
       );
-      expect(tally(answers.map((a) => a.status))).toEqual({ 401: LIMIT, 429: 40 - LIMIT });
-      for (const a of answers) {
+      expect(tally(results.map((a) => a.status))).toEqual({ 401: LIMIT, 429: 40 - LIMIT });
+      for (const a of results) {
         expect(a.body.code).toBe(a.status === 401 ? 'UNAUTHENTICATED' : 'RATE_LIMITED');
         if (a.status === 429) expect(Number(a.retryAfter)).toBeGreaterThan(0);
       }
@@ -207,10 +207,10 @@ describe('parallel logins per address (ten times LOGIN_RATE_LIMIT_MAX)', () => {
   afterAll(() => s.close());
 
   it('of 120 logins for 120 different e-mails sent at once from one address, exactly 100 are checked', async () => {
-    const answers = await Promise.all(
+    const results = await Promise.all(
       Array.from({ length: 120 }, (_, i) => s.gql(LOGIN, { e: `nobody${i}@nowhere.test`, p: 'wrong-password' })),
     );
-    expect(tally(answers.map(codeOf))).toEqual({ UNAUTHENTICATED: LIMIT * 10, RATE_LIMITED: 120 - LIMIT * 10 });
+    expect(tally(results.map(codeOf))).toEqual({ UNAUTHENTICATED: LIMIT * 10, RATE_LIMITED: 120 - LIMIT * 10 });
   });
 });
 

@@ -122,9 +122,9 @@ describe('limits on a running server', () => {
     await s.gql(CYCLE, {}, bearer(token));
     const rssBefore = process.memoryUsage().rss;
     const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => s.gql(CYCLE, {}, bearer(token))));
+    const results = await Promise.all(Array.from({ length: 20 }, () => s.gql(CYCLE, {}, bearer(token))));
     const elapsed = performance.now() - started;
-    for (const r of answers) {
+    for (const r of results) {
       expect(r.status).toBe(400);
       expect(r.data).toBeUndefined();
       expect(r.errors).toHaveLength(1);

@@ -57,7 +57,7 @@ describe('maxUsersAmount under parallel register, acceptInvitation and reactivat
       );
       const active = await p.user.count({ where: { companyId: demo.id, deletedAt: null } });
       await p.company.update({ where: { id: demo.id }, data: { maxUsersAmount: active + 1 } });
-      const answers = await Promise.all([
+      const results = await Promise.all([
         ...asleep.map((u) => s.gql('mutation($u: Int!) { reactivateUser(userId: $u) { id } }', { u: u.id }, admin)),
         ...Array.from({ length: 8 }, (_, i) =>
           s.gql(
@@ -68,7 +68,7 @@ describe('maxUsersAmount under parallel register, acceptInvitation and reactivat
         ),
         ...links.map((j, i) => s.gql(ACCEPT, { j, e: `seat-invited-${round}-${i}@demo.test`, p: PASSWORD })),
       ]);
-      const codes = answers.map(codeOf);
+      const codes = results.map(codeOf);
       expect(
         codes.filter((c) => c === 'OK'),
         `round ${round}: ${codes.join(' ')}`,

@@ -17,17 +17,17 @@ const NOTIFICATIONS = 'subscription { notificationReceived { missedEvents notifi
 const NEW_PASSWORD = 'A-new-password-2026!';
 const DEMO = { 'x-app-path': 'demo' };
 
-type Answer = { data?: any; errors?: Array<{ extensions?: { code?: string } }> };
+type Result = { data?: any; errors?: Array<{ extensions?: { code?: string } }> };
 
 /** GraphQL and REST against one server, as a client of Demo Corp calls them. */
 const client = (url: string) => ({
-  async gql(token: string | null, query: string, variables: object = {}): Promise<Answer> {
+  async gql(token: string | null, query: string, variables: object = {}): Promise<Result> {
     const res = await fetch(`${url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...DEMO, ...(token ? bearer(token) : {}) },
       body: JSON.stringify({ query, variables }),
     });
-    const { data, errors } = (await res.json()) as Answer; // without the statement counts of extensions
+    const { data, errors } = (await res.json()) as Result; // without the statement counts of extensions
     return errors ? { data, errors } : { data };
   },
   async login(email: string, password = DEMO_PASSWORD): Promise<string> {

@@ -214,7 +214,7 @@ describe(`OpenTelemetry tracing (${suiteProvider})`, () => {
     try {
       const auth = { authorization: `Bearer ${await login(service)}` };
       // Twice: the second run is graphql-jit's compiled operation, whose resolvers must be traced as well.
-      const answers = [];
+      const responses = [];
       for (const i of [1, 2]) {
         const traceparent = `00-${traceId.slice(0, 30)}0${i}-${callerSpan}-01`;
         const { res, body } = await gql(service, 'query Feed { me { id } myTournaments { id } }', {
@@ -222,7 +222,7 @@ describe(`OpenTelemetry tracing (${suiteProvider})`, () => {
           traceparent,
         });
         expect(body.errors).toBeUndefined();
-        answers.push(res);
+        responses.push(res);
       }
       // A refusal whose message names an e-mail address (already registered): its spans must not carry it.
       const admin = { authorization: `Bearer ${await login(service, 'admin@demo.test')}` };
@@ -249,7 +249,7 @@ describe(`OpenTelemetry tracing (${suiteProvider})`, () => {
         expect(http!.kind).toBe(2); // server
         expect(http!.parentSpanId).toBe(callerSpan);
         expect(attr(http!, 'http.response.status_code')).toBe(200);
-        expect(http!.spanId).not.toBe(answers[i - 1].headers.get('x-request-id'));
+        expect(http!.spanId).not.toBe(responses[i - 1].headers.get('x-request-id'));
         const operation = inTrace.find((s) => s.name === 'query Feed');
         expect(operation?.parentSpanId, `request ${i}: operation span`).toBe(http!.spanId);
         expect(attr(operation!, 'graphql.operation.name')).toBe('Feed');

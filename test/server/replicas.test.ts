@@ -13,7 +13,7 @@ const RATE_LIMIT_MAX = 50;
 const LOGIN_RATE_LIMIT_MAX = 10;
 const TICK_SECONDS = 1;
 
-interface Answer {
+interface Result {
   status: number;
   headers: Headers;
   data: any;
@@ -32,7 +32,7 @@ function tally(values: Array<string | number>): Record<string, number> {
   return counts;
 }
 
-const codeOf = (a: Answer) => a.errors?.[0]?.extensions.code ?? 'OK';
+const codeOf = (a: Result) => a.errors?.[0]?.extensions.code ?? 'OK';
 
 async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -64,7 +64,7 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...headers },
       body: JSON.stringify({ query, variables }),
     });
-    return { status: res.status, headers: res.headers, ...((await res.json()) as object) } as Answer;
+    return { status: res.status, headers: res.headers, ...((await res.json()) as object) } as Result;
   }
 
   async function login(i: number, address: string, email: string) {
@@ -126,16 +126,16 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
   });
 
   it('of 40 wrong logins for one e-mail over both replicas, 10 are checked and 30 refused, as on one', async () => {
-    const answers = await Promise.all(
+    const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         gql(i % 2, '10.0.1.1', LOGIN, { e: 'player6@demo.test', p: 'wrong-password' }, { 'x-app-path': 'demo' }),
       ),
     );
-    expect(tally(answers.map(codeOf))).toEqual({
+    expect(tally(results.map(codeOf))).toEqual({
       UNAUTHENTICATED: LOGIN_RATE_LIMIT_MAX,
       RATE_LIMITED: 40 - LOGIN_RATE_LIMIT_MAX,
     });
-    for (const a of answers) if (codeOf(a) === 'RATE_LIMITED') expect(a.status).toBe(429);
+    for (const a of results) if (codeOf(a) === 'RATE_LIMITED') expect(a.status).toBe(429);
     // Refused on both, the right password included; another e-mail is not.
     for (const i of [0, 1]) {
       const right = await gql(
@@ -155,10 +155,10 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
   it('of 30 wrong current passwords over both replicas and 30 addresses, 10 are checked, as on one', async () => {
     const player = await login(0, '10.0.9.1', 'player9@demo.test');
     const CHANGE = 'mutation($c: String!) { changePassword(currentPassword: $c, newPassword: "Another-pass-2026!") }';
-    const answers = await Promise.all(
+    const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) => gql(i % 2, `10.0.9.${i + 10}`, CHANGE, { c: `wrong-${i}` }, player)),
     );
-    expect(tally(answers.map(codeOf))).toEqual({
+    expect(tally(results.map(codeOf))).toEqual({
       BAD_USER_INPUT: LOGIN_RATE_LIMIT_MAX,
       RATE_LIMITED: 30 - LOGIN_RATE_LIMIT_MAX,
     });

@@ -119,7 +119,7 @@ describe('a result whose rescoring is a job', () => {
       s.app.rescoring.wake();
       await new Promise((r) => setTimeout(r, 200));
       // The result queues its job first: it waits for the running job's row, not the other way round.
-      const answer = s.gql(
+      const pending = s.gql(
         RESULT,
         { input: { matchId: final, status: 'FINISHED', homeTeamGoals: 1, awayTeamGoals: 2 } },
         manager,
@@ -127,7 +127,7 @@ describe('a result whose rescoring is a job', () => {
       await new Promise((r) => setTimeout(r, 300));
       release();
       await holder;
-      const r = await answer;
+      const r = await pending;
       expect(r.errors).toBeUndefined();
       await s.app.rescoring.idle();
       expect(await p.rescoreJob.count()).toBe(0);

@@ -82,10 +82,10 @@ describe('npm start', () => {
       expect(ready.status).toBe(503);
       expect(ready.headers.get('connection')).toBe('close');
       expect(await ready.json()).toMatchObject({ status: 'draining' });
-      const answers = await Promise.all(logins);
-      expect(answers.map((a) => a.status)).toEqual(Array(16).fill(200));
-      expect(answers.every((a) => a.body.token)).toBe(true);
-      expect(answers.some((a) => a.at > signalledAt)).toBe(true); // some were still in flight at the signal
+      const results = await Promise.all(logins);
+      expect(results.map((a) => a.status)).toEqual(Array(16).fill(200));
+      expect(results.every((a) => a.body.token)).toBe(true);
+      expect(results.some((a) => a.at > signalledAt)).toBe(true); // some were still in flight at the signal
       expect(first.status).toBe(200);
       expect(await exited).toBe(0);
       await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();

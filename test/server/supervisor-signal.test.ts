@@ -124,8 +124,8 @@ async function liveSocket(url: string) {
 /** A GraphQL request whose body is half sent: in flight until `finish()`, which resolves with the answer. */
 function heldRequest(port: number) {
   const body = JSON.stringify({ query: '{ __typename }' });
-  let answer!: (a: { status: number; body: string }) => void;
-  const answered = new Promise<{ status: number; body: string }>((r) => (answer = r));
+  let respond!: (a: { status: number; body: string }) => void;
+  const responded = new Promise<{ status: number; body: string }>((r) => (respond = r));
   const req = request(
     {
       host: '127.0.0.1',
@@ -137,15 +137,15 @@ function heldRequest(port: number) {
     (res) => {
       let text = '';
       res.on('data', (d) => (text += d));
-      res.on('end', () => answer({ status: res.statusCode ?? 0, body: text }));
+      res.on('end', () => respond({ status: res.statusCode ?? 0, body: text }));
     },
   );
-  req.on('error', (err) => answer({ status: 0, body: String(err) }));
+  req.on('error', (err) => respond({ status: 0, body: String(err) }));
   req.write(body.slice(0, 10));
   return {
     finish: () => {
       req.end(body.slice(10));
-      return answered;
+      return responded;
     },
   };
 }
@@ -184,9 +184,9 @@ describe('npm start under a supervisor', () => {
         expect(await socket.closed).toBe(1001);
         expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS - 100);
         // ...while the request already in flight is still answered.
-        const answer = await held.finish();
-        expect(answer.status).toBe(200);
-        expect(JSON.parse(answer.body)).toEqual({ data: { __typename: 'Query' } });
+        const response = await held.finish();
+        expect(response.status).toBe(200);
+        expect(JSON.parse(response.body)).toEqual({ data: { __typename: 'Query' } });
 
         expect(await started.exited).toEqual({ code: 0, signal: null });
         await nothingLeft(started);

@@ -2,7 +2,7 @@
 // only to requests that read the same versions. Why: docs/decisions/0010-auth-row-cache.md.
 import { Model } from '../../db/typed-sql.ts';
 
-/** The tables authentication reads: an answer built on cached auth rows depends on them too. */
+/** The tables authentication reads: a response built on cached auth rows depends on them too. */
 export const AUTH_ROW_TABLES = [Model.User, Model.Company] as const;
 
 /** Reads a row through the cache (or straight from the database when there is none). */

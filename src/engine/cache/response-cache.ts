@@ -1,4 +1,4 @@
-// Whole answers of read operations, keyed by document, variables, caller and tenant after the request's own checks,
+// Whole responses of read operations, keyed by document, variables, caller and tenant after the request's own checks,
 // returned while the table versions of what they read hold.
 // Why: docs/decisions/0006-response-cache-under-table-versions.md.
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
@@ -15,7 +15,7 @@ import type { Context } from '../../graphql/context.ts';
 import { settledJson } from '../graphql/shared-subtrees/json.ts';
 
 /**
- * Root fields whose answers depend only on stored data, the viewer, the tenant and kickoff times. A new
+ * Root fields whose responses depend only on the database's rows, the viewer, the tenant and kickoff times. A new
  * query joins only after checking that; invitationByJwt is left out because tokens expire on the clock, and
  * matches because its window starts at the request's clock unless `from` is given.
  */
@@ -45,11 +45,11 @@ const CLOCK_TABLES = new Set<string>([
 ]);
 
 interface Entry {
-  /** The tables the answer read (and the auth rows it was served on). */
+  /** The tables the response read (and the auth rows it was served on). */
   tables: string[];
-  /** Their write counts before the answer was computed: it is served while they hold. */
+  /** Their versions before the response was computed: it is served while they hold. */
   version: string;
-  /** Epoch ms of the next kickoff or trivia window end after the answer was computed: visibility changes then. */
+  /** Epoch ms of the next kickoff or trivia window end after the response was computed: visibility changes then. */
   validUntil: number;
   data: Record<string, unknown>;
   bytes: number;
@@ -58,31 +58,32 @@ interface Entry {
 export interface CacheStats {
   hits: number;
   misses: number;
+  /** Responses cached (the metric prode_response_cache_stores_total). */
   stores: number;
-  /** Answers computed but not kept: a table they read was written while they were computed. */
+  /** Responses computed but not cached: a table they read was written while they were computed. */
   discards: number;
   /**
-   * Answers kept in place of an older one under the same key that a write had made stale, by whether they differ from
-   * it: `recomputedSame` counts misses a finer invalidation could have answered, `recomputedChanged` ones that no
-   * cache could have answered without serving a stale answer.
+   * Responses cached in place of an older one under the same key that a write had made stale, by whether they differ
+   * from it: `recomputedSame` counts misses a finer invalidation could have served from the cache, `recomputedChanged`
+   * ones that no cache could have served without a stale response.
    */
   recomputedSame: number;
   recomputedChanged: number;
 }
 
-/** Misses in a row after which a key's answers are taken to change faster than they are read again. */
+/** Misses in a row after which a key's responses are taken to change faster than they are read again. */
 const CHURNING_AFTER_MISSES = 3;
-/** Keys whose misses in a row are remembered (most recent kept). */
+/** Keys whose misses in a row are remembered (the most recent ones). */
 const MAX_MISS_RUNS = 10_000;
 
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   /** Misses in a row per key since its last hit, most recent last. */
   private readonly missRuns = new Map<string, number>();
-  /** Answers being checked and kept after they were sent, by key (storeLater). */
-  private readonly storing = new Map<string, Promise<void>>();
-  /** Requests waiting to execute that look again when an answer under their key is kept (nextStore). */
-  private readonly storeWaiters = new Map<string, Set<() => void>>();
+  /** Responses being checked and cached after they were sent, by key (cacheLater). */
+  private readonly caching = new Map<string, Promise<void>>();
+  /** Requests waiting to execute that look the key up again when a response under it is cached (nextCached). */
+  private readonly cacheWaiters = new Map<string, Set<() => void>>();
   private bytes = 0;
   private horizon: { version: string; from: number; until: number } | null = null;
   readonly stats: CacheStats = { hits: 0, misses: 0, stores: 0, discards: 0, recomputedSame: 0, recomputedChanged: 0 };
@@ -103,7 +104,7 @@ export class ResponseCache {
       this.delete(key, entry);
       return null;
     }
-    // Other counts are not always older: a request that read them earlier than the answer's must not drop it.
+    // Other versions are not always older: a request that read them earlier than the response's must not drop it.
     if (versions.of(entry.tables) !== entry.version) return null;
     // Most recently used last: Map keeps insertion order.
     this.entries.delete(key);
@@ -112,7 +113,7 @@ export class ResponseCache {
   }
 
   set(key: string, entry: Entry): void {
-    if (entry.bytes > this.maxBytes / 4) return; // one answer never crowds out the rest
+    if (entry.bytes > this.maxBytes / 4) return; // one response never crowds out the rest
     const old = this.entries.get(key);
     if (old) {
       if (old.version !== entry.version) this.noteRecomputed(old, entry);
@@ -125,18 +126,18 @@ export class ResponseCache {
       this.delete(k, e);
     }
     this.stats.stores++;
-    for (const wake of [...(this.storeWaiters.get(key) ?? [])]) wake();
+    for (const wake of [...(this.cacheWaiters.get(key) ?? [])]) wake();
   }
 
-  /** Settles true once an answer is next kept under `key`, or false once `until` settles first. */
-  nextStore(key: string, until: Promise<unknown>): Promise<boolean> {
+  /** Settles true once a response is next cached under `key`, or false once `until` settles first. */
+  nextCached(key: string, until: Promise<unknown>): Promise<boolean> {
     return new Promise((resolve) => {
-      let waiters = this.storeWaiters.get(key);
-      if (!waiters) this.storeWaiters.set(key, (waiters = new Set()));
-      const settle = (stored: boolean) => {
+      let waiters = this.cacheWaiters.get(key);
+      if (!waiters) this.cacheWaiters.set(key, (waiters = new Set()));
+      const settle = (cached: boolean) => {
         waiters.delete(wake);
-        if (waiters.size === 0 && this.storeWaiters.get(key) === waiters) this.storeWaiters.delete(key);
-        resolve(stored);
+        if (waiters.size === 0 && this.cacheWaiters.get(key) === waiters) this.cacheWaiters.delete(key);
+        resolve(cached);
       };
       const wake = () => settle(true);
       waiters.add(wake);
@@ -155,8 +156,8 @@ export class ResponseCache {
   }
 
   /**
-   * Whether the key's last few requests all missed: its answers are rewritten before the same caller reads them
-   * again (a busy post's comments, a player's predictions while they predict). Answers are still kept, so a key
+   * Whether the key's last few requests all missed: its responses are rewritten before the same caller reads them
+   * again (a busy post's comments, a player's predictions while they predict). Responses are still cached, so a key
    * that settles is served again and leaves this state at its first hit.
    */
   churning(key: string): boolean {
@@ -164,27 +165,27 @@ export class ResponseCache {
   }
 
   /**
-   * Runs `store` (checking and keeping an answer already sent) after any store under the same key still running.
-   * It never rejects: keeping is best effort.
+   * Runs `cacheIt` (checking and caching a response already sent) after any such run under the same key still going.
+   * It never rejects: caching is best effort.
    */
-  storeLater(key: string, store: () => Promise<void>): void {
-    const run = (this.storing.get(key) ?? Promise.resolve())
-      .then(store)
+  cacheLater(key: string, cacheIt: () => Promise<void>): void {
+    const run = (this.caching.get(key) ?? Promise.resolve())
+      .then(cacheIt)
       .catch(() => undefined)
       .finally(() => {
-        if (this.storing.get(key) === run) this.storing.delete(key);
+        if (this.caching.get(key) === run) this.caching.delete(key);
       });
-    this.storing.set(key, run);
+    this.caching.set(key, run);
   }
 
-  /** Settles once no answer under `key` is still being kept (undefined when none is). */
-  stored(key: string): Promise<void> | undefined {
-    return this.storing.get(key);
+  /** Settles once no response under `key` is still being cached (undefined when none is). */
+  beingCached(key: string): Promise<void> | undefined {
+    return this.caching.get(key);
   }
 
   /**
    * The next kickoff or trivia window end after `now` (epoch ms), read again only when matches or trivia questions
-   * were written or that moment has passed: two aggregates per stored answer would cost more than the store. Only
+   * were written or that moment has passed: two aggregates per cached response would cost more than caching it. Only
    * for requests whose clock is not behind the one it was read at: a kickoff in between has not happened for them.
    */
   async nextVisibilityChange(db: Database, versions: TableVersions, now: Date): Promise<number> {
@@ -206,7 +207,7 @@ export class ResponseCache {
   }
 
   private noteRecomputed(old: Entry, entry: Entry) {
-    // Both JSON texts were written when each answer was kept (for its byte count): comparing them walks nothing.
+    // Both JSON texts were written when each response was cached (for its byte count): comparing them walks nothing.
     const [a, b] = [settledJson(old.data), settledJson(entry.data)];
     const bytes = (json: string | Buffer) => (typeof json === 'string' ? Buffer.from(json) : json);
     const same = typeof a === 'string' && typeof b === 'string' ? a === b : bytes(a).equals(bytes(b));
@@ -228,10 +229,10 @@ function cacheable(operation: OperationDefinitionNode | undefined): boolean {
 
 export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloServerPlugin<Context> {
   /**
-   * Keeps an answer already sent, if nothing was committed to the tables it read while it was computed: then
-   * every statement saw the state the counts read before it describe. Its statements are not the request's.
+   * Caches a response already sent, if nothing was committed to the tables it read while it was computed: then
+   * every statement saw the state the versions read before it describe. Its statements are not the request's.
    */
-  const keep = (
+  const cacheIfUnchanged = (
     key: string,
     computedAt: TableVersions,
     deps: string[],
@@ -246,10 +247,10 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
         cache.stats.discards++;
         return;
       }
-      // Every table its loaders read is among deps: what they read is that of these counts.
-      reads?.keep();
+      // Every table its loaders read is among deps: what they read is that of these versions.
+      reads?.share();
       const validUntil = await cache.nextVisibilityChange(db, after, now);
-      // Written now, once: every hit then sends these bytes (settledJson). Counted twice, as the answer is held both
+      // Written now, once: every hit then sends these bytes (settledJson). Counted twice, as the response is held both
       // as objects and as its JSON.
       const bytes = 2 * settledJson(data).length + key.length;
       cache.set(key, { tables: deps, version, validUntil, data, bytes });
@@ -260,7 +261,7 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
       let key: string | null = null;
       let versions: TableVersions | null = null;
       let hit = false;
-      /** The shared reads its loaders take and offer, once the counts it executes under are known. */
+      /** The shared reads its loaders take and offer, once the versions it executes under are known. */
       let reads: RequestReads | null = null;
       const shareReads = (contextValue: Context, at: TableVersions) => {
         reads = new RequestReads(cache.reads, at);
@@ -280,8 +281,8 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
           const who = [auth.viewer?.id, auth.viewerCompany?.id, auth.tenant?.id].map((id) => id ?? '-').join('|');
           const lookupKey = `${queryHash}|${request.operationName ?? ''}|${variables}|${who}`;
           key = lookupKey;
-          // The same answer, computed by a request just before, may still be on its way in (storeLater).
-          await cache.stored(lookupKey);
+          // The same response, computed by a request just before, may still be on its way into the cache (cacheLater).
+          await cache.beingCached(lookupKey);
           const data = cache.get(lookupKey, versions, contextValue.scope.now);
           if (data) {
             hit = true;
@@ -290,14 +291,14 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
               body: { kind: 'single', singleResult: { data } },
             };
           }
-          // The counts were read as the request arrived; on a busy server it then waits (for the event loop, for an
+          // The versions were read as the request arrived; on a busy server it then waits (for the event loop, for an
           // execution slot: tens of ms under load), and a write committed meanwhile would discard what it computes.
-          // Read them again just before it executes: the answer is kept under the state it reads, and may have been
-          // kept by another request meanwhile. The caller and tenant rows were read under the first counts: only if
-          // those still hold.
+          // Read them again just before it executes: the response is cached under the state it reads, and may have
+          // been cached by another request meanwhile. The caller and tenant rows were read under the first versions:
+          // only if those still hold.
           const first = versions;
           const now = contextValue.scope.now;
-          const look = async () => {
+          const lookup = async () => {
             const fresh = await db.tableVersions().catch(() => null);
             if (
               !fresh ||
@@ -306,59 +307,59 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
             ) {
               return null;
             }
-            await cache.stored(lookupKey);
-            return { fresh, kept: cache.get(lookupKey, fresh, now) };
+            await cache.beingCached(lookupKey);
+            return { fresh, cached: cache.get(lookupKey, fresh, now) };
           };
           // While it waits for a slot, an identical request (the same caller's other tab or device) may compute and
-          // keep this answer: looked up again then, under counts read then, it answers without waiting any longer.
+          // cache this response: looked up again then, under versions read then, it is a cache hit with no more wait.
           contextValue.cacheWhileWaiting = async (turn) => {
             let turned = false;
             void turn.then(() => (turned = true));
-            while (!turned && (await cache.nextStore(lookupKey, turn))) {
-              const found = await look();
-              const kept = found?.kept;
-              if (kept && !turned) {
+            while (!turned && (await cache.nextCached(lookupKey, turn))) {
+              const found = await lookup();
+              const cached = found?.cached;
+              if (cached && !turned) {
                 return () => {
                   versions = found.fresh;
                   hit = true;
-                  return kept;
+                  return cached;
                 };
               }
             }
             return undefined;
           };
-          // Not for a key that keeps missing: that look would find nothing, and costs a statement under load.
+          // Not for a key that keeps missing: that lookup would find nothing, and costs a statement under load.
           if (cache.churning(lookupKey)) {
             shareReads(contextValue, first);
             return null;
           }
-          contextValue.lastCacheLook = async () => {
-            const found = await look();
+          contextValue.lastCacheLookup = async () => {
+            const found = await lookup();
             if (!found) return null;
-            // Kept, if it is computed now, under the counts read just before it executes.
+            // Cached, if it is computed now, under the versions read just before it executes.
             versions = found.fresh;
-            if (found.kept) hit = true;
+            if (found.cached) hit = true;
             else shareReads(contextValue, found.fresh);
-            return found.kept;
+            return found.cached;
           };
           return null;
         },
         async willSendResponse({ response, contextValue }) {
-          // Counted here, once per cacheable request, whichever look answered it (or none).
+          // Counted here, once per cacheable request, whichever lookup served it (or none).
           if (key !== null) cache.noteLookup(key, hit);
           if (hit || key === null || versions === null || response.body.kind !== 'single') return;
           const { data, errors } = response.body.singleResult;
-          // The request's statements named these tables (src/engine/cache/tables-read.ts); none known, nothing kept.
+          // The request's statements named these tables (src/engine/cache/tables-read.ts); none known, nothing cached.
           const read = currentSqlStats()?.tables;
           if (errors?.length || !data || !read) return;
           const tables = new Set([...read, ...AUTH_ROW_TABLES]);
           if ([...tables].some((t) => CLOCK_TABLES.has(tableOfCounter(t)))) {
             tables.add(Model.Match).add(Model.TriviaQuestion);
           }
-          // Checked and kept after the answer has left: the check is a statement, and under load each await costs
-          // the request a turn of a busy event loop. A read of the same key waits for it (stored), not for more.
+          // Checked and cached after the response has left: the check is a statement, and under load each await costs
+          // the request a turn of a busy event loop. A read of the same key waits for it (beingCached), not for more.
           const [at, computedAt, now, shared] = [key, versions, contextValue.scope.now, reads];
-          cache.storeLater(at, () => keep(at, computedAt, [...tables], now, data, shared));
+          cache.cacheLater(at, () => cacheIfUnchanged(at, computedAt, [...tables], now, data, shared));
         },
       };
     },
@@ -366,13 +367,13 @@ export function responseCachePlugin(cache: ResponseCache, db: Database): ApolloS
 }
 
 /**
- * The executor after the response cache's last look (Context.lastCacheLook): wrapped inside the execution slots, so
- * the counts are read when the query is about to run, not before it waited.
+ * The executor after the response cache's last lookup (Context.lastCacheLookup): wrapped inside the execution slots,
+ * so the versions are read when the query is about to run, not before it waited.
  */
-export function withLastCacheLook(executor: GatewayExecutor): GatewayExecutor {
+export function withLastCacheLookup(executor: GatewayExecutor): GatewayExecutor {
   return async (requestContext) => {
-    const look = (requestContext.context as Partial<Context>).lastCacheLook;
-    const data = look ? await look() : null;
+    const lookup = (requestContext.context as Partial<Context>).lastCacheLookup;
+    const data = lookup ? await lookup() : null;
     return data ? { data } : executor(requestContext);
   };
 }

@@ -1,24 +1,24 @@
-// Loader answers that depend on their keys alone, shared between response-cache misses that read the same table
+// Loader results that depend on their keys alone, shared between response-cache misses that read the same table
 // versions. Why: docs/decisions/0009-shared-reads-between-misses.md.
 import type { TableVersions } from './table-versions.ts';
 import { countTableRead } from '../../db/sql-stats.ts';
 
 interface Shared {
-  /** The table's write count the value was read at. */
+  /** The table's version the value was read at. */
   tag: string;
   value: unknown;
   /** Rows it holds, against the bound. */
   rows: number;
 }
 
-/** A list longer than this is not shared: one would crowd out the rows of many small answers. */
+/** A list longer than this is not shared: one would crowd out the rows of many small results. */
 const MAX_SHARED_LIST = 1000;
 
 /** Per process, bounded in rows (least recently used out first). */
 export class SharedReads {
   private readonly entries = new Map<string, Shared>();
   private rows = 0;
-  /** Answers taken instead of a statement. */
+  /** Results taken instead of a statement. */
   readonly stats = { taken: 0 };
 
   constructor(private readonly maxRows: number) {}
@@ -55,7 +55,7 @@ export class SharedReads {
   }
 }
 
-/** One request's use of the shared answers, at the write counts its own answer is computed under. */
+/** One request's use of the shared results, at the table versions its own response is computed under. */
 export class RequestReads {
   private readonly tags = new Map<string, string>();
   private readonly read: Array<{ tables: readonly string[]; key: string; value: unknown }> = [];
@@ -65,21 +65,21 @@ export class RequestReads {
     private readonly versions: TableVersions,
   ) {}
 
-  /** The shared answer of `key` (a loader's name and key) read from `tables`, if one was kept at their counts. */
+  /** The shared result of `key` (a loader's name and key) read from `tables`, if one is held at their versions. */
   take(tables: readonly string[], key: string): { value: unknown } | undefined {
     const found = this.shared.get(key, this.tagOf(tables));
-    // The request's answer now depends on the tables as if a statement had read them.
+    // The request's response now depends on the tables as if a statement had read them.
     if (found) for (const table of tables) countTableRead(table);
     return found;
   }
 
-  /** An answer this request's statement read: shared once the request's answer has passed its check (keep). */
+  /** A result this request's statement read: shared once the request's response has passed its check (share). */
   readFrom(tables: readonly string[], key: string, value: unknown): void {
     this.read.push({ tables, key, value });
   }
 
   /** Called once nothing the request read was written while it was computed (src/engine/cache/response-cache.ts). */
-  keep(): void {
+  share(): void {
     for (const { tables, key, value } of this.read) this.shared.set(key, this.tagOf(tables), value);
     this.read.length = 0;
   }

@@ -1,4 +1,4 @@
-// Table versions, moved by triggers in each writer's transaction and read from the database, so every writer counts:
+// Table versions, moved by triggers in each writer's transaction and read from the database, so no writer is missed:
 // what the response cache trusts. Why: docs/decisions/0006-response-cache-under-table-versions.md and 0008.
 import type { DatabaseTarget } from '../../db/adapters.ts';
 
@@ -77,7 +77,7 @@ function trackingAdapter<T extends object>(adapter: T, tracker: TransactionTrack
 
 type Raw = { $queryRawUnsafe<T = unknown>(sql: string): Promise<T> };
 
-/** The statement that reads every table's count on PostgreSQL. */
+/** The statement that reads every table's version on PostgreSQL. */
 export const PG_TABLE_VERSIONS_SQL =
   "SELECT tbl, sum(v)::text AS v, 'prode_meta.table_version'::regclass::oid::text AS epoch " +
   'FROM prode_meta.table_version GROUP BY tbl';
@@ -85,29 +85,29 @@ export const PG_TABLE_VERSIONS_SQL =
 /** PostgreSQL: runs PG_TABLE_VERSIONS_SQL (on a connection of its own: src/engine/cache/versions-connection.ts). */
 export type PgVersionsQuery = () => Promise<Array<{ tbl: string; v: string; epoch: string }>>;
 
-/** The write counts of every table at one moment. */
+/** The versions of every table at one moment. */
 export class TableVersions {
   constructor(
     private readonly epoch: string,
-    private readonly counts: ReadonlyMap<string, string>,
-    /** SQLite: our rollbacks so far; an answer computed while it moved may hold rows that never were. */
+    private readonly byTable: ReadonlyMap<string, string>,
+    /** SQLite: our rollbacks so far; a response computed while it moved may hold rows that never were. */
     readonly rollbacks: number,
   ) {}
 
   /**
    * A token for these tables (every table when none are given): equal tokens mean no write to any of them
-   * committed in between. Tables never written count 0.
+   * committed in between. Tables never written are at version 0.
    */
   of(tables?: Iterable<string>): string {
-    const names = tables ? [...new Set(tables)].sort() : [...this.counts.keys()].sort();
-    return `${this.epoch}|${names.map((n) => `${n}=${this.counts.get(n) ?? '0'}`).join(',')}`;
+    const names = tables ? [...new Set(tables)].sort() : [...this.byTable.keys()].sort();
+    return `${this.epoch}|${names.map((n) => `${n}=${this.byTable.get(n) ?? '0'}`).join(',')}`;
   }
 }
 
 /**
- * Reads every table's write count; null when none can be given right now (SQLite with one of our transactions
- * open, unless `duringTransaction`: a check after an answer was computed, where the open transaction's own
- * uncommitted counts can only make the check fail).
+ * Reads every table's version; null when none can be given right now (SQLite with one of our transactions
+ * open, unless `duringTransaction`: a check after a response was computed, where the open transaction's own
+ * uncommitted versions can only make the check fail).
  */
 export function tableVersionsReader(
   provider: DatabaseTarget['provider'],
@@ -118,7 +118,7 @@ export function tableVersionsReader(
   const shape = (rows: Array<{ tbl: string; v: number | bigint | string }>) =>
     new Map(rows.map((r) => [r.tbl, String(r.v)]));
   if (provider === 'postgresql') {
-    if (!pgQuery) throw new Error('tableVersionsReader: PostgreSQL reads the counts on a connection of its own');
+    if (!pgQuery) throw new Error('tableVersionsReader: PostgreSQL reads the versions on a connection of its own');
     return sharedReads(async () => {
       const rows = await pgQuery();
       return new TableVersions(`pg:${rows[0]?.epoch ?? '-'}`, shape(rows), 0);
@@ -136,9 +136,9 @@ export function tableVersionsReader(
 }
 
 /**
- * One read for all who ask before it is sent. Every request reads the counts as it arrives (and a miss twice
+ * One read for all who ask before it is sent. Every request reads the versions as it arrives (and a miss twice
  * more): under load they were a third of the pool's statements, each waiting its turn for a connection (the
- * writes behind them too). A caller never gets counts read before it asked: it joins a read not yet begun, or
+ * writes behind them too). A caller never gets versions read before it asked: it joins a read not yet begun, or
  * waits for the one running to end and shares the next. Its statement counts towards the request that began it.
  */
 export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {

@@ -1,4 +1,4 @@
-// Which tables a SQL statement names, so what an answer read is found rather than declared (too many is safe, too
+// Which tables a SQL statement names, so what a response read is found rather than declared (too many is safe, too
 // few is not). Why: docs/decisions/0006-response-cache-under-table-versions.md.
 import { Model } from '../../db/typed-sql.ts';
 

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { PrismaPg } from '@prisma/adapter-pg';
 
 /**
- * Statements kept prepared, per connection and so per process. A connection never forgets one (forgetting would
+ * Statements held prepared, per connection and so per process. A connection never forgets one (forgetting would
  * need a DEALLOCATE on every connection), so the set is capped: beyond it, new texts run unnamed as before. Each
  * costs the server some kilobytes per connection (its parse tree and plan); the statements a busy server repeats
  * are far fewer than this.
@@ -13,7 +13,7 @@ export const MAX_NAMED_STATEMENTS = 200;
 
 /**
  * A text is named the second time it is seen: one-off statements (a search's `IN` list of an unusual length,
- * startup work) are never kept, the ones every request sends are named at once. Texts seen once are forgotten
+ * startup work) are never held prepared, the ones every request sends are named at once. Texts seen once are forgotten
  * in bulk when this many have piled up.
  */
 const MAX_SEEN_ONCE = 5000;

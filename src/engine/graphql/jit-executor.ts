@@ -13,10 +13,10 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { withLastCacheLook } from '../cache/response-cache.ts';
+import { withLastCacheLookup } from '../cache/response-cache.ts';
 import { executeShared, planShared, type SharedPlan } from './shared-subtrees/executor.ts';
 
-/** Distinct documents kept compiled; clients send a bounded set, hostile ones are evicted oldest first. */
+/** Distinct documents held compiled; clients send a bounded set, hostile ones are evicted oldest first. */
 const MAX_COMPILED = 500;
 
 /**
@@ -33,7 +33,7 @@ interface Compiled {
 
 const INTERPRETED: Compiled = { jit: null, shared: null };
 
-/** Queries the shared-subtree executor answered, and those it gave back to graphql-jit (an error on the way). */
+/** Queries the shared-subtree executor completed, and those it gave back to graphql-jit (an error on the way). */
 export interface SharedRunStats {
   answered: number;
   abandoned: number;
@@ -99,7 +99,7 @@ export function createJitExecutor(
     try {
       coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
     } catch {
-      // Nested deeper than the stack goes: worded as Apollo words a refused variable, so it answers 400.
+      // Nested deeper than the stack goes: worded as Apollo words a refused variable, so it responds with 400.
       const definition = operation.variableDefinitions![0];
       const message = `Variable "$${definition.variable.name.value}" got invalid value (nested too deeply)`;
       return { errors: [new GraphQLError(message, { nodes: [definition], extensions: { code: 'BAD_USER_INPUT' } })] };
@@ -124,10 +124,10 @@ export function createJitExecutor(
 }
 
 /**
- * Documents graphql-jit 0.8 answers wrongly, left to graphql-js:
+ * Documents graphql-jit 0.8 executes wrongly, left to graphql-js:
  * - @skip and @include: it marks a fragment as seen before checking its condition (`...F @skip(if: true) ...F`
  *   loses F) and writes the conditions onto the document's own nodes, which Apollo reuses for the next request;
- * - a field aliased `__proto__`: its answer objects drop the key, which graphql-js writes in place.
+ * - a field aliased `__proto__`: its response objects drop the key, which graphql-js writes in place.
  */
 function graphqlJsOnly(document: DocumentNode): boolean {
   let found = false;
@@ -168,11 +168,11 @@ function asGraphQLError(error: JitError): GraphQLError {
 
 /**
  * The executor Apollo's gateway runs (src/graphql/executor.ts): the JIT executor (or graphql-js's, `compile` false),
- * with the response cache's note of the last cache look.
+ * with the response cache's last cache lookup.
  */
 export function jitExecutor(
   schema: GraphQLSchema,
   options: { compile: boolean; share: boolean; stats: SharedRunStats },
 ): GatewayExecutor {
-  return withLastCacheLook(createJitExecutor(schema, options));
+  return withLastCacheLookup(createJitExecutor(schema, options));
 }

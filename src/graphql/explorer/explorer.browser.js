@@ -62,10 +62,10 @@
           variables: { email: form.elements.email.value, password: form.elements.password.value },
         }),
       });
-      const answer = await response.json();
-      const token = answer.data && answer.data.login && answer.data.login.token;
+      const body = await response.json();
+      const token = body.data && body.data.login && body.data.login.token;
       if (!token) {
-        status.textContent = 'login refused: ' + (answer.errors ? answer.errors[0].message : 'HTTP ' + response.status);
+        status.textContent = 'login refused: ' + (body.errors ? body.errors[0].message : 'HTTP ' + response.status);
         return;
       }
       form.elements.token.value = token;

@@ -11,7 +11,7 @@ export class AccountResolver {
   @Mutation(() => Boolean, {
     description:
       'Public. E-mails a password-reset link (valid one hour, single use) to the account with this e-mail in the ' +
-      'company named by x-app-path / x-app-host (without them, to every account with it). Answers true whether or ' +
+      'company named by x-app-path / x-app-host (without them, to every account with it). Returns true whether or ' +
       'not the e-mail has an account; throttled per address and e-mail (RATE_LIMITED).',
   })
   requestPasswordReset(

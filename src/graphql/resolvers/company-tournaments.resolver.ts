@@ -20,7 +20,7 @@ export class CompanyTournamentsResolver {
   availableTournaments(
     @Ctx() ctx: Context,
     @Arg('skip', () => Int, { description: 'Items to pass over, >= 0 (default 0).', nullable: true }) skip?: number,
-    @Arg('take', () => Int, { description: 'Items to answer, 1 to 100 (default 20).', nullable: true }) take?: number,
+    @Arg('take', () => Int, { description: 'Items to return, 1 to 100 (default 20).', nullable: true }) take?: number,
   ) {
     return tournaments.availableTournaments(ctx.scope, { skip, take });
   }

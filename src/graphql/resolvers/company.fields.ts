@@ -29,7 +29,7 @@ import {
 import { ScoringSettings } from '../types/scoring-settings.ts';
 import { UserCompact } from '../types/user.ts';
 
-/** Marks a company row reached as another company's `resellerCompany`: its compact form answers no lists. */
+/** Marks a company row reached as another company's `resellerCompany`: its compact form returns no lists. */
 const RESELLER_VIEW = Symbol('resellerView');
 type CompactRow = CompanyRow & { [RESELLER_VIEW]?: true };
 const cut = (c: CompactRow) => c[RESELLER_VIEW] === true;
@@ -43,7 +43,7 @@ function managedCompanies(company: CompanyRow, ctx: Context) {
 /**
  * The fields both forms of a company resolve alike, for `form`. A factory: TypeGraphQL moves a base class's field
  * resolvers to the class extending it, so each form extends its own copy. Only compact rows are ever marked as a
- * reseller's view (resellerCompany answers the compact form), so the full form always answers its lists.
+ * reseller's view (resellerCompany returns the compact form), so the full form always returns its lists.
  */
 function sharedCompanyFields(form: ClassType) {
   @Resolver(() => form)

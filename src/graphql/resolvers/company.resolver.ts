@@ -23,7 +23,7 @@ export class CompanyResolver {
   companiesSearch(
     @Ctx() ctx: Context,
     @Arg('skip', () => Int, { description: 'Items to pass over, >= 0 (default 0).', nullable: true }) skip?: number,
-    @Arg('take', () => Int, { description: 'Items to answer, 1 to 100 (default 20).', nullable: true }) take?: number,
+    @Arg('take', () => Int, { description: 'Items to return, 1 to 100 (default 20).', nullable: true }) take?: number,
     @Arg('search', () => String, {
       description: 'Part of the name, code or appPath, case-insensitive, literal; at most 100 characters.',
       nullable: true,

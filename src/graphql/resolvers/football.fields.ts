@@ -25,7 +25,7 @@ const required = <T>(value: T | null, what: string): T => {
   return value;
 };
 
-// The hot fields below chain on the loader's promise instead of awaiting in an async method: a deep answer resolves
+// The hot fields below chain on the loader's promise instead of awaiting in an async method: a deep response resolves
 // them thousands of times, and each async call allocates a frame and a promise of its own (docs/performance.md).
 const requiredTeam = (team: TeamRow | null) => required(team, 'team');
 const requiredCountry = (country: CountryRow | null) => required(country, 'country');

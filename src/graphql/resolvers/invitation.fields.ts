@@ -13,9 +13,9 @@ type InvitationRow = {
   areaLevel3Id: number | null;
 };
 const area = (ctx: Context, id: number | null) => (id == null ? null : ctx.scope.loaders.area.load(id));
-// The spec requires externalId in the PATCH form and allows it in the JWT lookup: both forms answer the same
+// The spec requires externalId in the PATCH form and allows it in the JWT lookup: both forms return the same
 // value, so a client that reads it from one sees it again in the other.
-const EXTERNAL_ID = 'The external identifier; an invitation created without one answers its id.';
+const EXTERNAL_ID = 'The external identifier; an invitation created without one returns its id.';
 const externalIdOf = (i: InvitationRow) => i.externalId ?? String(i.id);
 
 @Resolver(() => Invitation)

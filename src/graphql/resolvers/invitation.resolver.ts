@@ -26,7 +26,7 @@ export class InvitationResolver {
 
   @Mutation(() => CreatedInvitation, {
     description:
-      'Invites a person to the current company; answers the invitation and its link token. A company at its ' +
+      'Invites a person to the current company; returns the invitation and its link token. A company at its ' +
       'maxUsersAmount (unless allowExceedMaxUsers) is FORBIDDEN, as accepting there would be.',
   })
   createInvitation(

@@ -7,7 +7,7 @@ import { DateTime } from '../scalars.ts';
 import { Match, Prediction } from '../types/football.ts';
 
 const SKIP = 'Items to pass over, >= 0 (default 0).';
-const TAKE = 'Items to answer, 1 to 100 (default 20); the client pages with skip.';
+const TAKE = 'Items to return, 1 to 100 (default 20); the client pages with skip.';
 const TOURNAMENT =
   "Only this tournament's; one the company does not play: NOT_FOUND. Left out: all of the company's tournaments.";
 

@@ -12,14 +12,14 @@ export class NotificationResolver {
     @Arg('unreadOnly', () => Boolean, { description: 'true: only the unread ones.', defaultValue: false })
     unreadOnly: boolean,
     @Arg('skip', () => Int, { description: 'Items to pass over, >= 0 (default 0).', nullable: true }) skip?: number,
-    @Arg('take', () => Int, { description: 'Items to answer, 1 to 100 (default 20).', nullable: true }) take?: number,
+    @Arg('take', () => Int, { description: 'Items to return, 1 to 100 (default 20).', nullable: true }) take?: number,
   ) {
     return notifications.myNotifications(ctx.scope, { unreadOnly, skip, take });
   }
 
   @Mutation(() => Int, {
     description:
-      "Marks the caller's notifications read (the given ids, or all when ids is omitted); answers how many changed.",
+      "Marks the caller's notifications read (the given ids, or all when ids is omitted); returns how many changed.",
   })
   markNotificationsRead(
     @Ctx() ctx: Context,

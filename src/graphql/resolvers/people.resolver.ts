@@ -75,7 +75,7 @@ export class PeopleResolver {
   @Mutation(() => Boolean, {
     description:
       "The caller's password, proven by the current one; meets the company's policy. Every access token of the " +
-      'caller stops working, this one included (the answer carries no token): the caller signs in again. A wrong ' +
+      'caller stops working, this one included (the response carries no token): the caller signs in again. A wrong ' +
       'current password counts like a failed login of the caller (LOGIN_RATE_LIMIT_MAX): past the limit, RATE_LIMITED.',
   })
   changePassword(

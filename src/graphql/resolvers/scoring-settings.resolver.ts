@@ -9,7 +9,7 @@ export class ScoringSettingsResolver {
   @Mutation(() => ScoringSettingsUpdate, {
     description:
       "Changes a company's game rules (its admins, its reseller, managers). A change in how points are counted " +
-      'rescores every decided prediction of the company and its rankings in the same step (the answer says how ' +
+      'rescores every decided prediction of the company and its rankings in the same step (the response says how ' +
       'many predictions changed), or, past RESCORE_IN_REQUEST_MAX_PREDICTIONS of them, by a job per decided match ' +
       'right after it (rescoreJobsQueued). Once a match of its tournaments has kicked off, a change needs ' +
       'confirm: true (else CONFLICT).',

@@ -12,7 +12,7 @@ export class SignUpResolver {
       'Public. Creates a player account in the company named by x-app-path / x-app-host, unless it set ' +
       'disableRegister (FORBIDDEN) or is full (maxUsersAmount, unless allowExceedMaxUsers). The password must meet ' +
       'its passwordPolicy; areas only where featureSettings.areas.selfAssignOnSignUp. Where the company sets ' +
-      'requiresEmailVerification, a verification link is mailed and the answer carries neither token nor user, ' +
+      'requiresEmailVerification, a verification link is mailed and the response carries neither token nor user, ' +
       'whether or not the e-mail already had an account (its owner is told by e-mail). Every sign-up counts ' +
       'against REGISTER_RATE_LIMIT_MAX per address and e-mail (ten times it per address): past it, RATE_LIMITED.',
   })
@@ -38,7 +38,7 @@ export class SignUpResolver {
   @Mutation(() => Boolean, {
     description:
       'Public. Mails a new verification link to the unverified account with this e-mail in the company named by ' +
-      'x-app-path / x-app-host. Answers true whether or not there is one; throttled like requestPasswordReset.',
+      'x-app-path / x-app-host. Returns true whether or not there is one; throttled like requestPasswordReset.',
   })
   requestEmailVerification(
     @Arg('email', () => String, { description: 'The e-mail of the unverified account.' }) email: string,

@@ -53,7 +53,7 @@ export class StructureResolver {
   news(
     @Ctx() ctx: Context,
     @Arg('skip', () => Int, { description: 'Items to pass over, >= 0 (default 0).', nullable: true }) skip?: number,
-    @Arg('take', () => Int, { description: 'Items to answer, 1 to 100 (default 20).', nullable: true }) take?: number,
+    @Arg('take', () => Int, { description: 'Items to return, 1 to 100 (default 20).', nullable: true }) take?: number,
   ) {
     return structure.news(ctx.scope, { skip, take });
   }

@@ -1,5 +1,5 @@
 // Subscriptions. What may be watched and what an event shows are src/app/subscriptions.ts's; these pick the topic
-// and map each event to its answer, read with the subscriber's own fresh scope. The socket: src/graphql/subscriptions.
+// and map each event to its result, read with the subscriber's own fresh scope. The socket: src/graphql/subscriptions.
 import { Arg, Ctx, Int, Resolver, Root, Subscription, type ResolverData } from 'type-graphql';
 import {
   deliveredNotification,

@@ -30,7 +30,7 @@ export class TriviaResolver {
   triviaQuestions(
     @Ctx() ctx: Context,
     @Arg('skip', () => Int, { description: 'Items to pass over, >= 0 (default 0).', nullable: true }) skip?: number,
-    @Arg('take', () => Int, { description: 'Items to answer, 1 to 100 (default 20).', nullable: true }) take?: number,
+    @Arg('take', () => Int, { description: 'Items to return, 1 to 100 (default 20).', nullable: true }) take?: number,
   ) {
     return trivia.triviaQuestions(ctx.scope, { skip, take });
   }
@@ -93,7 +93,7 @@ export class TriviaResolver {
   triviaRanking(
     @Ctx() ctx: Context,
     @Arg('skip', () => Int, { description: 'Items to pass over, >= 0 (default 0).', nullable: true }) skip?: number,
-    @Arg('take', () => Int, { description: 'Items to answer, 1 to 100 (default 20).', nullable: true }) take?: number,
+    @Arg('take', () => Int, { description: 'Items to return, 1 to 100 (default 20).', nullable: true }) take?: number,
   ) {
     return trivia.triviaRanking(ctx.scope, { skip, take });
   }

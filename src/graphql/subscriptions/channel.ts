@@ -8,7 +8,7 @@ export interface SubscriptionChannel {
   bus: LiveBus;
   /**
    * Gives the context a fresh scope for the next event; re-reads the caller now and then. False: the caller may no
-   * longer subscribe (the event's answer says why, and the subscription ends after it).
+   * longer subscribe (the event's response says why, and the subscription ends after it).
    */
   refresh(): Promise<boolean>;
   /** When the caller's token expires (ms since the epoch; Infinity without one). */

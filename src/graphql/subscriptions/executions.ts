@@ -2,9 +2,9 @@
 // document is executed for it: left alone, one client's many heavy subscriptions turn one routine write into
 // hundreds of executions that hold the process's memory and its one thread. So, per event:
 // - identical subscriptions (same address, caller and rights, document, operation and variables) share one
-//   execution while it runs, and its answer is sent to each of them (a refusal is not shared: each asks its own);
-// - the objects one socket and one address are answered with are budgeted (LIVE_MAX_OBJECTS_PER_SOCKET,
-//   LIVE_MAX_OBJECTS_PER_ADDRESS): past either, that subscription's answer to this event is an error, and its
+//   execution while it runs, and its response is sent to each of them (a refusal is not shared: each asks its own);
+// - the objects of the responses to one socket and one address are budgeted (LIVE_MAX_OBJECTS_PER_SOCKET,
+//   LIVE_MAX_OBJECTS_PER_ADDRESS): past either, that subscription's response to this event is an error, and its
 //   execution stops where it crossed the line, so the work one client can cause per event is bounded;
 // - executions run a few at a time (LIVE_MAX_CONCURRENT_EXECUTIONS), apart from the HTTP execution slots and each
 //   after a turn of the event loop, so HTTP requests are never queued behind them; the rest wait in a queue of at
@@ -22,9 +22,9 @@ import type { SubscriptionChannel } from './channel.ts';
 import type { LiveDelivery } from './stream.ts';
 
 export interface LiveLimits {
-  /** Objects the answers to one event on one socket may hold together. */
+  /** Objects the responses to one event on one socket may hold together. */
   maxObjectsPerSocket: number;
-  /** Objects the answers to one event on all sockets of one client address may hold together. */
+  /** Objects the responses to one event on all sockets of one client address may hold together. */
   maxObjectsPerAddress: number;
   /** Objects all event executions of the process may hold at once. */
   maxObjectsInFlight: number;
@@ -36,7 +36,7 @@ type Limit = 'socket' | 'address' | 'process';
 
 /**
  * What one event has cost in this process so far: objects per socket (by number, so an event held by a slow
- * subscriber's queue holds no socket) and per address, and its runs in flight (a finished one's answer is not kept).
+ * subscriber's queue holds no socket) and per address, and its runs in flight (a finished one's response is not held).
  */
 interface EventCosts {
   spent: Map<number | string, number>;
@@ -46,11 +46,11 @@ interface EventCosts {
 interface Ran {
   result: ExecutionResult;
   objects: number;
-  /** An answer of the document's, not a refusal of this socket's or of the moment's: its copies may be sent. */
+  /** A response of the document's, not a refusal of this socket's or of the moment's: its copies may be sent. */
   shareable: boolean;
 }
 
-/** The answer to a subscription that ended while its execution waited: nobody reads it. */
+/** The response to a subscription that ended while its execution waited: nobody reads it. */
 const GONE: Ran = { result: { data: null }, objects: 0, shareable: false };
 
 /** An execution works this long at most before it lets the event loop take a turn (HTTP requests, I/O). */
@@ -94,8 +94,8 @@ export class SubscriptionExecutions {
   }
 
   /**
-   * For graphql-ws (its `subscribe`): graphql-js's source stream of the subscription, each delivery answered by
-   * answer() instead of an execution of its own.
+   * For graphql-ws (its `subscribe`): graphql-js's source stream of the subscription, each delivery responded to by
+   * respond() instead of an execution of its own.
    */
   readonly subscribe = async (args: ExecutionArgs) => {
     const source = await createSourceEventStream(args);
@@ -109,7 +109,7 @@ export class SubscriptionExecutions {
       next: async () => {
         const step = await deliveries.next();
         if (step.done) return { done: true, value: undefined };
-        return { done: false, value: await this.answer(args, step.value, wanted) };
+        return { done: false, value: await this.respond(args, step.value, wanted) };
       },
       return: async () => {
         ended = true;
@@ -125,10 +125,10 @@ export class SubscriptionExecutions {
     return results;
   };
 
-  private async answer(args: ExecutionArgs, delivery: LiveDelivery, wanted: () => boolean): Promise<ExecutionResult> {
+  private async respond(args: ExecutionArgs, delivery: LiveDelivery, wanted: () => boolean): Promise<ExecutionResult> {
     const context = args.contextValue as Context;
     // The caller was refused when read again (sessions revoked, deactivated, token expired) or could not be read:
-    // every subscription field requires the caller first, so the execution is that refusal, answered at once. No
+    // every subscription field requires the caller first, so the execution is that refusal, returned at once. No
     // queue or budget stands between a revoked subscriber and its UNAUTHENTICATED.
     if (context.scope.auth.viewerError) return execute({ ...args, rootValue: delivery });
     const channel = context.subscription!;
@@ -147,7 +147,7 @@ export class SubscriptionExecutions {
     }
     const run = this.run(args, delivery, event, channel, wanted);
     if (key !== null) {
-      // Shared while it runs only: a finished answer kept with the event would be held, outside every budget, by
+      // Shared while it runs only: a finished response stored with the event would be held, outside every budget, by
       // each slow subscriber's queued deliveries of that event.
       event.runs.set(key, run);
       const forget = () => {
@@ -190,7 +190,7 @@ export class SubscriptionExecutions {
       objects.share(budget);
       this.counts.executions++;
       try {
-        // Refused, the answer is the refusal at once; what is left of the execution waits forever and is collected.
+        // Refused, the response is the refusal at once; what is left of the execution waits forever and is collected.
         const result = await Promise.race([execute({ ...args, rootValue: delivery }), budget.refused]);
         return { result, objects: objects.resolved, shareable: !budget.stopped };
       } finally {
@@ -221,8 +221,8 @@ export class SubscriptionExecutions {
   }
 
   /**
-   * Counts `objects` more of this event's answers against the socket's and the address's budgets, and `pooled`
-   * of them against the process's (objects an execution holds). A copy of an answer refused is not counted.
+   * Counts `objects` more of this event's responses against the socket's and the address's budgets, and `pooled`
+   * of them against the process's (objects an execution holds). A copy of a response refused is not counted.
    */
   charge(event: EventCosts, channel: SubscriptionChannel, objects: number, pooled = 0): DomainError | null {
     const socketId = this.socketId(channel);
@@ -292,7 +292,7 @@ export class SubscriptionExecutions {
     return refusal(
       new DomainError(
         'SERVICE_UNAVAILABLE',
-        `too many live events are waiting to be answered (LIVE_MAX_QUEUED_EXECUTIONS is ` +
+        `too many live events are waiting to be served (LIVE_MAX_QUEUED_EXECUTIONS is ` +
           `${formatCount(this.limits.maxQueuedExecutions)}, of which one address may hold ` +
           `${formatCount(this.waitingPerAddress)} and one connection ${formatCount(this.waitingPerSocket)}): ` +
           `this event was dropped; read the current state again`,
@@ -321,7 +321,7 @@ class EventBudget implements SharedBudget {
     this.refused = new Promise((resolve) => (this.refuse = resolve));
   }
 
-  /** True once a budget stopped the execution: its answer is a refusal. */
+  /** True once a budget stopped the execution: its response is a refusal. */
   get stopped(): boolean {
     return this.refusal !== null;
   }
@@ -349,7 +349,7 @@ class EventBudget implements SharedBudget {
 
 /**
  * Who may share an execution: the same address (its budgets are the ones the execution spends), caller, role,
- * company and tenant, and the same request. None when the caller could not be read: that answer is theirs alone.
+ * company and tenant, and the same request. None when the caller could not be read: that response is theirs alone.
  */
 function shareKey({ scope: { auth } }: Context, channel: SubscriptionChannel): string | null {
   if (auth.viewerError || auth.tenantError) return null;
@@ -372,8 +372,8 @@ function newOverBudget(limit: Limit, limits: LiveLimits): DomainError {
   if (limit === 'process')
     return new DomainError(
       'SERVICE_UNAVAILABLE',
-      `the live events being answered hold more than ${formatCount(limits.maxObjectsInFlight)} objects ` +
-        `(LIVE_MAX_OBJECTS_IN_FLIGHT): this answer was stopped; read the current state again`,
+      `the live events being served hold more than ${formatCount(limits.maxObjectsInFlight)} objects ` +
+        `(LIVE_MAX_OBJECTS_IN_FLIGHT): this response was stopped; read the current state again`,
       { limit },
     );
   const [max, name, where] =
@@ -382,7 +382,7 @@ function newOverBudget(limit: Limit, limits: LiveLimits): DomainError {
       : [limits.maxObjectsPerAddress, 'LIVE_MAX_OBJECTS_PER_ADDRESS', 'from this address'];
   return new DomainError(
     'RESPONSE_TOO_LARGE',
-    `the answers to this event ${where} hold more than ${formatCount(max)} objects (${name}): this one was not ` +
+    `the responses to this event ${where} hold more than ${formatCount(max)} objects (${name}): this one was not ` +
       `sent; subscribe to fewer or smaller documents`,
     { limit },
   );

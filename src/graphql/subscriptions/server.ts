@@ -89,7 +89,7 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.http.bodyLimitBytes });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // Node takes its own error listener off an upgraded socket: a reset while we answer must not crash the process.
+    // Node takes its own error listener off an upgraded socket: a reset while we respond must not crash the process.
     socket.on('error', () => socket.destroy());
     const path = (request.url ?? '').split('?')[0];
     if (path !== '/graphql') return refuse(socket, 404, 'Not Found', 'path');
@@ -214,7 +214,7 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
     figures: () => ({ ...figures, refused: { ...figures.refused }, executions: executions.figures() }),
     async close() {
       server.off('upgrade', onUpgrade);
-      // A client that does not answer the close handshake is cut off: shutdown does not wait on it.
+      // A client that does not respond to the close handshake is cut off: shutdown does not wait on it.
       const cut = setTimeout(() => {
         for (const ws of wss.clients) ws.terminate();
       }, CLOSE_HANDSHAKE_MS);
@@ -273,7 +273,7 @@ async function subscriptionContext(
           opened = scopeFor(deps.sources, opened);
         }
       } catch (err) {
-        // Closed, not open: without a fresh read of the caller this event is answered with the outage.
+        // Closed, not open: without a fresh read of the caller this event is responded to with the outage.
         deps.log.warn({ err: String((err as Error).message ?? err) }, 'subscription: cannot read its caller again');
         const failed = err instanceof Error ? err : new Error(String(err));
         const auth = { viewer: null, viewerCompany: null, tenant: null, viewerError: failed, tenantError: failed };
@@ -282,8 +282,8 @@ async function subscriptionContext(
       }
       Object.assign(context, contextOf(opened, client), { subscription: context.subscription });
       const { auth } = opened;
-      // A caller deleted, deactivated, moved or whose token expired: this event answers why, then the subscription
-      // ends. An outage (a read that failed) keeps it: the next event reads the caller again.
+      // A caller deleted, deactivated, moved or whose token expired: this event's response says why, then the
+      // subscription ends. An outage (a read that failed) keeps it: the next event reads the caller again.
       return readAt === 0 || (auth.viewer !== null && !auth.viewerError && !auth.tenantError);
     },
   };

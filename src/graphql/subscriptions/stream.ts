@@ -1,5 +1,5 @@
 // One subscription's events: heard from the live feed, queued while the subscriber's last event is still being
-// sent, and each one answered with a fresh scope (clock, loaders, object budget), so nothing read for an earlier
+// sent, and each one responded to with a fresh scope (clock, loaders, object budget), so nothing read for an earlier
 // event is shown as current.
 import { EventReads } from '../../live/bus.ts';
 import { sessionsTopic, type LiveEvent } from '../../live/events.ts';
@@ -71,7 +71,7 @@ export function subscriptionStream(
       return this;
     },
     async next() {
-      channel.release(); // the last answer has been sent: its rows need not wait with us
+      channel.release(); // the last response has been sent: its rows need not wait with us
       while (!done && !last && queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       wake = null;
       if (done || last) {
@@ -96,7 +96,7 @@ export function subscriptionStream(
 
 /**
  * The caller's sessions revoked (src/app/sessions.ts: a password change, logoutEverywhere, ...), on any replica:
- * the caller is read again at once and refused, so the subscription answers UNAUTHENTICATED and ends. A feed that
+ * the caller is read again at once and refused, so the subscription responds with UNAUTHENTICATED and ends. A feed that
  * was lost may have lost a revocation too: the caller is read again then as well.
  */
 function watchRevocation(channel: SubscriptionChannel, wake: () => void): () => void {

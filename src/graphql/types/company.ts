@@ -79,7 +79,7 @@ export class Company extends CompanyShape {
   @Field(() => Boolean, { description: 'The ranking table is hidden.' }) disableRankingsTable!: boolean;
   @Field(() => Boolean, {
     description:
-      'Rankings do not show players who is ranked: for a player, every ranking entry but their own answers user: ' +
+      'Rankings do not show players who is ranked: for a player, every ranking entry but their own has user: ' +
       "null (admins, the company's reseller and managers still see the users).",
   })
   disableRankingsUserNames!: boolean;

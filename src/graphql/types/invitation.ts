@@ -1,5 +1,5 @@
 // Invitation (spec 2.8) in its two forms: the PATCH form (company compact) and the public JWT-lookup form (company
-// full, area ids present). Both answer the same externalId (resolvers/invitation.fields.ts).
+// full, area ids present). Both return the same externalId (resolvers/invitation.fields.ts).
 import { ArgsType, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { Role } from '../enums.ts';
 

@@ -118,7 +118,7 @@ export class ScoringSettingsUpdate {
   rescoredPredictions!: number;
   @Field(() => Int, {
     description:
-      'Decided matches rescored by a job after this answer, because the company has more decided predictions than ' +
+      'Decided matches rescored by a job after this response, because the company has more decided predictions than ' +
       'the server rescores in a request (RESCORE_IN_REQUEST_MAX_PREDICTIONS): their points follow within seconds. ' +
       '0 when everything was rescored in the same step.',
   })

@@ -1,4 +1,4 @@
-// What sign-up takes and answers.
+// What sign-up takes and returns.
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { User } from './user.ts';
 
@@ -15,7 +15,7 @@ export class RegisterInput {
   areaLevel3Id?: number | null;
 }
 
-@ObjectType({ description: 'What register answers.', simpleResolvers: true })
+@ObjectType({ description: 'What register returns.', simpleResolvers: true })
 export class RegisterPayload {
   @Field(() => String, {
     nullable: true,
@@ -25,8 +25,8 @@ export class RegisterPayload {
   @Field(() => User, {
     nullable: true,
     description:
-      'The new account; null where the company requires a verified e-mail (verifyEmail answers it), so that the ' +
-      'answer is the same whether or not the e-mail already had an account.',
+      'The new account; null where the company requires a verified e-mail (verifyEmail returns it), so that the ' +
+      'response is the same whether or not the e-mail already had an account.',
   })
   user!: object | null;
   @Field(() => Boolean, { description: 'True: a verification link was mailed; login waits for it.' })

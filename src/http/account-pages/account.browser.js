@@ -66,7 +66,7 @@
     } catch {
       return { problem: 'The service cannot be reached. Check your connection and try again.' };
     }
-    // An answer that is not JSON (a proxy's error page) is read as no answer.
+    // A response that is not JSON (a proxy's error page) is read as no response.
     const body = await response.json().catch(function () {
       return null;
     });
@@ -153,16 +153,16 @@
     form.setAttribute('aria-busy', 'true');
     say('Sending…', '');
     const [name, variables] = variablesOf();
-    const answer = await send(name, variables);
+    const result = await send(name, variables);
     button.disabled = false;
     form.removeAttribute('aria-busy');
-    if (answer.data) {
-      finished(Object.values(answer.data)[0]);
+    if (result.data) {
+      finished(Object.values(result.data)[0]);
       return;
     }
-    say(answer.problem, 'problem');
-    if (answer.fatal) form.hidden = true;
-    else markInvalid(answer.field);
+    say(result.problem, 'problem');
+    if (result.fatal) form.hidden = true;
+    else markInvalid(result.field);
   });
 
   async function start() {
@@ -172,12 +172,12 @@
     }
     if (page === 'invitation') {
       say('Reading the invitation…', '');
-      const answer = await send('AccountPageInvitation', { jwt: token });
-      if (!answer.data) {
-        say(answer.problem, 'problem');
+      const result = await send('AccountPageInvitation', { jwt: token });
+      if (!result.data) {
+        say(result.problem, 'problem');
         return;
       }
-      const invitation = answer.data.invitationByJwt;
+      const invitation = result.data.invitationByJwt;
       intro.textContent = 'You are invited to ' + invitation.company.name + '. Create your account to join the game.';
       if (invitation.name) field('name').value = invitation.name;
       // An invitation made without an e-mail asks for one; otherwise the account gets the invited address.

@@ -9,7 +9,7 @@ import { FULL_ENGINE } from '../../helpers/app.ts';
 import { suiteProvider } from '../../helpers/db.ts';
 import { startReplicas, type Replicas } from '../../helpers/replicas.ts';
 
-interface Answer {
+interface Result {
   statements: number;
   data: unknown;
   errors?: unknown;
@@ -49,7 +49,7 @@ describe('response cache across two processes', () => {
   }, 120_000);
   afterAll(() => r?.stop());
 
-  async function gql(i: number, query: string, extra: Record<string, string>, variables = {}): Promise<Answer> {
+  async function gql(i: number, query: string, extra: Record<string, string>, variables = {}): Promise<Result> {
     const res = await fetch(`${r.urls[i]}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...extra },
@@ -119,10 +119,10 @@ describe('response cache across two processes', () => {
   }
 
   /**
-   * Writes of every kind of dependency: B's API (cache off there) or the database directly. `keeps`: reads that must
-   * still be served from A's memory after it.
+   * Writes of every kind of dependency: B's API (cache off there) or the database directly. `staysCached`: reads that
+   * must still be served from A's memory after it.
    */
-  function writes(): Array<{ name: string; run: () => Promise<unknown>; keeps?: string[] }> {
+  function writes(): Array<{ name: string; run: () => Promise<unknown>; staysCached?: string[] }> {
     const { demo } = r;
     const player = demo.users['player1@demo.test'];
     const api = async (who: Who, query: string) => {
@@ -147,7 +147,7 @@ describe('response cache across two processes', () => {
             `mutation { upsertPrediction(input: { matchId: ${demo.matches.final}, ` +
               'homeTeamGoals: 2, awayTeamGoals: 2 }) { id } }',
           ),
-        keeps: ['own predictions by match', 'own predictions by user'],
+        staysCached: ['own predictions by match', 'own predictions by user'],
       },
       {
         name: "the player's predictions rescored (SQL)",
@@ -218,7 +218,7 @@ describe('response cache across two processes', () => {
 
   it('after every kind of write, each cached read answers as uncached B does; unrelated ones stay cached', async () => {
     const list = reads();
-    let keptAfterUnrelatedWrites = 0;
+    let hitsAfterUnrelatedWrites = 0;
     for (const write of writes()) {
       // Cache every read in A (the second read is served from memory: one statement).
       for (const read of list) {
@@ -233,11 +233,12 @@ describe('response cache across two processes', () => {
           await gql(1, read.query, headers[read.who]!),
         ];
         expect(cached.data, `${read.name} after ${write.name}`).toEqual(truth.data);
-        if (cached.statements === 1) keptAfterUnrelatedWrites++;
-        if (write.keeps?.includes(read.name)) expect(cached.statements, `${read.name} after ${write.name}`).toBe(1);
+        if (cached.statements === 1) hitsAfterUnrelatedWrites++;
+        if (write.staysCached?.includes(read.name))
+          expect(cached.statements, `${read.name} after ${write.name}`).toBe(1);
       }
     }
     // Per-table versions: most reads survive a write to a table they did not read (a global counter keeps none).
-    expect(keptAfterUnrelatedWrites).toBeGreaterThan(reads().length * 3);
+    expect(hitsAfterUnrelatedWrites).toBeGreaterThan(reads().length * 3);
   }, 180_000);
 });

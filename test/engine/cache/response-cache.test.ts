@@ -177,7 +177,7 @@ describe('response cache', () => {
     expect(JSON.parse(miss.text)[0].rounds.length).toBeGreaterThan(0);
     const me = '{ me { email company { name } } }';
     const gqlMiss = await s.gql(me, {}, headers);
-    // A first hit of each waits for its answer to be kept (storeLater, after the miss was sent: on PostgreSQL the
+    // A first hit of each waits for its answer to be kept (cacheLater, after the miss was sent: on PostgreSQL the
     // keeping, which writes the answer's JSON, can still be running), so that only hits are watched below.
     expect((await get()).statements).toBe(1);
     await cached(() => s.gql(me, {}, headers));
@@ -206,30 +206,30 @@ describe('response cache', () => {
     const id = s.demo.posts.demo[3];
     const db = s.t.db;
     const read = db.tableVersions;
-    let looks = 0; // reads of the counts before an answer is sent: on arrival, and a miss's last look
+    let lookups = 0; // reads of the versions before a response is sent: on arrival, and a miss's last cache lookup
     db.tableVersions = (duringTransaction) => {
-      if (!duringTransaction) looks++;
+      if (!duringTransaction) lookups++;
       return read(duringTransaction);
     };
     const other = await openDatabase(s.t.target);
-    const looksOf = async () => {
-      looks = 0;
+    const lookupsOf = async () => {
+      lookups = 0;
       const r = await s.gql(POST(id), {}, bearer(token));
       expect(r.errors).toBeUndefined();
-      return looks;
+      return lookups;
     };
     try {
       const missed = [];
       for (let i = 0; i < 4; i++) {
         // A comment from another client before each read: every answer is out of date when it is asked for again.
         await other.prisma.postComment.create({ data: { postId: id, userId: author, text: `churn ${i}` } });
-        missed.push(await looksOf());
+        missed.push(await lookupsOf());
       }
       expect(missed).toEqual([2, 2, 2, 1]);
       // Left alone, the answer is kept and served; the next miss looks again.
-      expect(await looksOf()).toBe(1);
+      expect(await lookupsOf()).toBe(1);
       await other.prisma.postComment.create({ data: { postId: id, userId: author, text: 'settled' } });
-      expect(await looksOf()).toBe(2);
+      expect(await lookupsOf()).toBe(2);
     } finally {
       db.tableVersions = read;
       await other.close();

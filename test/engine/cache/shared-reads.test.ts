@@ -8,8 +8,8 @@ import { RequestReads, SharedReads } from '../../../src/engine/cache/shared-read
 import { bearer, FULL_ENGINE, startTestServer, type TestServer } from '../../helpers/app.ts';
 import { liveMetric } from '../../helpers/live.ts';
 
-const versions = (counts: Record<string, number>, rollbacks = 0) =>
-  new TableVersions('test', new Map(Object.entries(counts).map(([t, v]) => [t, String(v)])), rollbacks);
+const versions = (byTable: Record<string, number>, rollbacks = 0) =>
+  new TableVersions('test', new Map(Object.entries(byTable).map(([t, v]) => [t, String(v)])), rollbacks);
 
 describe('shared reads', () => {
   it('offers what a request read only once its answer is kept, and only at the counts it was read at', () => {
@@ -18,7 +18,7 @@ describe('shared reads', () => {
     const row = { id: 7, name: 'Ana' };
     first.readFrom(['User'], 'user#id:7', row);
     expect(new RequestReads(shared, versions({ User: 1, Post: 1 })).take(['User'], 'user#id:7')).toBeUndefined();
-    first.keep();
+    first.share();
 
     // A write to another table leaves it; one to its own table, or a rollback, does not.
     expect(new RequestReads(shared, versions({ User: 1, Post: 2 })).take(['User'], 'user#id:7')).toEqual({
@@ -34,7 +34,7 @@ describe('shared reads', () => {
     const at = versions({ Area: 3 });
     const reader = new RequestReads(shared, at);
     reader.readFrom(['Area'], 'areasByCompany:1', [{ id: 1 }]);
-    reader.keep();
+    reader.share();
     const stats: SqlStats = { statements: 0, tables: new Set() };
     runWithSqlStats(stats, () => new RequestReads(shared, at).take(['Area'], 'areasByCompany:1'));
     expect([...stats.tables!]).toEqual(['Area']);
@@ -45,9 +45,9 @@ describe('shared reads', () => {
     const shared = new SharedReads(100);
     const reader = new RequestReads(shared, versions({ Tournament: 1, CompanyTournament: 1 }));
     reader.readFrom(['Tournament', 'CompanyTournament'], 'tournamentsByCompany:1', [{ id: 1 }]);
-    reader.keep();
-    const take = (counts: Record<string, number>) =>
-      new RequestReads(shared, versions(counts)).take(['Tournament', 'CompanyTournament'], 'tournamentsByCompany:1');
+    reader.share();
+    const take = (byTable: Record<string, number>) =>
+      new RequestReads(shared, versions(byTable)).take(['Tournament', 'CompanyTournament'], 'tournamentsByCompany:1');
     expect(take({ Tournament: 1, CompanyTournament: 2 })).toBeUndefined();
     expect(take({ Tournament: 2, CompanyTournament: 1 })).toBeUndefined();
     const stats: SqlStats = { statements: 0, tables: new Set() };
@@ -60,7 +60,7 @@ describe('shared reads', () => {
     const at = versions({ Area: 1 });
     const reader = new RequestReads(shared, at);
     reader.readFrom(['Area'], 'areasByCompany:1', [{ id: 1, name: 'North' }]);
-    reader.keep();
+    reader.share();
     const taken = new RequestReads(shared, at).take(['Area'], 'areasByCompany:1')!.value as Array<{ name: string }>;
     expect(() => (taken[0].name = 'changed')).toThrow(TypeError);
     expect(() => taken.push({ name: 'x' })).toThrow(TypeError);
@@ -76,13 +76,13 @@ describe('shared reads', () => {
       'adminsByCompany:1',
       Array.from({ length: 1001 }, (_, id) => ({ id })),
     );
-    reader.keep();
+    reader.share();
     const take = (key: string) => new RequestReads(shared, at).take(['User'], key);
     expect(take('adminsByCompany:1')).toBeUndefined();
     expect(take('user#id:1')).toBeDefined(); // now the most recent
     const more = new RequestReads(shared, at);
     more.readFrom(['User'], 'user#id:4', { id: 4 });
-    more.keep();
+    more.share();
     expect(shared.size).toEqual({ entries: 3, rows: 3 });
     expect(take('user#id:2')).toBeUndefined();
     expect(take('user#id:1')).toBeDefined();

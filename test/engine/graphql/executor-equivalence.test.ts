@@ -94,8 +94,8 @@ describe('executors answer every stored query alike', () => {
         }
         for (let i = 0; i < 3; i++) {
           for (const server of [shared, jit]) {
-            const answer = await server.gql(op.body, variables, headers);
-            const { status: s, data: d, errors: e } = answer;
+            const response = await server.gql(op.body, variables, headers);
+            const { status: s, data: d, errors: e } = response;
             expect({ status: s, data: d, errors: e }).toEqual({ status, data, errors });
           }
         }

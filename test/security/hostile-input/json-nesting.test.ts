@@ -15,18 +15,18 @@ const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(dep
 const deepLiteral = (depth: number) => `${'{a:'.repeat(depth)}1${'}'.repeat(depth)}`;
 const deepList = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
-interface Answer {
+interface Result {
   status: number;
   body: { errors?: Array<{ message: string; extensions: { code: string; limit?: string } }>; data?: unknown };
 }
 
-async function post(text: string, headers: Record<string, string>): Promise<Answer> {
+async function post(text: string, headers: Record<string, string>): Promise<Result> {
   const res = await fetch(`${target.s.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: text,
   });
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
+  return { status: res.status, body: (await res.json()) as Result['body'] };
 }
 
 /** A JSON input of each kind: the mutation with `$v` (a variable) or `VALUE` (a literal) where the JSON goes. */
@@ -99,7 +99,7 @@ describe('JSON inputs are bounded', () => {
         post(`{"query":${JSON.stringify(doc('$v'))},"variables":{"v":${input.wrap(json)}}}`, headers);
       const asLiteral = (literal: string) =>
         post(JSON.stringify({ query: doc(input.wrap(literal).replace(/"x":/, 'x:')) }), headers);
-      const refused = (a: Answer, limit: string, max: number) => {
+      const refused = (a: Result, limit: string, max: number) => {
         expect(a.status, JSON.stringify(a.body)).toBe(400);
         expect(a.body.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
         expect(a.body.errors?.[0].message).toContain(`exceeds the maximum of ${max} (${limit})`);
@@ -167,7 +167,7 @@ describe('JSON inputs are bounded', () => {
       headers: { 'apollo-require-preflight': 'true' },
     });
     expect(get.status).toBe(400);
-    const body = (await get.json()) as Answer['body'];
+    const body = (await get.json()) as Result['body'];
     expect(body.errors?.[0].extensions).toEqual({ code: 'BAD_USER_INPUT', limit: 'DOCUMENT_MAX_NESTING' });
     // Brackets inside strings and comments are text, not nesting.
     const quoted = await post(

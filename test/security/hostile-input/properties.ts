@@ -125,8 +125,8 @@ function check(r: Req, res: Res) {
 export async function hostile(name: string, arb: fc.Arbitrary<Req>, numRuns: number, seed: number) {
   await fc.assert(
     fc.asyncProperty(fc.array(arb, { minLength: POOL, maxLength: POOL }), async (reqs) => {
-      const answers = await Promise.all(reqs.map(send));
-      reqs.forEach((r, i) => check(r, answers[i]));
+      const responses = await Promise.all(reqs.map(send));
+      reqs.forEach((r, i) => check(r, responses[i]));
     }),
     {
       numRuns,

@@ -30,14 +30,14 @@ const REST_STATUS: Record<string, number> = {
   UNAUTHENTICATED: 401,
   BAD_USER_INPUT: 400,
 };
-type GraphqlAnswer = { data?: Record<string, unknown> | null; errors?: Array<{ extensions?: { code?: string } }> };
+type GraphqlResponse = { data?: Record<string, unknown> | null; errors?: Array<{ extensions?: { code?: string } }> };
 
 export function runMatrix(cases: Case[]): void {
   let srv: TestServer;
   let x: Ids;
   let tokens: Record<Exclude<Actor, 'anon'>, string>;
   /** Every body these rows received, for the secrets check. */
-  const answers: Array<{ label: string; text: string }> = [];
+  const responses: Array<{ label: string; text: string }> = [];
 
   const headersOf = (c: Case): Headers => ({
     ...(c.as === 'anon' ? {} : bearer(tokens[c.as])),
@@ -69,7 +69,7 @@ export function runMatrix(cases: Case[]): void {
       body: JSON.stringify({ query: typeof c.doc === 'string' ? c.doc : print(c.doc!), variables: c.vars?.(x) ?? {} }),
     });
     const text = await res.text();
-    const json = JSON.parse(text) as GraphqlAnswer;
+    const json = JSON.parse(text) as GraphqlResponse;
     if (json.errors?.length) {
       // A refusal answers no data at all for the operation.
       expect(json.data?.[c.op] ?? null, `${labelOf(c)}: an error answer carried data`).toBeNull();
@@ -126,7 +126,7 @@ export function runMatrix(cases: Case[]): void {
         const p = srv.t.db.prisma;
         const before = c.unchanged ? await c.unchanged(p, x) : undefined;
         const { outcome, data, text } = await run(c);
-        answers.push({ label, text });
+        responses.push({ label, text });
         for (const company of c.forbid ?? DEFAULT_FORBID[c.as]) {
           const leak = MARKERS[company].exec(text);
           const around = leak ? text.slice(Math.max(0, leak.index - 150), leak.index + 150) : '';
@@ -143,7 +143,7 @@ export function runMatrix(cases: Case[]): void {
     const SECRETS_CHECK =
       'no answer of the matrix carries a password hash, a recovery token, a skip-login token ' + 'or the JWT secret';
     it(SECRETS_CHECK, async () => {
-      expect(answers.length).toBeGreaterThan(0);
+      expect(responses.length).toBeGreaterThan(0);
       const p = srv.t.db.prisma;
       const users = await p.user.findMany({ select: { email: true, passwordHash: true, recoverPasswordToken: true } });
       const companies = await p.company.findMany({ select: { code: true, skipLoginToken: true } });
@@ -167,7 +167,7 @@ export function runMatrix(cases: Case[]): void {
         expect(c.skipLoginToken, `${c.code} has a skip-login token`).toBeTruthy();
         secrets.push([`${c.code}'s skipLoginToken`, c.skipLoginToken!]);
       }
-      const leaks = answers.flatMap(({ label, text }) =>
+      const leaks = responses.flatMap(({ label, text }) =>
         secrets.filter(([, value]) => text.includes(value)).map(([what]) => `${label}: ${what}`),
       );
       expect(leaks, 'secrets in answers').toEqual([]);

@@ -54,9 +54,9 @@ interface FieldPlan {
 interface Selection {
   type: GraphQLObjectType;
   fields: FieldPlan[];
-  /** About how many bytes of JSON one answer object writes. */
+  /** About how many bytes of JSON one response object writes. */
   jsonBytes: number;
-  /** A new answer object with every key of the selection, in order: built whole, not grown key by key. */
+  /** A new response object with every key of the selection, in order: built whole, not grown key by key. */
   create: () => Record<string, unknown>;
 }
 
@@ -118,7 +118,7 @@ class Run {
   }
 }
 
-/** An object budget's count kept while a subtree completes, so that its reuse can count the same. */
+/** An object budget's count held while a subtree completes, so that its reuse can count the same. */
 interface Tally {
   objects: number;
 }
@@ -133,7 +133,7 @@ function fail(run: Run): never {
 }
 
 /**
- * An answer object (or list) waiting for values that arrive later: each is written into it as it arrives, and the
+ * A response object (or list) waiting for values that arrive later: each is written into it as it arrives, and the
  * last one resolves it; the first failure rejects it. One promise per waiting object, where a promise per field
  * plus `Promise.all` cost about four promises and as many closures per field
  * (docs/decisions/0002-complete-repeated-subtrees-once.md).
@@ -406,7 +406,7 @@ export function planShared(
     for (const set of sets) collect(set);
     const fields: FieldPlan[] = [];
     for (const [key, nodes] of byKey) {
-      // An answer key `__proto__` would set the object's prototype (graphql-js writes it to an object without one).
+      // A response key `__proto__` would set the object's prototype (graphql-js writes it to an object without one).
       if (key === '__proto__') throw new Unplannable();
       const name = nodes[0].name.value;
       if (name === '__schema' || name === '__type') throw new Unplannable();
@@ -421,8 +421,8 @@ export function planShared(
     }
     const keys = fields.map((field) => field.key);
     const jsonBytes = fields.reduce((sum, field) => sum + field.key.length + 4 + jsonBytesOf(field.completion), 2);
-    // A large shared object is written once per answer and copied where it repeats (shared-subtrees/json.ts); one with
-    // a key `toJSON` (an alias) is written whole, that key being its own.
+    // A large shared object is written once per response and copied where it repeats (shared-subtrees/json.ts); one
+    // with a key `toJSON` (an alias) is written whole, that key being its own.
     const marked = shared && jsonBytes >= SHARED_JSON_MIN_BYTES && !keys.includes('toJSON');
     const create = marked ? sharedObjectFactory(keys) : objectFactory(keys);
     return { type, fields, jsonBytes, create };
@@ -507,7 +507,7 @@ function jsonBytesOf(completion: Completion): number {
 }
 
 /**
- * A function answering `{ key1: null, key2: null, ... }`: an object literal is allocated at its final size with
+ * A function returning `{ key1: null, key2: null, ... }`: an object literal is allocated at its final size with
  * its keys in place, where `{}` grown key by key reallocates its property store as it goes. The keys are names
  * the GraphQL parser accepted, quoted all the same.
  */

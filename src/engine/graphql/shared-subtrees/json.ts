@@ -1,10 +1,10 @@
-// Writes an answer's JSON with each shared subtree written once and its bytes copied where it repeats: the same
+// Writes a response's JSON with each shared subtree written once and its bytes copied where it repeats: the same
 // bytes as JSON.stringify, built faster. Why: docs/decisions/0003-write-shared-subtrees-once.md.
 import { randomBytes } from 'node:crypto';
 
 /** Twelve characters of [A-Za-z0-9_-]: JSON writes them as they are, so a mark reads `"<MARK><id>"`. */
 const MARK = randomBytes(9).toString('base64url');
-/** Exported for the tests of what happens when an answer's own text looks like a mark. */
+/** Exported for the tests of what happens when a response's own text looks like a mark. */
 export const SHARED_JSON_MARK = MARK;
 const OPENING = Buffer.from(`"${MARK}`);
 const QUOTE = 0x22;
@@ -41,16 +41,16 @@ function toJSON(this: object): unknown {
 }
 
 /**
- * A function answering a new `{ key1: null, key2: null, ... }` that is written once per answer by `answerJson`, its
+ * A function returning a new `{ key1: null, key2: null, ... }` that is written once per response by `responseJson`, its
  * keys in order and in place from the start (as an object literal's are). `toJSON` is not enumerable: the object
  * shows only its keys.
  */
 export function sharedObjectFactory(keys: string[]): () => Record<string, unknown> {
   const assignments = keys.map((key) => `this[${JSON.stringify(key)}] = null;`).join(' ');
-  const SharedAnswer = new Function(assignments) as unknown as new () => Record<string, unknown>;
-  // Writable: an answer key named `toJSON` (an alias) is then the object's own, shadowing this one, not an error.
-  Object.defineProperty(SharedAnswer.prototype, 'toJSON', { value: toJSON, writable: true });
-  return () => new SharedAnswer();
+  const SharedObject = new Function(assignments) as unknown as new () => Record<string, unknown>;
+  // Writable: a response key named `toJSON` (an alias) is then the object's own, shadowing this one, not an error.
+  Object.defineProperty(SharedObject.prototype, 'toJSON', { value: toJSON, writable: true });
+  return () => new SharedObject();
 }
 
 function stringifyMarked(value: unknown, w: Writing, root: object | null): string {
@@ -63,18 +63,18 @@ function stringifyMarked(value: unknown, w: Writing, root: object | null): strin
   }
 }
 
-/** Answers that no longer change (the response cache's), each with its JSON once written. */
+/** Responses that no longer change (the response cache's), each with its JSON once written. */
 const settled = new WeakMap<object, string | Buffer>();
 
 /**
- * The JSON of an answer that will not change again (the response cache keeps it and hands the same object to every
- * request it serves), written once and remembered with it: `answerJson` and `fieldJson` then answer those bytes.
+ * The JSON of a response that will not change again (the response cache holds it and hands the same object to every
+ * request it serves), written once and remembered with it: `responseJson` and `fieldJson` then return those bytes.
  */
-export function settledJson(answer: object): string | Buffer {
-  let json = settled.get(answer);
+export function settledJson(response: object): string | Buffer {
+  let json = settled.get(response);
   if (json === undefined) {
-    json = answerJson(answer);
-    settled.set(answer, json);
+    json = responseJson(response);
+    settled.set(response, json);
   }
   return json;
 }
@@ -83,7 +83,7 @@ export function settledJson(answer: object): string | Buffer {
  * The JSON of `value`, as JSON.stringify writes it: its text when nothing in it is shared, else its UTF-8 bytes,
  * each shared object written once.
  */
-export function answerJson(value: unknown): string | Buffer {
+export function responseJson(value: unknown): string | Buffer {
   if (typeof value === 'object' && value !== null) {
     const known = settled.get(value);
     if (known !== undefined) return known;
@@ -101,27 +101,27 @@ export function answerJson(value: unknown): string | Buffer {
 }
 
 /**
- * The JSON of `answer[field]`. Of a settled answer whose only field it is (a REST route's stored operation, served
- * from the response cache), cut out of the answer's own JSON, which is `{"field":` that JSON `}`.
+ * The JSON of `response[field]`. Of a settled response whose only field it is (a REST route's stored operation, served
+ * from the response cache), cut out of the response's own JSON, which is `{"field":` that JSON `}`.
  */
-export function fieldJson(answer: Record<string, unknown>, field: string): string | Buffer {
-  const json = settled.get(answer);
-  if (json === undefined || !onlyKey(answer, field)) return answerJson(answer[field]);
+export function fieldJson(response: Record<string, unknown>, field: string): string | Buffer {
+  const json = settled.get(response);
+  if (json === undefined || !onlyKey(response, field)) return responseJson(response[field]);
   const head = Buffer.byteLength(`{${JSON.stringify(field)}:`);
   return typeof json === 'string' ? json.slice(head, -1) : json.subarray(head, json.length - 1);
 }
 
 /**
- * A GraphQL result's JSON, as `answerText` writes it; when its data is a settled answer (a response cache hit), with
- * that answer's JSON as it was written when kept, and only the rest (the statement report) written now.
+ * A GraphQL result's JSON, as `responseText` writes it; when its data is a settled response (a response cache hit),
+ * with that response's JSON as it was written when cached, and only the rest (the statement report) written now.
  */
 export function resultText(result: Record<string, unknown>): string {
   const data = result.data;
   const json = typeof data === 'object' && data !== null ? settled.get(data) : undefined;
-  if (json === undefined) return answerText(result);
+  if (json === undefined) return responseText(result);
   let text = '';
   for (const key in result) {
-    const part = key === 'data' ? json : (answerJson(result[key]) as string | Buffer | undefined);
+    const part = key === 'data' ? json : (responseJson(result[key]) as string | Buffer | undefined);
     // JSON.stringify leaves out a key whose value it cannot write (undefined, a function).
     if (part === undefined) continue;
     text += `${text ? ',' : '{'}${JSON.stringify(key)}:${typeof part === 'string' ? part : part.toString('utf8')}`;
@@ -139,9 +139,9 @@ function onlyKey(object: Record<string, unknown>, key: string): boolean {
   return keys === 1;
 }
 
-/** `answerJson` as a string (Apollo's `stringifyResult` answers one). */
-export function answerText(value: unknown): string {
-  const json = answerJson(value);
+/** `responseJson` as a string (Apollo's `stringifyResult` returns one). */
+export function responseText(value: unknown): string {
+  const json = responseJson(value);
   return typeof json === 'string' ? json : json.toString('utf8');
 }
 

@@ -15,7 +15,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { ObjectBudget } from '../../../../src/app/object-budget.ts';
 import { countResolvedObjects } from '../../../../src/graphql/count-objects.ts';
-import { answerJson } from '../../../../src/engine/graphql/shared-subtrees/json.ts';
+import { responseJson } from '../../../../src/engine/graphql/shared-subtrees/json.ts';
 import { executeShared, planShared } from '../../../../src/engine/graphql/shared-subtrees/executor.ts';
 
 interface Company {
@@ -154,7 +154,7 @@ describe('shared-subtree executor', () => {
   it('builds large shared objects to be written once, and the answer is graphql-js bytes to the byte', async () => {
     const { schema } = schemaWithCalls();
     const { shared, reference } = await both(schema, DEEP);
-    const json = answerJson(shared);
+    const json = responseJson(shared);
     // A Buffer: some subtree was written once and copied (the users under `user`; `again` is too small to mark).
     expect(Buffer.isBuffer(json)).toBe(true);
     expect((json as Buffer).equals(Buffer.from(JSON.stringify(reference.data)))).toBe(true);
@@ -173,7 +173,7 @@ describe('shared-subtree executor', () => {
     expect(reference.errors).toBeUndefined();
     expect(shared).not.toBeNull();
     expect(JSON.stringify(shared)).toBe(JSON.stringify(reference.data));
-    expect(Buffer.from(answerJson(shared)).equals(Buffer.from(JSON.stringify(reference.data)))).toBe(true);
+    expect(Buffer.from(responseJson(shared)).equals(Buffer.from(JSON.stringify(reference.data)))).toBe(true);
   });
 
   it('leaves an answer key __proto__ to the ordinary executor', () => {

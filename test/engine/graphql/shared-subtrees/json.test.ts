@@ -3,8 +3,8 @@
 // last byte, whatever the text holds, and text that looks like a mark makes the answer be written plainly.
 import { describe, expect, it } from 'vitest';
 import {
-  answerJson,
-  answerText,
+  responseJson,
+  responseText,
   fieldJson,
   resultText,
   SHARED_JSON_MARK,
@@ -20,7 +20,7 @@ function user(id: number, name: string, company: object) {
 }
 
 /** Two users sharing a company, each reached under several predictions, with text JSON must escape. */
-function answer() {
+function sampleResponse() {
   const acme = Object.assign(newCompany(), { id: 1, name: 'Acme "quoted" \\ \n 日本 😀 \u2028' });
   const ana = user(1, 'Ana\u0000', acme);
   const bo = user(2, 'Bo', acme);
@@ -33,21 +33,21 @@ function answer() {
 
 describe('answers with shared subtrees written once', () => {
   it('writes the bytes JSON.stringify writes, each shared object once', () => {
-    const value = answer();
-    const json = answerJson(value);
+    const value = sampleResponse();
+    const json = responseJson(value);
     expect(Buffer.isBuffer(json)).toBe(true);
     expect((json as Buffer).equals(Buffer.from(JSON.stringify(value)))).toBe(true);
-    expect(answerText(value)).toBe(JSON.stringify(value));
+    expect(responseText(value)).toBe(JSON.stringify(value));
   });
 
   it('answers the plain text when nothing is shared, and writes a shared object at the top whole', () => {
-    expect(answerJson({ a: [1, 'x', null, { b: true }] })).toBe('{"a":[1,"x",null,{"b":true}]}');
+    expect(responseJson({ a: [1, 'x', null, { b: true }] })).toBe('{"a":[1,"x",null,{"b":true}]}');
     const company = Object.assign(newCompany(), { id: 7, name: 'Top' });
-    expect(answerText(company)).toBe('{"id":7,"name":"Top"}');
-    expect(answerText([company, company])).toBe('[{"id":7,"name":"Top"},{"id":7,"name":"Top"}]');
+    expect(responseText(company)).toBe('{"id":7,"name":"Top"}');
+    expect(responseText([company, company])).toBe('[{"id":7,"name":"Top"},{"id":7,"name":"Top"}]');
   });
 
-  it('shows only its keys outside answerJson: JSON.stringify, Object.keys and for..in see a plain answer', () => {
+  it('shows only its keys outside responseJson: JSON.stringify, Object.keys and for..in see a plain answer', () => {
     const company = Object.assign(newCompany(), { id: 3, name: 'C' });
     expect(JSON.stringify({ company })).toBe('{"company":{"id":3,"name":"C"}}');
     expect(Object.keys(company)).toEqual(['id', 'name']);
@@ -62,7 +62,7 @@ describe('answers with shared subtrees written once', () => {
     const company = make();
     company.toJSON = { name: 'aliased' };
     company.id = 4;
-    expect(answerText({ a: company, b: company })).toBe(
+    expect(responseText({ a: company, b: company })).toBe(
       '{"a":{"toJSON":{"name":"aliased"},"id":4},"b":{"toJSON":{"name":"aliased"},"id":4}}',
     );
   });
@@ -70,8 +70,8 @@ describe('answers with shared subtrees written once', () => {
   it('writes plainly an answer whose own text looks like a mark, wherever it stands', () => {
     const mark = SHARED_JSON_MARK;
     for (const lookalike of [`${mark}0`, `${mark}x`, `${mark}99`, `${mark}1234567890`, mark]) {
-      const value = { ...answer(), trap: lookalike, [lookalike]: 1 };
-      const json = answerJson(value);
+      const value = { ...sampleResponse(), trap: lookalike, [lookalike]: 1 };
+      const json = responseJson(value);
       expect(Buffer.from(json).equals(Buffer.from(JSON.stringify(value)))).toBe(true);
     }
   });
@@ -79,20 +79,20 @@ describe('answers with shared subtrees written once', () => {
   describe('a settled answer (the response cache keeps it): its JSON written once, then the same bytes', () => {
     const bytesOf = (json: string | Buffer) => (typeof json === 'string' ? Buffer.from(json) : json);
 
-    it('answers the same bytes every time, for the answer and through answerJson', () => {
-      const data = { companiesSearch: [answer(), answer()] };
+    it('answers the same bytes every time, for the answer and through responseJson', () => {
+      const data = { companiesSearch: [sampleResponse(), sampleResponse()] };
       const json = settledJson(data);
       expect(bytesOf(json).equals(Buffer.from(JSON.stringify(data)))).toBe(true);
       // The same object, not written again: a hit sends the bytes written when the answer was kept.
       expect(settledJson(data)).toBe(json);
-      expect(answerJson(data)).toBe(json);
+      expect(responseJson(data)).toBe(json);
       // An answer not settled is written each time.
-      const other = { companiesSearch: [answer()] };
-      expect(answerJson(other)).not.toBe(answerJson(other));
+      const other = { companiesSearch: [sampleResponse()] };
+      expect(responseJson(other)).not.toBe(responseJson(other));
     });
 
     it("cuts a REST route's field out of the answer's JSON, byte for byte what writing the field gives", () => {
-      for (const value of [[answer(), answer()], answer(), 'text 日本 😀', null, 0, []]) {
+      for (const value of [[sampleResponse(), sampleResponse()], sampleResponse(), 'text 日本 😀', null, 0, []]) {
         const data = { myTournaments: value };
         const whole = settledJson(data);
         const cut = fieldJson(data, 'myTournaments');
@@ -103,13 +103,13 @@ describe('answers with shared subtrees written once', () => {
     });
 
     it('writes the field on its own when the answer is not settled or holds other fields', () => {
-      const plain = { post: answer() };
+      const plain = { post: sampleResponse() };
       expect(bytesOf(fieldJson(plain, 'post')).equals(Buffer.from(JSON.stringify(plain.post)))).toBe(true);
-      const two = { post: answer(), me: { id: 1 } };
+      const two = { post: sampleResponse(), me: { id: 1 } };
       settledJson(two);
       expect(bytesOf(fieldJson(two, 'post')).equals(Buffer.from(JSON.stringify(two.post)))).toBe(true);
       // A key whose value is undefined is not written, by JSON.stringify nor here.
-      const withUndefined = { post: answer(), extra: undefined };
+      const withUndefined = { post: sampleResponse(), extra: undefined };
       settledJson(withUndefined);
       expect(bytesOf(fieldJson(withUndefined, 'post')).equals(Buffer.from(JSON.stringify(withUndefined.post)))).toBe(
         true,
@@ -117,7 +117,7 @@ describe('answers with shared subtrees written once', () => {
     });
 
     it("writes a GraphQL result around a settled answer's JSON, and any other result as JSON.stringify does", () => {
-      const data = { me: answer() };
+      const data = { me: sampleResponse() };
       settledJson(data);
       expect(resultText({ data })).toBe(JSON.stringify({ data }));
       expect(resultText({ data, extensions: undefined })).toBe(JSON.stringify({ data }));
@@ -125,7 +125,7 @@ describe('answers with shared subtrees written once', () => {
       expect(resultText(withExtensions)).toBe(JSON.stringify(withExtensions));
       const extensionsFirst = { extensions: { note: 'x' }, data };
       expect(resultText(extensionsFirst)).toBe(JSON.stringify(extensionsFirst));
-      const unsettled = { data: { me: answer() } };
+      const unsettled = { data: { me: sampleResponse() } };
       expect(resultText(unsettled)).toBe(JSON.stringify(unsettled));
       expect(resultText({ data: null, errors: [{ message: 'x' }] })).toBe('{"data":null,"errors":[{"message":"x"}]}');
     });

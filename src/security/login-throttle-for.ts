@@ -1,4 +1,4 @@
-// Picks the login throttle for the configured store: shared through PostgreSQL, so that every replica counts
+// Picks the login throttle for the configured database: shared through PostgreSQL, so that every replica counts
 // against one limit, or in memory on SQLite, whose gateway is one process.
 import type { Database } from '../db/client.ts';
 import { RateCounters } from '../db/rate-counters.ts';
