@@ -1,6 +1,6 @@
-// Answers written with each shared subtree once (src/engine/graphql/shared-subtrees/json.ts): the bytes are
+// Responses written with each shared subtree once (src/engine/graphql/shared-subtrees/json.ts): the bytes are
 // JSON.stringify's to the
-// last byte, whatever the text holds, and text that looks like a mark makes the answer be written plainly.
+// last byte, whatever the text holds, and text that looks like a mark makes the response be written plainly.
 import { describe, expect, it } from 'vitest';
 import {
   answerJson,
@@ -31,7 +31,7 @@ function answer() {
   };
 }
 
-describe('answers with shared subtrees written once', () => {
+describe('responses with shared subtrees written once', () => {
   it('writes the bytes JSON.stringify writes, each shared object once', () => {
     const value = answer();
     const json = answerJson(value);
@@ -67,7 +67,7 @@ describe('answers with shared subtrees written once', () => {
     );
   });
 
-  it('writes plainly an answer whose own text looks like a mark, wherever it stands', () => {
+  it('writes plainly a response whose own text looks like a mark, wherever it stands', () => {
     const mark = SHARED_JSON_MARK;
     for (const lookalike of [`${mark}0`, `${mark}x`, `${mark}99`, `${mark}1234567890`, mark]) {
       const value = { ...answer(), trap: lookalike, [lookalike]: 1 };
@@ -76,14 +76,14 @@ describe('answers with shared subtrees written once', () => {
     }
   });
 
-  describe('a settled answer (the response cache keeps it): its JSON written once, then the same bytes', () => {
+  describe('a settled response (the response cache holds it): its JSON written once, then the same bytes', () => {
     const bytesOf = (json: string | Buffer) => (typeof json === 'string' ? Buffer.from(json) : json);
 
     it('answers the same bytes every time, for the answer and through answerJson', () => {
       const data = { companiesSearch: [answer(), answer()] };
       const json = settledJson(data);
       expect(bytesOf(json).equals(Buffer.from(JSON.stringify(data)))).toBe(true);
-      // The same object, not written again: a hit sends the bytes written when the answer was kept.
+      // The same object, not written again: a hit sends the bytes written when the response was cached.
       expect(settledJson(data)).toBe(json);
       expect(answerJson(data)).toBe(json);
       // An answer not settled is written each time.
@@ -91,7 +91,7 @@ describe('answers with shared subtrees written once', () => {
       expect(answerJson(other)).not.toBe(answerJson(other));
     });
 
-    it("cuts a REST route's field out of the answer's JSON, byte for byte what writing the field gives", () => {
+    it("cuts a REST route's field out of the response's JSON, byte for byte what writing the field gives", () => {
       for (const value of [[answer(), answer()], answer(), 'text 日本 😀', null, 0, []]) {
         const data = { myTournaments: value };
         const whole = settledJson(data);
@@ -102,7 +102,7 @@ describe('answers with shared subtrees written once', () => {
       }
     });
 
-    it('writes the field on its own when the answer is not settled or holds other fields', () => {
+    it('writes the field on its own when the response is not settled or holds other fields', () => {
       const plain = { post: answer() };
       expect(bytesOf(fieldJson(plain, 'post')).equals(Buffer.from(JSON.stringify(plain.post)))).toBe(true);
       const two = { post: answer(), me: { id: 1 } };
@@ -116,7 +116,7 @@ describe('answers with shared subtrees written once', () => {
       );
     });
 
-    it("writes a GraphQL result around a settled answer's JSON, and any other result as JSON.stringify does", () => {
+    it("writes a GraphQL result around a settled response's JSON, and any other result as JSON.stringify does", () => {
       const data = { me: answer() };
       settledJson(data);
       expect(resultText({ data })).toBe(JSON.stringify({ data }));
