@@ -1,4 +1,4 @@
-// Every statement written with src/db/typed-sql.ts runs here on the suite's store (SQLite; PostgreSQL when
+// Every statement written with src/db/typed-sql.ts runs here on the suite's database (SQLite; PostgreSQL when
 // DATABASE_URL names one), over the seeded demo data: each row a query returns has exactly the columns its shape
 // declares, each of a kind the shape reads; a statement of whole rows returns what findMany builds for them; and the
 // writes do what their callers count on. PostgreSQL's own statements (prode_meta, row locks, VACUUM) run on
@@ -136,7 +136,7 @@ const standingsOf = (tournamentId: number) =>
     orderBy: [{ userId: 'asc' }],
   });
 
-describe('typed SQL on the store', () => {
+describe('typed SQL on the database', () => {
   it('ranking queries return the rows they declare, for every kind of scope and tie rule', async () => {
     const user = await store.db.prisma.user.findUniqueOrThrow({ where: { id: player } });
     const rounds = [store.demo.rounds['Matchday 1'], store.demo.rounds['Matchday 2']];
