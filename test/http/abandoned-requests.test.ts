@@ -33,7 +33,7 @@ function sendAndHangUp(path: string, body: string): Promise<void> {
 }
 
 describe('requests whose client hung up', () => {
-  it('are served without an internal error, and the server serves the next one', async () => {
+  it('are served without an internal error, and the next request is served too', async () => {
     // Each request reads the table versions as it arrives (src/http/request-scope.ts): held there until its client
     // has gone, as a busy server holds it.
     const db = s.t.db;
