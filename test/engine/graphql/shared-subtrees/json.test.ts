@@ -91,7 +91,7 @@ describe('responses with shared subtrees written once', () => {
       expect(answerJson(other)).not.toBe(answerJson(other));
     });
 
-    it("cuts a REST route's field out of the response's JSON, byte for byte what writing the field gives", () => {
+    it("cuts a REST route's field out of the answer's JSON, byte for byte what writing the field gives", () => {
       for (const value of [[answer(), answer()], answer(), 'text 日本 😀', null, 0, []]) {
         const data = { myTournaments: value };
         const whole = settledJson(data);
@@ -102,7 +102,7 @@ describe('responses with shared subtrees written once', () => {
       }
     });
 
-    it('writes the field on its own when the response is not settled or holds other fields', () => {
+    it('writes the field on its own when the answer is not settled or holds other fields', () => {
       const plain = { post: answer() };
       expect(bytesOf(fieldJson(plain, 'post')).equals(Buffer.from(JSON.stringify(plain.post)))).toBe(true);
       const two = { post: answer(), me: { id: 1 } };
@@ -116,7 +116,7 @@ describe('responses with shared subtrees written once', () => {
       );
     });
 
-    it("writes a GraphQL result around a settled response's JSON, and any other result as JSON.stringify does", () => {
+    it("writes a GraphQL result around a settled answer's JSON, and any other result as JSON.stringify does", () => {
       const data = { me: answer() };
       settledJson(data);
       expect(resultText({ data })).toBe(JSON.stringify({ data }));
