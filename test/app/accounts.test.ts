@@ -1,5 +1,5 @@
 // Accounts by e-mail (src/app/accounts.ts): a reset link is mailed to every open account with the address in the
-// company named, the answer is the same whether or not there is one, and the link sets a password once.
+// company named, the response is the same whether or not there is one, and the link sets a password once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../prisma/seed/demo-seed.ts';
 import { PASSWORD_RESET_TTL_MS, requestPasswordReset, resetPassword } from '../../src/app/accounts.ts';

@@ -1,4 +1,4 @@
-// Login (src/app/auth.ts): e-mail and password for an access token, one answer for every credential failure,
+// Login (src/app/auth.ts): e-mail and password for an access token, one response for every credential failure,
 // counted against the login throttle before anything is checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../prisma/seed/demo-seed.ts';

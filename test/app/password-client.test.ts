@@ -35,7 +35,7 @@ describe('password client', () => {
     });
   });
 
-  it('a refused input or a store failure is given back; a refusal about the link stays counted', async () => {
+  it('a refused input or a database failure is given back; a refusal about the link stays counted', async () => {
     const c = client(1);
     const refuse = (err: Error) => () => Promise.reject(err);
     await expect(counted(c, 's', 'tries', 'counted', refuse(badInput('too short', 'password')))).rejects.toMatchObject({

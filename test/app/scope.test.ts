@@ -1,5 +1,5 @@
 // The request scope the operations in src/app take: its guards, and write(), which runs a transaction and makes
-// the loaders forget what they read once it commits (so no operation can answer with what it read before).
+// the loaders forget what they read once it commits (so no operation can return what it read before).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable, isStatementTimeout } from '../../src/db/errors.ts';
 import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';

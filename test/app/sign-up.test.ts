@@ -1,6 +1,6 @@
 // Sign-up (src/app/sign-up.ts): a person creates a player account in the company the headers name, within its
 // switch, password policy and seats; where the company verifies e-mails, the account opens once its link is used,
-// and a taken e-mail is answered as a new one while its owner is told.
+// and a taken e-mail gets the response a new one gets while its owner is told.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, requestEmailVerification, verifyEmail } from '../../src/app/sign-up.ts';
 import { resolveRequestAuth } from '../../src/auth/request-auth.ts';
@@ -127,7 +127,7 @@ describe('sign-up with e-mail verification', () => {
     await expect(verifyEmail(scope, client(), token)).rejects.toMatchObject({ extensions: { code: 'NOT_FOUND' } });
   });
 
-  it('a taken e-mail gets the same answer, adds nobody and tells the address’s owner', async () => {
+  it('a taken e-mail gets the same response, adds nobody and tells the address’s owner', async () => {
     const scope = await anonymous();
     await register(scope, client(), person('twice@verified.test'), verified);
     const again = await register(scope, client(), person('twice@verified.test'), verified);
@@ -142,7 +142,7 @@ describe('sign-up with e-mail verification', () => {
     });
   });
 
-  it('requestEmailVerification mails a new link to an unverified account only, answering true either way', async () => {
+  it('requestEmailVerification mails a new link to an unverified account only, returning true either way', async () => {
     const scope = await anonymous();
     await register(scope, client(), person('slow@verified.test'), verified);
     expect(await requestEmailVerification(scope, 'slow@verified.test', verified, client())).toBe(true);

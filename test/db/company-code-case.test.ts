@@ -20,7 +20,7 @@ describe(`${suiteProvider}: company codes without regard to case`, () => {
     const { target, drop } = await emptyTarget();
     drops.push(drop);
     await migrateDatabase(target);
-    // The store is closed while migrations run: the schema engine takes its own connection.
+    // The database client is closed while migrations run: the schema engine takes its own connection.
     const open = () => openDatabase(target, { poolMax: 2 });
     let db = await open();
     // The database as it was before the migration, with codes it allowed then.

@@ -1,5 +1,5 @@
 // PostgreSQL connections of the server carry a statement_timeout: work whose request was abandoned (the request
-// deadline answered 504, the client went away) stops in the database too instead of holding a connection.
+// deadline returned 504, the client went away) stops in the database too instead of holding a connection.
 import type { FastifyBaseLogger } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ describe.runIf(suiteProvider === 'postgresql')('statement_timeout on PostgreSQL'
         (err: unknown) => err,
       );
       expect(Date.now() - started).toBeLessThan(3000);
-      // Recognised as such, and answered as a timeout (504 REQUEST_TIMEOUT), not as our bug (500).
+      // Recognised as such, and reported as a timeout (504 REQUEST_TIMEOUT), not as our bug (500).
       expect(isStatementTimeout(stopped)).toBe(true);
       expect(isStatementTimeout(new Error('something else'))).toBe(false);
       const log = {

@@ -1,5 +1,5 @@
 // ENGINE and ENGINE_OFF (src/engine/index.ts): the settings refused with the parts named, the decisions they give,
-// and a server without the engine answering as the full one does, every read computed again.
+// and a server without the engine responding as the full one does, every read computed again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { engineFor } from '../../src/engine/index.ts';
@@ -52,7 +52,7 @@ describe('a server with ENGINE=plain', () => {
     await full?.close();
   });
 
-  it('answers a query and a REST route as the full engine does, and reads every answer again', async () => {
+  it('responds to a query and a REST route as the full engine does, and computes every response again', async () => {
     const id = plain.demo.posts.demo[0];
     const query = `{ post(id: ${id}) { id text likesCount likedByMe comments { id text } } }`;
     const [p, f] = [await plain.loginAs('player'), await full.loginAs('player')];

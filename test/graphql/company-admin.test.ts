@@ -97,7 +97,7 @@ describe('createCompany', () => {
     const own = await s.gql(UPDATE, { id: demoId(), i: { code: 'Demo' } }, as('manager'));
     expect(own.errors).toBeUndefined();
     await s.gql(UPDATE, { id: demoId(), i: { code: 'DEMO' } }, as('manager'));
-    // The store refuses it too, should a write skip the check (the unique index on lower("code")).
+    // The database refuses it too, should a write skip the check (the unique index on lower("code")).
     const direct = s.t.db.prisma.company.create({ data: { ...DEFAULT_COMPANY_JSON, name: 'Case', code: 'globex' } });
     await expect(direct).rejects.toSatisfy(isUniqueViolation);
   });

@@ -55,7 +55,7 @@ describe('developer experience', () => {
     expect((await fetch(`${prod.url}/graphiql/assets/graphiql.min.js`)).status).toBe(404);
   });
 
-  it('introspection answers unless GRAPHQL_INTROSPECTION=false', async () => {
+  it('introspection responds unless GRAPHQL_INTROSPECTION=false', async () => {
     const q = '{ __schema { queryType { name } } }';
     expect((await dev.gql(q)).data.__schema.queryType.name).toBe('Query');
     const r = await prod.gql(q);

@@ -1,5 +1,5 @@
 // At most GRAPHQL_MAX_CONCURRENT_EXECUTIONS operations execute at once (src/graphql/execution-slots.ts): the
-// slots on their own, then a real server at one slot answering a burst of deep queries one at a time.
+// slots on their own, then a real server at one slot serving a burst of deep queries one at a time.
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,7 +79,7 @@ describe('ExecutionSlots', () => {
     expect(slots.stats()).toMatchObject({ running: 0, waiting: 0, waits: 2, dropped: 1 });
   });
 
-  it('answers queued work from elsewhere when that comes first, and passes it by when the slot frees', async () => {
+  it('resolves queued work from elsewhere when that comes first, and passes it by when the slot frees', async () => {
     const slots = new ExecutionSlots(1);
     const first = gate();
     const running = slots.run(() => first.done.then(() => 'first'));
@@ -100,7 +100,7 @@ describe('ExecutionSlots', () => {
     expect(slots.stats()).toMatchObject({ running: 0, waiting: 0, waits: 2, answeredWaiting: 1 });
   });
 
-  it('runs queued work whose answer from elsewhere comes only after its turn, without calling the claim', async () => {
+  it('runs queued work whose result from elsewhere comes only after its turn, without calling the claim', async () => {
     const slots = new ExecutionSlots(1);
     const first = gate();
     const running = slots.run(() => first.done.then(() => 'first'));
@@ -154,7 +154,7 @@ describe('a server with one execution slot', () => {
   const WAITS = 'prode_graphql_execution_waits_total';
   const metric = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
 
-  it('answers a burst of deep queries and REST routes whole, one at a time; mutations never wait', async () => {
+  it('serves a burst of deep queries and REST routes whole, one at a time; mutations never wait', async () => {
     const auth = bearer(await s.loginAs('player'));
     const reference = await s.gql(DeepTournamentsDocument, {}, auth);
     expect(reference.errors).toBeUndefined();
@@ -174,7 +174,7 @@ describe('a server with one execution slot', () => {
     for (const r of deep) expect(r.data).toEqual(reference.data);
     for (const r of routes) expect(r).toEqual(restReference);
     const text = await (await fetch(`${s.url}/metrics`)).text();
-    // PostgreSQL's queries wait on the network, so a burst overlaps and queues. SQLite's driver answers without
+    // PostgreSQL's queries wait on the network, so a burst overlaps and queues. SQLite's driver returns without
     // yielding to it: each execution ends before the next request is read, and none has to wait.
     if (suiteProvider === 'postgresql') {
       expect(metric(text, WAITS)).toBeGreaterThan(before);
@@ -185,8 +185,8 @@ describe('a server with one execution slot', () => {
   });
 });
 
-// A query that waited past the request's deadline is answered 504 by the deadline, one whose client left is
-// answered to nobody: when its turn comes it is not run. PostgreSQL only: a table lock from another connection
+// A query that waited past the request's deadline gets 504 from the deadline, one whose client left is
+// sent to nobody: when its turn comes it is not run. PostgreSQL only: a table lock from another connection
 // holds the first query (and its slot) in the database.
 describe.skipIf(suiteProvider !== 'postgresql')('a queued query nobody waits for', () => {
   let s: TestServer;
@@ -200,7 +200,7 @@ describe.skipIf(suiteProvider !== 'postgresql')('a queued query nobody waits for
   const scrape = async (name: string) =>
     Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(await (await fetch(`${s.url}/metrics`)).text())?.[1]);
 
-  it('is answered 504 and never executed; the slot goes on to the next', async () => {
+  it('gets 504 and is never executed; the slot goes on to the next', async () => {
     const auth = bearer(await s.loginAs('player'));
     const locker = new pg.Client({ connectionString: (s.t.target as { url: string }).url });
     await locker.connect();
@@ -256,10 +256,10 @@ describe.skipIf(suiteProvider !== 'postgresql')('a queued query nobody waits for
   });
 });
 
-// A query waiting for a slot whose answer an identical request computes and keeps meanwhile is answered from the
+// A query waiting for a slot whose response an identical request computes and caches meanwhile is served from the
 // response cache, without waiting for a slot. PostgreSQL only: table locks from other connections hold the queries
 // (and their slots) in the database.
-describe.skipIf(suiteProvider !== 'postgresql')('a queued query whose answer is kept while it waits', () => {
+describe.skipIf(suiteProvider !== 'postgresql')('a queued query whose response is cached while it waits', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ env: { GRAPHQL_MAX_CONCURRENT_EXECUTIONS: '2' } });
@@ -273,7 +273,7 @@ describe.skipIf(suiteProvider !== 'postgresql')('a queued query whose answer is 
   };
   const POST = 'query P($id: Int!) { post(id: $id) { id text likedByMe user { id } } }';
 
-  it('leaves the queue with that answer while both slots are still held', async () => {
+  it('leaves the queue with that response while both slots are still held', async () => {
     const [player, player2, admin] = await Promise.all([s.loginAs('player'), s.loginAs('player2'), s.loginAs('admin')]);
     const id = s.demo.posts.demo[0];
     const url = (s.t.target as { url: string }).url;
@@ -298,8 +298,8 @@ describe.skipIf(suiteProvider !== 'postgresql')('a queued query whose answer is 
       const same = s.gql(POST, { id }, bearer(player));
       await until('prode_graphql_executions_waiting', 2);
 
-      // The posts are let go: the first post query answers and is kept, its slot goes to the queued deep query, and
-      // the second post query, still queued behind it, is answered with the kept answer.
+      // The posts are let go: the first post query responds and is cached, its slot goes to the queued deep query, and
+      // the second post query, still queued behind it, is served the cached response.
       await posts.query('ROLLBACK');
       const [a, b] = await Promise.all([first, same]);
       expect(a.errors).toBeUndefined();

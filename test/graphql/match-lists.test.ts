@@ -56,7 +56,7 @@ const MATCHES = `query($from: DateTime, $to: DateTime, $t: Int, $status: [MatchS
 
 type M = { id: number; date: string; status: string; round: { tournament: { id: number } } };
 
-/** What the demo database says the answer must be: Demo Cup matches in the window, by kickoff then id. */
+/** What the demo database says the result must be: Demo Cup matches in the window, by kickoff then id. */
 async function expected(where: Record<string, unknown>) {
   const rows = await s.t.db.prisma.match.findMany({
     where: { tournamentId: x.demoCup, ...where },
@@ -110,7 +110,7 @@ describe('matches', () => {
     expect(page.data.matches.map((m: M) => m.id)).toEqual(want.slice(1, 3));
   });
 
-  it('answers [] when nothing kicks off in the window', async () => {
+  it('returns [] when nothing kicks off in the window', async () => {
     const r = await s.gql(MATCHES, { from: '2099-01-01T00:00:00.000Z' }, bearer(player));
     expect(r.errors).toBeUndefined();
     expect(r.data.matches).toEqual([]);
@@ -197,7 +197,7 @@ describe('myPredictions', () => {
     for (const p of g.data.myPredictions as P[]) expect(p.user.email).toBe('player1@globex.test');
   });
 
-  it('answers [] where the caller has none: acting on a managed company, or an empty status', async () => {
+  it('returns [] where the caller has none: acting on a managed company, or an empty status', async () => {
     const r = await s.gql(MINE, {}, { ...bearer(reseller), 'x-app-path': 'demo' });
     expect(r.errors).toBeUndefined();
     expect(r.data.myPredictions).toEqual([]);

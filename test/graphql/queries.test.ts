@@ -1,4 +1,4 @@
-// Each query over HTTP on the demo data, with the tenant and privacy rules that shape its answer.
+// Each query over HTTP on the demo data, with the tenant and privacy rules that shape its response.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 import { forgeInvitationLink } from '../helpers/tokens.ts';
@@ -44,7 +44,7 @@ describe('post and postComments', () => {
       likedByMe }
     commentsCount likes { id post { id } user { id } } likesCount likedByMe } }`;
 
-  it('answers a post of the tenant with counts, likes and secrets nulled', async () => {
+  it('returns a post of the tenant with counts, likes and secrets nulled', async () => {
     const r = await s.gql(POST, { id: ids.demoPost }, bearer(player));
     expect(r.errors).toBeUndefined();
     const post = r.data.post;
@@ -104,7 +104,7 @@ describe('invitationByJwt (public)', () => {
     'query($jwt: String!) { invitationByJwt(jwt: $jwt) { id email role externalId areaLevel1Id areaLevel1 { id name ' +
     '} company { name featureSettings { areas { minUsersForAreaRanking } } } } }';
 
-  it('answers a valid link without any credential', async () => {
+  it('opens a valid link without any credential', async () => {
     const inv = await s.t.db.prisma.invitation.findFirstOrThrow({ where: { email: 'new.hire1@demo.test' } });
     const jwt = await forgeInvitationLink(inv.id);
     const r = await s.gql(Q, { jwt });

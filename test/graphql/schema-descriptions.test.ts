@@ -1,5 +1,5 @@
 // The schema explains itself: every type, field, argument, input field and enum value the API defines carries a
-// description (who may call it, what it answers when there is nothing, units and time zones). Built-in scalars
+// description (who may call it, what it returns when there is nothing, units and time zones). Built-in scalars
 // and introspection types are GraphQL's own. No database: the schema is built from the code.
 import {
   isEnumType,

@@ -406,13 +406,13 @@ describe('playing and the ranking', () => {
       expect(r.errors).toBeUndefined();
       return r.extensions!.sqlStatements!;
     };
-    await count(RANKING, 1); // the caller's rows are read once, then kept by the auth-row cache
+    await count(RANKING, 1); // the caller's rows are read once, then served from the auth-row cache
     expect(await count(RANKING, 20)).toBe(await count(RANKING, 2));
     expect(await count(RANKING, 20)).toBeLessThanOrEqual(6);
     expect(await count(LIST, 4)).toBe(await count(LIST, 2));
   });
 
-  it("a cached answer does not outlive the end of a question's window", async () => {
+  it("a cached response does not outlive the end of a question's window", async () => {
     const soon = await create({
       text: 'Quick one',
       startsAt: minutes(-1),

@@ -35,7 +35,7 @@ afterAll(() => s.close());
 const snapshot = () => s.t.db.prisma.invitation.findUniqueOrThrow({ where: { id: inv.id } });
 
 describe('updateInvitation', () => {
-  it('an admin changes name, e-mail, role and areas; the answer has the compact company', async () => {
+  it('an admin changes name, e-mail, role and areas; the response has the compact company', async () => {
     const r = await s.gql(
       M,
       {

@@ -24,8 +24,8 @@ export interface TestServer {
   readonly demo: DemoIds;
   close(): Promise<void>;
   /**
-   * A generated document (src/graphql/generated/operations.ts) types the answer's data and checks the variables; a
-   * plain string or DocumentNode answers `any` unless the caller names a type.
+   * A generated document (src/graphql/generated/operations.ts) types the response's data and checks the variables; a
+   * plain string or DocumentNode returns `any` unless the caller names a type.
    */
   gql<TResult = any, TVariables = Record<string, unknown>>(
     query: string | TypedDocumentNode<TResult, TVariables>,

@@ -24,9 +24,9 @@ export function launchBrowser(): Promise<Browser> {
 export interface Watched {
   /** Console errors and uncaught exceptions, with the URL they came from. */
   errors: Array<{ text: string; url: string }>;
-  /** Requests for another host than the test server's: answered with a network error, never sent. */
+  /** Requests for another host than the test server's: failed with a network error, never sent. */
   offHost: string[];
-  /** Requests to the test server that failed or answered 4xx/5xx. */
+  /** Requests to the test server that failed or returned 4xx/5xx. */
   failedOnHost: string[];
 }
 

@@ -78,7 +78,7 @@ async function createDatabase(admin: pg.Client, name: string, template?: string)
 
 /**
  * What the suite's databases are opened with: ENGINE and ENGINE_OFF of the test run (`ENGINE=plain npm test`), so a
- * store of a test runs the same parts as the server over it.
+ * database of a test runs the same parts as the server over it.
  */
 export const suiteDbEngine: DbEngine = engineFor({
   engine: { mode: engineMode(process.env), off: engineOffNames(process.env) as EnginePart[] },

@@ -3,7 +3,7 @@
 import { emptyTarget, templateCopy } from './db.ts';
 
 /**
- * A database of the suite's store with no rows (migrated, a copy of the template; or not even migrated, for the
+ * A database of the suite's kind with no rows (migrated, a copy of the template; or not even migrated, for the
  * script that migrates it on start) and a production environment for the server and scripts on it.
  */
 export async function productionTarget(dataDir: string, { migrated = true } = {}) {

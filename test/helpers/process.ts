@@ -28,7 +28,7 @@ export interface Service {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Environment for a child: the test runner's, minus the store selection (each test picks its own). */
+/** Environment for a child: the test runner's, minus the database selection (each test picks its own). */
 export function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   // ENV_FILE: a developer's .env stays out of the tests' servers unless a test gives a file of its own.
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ENV_FILE: '/dev/null' };
@@ -70,7 +70,7 @@ export function runScript(
 }
 
 /**
- * Starts src/server.ts and resolves once /healthz answers. The free port is only free when asked: a parallel test's
+ * Starts src/server.ts and resolves once /healthz responds. The free port is only free when asked: a parallel test's
  * outgoing connection can take it before the child listens, so a start that finds it taken tries another.
  */
 export async function startService(

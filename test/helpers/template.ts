@@ -88,7 +88,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   if (child.status !== 0) throw new Error(`building the template databases failed (exit ${child.status})`);
-  // The answer is the last line: anything the build logged comes before it.
+  // The result is the last line: anything the build logged comes before it.
   project.provide('templates', JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Templates);
 }
 

@@ -1,5 +1,5 @@
-// A client that sends its request and hangs up before the answer: the server still runs the request (it cannot
-// know the answer is unwanted until it writes), and must not take it for an internal error. Once the socket is
+// A client that sends its request and hangs up before the response: the server still runs the request (it cannot
+// know the response is unwanted until it writes), and must not take it for an internal error. Once the socket is
 // closed its remote address is gone; reading it as a string was a 500 logged as "unexpected error".
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,8 +33,8 @@ function sendAndHangUp(path: string, body: string): Promise<void> {
 }
 
 describe('requests whose client hung up', () => {
-  it('are served without an internal error, and the server answers the next one', async () => {
-    // Each request reads the write counts as it arrives (src/http/request-scope.ts): held there until its client
+  it('are served without an internal error, and the next request is served too', async () => {
+    // Each request reads the table versions as it arrives (src/http/request-scope.ts): held there until its client
     // has gone, as a busy server holds it.
     const db = s.t.db;
     const read = db.tableVersions;

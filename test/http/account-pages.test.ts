@@ -1,4 +1,4 @@
-// The account pages over plain HTTP: what every answer carries (HTML, a same-origin CSP, no referrer, no cache),
+// The account pages over plain HTTP: what every response carries (HTML, a same-origin CSP, no referrer, no cache),
 // that they load nothing from elsewhere, that each input has its label, that their operations run where only
 // trusted documents do, and that the token in their address reaches no log line. The browser test
 // (account-pages-browser.test.ts) follows the links as a person does.
@@ -27,7 +27,7 @@ function tags(html: string, tag: string): Array<Record<string, string>> {
 
 describe('the account pages', () => {
   it.each(PAGES)(
-    '%s answers HTML with a same-origin CSP, no referrer, no cache, and nothing from elsewhere',
+    '%s returns HTML with a same-origin CSP, no referrer, no cache, and nothing from elsewhere',
     async (path) => {
       const res = await fetch(`${s.url}${path}?token=${SECRET}`);
       expect(res.status).toBe(200);
@@ -114,7 +114,7 @@ describe('an invitation link in the path form (/invitations/<token>)', () => {
     }
   });
 
-  it('its token reaches no log line, nor the error of a method it does not answer', async () => {
+  it('its token reaches no log line, nor the error of a method it does not serve', async () => {
     lines.length = 0;
     await fetch(`${s.url}/invitations/${SECRET}`, { redirect: 'manual' });
     const wrong = await fetch(`${s.url}/invitations/${SECRET}`, { method: 'DELETE' });

@@ -57,7 +57,7 @@ describe('password reset by e-mail', () => {
     expect(again.errors?.[0].extensions.code).toBe('NOT_FOUND');
   });
 
-  it('answers the same for an e-mail with no account, and sends nothing', async () => {
+  it('returns the same for an e-mail with no account, and sends nothing', async () => {
     const before = smtp.received.length;
     const asked = await s.gql(REQUEST, { e: 'nobody@demo.test' }, DEMO);
     expect(asked.data).toEqual({ requestPasswordReset: true });

@@ -1,4 +1,4 @@
-// Sign-up as a person would do it, with a real SMTP server: open sign-up answers a token at once; where the
+// Sign-up as a person would do it, with a real SMTP server: open sign-up returns a token at once; where the
 // company requires a verified e-mail, login waits (EMAIL_NOT_VERIFIED) until the mailed link is opened. Every
 // refusal names its reason (or field) and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +64,7 @@ describe('register', () => {
       });
       expect(rest.status).toBe(403);
       expect(await rest.json()).toMatchObject({ statusCode: 403, code: 'EMAIL_NOT_VERIFIED' });
-      // A wrong password still answers as a wrong password: the state of the account is told only to its owner.
+      // A wrong password is still refused as a wrong password: the state of the account is told only to its owner.
       expect(code(await s.gql(LOGIN, { e: 'verify-me@example.test', p: 'wrong-password' }, DEMO))).toBe(
         'UNAUTHENTICATED',
       );

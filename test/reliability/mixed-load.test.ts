@@ -23,7 +23,7 @@ describe(`mixed load at concurrency 64 on ${suiteProvider}`, () => {
   // Over a few seconds, RSS growth measures how far V8 lets the heap grow before collecting rather than a leak: it
   // was 155 to 260 MiB on Node 22 and 24 here, more on a busy machine. The bound catches a gross leak; the leak
   // figure is bench:load's, over 60 s (bench/LOAD.md, 150 MiB).
-  it('answers every request without an error, and memory stays within 384 MiB of the warmed-up size', async () => {
+  it('serves every request without an error, and memory stays within 384 MiB of the warmed-up size', async () => {
     const r = await mixedLoad(target, { seconds: 8, connections: 64, warmupSeconds: 4 });
     // That the load ran. Plain mode computes every read (no response cache) and serves about a quarter of the full
     // engine's requests here, so its floor is lower.

@@ -1,7 +1,7 @@
-// SQLite runs out of space under a running server: a write answers 503 STORAGE_FULL (GraphQL and REST) with nothing
+// SQLite runs out of space under a running server: a write returns 503 STORAGE_FULL (GraphQL and REST) with nothing
 // of it kept, the failure is logged at error, and /readyz says 503 until a write succeeds again. The space runs out
 // for real: the server's own connection is limited to the pages the file has (PRAGMA max_page_count), so SQLite
-// answers "database or disk is full" (SQLITE_FULL) exactly as it does when the disk has no block left for it.
+// returns "database or disk is full" (SQLITE_FULL) exactly as it does when the disk has no block left for it.
 // On PostgreSQL, the server raises disk_full (53100) itself; the gateway must read it the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable, isStorageFull } from '../../src/db/errors.ts';
@@ -55,7 +55,7 @@ describe.runIf(suiteProvider === 'sqlite')('a full SQLite database', () => {
   };
   const sql = (text: string) => s.t.db.prisma.$queryRawUnsafe<Array<Record<string, bigint>>>(text);
 
-  it('answers 503 STORAGE_FULL to writes, logs it at error and is not ready until a write succeeds again', async () => {
+  it('returns 503 STORAGE_FULL to writes, logs it at error and is not ready until a write succeeds again', async () => {
     const player = { ...bearer(await s.loginAs('player')), 'x-app-path': 'demo' };
     const admin = { ...bearer(await s.loginAs('admin')), 'x-app-path': 'demo' };
     expect((await readyz()).status).toBe(200);
@@ -80,7 +80,7 @@ describe.runIf(suiteProvider === 'sqlite')('a full SQLite database', () => {
       { level: 50 },
     ]);
 
-    // Reads still answer; readiness does not, naming the check that failed.
+    // Reads still succeed; readiness does not, naming the check that failed.
     expect((await s.gql('{ me { id } }', {}, player)).status).toBe(200);
     const full = await readyzBecomes(503);
     expect(full).toEqual({
@@ -141,7 +141,7 @@ describe.runIf(suiteProvider === 'sqlite')('a full SQLite database', () => {
 
 // PostgreSQL's disk_full (SQLSTATE 53100), raised for real by the server and carried back through the same Prisma
 // driver adapter the gateway uses: isStorageFull must see it in the shape that adapter gives it, and a write that
-// meets it answers 503 STORAGE_FULL. (PostgreSQL watches its own disk, so readiness stays as it is.)
+// meets it returns 503 STORAGE_FULL. (PostgreSQL watches its own disk, so readiness stays as it is.)
 describe.runIf(suiteProvider === 'postgresql')('PostgreSQL out of disk (53100)', () => {
   const { server, lines } = onEmptyDatabase('postgresql');
   let s: TestServer;
@@ -170,7 +170,7 @@ describe.runIf(suiteProvider === 'postgresql')('PostgreSQL out of disk (53100)',
     expect(isStorageFull(other)).toBe(false);
   });
 
-  it('answers 503 STORAGE_FULL to a GraphQL write that meets it, with nothing kept, logged at error', async () => {
+  it('returns 503 STORAGE_FULL to a GraphQL write that meets it, with nothing kept, logged at error', async () => {
     const player = { ...bearer(await s.loginAs('player')), 'x-app-path': 'demo' };
     // The disk is "full" for one post text only: the trigger raises what PostgreSQL raises when no block is left.
     await s.t.db.prisma.$executeRawUnsafe(`

@@ -1,4 +1,4 @@
-// Contract: every REST route's answers on the demo data validate against the JSON Schemas derived from the stored
+// Contract: every REST route's responses on the demo data validate against the JSON Schemas derived from the stored
 // operations (src/rest/schema-from-operations.ts; ajv, strict mode, additionalProperties false), and so do error
 // bodies.
 import { Ajv2020 } from 'ajv/dist/2020.js';

@@ -28,7 +28,7 @@ describe('GET /openapi.json', () => {
       'PATCH /invitations/{id}',
       'POST /auth/login',
     ]);
-    // What every route answers to a query parameter it does not take, and the JSON routes to another body type.
+    // What every route returns for a query parameter it does not take, and the JSON routes to another body type.
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>))
       for (const [method, op] of Object.entries(ops)) {
         expect(op.responses[400], `${method} ${path}`).toBeDefined();

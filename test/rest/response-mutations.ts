@@ -1,5 +1,5 @@
-// Changes to a real REST answer that a strict schema must refuse: a key dropped, a key added, a value of another
-// type. One change per place in the answer's shape (array items share a place), applied in place and undone.
+// Changes to a real REST response that a strict schema must refuse: a key dropped, a key added, a value of another
+// type. One change per place in the response's shape (array items share a place), applied in place and undone.
 
 type Json = unknown;
 type Container = Record<string, Json> | Json[];
@@ -35,7 +35,7 @@ function otherValues(value: Json): Json[] {
 
 const kindOf = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
-/** `seen`: places already changed in another answer of the same shape, left out here. */
+/** `seen`: places already changed in another response of the same shape, left out here. */
 export function mutationsOf(answer: Json, seen = new Set<string>()): Mutation[] {
   const out: Mutation[] = [];
   const walk = (parent: Container, key: string | number, shape: string, pointer: string) => {
@@ -96,6 +96,6 @@ export function mutationsOf(answer: Json, seen = new Set<string>()): Mutation[] 
   };
   const root = { answer };
   walk(root, 'answer', '', '');
-  // The answer itself is not dropped nor retyped: only what is inside it.
+  // The response itself is not dropped nor retyped: only what is inside it.
   return out.filter((m) => m.at !== '' || m.kind === 'add' || m.kind === 'item');
 }

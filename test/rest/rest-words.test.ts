@@ -60,7 +60,7 @@ describe('limits and refusals over REST name no GraphQL-only remedy', () => {
       expect(search.body.code).toBe('QUERY_TOO_COSTLY');
       expect(search.body.message).toMatch(/over the limit of 1,000 \(GRAPHQL_MAX_COST\): pass a smaller take$/);
       for (const r of [mine, search]) expect(r.body.message).not.toMatch(GRAPHQL_REMEDY);
-      // GraphQL's own answer keeps its remedies.
+      // GraphQL's own response keeps its remedies.
       const gql = await low.gql('{ myTournaments { rounds { matches { predictions { id } } } } }', {}, player);
       expect(gql.errors?.[0].message).toMatch(/ask for fewer nested lists, or pass take/);
     } finally {
@@ -68,7 +68,7 @@ describe('limits and refusals over REST name no GraphQL-only remedy', () => {
     }
   });
 
-  it('an answer stopped at GRAPHQL_MAX_OBJECTS', async () => {
+  it('a response stopped at GRAPHQL_MAX_OBJECTS', async () => {
     const small = await startTestServer({ env: { GRAPHQL_MAX_OBJECTS: '30', RESPONSE_CACHE_MB: '0' } });
     try {
       const player = { ...bearer(await small.loginAs('player')), 'x-app-path': 'demo' };

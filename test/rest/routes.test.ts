@@ -54,7 +54,7 @@ const expectError = (r: { status: number; body: any }, status: number, code: str
   expect(r.body).toEqual({ statusCode: status, error: expect.any(String), code, message: expect.any(String) });
 };
 
-/** The same stored operation through /graphql: REST must answer exactly its data. */
+/** The same stored operation through /graphql: REST must return exactly its data. */
 async function viaGraphql(
   doc: DocumentNode,
   variables: Record<string, unknown>,
@@ -69,7 +69,7 @@ async function viaGraphql(
 const SECRET = /scrypt\$|passwordHash|recoverPasswordToken|skipLoginToken/;
 
 describe('GET /posts/:id', () => {
-  it('answers the post with its author, company, comments and likes: the data of the stored operation', async () => {
+  it('returns the post with its author, company, comments and likes: the data of the stored operation', async () => {
     const r = await rest('GET', `/posts/${ids.demoPost}`, bearer(tokens.player));
     expect(r.status).toBe(200);
     expect(r.body.id).toBe(ids.demoPost);
@@ -114,7 +114,7 @@ describe('GET /posts/:id', () => {
 });
 
 describe('GET /posts/:postId/comments', () => {
-  it('answers the comments array, equal to the stored operation data', async () => {
+  it('returns the comments array, equal to the stored operation data', async () => {
     const r = await rest('GET', `/posts/${ids.demoPost}/comments`, bearer(tokens.player));
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(3);
@@ -146,7 +146,7 @@ describe('GET /posts/:postId/comments', () => {
 });
 
 describe('GET /invitations/jwt/:jwt', () => {
-  it('is public and answers the invitation with the full company', async () => {
+  it('is public and returns the invitation with the full company', async () => {
     const jwt = await forgeInvitationLink(ids.invitation);
     const r = await rest('GET', `/invitations/jwt/${jwt}`);
     expect(r.status).toBe(200);
@@ -179,7 +179,7 @@ describe('PATCH /invitations/:id', () => {
       company: { name: 'Demo Corp', tournaments: [] },
     });
     expect(r.body.company.featureSettings).toBeUndefined(); // compact form
-    // The same change through the stored mutation on /graphql answers the same body.
+    // The same change through the stored mutation on /graphql returns the same body.
     const again = await s.gql(
       RestUpdateInvitationDocument,
       { id: ids.invitation, input: { name: 'Grace Hopper', role: 'player' } },
@@ -188,7 +188,7 @@ describe('PATCH /invitations/:id', () => {
     expect(again.data.updateInvitation).toEqual(r.body);
   });
 
-  it('answers the same externalId as the lookup by JWT, with or without one given', async () => {
+  it('returns the same externalId as the lookup by JWT, with or without one given', async () => {
     const h = { ...bearer(tokens.admin), 'x-app-path': 'demo' };
     const create = `mutation ($input: CreateInvitationInput!) { createInvitation(input: $input) {
       token invitation { id } } }`;
@@ -247,7 +247,7 @@ describe('PATCH /invitations/:id', () => {
 
 describe('GET /companies/search', () => {
   it(
-    'answers compact companies with tournaments, rounds, matches and predictions, equal to the stored ' + 'operation',
+    'returns compact companies with tournaments, rounds, matches and predictions, equal to the stored ' + 'operation',
     async () => {
       const r = await rest('GET', '/companies/search?search=demo', {
         ...bearer(tokens.reseller),
@@ -344,7 +344,7 @@ describe('every route: wrong methods, query parameters, content types and REST w
       ['POST', '/auth/login', { 'x-app-path': 'demo' }],
     ] as Array<[string, string, Record<string, string>]>;
 
-  it('a known path with a method it does not answer is a 405 whose Allow lists the ones it does', async () => {
+  it('a known path with a method it does not serve is a 405 whose Allow lists the ones it does', async () => {
     const cases: Array<[string, string, string]> = [
       ...ROUTES().flatMap(([method, path]) => {
         const allow = method === 'GET' ? 'GET, HEAD' : method;
@@ -353,7 +353,7 @@ describe('every route: wrong methods, query parameters, content types and REST w
         );
       }),
       ['PUT', '/graphql', 'GET, POST, OPTIONS'],
-      ['HEAD', '/graphql', 'GET, POST, OPTIONS'], // Apollo answers no HEAD, so Allow does not list it
+      ['HEAD', '/graphql', 'GET, POST, OPTIONS'], // Apollo serves no HEAD, so Allow does not list it
       ['DELETE', '/healthz', 'GET, HEAD'],
       ['POST', '/openapi.json', 'GET, HEAD'],
     ];

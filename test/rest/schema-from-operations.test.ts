@@ -1,5 +1,5 @@
 // The derivation itself, without a server: what each GraphQL shape becomes in the REST JSON Schemas. The contract
-// and strictness tests hold real answers to the result; this file holds the result to the GraphQL schema, so a
+// and strictness tests hold real responses to the result; this file holds the result to the GraphQL schema, so a
 // derivation that grows lax (an enum as a plain string, an optional key, an open object) fails here.
 import { buildSchema, parse, type GraphQLEnumType } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ function objects(schema: unknown, out: Schema[] = []): Schema[] {
 }
 
 describe('the REST schemas derived from the stored operations', () => {
-  it('name one answer per route of the table, an array where the root field is a list', () => {
+  it('name one response per route of the table, an array where the root field is a list', () => {
     expect(Object.keys(responses).sort()).toEqual(REST_ROUTES.map(routeKey).sort());
     expect(responses['GET /posts/{id}']).toEqual({ $ref: '#/$defs/Post' });
     expect(responses['GET /posts/{postId}/comments']).toEqual({

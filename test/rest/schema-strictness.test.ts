@@ -1,8 +1,8 @@
 // The REST schemas derived from the stored operations (src/rest/schema-from-operations.ts) are strict, on the real
-// answers of the seeded server: every change to an answer is refused where the schema can tell (a key dropped or
+// responses of the seeded server: every change to a response is refused where the schema can tell (a key dropped or
 // added, an item added, a value of another type, another value where the key has an enum or a format). Only the
 // free-form keys (a JSON scalar or object, as the GraphQL type is) let a change through. The contract tests
-// (contract.test.ts) hold the same answers, unchanged, to the same schemas.
+// (contract.test.ts) hold the same responses, unchanged, to the same schemas.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ const ofType = (s: Schema, v: unknown) =>
 const freeForm = (s: Schema) =>
   (s.type === undefined && s.enum === undefined) || (s.type === 'object' && !s.properties);
 
-/** Whether the schema can tell the changed answer from the real one. */
+/** Whether the schema can tell the changed response from the real one. */
 function refusable(root: Schema, m: Mutation): boolean {
   const at = schemaAt(root, m.kind === 'drop' ? parentOf(m.at) : m.at);
   if (m.kind === 'drop' || m.kind === 'add') return !freeForm(at);
@@ -112,7 +112,7 @@ describe('the derived REST schemas', () => {
     }
   });
 
-  it('refuse every change to a real answer that they can tell, and let through only free-form keys', () => {
+  it('refuse every change to a real response that they can tell, and let through only free-form keys', () => {
     const missed: string[] = [];
     const counts = { refused: 0, free: 0 };
     // The smaller answers first: each place in a route's shape is changed once, in the smallest answer that has it.

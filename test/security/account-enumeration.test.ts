@@ -1,6 +1,6 @@
-// No account enumeration. Where the company requires a verified e-mail (register answers no token), register used
-// to answer a taken e-mail with CONFLICT, at once (no hash): by answer and by time it told who has an account.
-// Now a taken e-mail gets the answer a new one gets, after the same work, and the address's owner is mailed that
+// No account enumeration. Where the company requires a verified e-mail (register returns no token), register used
+// to respond to a taken e-mail with CONFLICT, at once (no hash): by response and by time it told who has an account.
+// Now a taken e-mail gets the response a new one gets, after the same work, and the address's owner is mailed that
 // someone tried. And the public account operations report no SQL statement count (x-sql-statements,
 // extensions.sqlStatements), which differed between an account found and none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 const person = (email: string) => ({ name: 'Someone', email, password: PASSWORD });
-/** What a client sees of an answer: status, body, and the headers that are not per request. */
+/** What a client sees of a response: status, body, and the headers that are not per request. */
 const seen = (r: GqlResult<unknown>) => ({
   status: r.status,
   data: r.data,
@@ -36,7 +36,7 @@ const seen = (r: GqlResult<unknown>) => ({
 });
 
 describe('register where the company requires a verified e-mail', () => {
-  it('answers a taken e-mail exactly as a new one, and tells the owner by e-mail', async () => {
+  it('responds to a taken e-mail exactly as to a new one, and tells the owner by e-mail', async () => {
     const fresh = await s.gql(REGISTER, { i: person('brand-new@example.test') }, DEMO);
     const taken = await s.gql(REGISTER, { i: person('player1@demo.test') }, DEMO);
     expect(fresh.data.register).toEqual({ token: null, emailVerificationRequired: true, user: null });
@@ -75,7 +75,7 @@ describe('register where the company requires a verified e-mail', () => {
       taken.push(await time('player2@demo.test'));
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    // A CONFLICT answered before the hash took a few milliseconds against a derivation's tens to hundreds.
+    // A CONFLICT returned before the hash took a few milliseconds against a derivation's tens to hundreds.
     expect(median(taken)).toBeGreaterThan(median(fresh) * 0.6);
     expect(median(taken)).toBeLessThan(median(fresh) / 0.6);
   });

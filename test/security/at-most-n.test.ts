@@ -1,6 +1,6 @@
 // "At most N" rules under parallel requests: each rule is fired at by a burst of requests over HTTP at once, on
-// the suite's store (SQLite, or PostgreSQL when DATABASE_URL names one), and must leave exactly N rows, with every
-// loser answered the operation's own refusal (never a 500). On PostgreSQL several transactions run at once, each
+// the suite's database (SQLite, or PostgreSQL when DATABASE_URL names one), and must leave exactly N rows, with every
+// loser got the operation's own refusal (never a 500). On PostgreSQL several transactions run at once, each
 // under READ COMMITTED, so a rule counted in SQL holds only where the counting is serialised (docs/security.md,
 // "At most N, under concurrency").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,7 +167,7 @@ describe('at most N, under concurrency', () => {
     const commentId = ok(await s.gql(COMMENT, { p: postId }, bearer(t.player2))).data.createComment.id;
     const userId = s.demo.users['player1@demo.test'];
     await p.postLike.deleteMany({ where: { postId, userId } });
-    // Liking is idempotent (schema.graphql): every request answers the post, liked once.
+    // Liking is idempotent (schema.graphql): every request returns the post, liked once.
     const LIKE_POST = 'mutation($id: Int!) { likePost(postId: $id) { likesCount likedByMe } }';
     const LIKE_COMMENT = 'mutation($id: Int!) { likeComment(commentId: $id) { likesCount likedByMe } }';
     const posts = await burst(BURST, () => s.gql(LIKE_POST, { id: postId }, bearer(t.player)));

@@ -1,7 +1,7 @@
-// What nested answers and searches reveal, over real HTTP with real JWTs on the demo data:
+// What nested responses and searches reveal, over real HTTP with real JWTs on the demo data:
 //   - a company's resellerCompany is the compact form with its lists cut off, for the company's users and for
 //     anyone holding an invitation link (not the reseller's support e-mail, plan, admins, areas, tournaments);
-//   - companiesSearch takes % and _ literally (they are LIKE wildcards), over GraphQL and REST, on either store;
+//   - companiesSearch takes % and _ literally (they are LIKE wildcards), over GraphQL and REST, on either database;
 //   - rankings and private leagues show colleagues as RankingUser (id, name, picture): no e-mail, extra fields,
 //     role or login count; with disableRankingsUserNames a player sees no colleague in a ranking;
 //   - a user's predictions are listed only for users of the request's tenant (docs/security.md).
@@ -192,7 +192,7 @@ describe('Company.resellerCompany', () => {
     expect(JSON.stringify(doc)).not.toMatch(/"resellerCompany":\{"\$ref":"#\/components\/schemas\/CompanyFull"/);
   });
 
-  it("the reseller's own lists still answer where the reseller company is reached as itself", async () => {
+  it("the reseller's own lists still return data where the reseller company is reached as itself", async () => {
     const r = await s.gql('{ company { name areas { name } managedCompanies { name } } }', {}, bearer(tokens.reseller));
     expect(r.errors).toBeUndefined();
     expect(r.data.company.areas).toEqual([{ name: 'Partners Vault' }]);
@@ -293,7 +293,7 @@ describe('rankings and private leagues show colleagues as ranking users', () => 
     'entries { position points user { __typename id name profilePictureUrl } } } }';
 
   it(
-    "a player's ranking answers id, name and picture only; e-mail, extra fields, role and login count are not " +
+    "a player's ranking returns id, name and picture only; e-mail, extra fields, role and login count are not " +
       'fields',
     async () => {
       const r = await s.gql(RANKING, { t: ids.demoCup }, bearer(tokens.player));

@@ -1,4 +1,4 @@
-// A soft-deleted company (Company.deletedAt set) is closed: its users can no longer log in (answered like a wrong
+// A soft-deleted company (Company.deletedAt set) is closed: its users can no longer log in (refused like a wrong
 // password, or, where a header names the company, as a company that does not exist; counted as a failure either
 // way), and their tokens stop working on the very next request after the write, with or without a tenant header,
 // over GraphQL and REST, whatever the response and auth-row caches held.
@@ -22,7 +22,7 @@ const codeOf = (r: GqlResult<unknown>) => r.errors?.[0]?.extensions.code ?? 'OK'
 let s: TestServer;
 let companyId: number;
 beforeAll(async () => {
-  // Full engine: it proves the deletion reaches sessions whose answers the response cache holds.
+  // Full engine: it proves the deletion reaches sessions whose responses the response cache holds.
   s = await startTestServer({ env: { ...FULL_ENGINE, LOGIN_RATE_LIMIT_MAX: '4' } });
   const p = s.t.db.prisma;
   const hash = (await p.user.findFirstOrThrow({ where: { email: 'player1@demo.test' } })).passwordHash!;
@@ -99,7 +99,7 @@ describe('a company soft-deleted under running sessions', () => {
       });
 
       // Logging in again: its path names no company now (as for any other request naming it), and without a
-      // header the answer of a wrong password.
+      // header the response to a wrong password.
       const withPath = await s.gql(LOGIN, { e: 'boss@doomed.test', p: DEMO_PASSWORD }, { 'x-app-path': 'doomed' });
       const neverWas = await s.gql(LOGIN, { e: 'boss@doomed.test', p: DEMO_PASSWORD }, { 'x-app-path': 'never-was' });
       expect(withPath.errors![0]).toMatchObject({

@@ -18,7 +18,7 @@ describe('general rate limit (RATE_LIMIT_MAX)', () => {
   });
   afterAll(() => s.close());
 
-  it('answers 429 with the error body and retry-after past the limit; probes are never limited', async () => {
+  it('returns 429 with the error body and retry-after past the limit; probes are never limited', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await fetch(`${s.url}/companies/search`)).status);
     expect(statuses.every((st) => st === 401)).toBe(true); // counted, though refused for want of a token
@@ -153,7 +153,7 @@ describe('request timeout (REQUEST_TIMEOUT_MS)', () => {
   });
   afterAll(() => s.close());
 
-  it('answers 504 REQUEST_TIMEOUT with the error body, over REST and GraphQL, and keeps serving', async () => {
+  it('returns 504 REQUEST_TIMEOUT with the error body, over REST and GraphQL, and keeps serving', async () => {
     const r = await fetch(`${s.url}/auth/login`, {
       method: 'POST',
       headers: { ...json, 'x-app-path': 'demo' },
@@ -205,7 +205,7 @@ describe('security headers and CORS', () => {
     expect(r.headers.get('x-powered-by')).toBeNull();
   });
 
-  it('without CORS_ORIGINS answers no CORS headers; with it, only the listed origins', async () => {
+  it('without CORS_ORIGINS returns no CORS headers; with it, only the listed origins', async () => {
     const preflight = (url: string, origin: string) =>
       fetch(`${url}/graphql`, {
         method: 'OPTIONS',

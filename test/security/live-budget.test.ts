@@ -1,8 +1,8 @@
 // The issue's attack, scaled down (as are the budgets): one player holds many sockets of many subscriptions (within
 // the caps), one document of aliased nested predictions per socket (within the cost limit) and the same document
-// on the rest, and one routine result makes the server answer them all. Live events are budgeted: identical
-// subscriptions share one execution, one socket's and one address's answers to an event are bounded, and another
-// tenant's query stays under 10x its quiet latency while the event is answered. On SQLite the feed is the
+// on the rest, and one routine result makes the server respond to them all. Live events are budgeted: identical
+// subscriptions share one execution, one socket's and one address's responses to an event are bounded, and another
+// tenant's query stays under 10x its quiet latency while the server responds to the event. On SQLite the feed is the
 // process's own; on PostgreSQL each event goes through NOTIFY (src/live/pg-bus.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
@@ -52,7 +52,7 @@ const heavy = (prefix: string) => {
   const aliases = Array.from({ length: ALIASES }, (_, i) => `${prefix}${i}: ${nest}`).join(' ');
   return `subscription($t: Int!) { matchUpdated(tournamentId: $t) { missedEvents match { id ${aliases} } } }`;
 };
-/** The document the attacker's other subscriptions share: small, so its answer fits the budgets. */
+/** The document the attacker's other subscriptions share: small, so its response fits the budgets. */
 const LIGHT = `subscription($t: Int!) { matchUpdated(tournamentId: $t) { missedEvents
   match { id status homeTeamGoals awayTeamGoals predictions { id user { id } } } } }`;
 const MATCH = `subscription($t: Int!) { matchUpdated(tournamentId: $t) { missedEvents
@@ -62,7 +62,7 @@ const RESULT = `mutation($i: SetMatchResultInput!) { setMatchResult(input: $i) {
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const quantile = (xs: number[], q: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 
-/** Another tenant's small query (a new document each time, so no cached answer serves it), and how long it took. */
+/** Another tenant's small query (a new document each time, so no cached response serves it), and how long it took. */
 let asked = 0;
 async function otherTenantQuery(): Promise<number> {
   const started = performance.now();
@@ -85,7 +85,7 @@ describe('one player’s subscriptions on one event', () => {
     const globex = connect(t.globexPlayer, '198.51.100.3').subscribe(MATCH, { t: s.demo.tournament });
     const colleague = connect(t.player2, '198.51.100.2', 'demo').subscribe(MATCH, { t: s.demo.tournament });
     // The attack: on every socket a heavy document of its own, and the same light one on the rest.
-    // The light ones subscribe first, so their event is answered before the heavy ones spend the budgets.
+    // The light ones subscribe first, so their responses to the event go out before the heavy ones spend the budgets.
     const sockets = Array.from({ length: SOCKETS }, () => connect(t.player, ATTACKER, 'demo'));
     const lights = sockets.flatMap((socket) =>
       Array.from({ length: PER_SOCKET - 1 }, () => socket.subscribe(LIGHT, { t: s.demo.tournament })),
@@ -103,14 +103,14 @@ describe('one player’s subscriptions on one event', () => {
       bearer(t.manager),
     );
     expect(r.errors).toBeUndefined();
-    // While the event is answered, the other tenant keeps asking.
+    // While the server responds to the event, the other tenant keeps asking.
     let storming = true;
     const delivered = Promise.all(attack.map((w) => w.next(60_000))).finally(() => (storming = false));
     const during: number[] = [];
     while (storming) during.push(await otherTenantQuery());
     const results = await delivered;
 
-    // (a) The process is alive and answers.
+    // (a) The process is alive and responds.
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
     // (d) Ordinary subscribers get the event as it is.
     for (const watch of [globex, colleague]) {
@@ -122,7 +122,7 @@ describe('one player’s subscriptions on one event', () => {
       });
     }
     // (b) One execution per distinct document (the attacker's SOCKETS + 1, the two subscribers'), not one per
-    // subscription: the light ones were answered from one.
+    // subscription: the light ones were served from one.
     const executions = (await liveMetric(s.url, 'prode_live_executions_total')) - executionsBefore;
     const shared = (await liveMetric(s.url, 'prode_live_executions_shared_total')) - sharedBefore;
     expect(executions).toBeGreaterThan(0);
@@ -136,7 +136,7 @@ describe('one player’s subscriptions on one event', () => {
       expect(e.data.matchUpdated.match.predictions.length).toBeGreaterThan(0);
     }
     // Past a budget, a clear error for that event; the heavy documents were all stopped by theirs, and all the
-    // attacker was sent for the event is bounded by its address's budget (a heavy answer alone is about 2 MB).
+    // attacker was sent for the event is bounded by its address's budget (a heavy response alone is about 2 MB).
     for (const e of results.filter((r) => r.errors)) {
       expect(e.errors?.[0].extensions?.code).toBe('RESPONSE_TOO_LARGE');
       expect(e.errors?.[0].message).toMatch(/LIVE_MAX_OBJECTS_PER_(SOCKET|ADDRESS)/);
@@ -196,7 +196,7 @@ describe('the process’s limits on event executions', () => {
     for (const e of results) expect(e.errors?.[0].message).toMatch(/LIVE_MAX_(OBJECTS_IN_FLIGHT|QUEUED_EXECUTIONS)/);
     expect(await liveMetric(small.url, 'prode_live_events_dropped_total')).toBeGreaterThan(0);
     expect(await liveMetric(small.url, 'prode_live_objects_in_flight')).toBe(0);
-    // The subscriptions stay open: the next event is answered again.
+    // The subscriptions stay open: the next event gets its responses again.
     expect(await liveMetric(small.url, 'prode_live_subscriptions')).toBe(4);
   });
 });
@@ -327,7 +327,7 @@ describe('a revoked subscriber while the event executions are busy', () => {
   // One slot and no queue: while another client's heavy execution runs, every other event would be dropped.
   const own = ownServer({ LIVE_MAX_CONCURRENT_EXECUTIONS: '1', LIVE_MAX_QUEUED_EXECUTIONS: '0' });
 
-  it('is answered UNAUTHENTICATED, not a full queue', async () => {
+  it('gets UNAUTHENTICATED, not a full queue', async () => {
     const { s } = own;
     await s.kickOff(s.demo.matches.final);
     const busy = own

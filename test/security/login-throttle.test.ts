@@ -1,7 +1,7 @@
 // Login throttling counts attempts in flight: each login is counted when it starts, before its password is
 // checked (src/security/login-throttle.ts), so attempts sent at once are held to LOGIN_RATE_LIMIT_MAX exactly
 // like attempts sent one after another. Unit tests of the reservation (in memory, and shared through PostgreSQL when
-// the suite runs on it), then real servers over loopback, whose throttle is the store's.
+// the suite runs on it), then real servers over loopback, whose throttle is the database's.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
@@ -129,7 +129,7 @@ describe('parallel logins, at the default LOGIN_RATE_LIMIT_MAX', () => {
   afterAll(() => s.close());
 
   it(
-    'GraphQL: of 40 wrong passwords for one e-mail sent at once, exactly 10 are checked and 30 answer ' + '429',
+    'GraphQL: of 40 wrong passwords for one e-mail sent at once, exactly 10 are checked and 30 return ' + '429',
     async () => {
       expect(s.config.rateLimit.loginMax).toBe(LIMIT);
       const results = await Promise.all(
@@ -158,7 +158,7 @@ describe('parallel logins, at the default LOGIN_RATE_LIMIT_MAX', () => {
   );
 
   it(
-    'REST: of 40 wrong POST /auth/login for one e-mail sent at once, exactly 10 answer 401 and 30 answer ' + '429',
+    'REST: of 40 wrong POST /auth/login for one e-mail sent at once, exactly 10 return 401 and 30 return ' + '429',
     async () => {
       const results = await Promise.all(
         Array.from({ length: 40 }, async () => {
@@ -240,7 +240,7 @@ describe('an e-mail kept by several companies, without a tenant header', () => {
   });
   afterAll(() => s.close());
 
-  it('answers exactly as for an unknown e-mail or a wrong password, and tells how to name the company', async () => {
+  it('responds exactly as to an unknown e-mail or a wrong password, and tells how to name the company', async () => {
     const twin = await s.gql(LOGIN, { e: 'twin@multi.test', p: DEMO_PASSWORD });
     const unknown = await s.gql(LOGIN, { e: 'nobody@multi.test', p: DEMO_PASSWORD });
     const wrong = await s.gql(LOGIN, { e: 'player1@globex.test', p: 'wrong-password' });

@@ -1,8 +1,8 @@
 // A login whose x-app-path or x-app-host names no company is told so (NOT_FOUND), not that its password is wrong:
-// a company's path and host are public (they are in the address people open), so the answer tells nothing about
+// a company's path and host are public (they are in the address people open), so the response tells nothing about
 // accounts (it is the same for an e-mail that exists and one that does not, and no password is checked). The
 // attempt still counts as a failed login, so probing company names is held to LOGIN_RATE_LIMIT_MAX like guessing
-// passwords. A company code (x-app-company) is not public and keeps the credentials' answer. Over GraphQL and REST.
+// passwords. A company code (x-app-company) is not public and keeps the credentials' response. Over GraphQL and REST.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startTestServer, type GqlResult, type TestServer } from '../helpers/app.ts';
 
@@ -56,7 +56,7 @@ describe('login under a company that does not exist', () => {
     });
   });
 
-  it('a company that exists answers a wrong password as before, and an x-app-company code as credentials', async () => {
+  it('a company that exists treats a wrong password as before, and an x-app-company code as credentials', async () => {
     const wrong = await s.gql(LOGIN, { e: 'player3@demo.test', p: 'wrong-password' }, { 'x-app-path': 'demo' });
     expect(wrong.errors![0]).toMatchObject({
       message: 'e-mail or password is wrong',

@@ -1,4 +1,4 @@
-// Query cost that knows lists, the object budget behind it, and the cap on an answer's bytes: one player's small
+// Query cost that knows lists, the object budget behind it, and the cap on a response's bytes: one player's small
 // cyclic query must not take the process (and every tenant with it) down.
 import {
   getNamedType,
@@ -154,13 +154,13 @@ describe('limits on a running server', () => {
       const r = await s.gql(query, {}, bearer(token));
       expect(r.errors?.[0].extensions.code, query).toBe('QUERY_TOO_COSTLY');
     }
-    // Where every copy is cut, the list answers [] and costs nothing.
+    // Where every copy is cut, the list returns [] and costs nothing.
     const cut = await s.gql(`{ match(id: 1) { id predictions @cutoff { ${below} } } }`, {}, bearer(token));
     expect(cut.errors).toBeUndefined();
     expect(cut.data.match.predictions).toEqual([]);
   });
 
-  it('answers the same refusal over REST and GraphQL when an operator lowers the limit', async () => {
+  it('returns the same refusal over REST and GraphQL when an operator lowers the limit', async () => {
     const low = await startTestServer({ env: { GRAPHQL_MAX_COST: '1000' } });
     try {
       const t = await low.loginAs('player');
@@ -214,7 +214,7 @@ describe('limits on a running server', () => {
     },
   );
 
-  it('refuses an answer over GRAPHQL_MAX_RESPONSE_BYTES, over GraphQL and REST', async () => {
+  it('refuses a response over GRAPHQL_MAX_RESPONSE_BYTES, over GraphQL and REST', async () => {
     const capped = await startTestServer({ env: { GRAPHQL_MAX_RESPONSE_BYTES: '1024' } });
     try {
       const t = await capped.loginAs('player');
@@ -224,7 +224,7 @@ describe('limits on a running server', () => {
         {},
         bearer(t),
       );
-      expect(r.errors, 'the answer must be over 1 KiB for this test').toBeDefined();
+      expect(r.errors, 'the response must be over 1 KiB for this test').toBeDefined();
       expect(r.status).toBe(400);
       expect(r.data).toBeUndefined();
       expect(r.errors![0].extensions).toEqual({ code: 'RESPONSE_TOO_LARGE', limit: 'bytes', maxBytes: 1024 });
@@ -232,7 +232,7 @@ describe('limits on a running server', () => {
       const rest = await fetch(`${capped.url}/tournaments/me`, { headers: bearer(t) });
       expect(rest.status).toBe(400);
       expect(await rest.json()).toMatchObject({ statusCode: 400, code: 'RESPONSE_TOO_LARGE' });
-      // Small answers pass, and assets other than JSON answers (the docs page's script) are not capped.
+      // Small responses pass, and assets other than JSON responses (the docs page's script) are not capped.
       expect((await capped.gql('{ me { email } }', {}, bearer(t))).data.me.email).toBe('player1@demo.test');
       expect((await fetch(`${capped.url}/docs/swagger-ui-bundle.js`)).status).toBe(200);
     } finally {

@@ -4,7 +4,7 @@
 // posts pair with a name) beside points or predictions: over GraphQL (a match's predictions, a user's
 // predictions), in matchUpdated events, and through the response cache; their own keep their name; admins, the
 // reseller and managers still see who predicted; with the setting off everyone is named. Real HTTP, real JWTs, the
-// demo data, either store.
+// demo data, either database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, FULL_ENGINE, startTestServer, type GqlResult, type TestServer } from '../helpers/app.ts';
 import { activeSubscriptions, liveClient, untilSubscribed, type LiveClient } from '../helpers/live.ts';
@@ -60,7 +60,7 @@ function predictionsOf(r: GqlResult<any>): Pred[] {
   return r.data.tournament.rounds.flatMap((round: any) => round.matches.flatMap((m: any) => m.predictions));
 }
 
-/** A player's answer with names hidden: others' predictions (with their points) and no one else's user. */
+/** A player's response with names hidden: others' predictions (with their points) and no one else's user. */
 function expectHidden(r: GqlResult<any>, own: { id: number; n: number }) {
   const all = predictionsOf(r);
   const others = all.filter((p) => p.user === null);
@@ -167,7 +167,7 @@ describe('disableRankingsUserNames: no one else beside points or predictions, to
     const hiddenAgain = await read(t.player);
     expect(hiddenAgain.extensions?.sqlStatements).toBe(1);
     expectHidden(hiddenAgain, { id: ids.player1, n: 1 });
-    // The same document, the same moment: the admin's answer is named, the player's stays hidden.
+    // The same document, the same moment: the admin's response is named, the player's stays hidden.
     expectNamed(await read(t.admin));
     expectHidden(await read(t.player), { id: ids.player1, n: 1 });
 

@@ -1,7 +1,7 @@
 // The seat limit holds under concurrency: sign-ups, accepted invitations and reactivations sent at once never take
 // a company past maxUsersAmount (src/app/seats.ts). Each counted its seats in its own transaction; on PostgreSQL two
 // of them counted the same seat free at once and both took it (reactivations, which hash no password, did so in
-// every run). Now the count runs under a lock of the company's row. Runs on the suite's store (SQLite's writers
+// every run). Now the count runs under a lock of the company's row. Runs on the suite's database (SQLite's writers
 // take turns anyway; PostgreSQL is where it broke).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';

@@ -87,7 +87,7 @@ describe('revoked sessions on one server', () => {
       await api.login(email),
       await api.login('player4@demo.test'),
     ];
-    // Read once, so the server holds the rows (and answers) the old tokens were accepted with.
+    // Read once, so the server holds the rows (and responses) the old tokens were accepted with.
     await api.works(here, email);
     await api.works(stolen, email);
 
@@ -99,7 +99,7 @@ describe('revoked sessions on one server', () => {
     await api.works(colleague, 'player4@demo.test');
   });
 
-  it('resetPassword ends every earlier session and answers a token of the new version', async () => {
+  it('resetPassword ends every earlier session and returns a token of the new version', async () => {
     const email = 'player5@demo.test';
     const stolen = await api.login(email);
     await api.works(stolen, email);
@@ -244,7 +244,7 @@ describe.runIf(suiteProvider === 'postgresql')('revoked sessions across two repl
   it('logoutEverywhere on B refuses the old token on A at once, and ends its subscription on A', async () => {
     const email = 'player1@demo.test';
     const onA = await a.login(email);
-    // A has read the user, and keeps the row and its answers, before the revocation.
+    // A has read the user, and caches the row and its responses, before the revocation.
     await a.works(onA, email);
     await a.works(onA, email);
     const socket = liveClient(replicas.urls[0], { authorization: `Bearer ${onA}`, ...DEMO });

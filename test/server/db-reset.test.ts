@@ -1,4 +1,4 @@
-// npm run db:reset: the demo database made again as it shipped, on the suite's store; never in production, and on
+// npm run db:reset: the demo database made again as it shipped, on the suite's database; never in production, and on
 // PostgreSQL only when asked with --yes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -80,7 +80,7 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
       'partners',
     );
     expect(r.errors).toBeUndefined();
-    // Within a second of the write's answer (it has committed): how long B took to write it, on a busy machine over
+    // Within a second of the write's response (it has committed): how long B took to write it, on a busy machine over
     // a second at times, is not the delivery's.
     const event = await seen.next(1000);
     expect(event.data.matchUpdated.match).toEqual({

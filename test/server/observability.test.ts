@@ -205,7 +205,7 @@ describe(`OpenTelemetry tracing (${suiteProvider})`, () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       OTEL_EXPORTER_OTLP_HEADERS: 'x-collector-key=collector%20key',
-      // Each request runs: the response cache would answer the second one unrun.
+      // Each request runs: the response cache would serve the second one unrun.
       RESPONSE_CACHE_MB: '0',
     });
     const service = await startService(env);

@@ -28,7 +28,7 @@ export function markedSnippets(markdown: string): string[] {
 }
 
 // What each block must print, found by a line it holds; a marked block with no entry here fails the test, so a
-// new marked block comes with its check. curl prints no newline after a body: the answers run together.
+// new marked block comes with its check. curl prints no newline after a body: the responses run together.
 const EXPECTED: Array<[holds: string, prints: RegExp[]]> = [
   ['/healthz', [/\{"status":"ok"\}/, /\{"status":"ready","database":"sqlite"\}/]],
   ['{ me { name company { name } } }', [/\{"data":\{"me":\{"name":"Demo Player 1","company":\{"name":"Demo Corp"\}\}/]],

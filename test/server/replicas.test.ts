@@ -1,6 +1,6 @@
 // Two gateway processes on one PostgreSQL database, as two replicas behind a load balancer (test/helpers/replicas.ts):
 // the limits count across them as on one, the notifications tick's work is done once although both tick, and
-// neither serves a cached answer or a cached login after the other has written. Requests name their client by
+// neither serves a cached response or a cached login after the other has written. Requests name their client by
 // X-Forwarded-For (TRUST_PROXY_HOPS=1, as behind a proxy), so each test counts against a client of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../prisma/seed/demo-seed.ts';
@@ -177,7 +177,7 @@ describe.runIf(suiteProvider === 'postgresql')('two replicas on one PostgreSQL',
     expect((await gql(1, '10.0.2.2', '{ __typename }')).status).toBe(200);
   });
 
-  it("a write through one replica is seen at once in the other's cached answers", async () => {
+  it("a write through one replica is seen at once in the other's cached responses", async () => {
     const from = '10.0.3.1';
     const player = await login(0, from, 'player3@demo.test');
     const post = r.demo.posts.demo[1];

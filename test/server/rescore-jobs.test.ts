@@ -59,7 +59,7 @@ const metric = async (server: TestServer, line: RegExp) => {
 };
 
 describe('a result whose rescoring is a job', () => {
-  it('is answered, and the runner scores its predictions right after', async () => {
+  it('returns at once, and the runner scores its predictions right after', async () => {
     const { final } = demo.matches;
     const predicted = await s.gql(
       UPSERT,

@@ -1,4 +1,4 @@
-// npm start's life on the suite's store: it migrates and seeds an empty database once, answers /healthz and
+// npm start's life on the suite's database: it migrates and seeds an empty database once, serves /healthz and
 // /readyz, drains on SIGTERM with requests in flight, and a production start loads no demo data (operator:create
 // makes the first operator). (startup-env.test.ts and startup-config-errors.test.ts: .env and bad settings;
 // startup-runtime.test.ts: the runtime's own settings.)
@@ -11,7 +11,7 @@ const tempDir = tempDirs('prode-start-');
 
 describe('npm start', () => {
   it(
-    `migrates, seeds an empty ${suiteProvider} database, answers /healthz and /readyz, and drains on ` + `SIGTERM`,
+    `migrates, seeds an empty ${suiteProvider} database, serves /healthz and /readyz, and drains on ` + `SIGTERM`,
     async () => {
       const { target, drop } = await emptyTarget();
       const dataDir = tempDir();
@@ -76,7 +76,7 @@ describe('npm start', () => {
       const first = await Promise.race(logins);
       const signalledAt = Date.now();
       const exited = service.stop('SIGTERM');
-      // While draining it still answers, but tells load balancers to go away.
+      // While draining it still responds, but tells load balancers to go away.
       await new Promise((r) => setTimeout(r, 200));
       const ready = await fetch(`${service.url}/readyz`);
       expect(ready.status).toBe(503);

@@ -1,6 +1,6 @@
 // `npm start` under a supervisor (systemd, pm2, `docker stop`, a compose service): the signal goes to the pid the
 // supervisor started, npm's, not to node. It must drain exactly as SIGTERM to node does (/readyz 503 for
-// SHUTDOWN_DELAY_MS, sockets closed with 1001, requests in flight answered, exit 0) and leave no process behind,
+// SHUTDOWN_DELAY_MS, sockets closed with 1001, requests in flight completed, exit 0) and leave no process behind,
 // also when the supervisor signals the whole process group or kills npm outright.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -95,7 +95,7 @@ async function npmStart(): Promise<Started> {
     void exited.then(() => (gone = true));
     const url = `http://127.0.0.1:${port}`;
     await until(
-      'npm start to answer /healthz',
+      'npm start to serve /healthz',
       async () => (gone || (await fetch(`${url}/healthz`)).ok ? true : undefined),
       60_000,
     );
@@ -121,7 +121,7 @@ async function liveSocket(url: string) {
   return { closed };
 }
 
-/** A GraphQL request whose body is half sent: in flight until `finish()`, which resolves with the answer. */
+/** A GraphQL request whose body is half sent: in flight until `finish()`, which resolves with the response. */
 function heldRequest(port: number) {
   const body = JSON.stringify({ query: '{ __typename }' });
   let respond!: (a: { status: number; body: string }) => void;
@@ -174,7 +174,7 @@ describe('npm start under a supervisor', () => {
         process.kill(target === 'group' ? -npm.pid! : npm.pid!, signal);
         const signalledAt = Date.now();
 
-        // Still answering, but telling load balancers to go away.
+        // Still serving, but telling load balancers to go away.
         const ready = await until('/readyz to say 503', async () => {
           const res = await fetch(`${url}/readyz`);
           return res.status === 503 ? res : undefined;

@@ -1,7 +1,7 @@
-// The response cache keeps an answer while the tables it read are unchanged (src/engine/cache/response-cache.ts). Two
-// processes on one database: A caches, B does not (RESPONSE_CACHE_MB=0), so B's answer is the truth. After each
+// The response cache holds a response while the tables it read are unchanged (src/engine/cache/response-cache.ts). Two
+// processes on one database: A caches, B does not (RESPONSE_CACHE_MB=0), so B's response is the truth. After each
 // kind of write (through B's API, or straight to the database as the importer or psql would), every cacheable read
-// in A must answer exactly as B does: never stale. And answers that did not read what was written stay cached in A,
+// in A must return exactly what B does: never stale. And responses that did not read what was written stay cached in A,
 // which a global counter would not allow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../prisma/seed/demo-seed.ts';
@@ -216,7 +216,7 @@ describe('response cache across two processes', () => {
     ];
   }
 
-  it('after every kind of write, each cached read answers as uncached B does; unrelated ones stay cached', async () => {
+  it('after every kind of write, each cached read matches uncached B; unrelated ones stay cached', async () => {
     const list = reads();
     let hitsAfterUnrelatedWrites = 0;
     for (const write of writes()) {

@@ -1,4 +1,4 @@
-// The response cache (src/engine/cache/response-cache.ts): a repeated read costs one statement, and no answer
+// The response cache (src/engine/cache/response-cache.ts): a repeated read costs one statement, and no response
 // outlives a committed write (ours, another connection's), the next kickoff, or the caller's right to it.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../src/db/client.ts';
@@ -16,20 +16,20 @@ afterAll(async () => {
 
 type Read = () => Promise<{ extensions?: { sqlStatements?: number } }>;
 
-/** Reads once more and expects the answer from the cache: one statement, the data version. */
+/** Reads once more and expects the response from the cache: one statement, the data version. */
 async function cached(read: Read) {
   const r = await read();
   expect(r.extensions?.sqlStatements).toBe(1);
   return r as Awaited<ReturnType<Read>> & { data: any; headers: Headers };
 }
 
-/** Reads twice: the first computes and stores the answer, the second is served from memory. */
+/** Reads twice: the first computes and caches the response, the second is served from memory. */
 async function twice(read: Read) {
   await read();
   return cached(read);
 }
 
-/** Runs `write` right after the next request has read the write counts on arrival (src/http/request-scope.ts). */
+/** Runs `write` right after the next request has read the table versions on arrival (src/http/request-scope.ts). */
 function writeAfterArrival(write: () => Promise<unknown>) {
   const db = s.t.db;
   const read = db.tableVersions;
@@ -45,7 +45,7 @@ function writeAfterArrival(write: () => Promise<unknown>) {
 const POST = (id: number) => `{ post(id: ${id}) { id text likesCount likedByMe comments { id text } } }`;
 
 describe('response cache', () => {
-  it('answers a repeated read from memory with one statement (the data version), the same answer', async () => {
+  it('serves a repeated read from memory with one statement (the data version), the same response', async () => {
     const token = await s.loginAs('player');
     const id = s.demo.posts.demo[0];
     const first = await s.gql(POST(id), {}, bearer(token));
@@ -56,7 +56,7 @@ describe('response cache', () => {
     expect(Number(second.headers.get('x-sql-statements'))).toBe(1);
   });
 
-  it('is keyed by the caller: another user of the same company gets their own answer', async () => {
+  it('is keyed by the caller: another user of the same company gets their own response', async () => {
     const [a, b] = [await s.loginAs('player'), await s.loginAs('player2')];
     const me = '{ me { email } }';
     expect((await twice(() => s.gql(me, {}, bearer(a)))).data.me.email).toBe('player1@demo.test');
@@ -69,7 +69,7 @@ describe('response cache', () => {
     expect(demo.data.company.name).not.toBe(globex.data.company.name);
   });
 
-  it('drops an answer when a write commits: through the API, and from another connection', async () => {
+  it('drops a cached response when a write commits: through the API, and from another connection', async () => {
     const token = await s.login('player3@demo.test', 'demo');
     const id = s.demo.posts.demo[0];
     const before = await twice(() => s.gql(POST(id), {}, bearer(token)));
@@ -92,14 +92,14 @@ describe('response cache', () => {
     }
   });
 
-  it("keeps an answer whose tables were written while it waited; not when the caller's rows were", async () => {
+  it("caches a response whose tables were written while it waited; not when the caller's rows were", async () => {
     const token = await s.login('player7@demo.test', 'demo');
     const author = s.demo.users['player7@demo.test'];
     const id = s.demo.posts.demo[1];
     const other = await openDatabase(s.t.target);
     try {
-      // A comment from another connection commits after the request read the write counts on arrival, before it
-      // executes (a busy server queues it meanwhile): the answer shows the comment and is kept under the counts
+      // A comment from another connection commits after the request read the table versions on arrival, before it
+      // executes (a busy server queues it meanwhile): the response shows the comment and is cached under the versions
       // it was computed at.
       writeAfterArrival(() =>
         other.prisma.postComment.create({ data: { postId: id, userId: author, text: 'meanwhile' } }),
@@ -108,8 +108,8 @@ describe('response cache', () => {
       expect(seen.data.post.comments.map((c: { text: string }) => c.text)).toContain('meanwhile');
       expect((await cached(() => s.gql(POST(id), {}, bearer(token)))).data).toEqual(seen.data);
 
-      // Another request for the same answer computed and kept it meanwhile: this one is served it from memory on
-      // the second look, at the cost of the counts read twice.
+      // Another request for the same response computed and cached it meanwhile: this one is served it from memory on
+      // its second cache lookup, at the cost of the table versions read twice.
       writeAfterArrival(async () => {
         await other.prisma.postComment.create({ data: { postId: id, userId: author, text: 'kept by another' } });
         await s.gql(POST(id), {}, bearer(token));
@@ -118,13 +118,13 @@ describe('response cache', () => {
       expect(second.extensions!.sqlStatements).toBe(2);
       expect(second.data.post.comments.map((c: { text: string }) => c.text)).toContain('kept by another');
 
-      // The caller's own row changed in that window: it was authenticated under the first counts, so the answer is
-      // computed but not kept, and the next read executes again.
+      // The caller's own row changed in that window: it was authenticated under the first versions, so the response is
+      // computed but not cached, and the next read executes again.
       const discards = await liveMetric(s.url, 'prode_response_cache_discards_total');
       writeAfterArrival(() => other.prisma.user.update({ where: { id: author }, data: { name: 'Renamed Meanwhile' } }));
       await other.prisma.postComment.create({ data: { postId: id, userId: author, text: 'and again' } });
       expect((await s.gql(POST(id), {}, bearer(token))).errors).toBeUndefined();
-      // The answer is checked after it was sent; the next read of it waits for that check.
+      // The response is checked after it was sent; the next read of it waits for that check.
       const again = await s.gql(POST(id), {}, bearer(token));
       expect(await liveMetric(s.url, 'prode_response_cache_discards_total')).toBe(discards + 1);
       expect(again.extensions!.sqlStatements).toBeGreaterThan(1);
@@ -134,14 +134,14 @@ describe('response cache', () => {
     }
   });
 
-  it('answers a miss before keeping it; a read right behind it waits for the keeping and is served it', async () => {
+  it('sends a miss before caching it; a read right behind it waits for the caching and is served it', async () => {
     const token = await s.login('player10@demo.test', 'demo');
     const me = '{ me { email name } }';
     const db = s.t.db;
     const read = db.tableVersions;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    // The check after an answer was computed is the one read made during a transaction's window: held here.
+    // The check after a response was computed is the one read made during a transaction's window: held here.
     db.tableVersions = async (duringTransaction) => {
       if (duringTransaction) {
         db.tableVersions = read;
@@ -150,7 +150,7 @@ describe('response cache', () => {
       return read(duringTransaction);
     };
     try {
-      // Before, the answer left only after that check: this would wait for the gate forever.
+      // Before, the response left only after that check: this would wait for the gate forever.
       const first = await s.gql(me, {}, bearer(token));
       expect(first.data.me.email).toBe('player10@demo.test');
       expect(db.tableVersions).toBe(read);
@@ -165,7 +165,7 @@ describe('response cache', () => {
     }
   });
 
-  it("sends a hit the bytes written when its answer was kept: the miss's, not the answer written again", async () => {
+  it("sends a hit the bytes written when it was cached: the miss's, not the response written again", async () => {
     const token = await s.login('player12@demo.test', 'demo');
     const headers = { ...bearer(token), 'x-app-path': 'demo' };
     const get = async () => {
@@ -181,7 +181,7 @@ describe('response cache', () => {
     // keeping, which writes the answer's JSON, can still be running), so that only hits are watched below.
     expect((await get()).statements).toBe(1);
     await cached(() => s.gql(me, {}, headers));
-    // Any write of a tournament list or of a `me` answer during the hits below would be the answer written again.
+    // Any write of a tournament list or of a `me` response during the hits below would be the response written again.
     const stringify = vi.spyOn(JSON, 'stringify');
     try {
       const hit = await get();
@@ -200,7 +200,7 @@ describe('response cache', () => {
     }
   });
 
-  it('skips the last look for an answer that missed three times in a row, until it is served again', async () => {
+  it('skips the last cache lookup for a response that missed 3 times in a row, until it is served again', async () => {
     const token = await s.login('player11@demo.test', 'demo');
     const author = s.demo.users['player11@demo.test'];
     const id = s.demo.posts.demo[3];
@@ -221,7 +221,7 @@ describe('response cache', () => {
     try {
       const missed = [];
       for (let i = 0; i < 4; i++) {
-        // A comment from another client before each read: every answer is out of date when it is asked for again.
+        // A comment from another client before each read: every response is out of date when it is asked for again.
         await other.prisma.postComment.create({ data: { postId: id, userId: author, text: `churn ${i}` } });
         missed.push(await lookupsOf());
       }
@@ -236,7 +236,7 @@ describe('response cache', () => {
     }
   });
 
-  it('reads the counts again once the query has its execution slot, not before it waited for one', async () => {
+  it('reads the table versions again once the query has its execution slot, not before it waited for one', async () => {
     const one = await startTestServer({ env: { ...FULL_ENGINE, GRAPHQL_MAX_CONCURRENT_EXECUTIONS: '1' } });
     try {
       const token = await one.loginAs('player');
@@ -248,7 +248,7 @@ describe('response cache', () => {
       let holding!: () => void;
       const held = new Promise<void>((resolve) => (holding = resolve));
       let calls = 0;
-      // The second read is the first query's last look, inside the one slot: it holds the slot until released.
+      // The second read is the first query's last cache lookup, inside the one slot: it holds the slot until released.
       db.tableVersions = async (duringTransaction) => {
         if (++calls === 2) {
           holding();
@@ -260,11 +260,11 @@ describe('response cache', () => {
       await held;
       const queued = one.gql(POST(id), {}, bearer(token));
       for (let i = 0; (await liveMetric(one.url, 'prode_graphql_executions_waiting')) < 1; i++) {
-        // Before the look moved inside the slot, the first query held none here and the post's never waited.
+        // Before the cache lookup moved inside the slot, the first query held none here and the post's never waited.
         expect(i, 'the post query should wait for the slot the first one holds').toBeLessThan(300);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      // Committed while the post's query waits for the slot: it is in the answer, and the answer is kept.
+      // Committed while the post's query waits for the slot: it is in the response, and the response is cached.
       await db.prisma.postComment.create({
         data: { postId: id, userId: one.demo.users['player1@demo.test'], text: 'while it queued' },
       });
@@ -281,13 +281,13 @@ describe('response cache', () => {
     }
   });
 
-  it('does not keep a login row read while one of our transactions had it written, then rolled back', async () => {
+  it('does not cache a login row read while one of our transactions had it written, then rolled back', async () => {
     const token = await s.login('player8@demo.test', 'demo');
     const id = s.demo.users['player8@demo.test'];
     const me = '{ me { name } }';
     const { name } = (await s.gql(me, {}, bearer(token))).data.me;
-    // A transaction of ours renames the caller after the request read the write counts, and rolls back once the
-    // request has answered. On SQLite the request reads the uncommitted row (one connection).
+    // A transaction of ours renames the caller after the request read the table versions, and rolls back once the
+    // request has responded. On SQLite the request reads the uncommitted row (one connection).
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let rolledBack!: Promise<unknown>;
@@ -301,7 +301,7 @@ describe('response cache', () => {
         .catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
-    // A committed write to users first, so that the caller's row is not already kept under the counts read.
+    // A committed write to users first, so that the caller's row is not already cached under the versions read.
     await s.t.db.prisma.user.update({
       where: { id: s.demo.users['player9@demo.test'] },
       data: { name: 'Player Nine' },
@@ -314,7 +314,7 @@ describe('response cache', () => {
     expect((await s.gql(me, {}, bearer(token))).data.me.name).toBe(name);
   });
 
-  it('never serves a cached answer to a caller who lost the right to it', async () => {
+  it('never serves a cached response to a caller who lost the right to it', async () => {
     const token = await s.login('player4@demo.test', 'demo');
     const me = '{ me { email } }';
     await twice(() => s.gql(me, {}, bearer(token)));
@@ -362,7 +362,7 @@ describe('response cache', () => {
     expect(value('prode_response_cache_bytes')).toBeGreaterThan(0);
   });
 
-  it('counts the answers computed again after a write, by whether the write changed them', async () => {
+  it('counts the responses computed again after a write, by whether the write changed them', async () => {
     const token = await s.login('player8@demo.test', 'demo');
     const self = s.demo.users['player8@demo.test'];
     const someoneElse = s.demo.users['player9@demo.test'];
@@ -375,12 +375,12 @@ describe('response cache', () => {
     const before = await counted();
     const other = await openDatabase(s.t.target);
     try {
-      // Another user's row: the table's count moves, this answer does not.
+      // Another user's row: the table's version moves, this response does not.
       await other.prisma.user.update({ where: { id: someoneElse }, data: { name: 'Someone Else' } });
       expect((await s.gql(me, {}, bearer(token))).extensions!.sqlStatements).toBeGreaterThan(1);
       await cached(() => s.gql(me, {}, bearer(token)));
       expect(await counted()).toEqual({ same: before.same + 1, changed: before.changed });
-      // The caller's own row: the answer changes.
+      // The caller's own row: the response changes.
       await other.prisma.user.update({ where: { id: self }, data: { name: 'Renamed Player Eight' } });
       expect((await s.gql(me, {}, bearer(token))).data.me.name).toBe('Renamed Player Eight');
       await cached(() => s.gql(me, {}, bearer(token)));

@@ -1,5 +1,5 @@
-// Loader answers shared between the response cache's misses (src/engine/cache/shared-reads.ts): a miss after a write
-// reads again only the tables written since, takes nothing read at other counts, and never answers stale.
+// Loader results shared between the response cache's misses (src/engine/cache/shared-reads.ts): a miss after a write
+// reads again only the tables written since, takes nothing read at other table versions, and never returns stale data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TableVersions } from '../../../src/engine/cache/table-versions.ts';
 import { openDatabase } from '../../../src/db/client.ts';
@@ -12,7 +12,7 @@ const versions = (byTable: Record<string, number>, rollbacks = 0) =>
   new TableVersions('test', new Map(Object.entries(byTable).map(([t, v]) => [t, String(v)])), rollbacks);
 
 describe('shared reads', () => {
-  it('offers what a request read only once its answer is kept, and only at the counts it was read at', () => {
+  it('offers what a request read only once its response is cached, and only at the versions it was read at', () => {
     const shared = new SharedReads(100);
     const first = new RequestReads(shared, versions({ User: 1, Post: 1 }));
     const row = { id: 7, name: 'Ana' };
@@ -29,7 +29,7 @@ describe('shared reads', () => {
     expect(new RequestReads(shared, versions({ User: 1 })).take(['User'], 'user#id:8')).toBeUndefined();
   });
 
-  it('counts the table of what a request takes among the tables its answer read', () => {
+  it('counts the table of what a request takes among the tables its response read', () => {
     const shared = new SharedReads(100);
     const at = versions({ Area: 3 });
     const reader = new RequestReads(shared, at);
@@ -41,7 +41,7 @@ describe('shared reads', () => {
     expect(stats.statements).toBe(0);
   });
 
-  it('keeps an answer read from two tables at both counts: a write to either leaves it behind', () => {
+  it('shares a result read from two tables at both versions: a write to either leaves it behind', () => {
     const shared = new SharedReads(100);
     const reader = new RequestReads(shared, versions({ Tournament: 1, CompanyTournament: 1 }));
     reader.readFrom(['Tournament', 'CompanyTournament'], 'tournamentsByCompany:1', [{ id: 1 }]);
@@ -66,7 +66,7 @@ describe('shared reads', () => {
     expect(() => taken.push({ name: 'x' })).toThrow(TypeError);
   });
 
-  it('is bounded in rows, least recently taken out first; a long list is not kept', () => {
+  it('is bounded in rows, least recently taken out first; a long list is not shared', () => {
     const shared = new SharedReads(3);
     const at = versions({ User: 1 });
     const reader = new RequestReads(shared, at);
@@ -91,7 +91,7 @@ describe('shared reads', () => {
 
 describe('shared reads in the response cache', () => {
   let s: TestServer;
-  /** A second gateway on the same database with nothing cached or shared: what each request should answer. */
+  /** A second gateway on the same database with nothing cached or shared: what each request should return. */
   let cold: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ env: FULL_ENGINE });
@@ -110,12 +110,12 @@ describe('shared reads in the response cache', () => {
   const rest = (path: string, token: string) => get(s, path, token);
   const uncached = async (path: string, token: string) => (await get(cold, path, token)).body;
 
-  it("after a comment, a player's post executes again reading only the comments, and answers as uncached", async () => {
+  it("after a comment, a player's post executes again reading only the comments, and matches uncached", async () => {
     const [reader, writer] = [await s.loginAs('player'), await s.loginAs('player2')];
     const id = s.demo.posts.demo[0];
     const path = `/posts/${id}`;
     const cold = await rest(path, reader);
-    expect((await rest(path, reader)).statements).toBe(1); // kept: so were its loaders' reads
+    expect((await rest(path, reader)).statements).toBe(1); // cached: so were its loaders' reads
 
     const made = await s.gql(
       `mutation { createComment(postId: ${id}, text: "kick-off soon") { id } }`,
@@ -157,7 +157,7 @@ describe('shared reads in the response cache', () => {
     expect(warm.statements).toBeLessThan(cold.statements / 2);
   });
 
-  it('never answers with a row written since it was read, by this gateway or another client', async () => {
+  it('never returns a row written since it was read, by this gateway or another client', async () => {
     const token = await s.loginAs('player');
     const id = s.demo.posts.demo[0];
     const path = `/posts/${id}/comments`;
@@ -166,14 +166,14 @@ describe('shared reads in the response cache', () => {
     expect(before.statements).toBe(1);
     const author = before.body[0].user.id as number;
 
-    // Another instance, psql, the importer: the write reaches this gateway only through the counts.
+    // Another instance, psql, the importer: the write reaches this gateway only through the table versions.
     const other = await openDatabase(s.t.target);
     try {
       await other.prisma.user.update({ where: { id: author }, data: { name: 'Renamed Elsewhere' } });
     } finally {
       await other.close();
     }
-    // First another player, whose answer was never cached: the rows read before the write are still there.
+    // First another player, whose response was never cached: the rows read before the write are still there.
     const third = await s.login('player3@demo.test', 'demo');
     const theirs = await rest(path, third);
     expect(theirs.body[0].user.name).toBe('Renamed Elsewhere');

@@ -1,6 +1,6 @@
 // The data version the response cache trusts (src/engine/cache/table-versions.ts): it must move whenever a write
-// commits to this database, from any connection, and only then; a cache that kept an answer across a missed move would
-// serve stale data, one that sees moves that are not there never hits.
+// commits to this database, from any connection, and only then; a response cached across a missed move would be
+// served stale, and a cache that sees moves that are not there never hits.
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase } from '../../../src/db/client.ts';
@@ -90,7 +90,7 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
     expect(await dataVersion(a)).toBe(v0);
   });
 
-  it('counts per table: a write moves its own table only, and an answer that read others keeps its token', async () => {
+  it('versions per table: a write moves its own table only; a response that read others keeps its token', async () => {
     const t = await fresh(provider);
     const v0 = (await t.db.tableVersions())!;
     await t.db.prisma.country.create({ data: { name: 'Honduras' } });
@@ -113,7 +113,7 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
     expect((await t.db.tableVersions())!.of(['CompanyExtraField'])).not.toBe(v2.of(['CompanyExtraField']));
   });
 
-  it("counts per owner: a user's prediction moves their bucket and the table, not another user's bucket", async () => {
+  it("versions per owner: a prediction moves its owner's bucket and the table, not another user's bucket", async () => {
     const t = await fresh(provider);
     await seedDemo(t.db.prisma);
     const p = t.db.prisma;
@@ -176,7 +176,7 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
         t.db.prisma.$transaction(async (tx) => {
           await tx.country.create({ data: { name: 'Cuba' } });
           expect(await t.db.tableVersions()).toBeNull();
-          // A check after an answer was computed may read during it: the open write shows, so the check fails.
+          // A check after a response was computed may read during it: the open write shows, so the check fails.
           expect((await t.db.tableVersions(true))!.of(['Country'])).not.toBe(before.of(['Country']));
           throw new Error('roll back');
         }),
@@ -306,7 +306,7 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
   }
 });
 
-describe('sharedReads (PostgreSQL reads the counts once for all who ask before the read begins)', () => {
+describe('sharedReads (PostgreSQL reads the table versions once for all who ask before the read begins)', () => {
   /** A read that starts when called and ends when told; `begun` counts calls. */
   function gatedReads() {
     const ends: Array<(value: number) => void> = [];
@@ -361,7 +361,7 @@ describe('sharedReads (PostgreSQL reads the counts once for all who ask before t
 });
 
 describe('npm run db:migration', () => {
-  it('adds the write-count triggers to every table a migration creates', async () => {
+  it('adds the table-version triggers to every table a migration creates', async () => {
     const schema =
       `${derivePostgresSchema(readSchema('sqlite'))}\nmodel Trophy {\n  id Int @id ` +
       `@default(autoincrement())\n  name String\n}\n`;

@@ -1,7 +1,7 @@
 // The rows authentication reads on every request (LoaderRows, src/db/loader-rows.ts) are Prisma's findFirst, or
 // plain SQL with the engine on (src/engine/db/auth-rows.ts): either must be the very objects findFirst built for the
 // same filters, and must leave out what it left out (a deleted user, a user of a deleted company, a deleted
-// company), on both stores.
+// company), on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loaderRowsOf } from '../../../src/db/client.ts';
 import { prismaLoaderRows, type LoaderRows } from '../../../src/db/loader-rows.ts';

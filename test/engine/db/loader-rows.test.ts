@@ -254,7 +254,7 @@ describe.each(['prisma', 'sql (row reader)', 'sql ($queryRaw)'])('loaders over %
       expect(counts[i]).toBe(await p.postComment.count({ where: { postId: id } }));
   });
 
-  it("a team is read with its country: the country loader then answers findMany's row with no statement", async () => {
+  it("a team is read with its country: the country loader then returns findMany's row with no statement", async () => {
     const p = t.db.prisma;
     const teams = await p.team.findMany({ take: 30 });
     expect(new Set(teams.map((team) => team.countryId)).size).toBeGreaterThan(1);

@@ -1,6 +1,6 @@
 // The loaders read past Prisma's raw-query pipeline (src/engine/db/row-reader.ts): each row must be the very object
 // $queryRaw returns for the same statement (dates as Date, JSON parsed, booleans, nulls, counts), for every table
-// and on both stores, or resolvers would see different values than they did through Prisma.
+// and on both databases, or resolvers would see different values than they did through Prisma.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ColumnTypeEnum } from '@prisma/driver-adapter-utils';
 import { loaderRowsOf, providerOf } from '../../../src/db/client.ts';

@@ -1,4 +1,4 @@
-// Every stored query (operations/manifest.json) answers the same on the three executors, over one database:
+// Every stored query (operations/manifest.json) returns the same on the three executors, over one database:
 // graphql-js (GRAPHQL_JIT=false), graphql-jit (GRAPHQL_SHARED_SUBTREES=false) and the default, where a query's
 // repeated objects are completed once (src/engine/graphql/shared-subtrees/executor.ts). Each document is asked three
 // times: interpreted the first time, compiled after. A stored query added without a case here fails the last test.
@@ -13,7 +13,7 @@ interface Case {
   /** Who asks; null: nobody signed in. */
   as: DemoUser | null;
   variables: (demo: DemoIds) => Record<string, unknown> | Promise<Record<string, unknown>>;
-  /** The answer is an error on every executor (their errors are compared, with paths). */
+  /** The response is an error on every executor (their errors are compared, with paths). */
   fails?: boolean;
 }
 
@@ -79,7 +79,7 @@ afterAll(async () => {
   await shared.close();
 });
 
-describe('executors answer every stored query alike', () => {
+describe('executors return the same for every stored query', () => {
   for (const op of queries) {
     it(op.name, async () => {
       for (const c of CASES[op.name] ?? []) {
@@ -103,7 +103,7 @@ describe('executors answer every stored query alike', () => {
     });
   }
 
-  it('answered them with shared subtrees, and gave the failing ones back to graphql-jit', async () => {
+  it('completed them with shared subtrees, and gave the failing ones back to graphql-jit', async () => {
     const text = await (await fetch(`${shared.url}/metrics`)).text();
     const runs = (result: string) =>
       Number(new RegExp(`^prode_graphql_shared_runs_total{result="${result}"} (\\d+)`, 'm').exec(text)?.[1]);

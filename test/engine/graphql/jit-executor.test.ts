@@ -1,4 +1,4 @@
-// graphql-jit executes documents from their second sighting on (src/engine/graphql/jit-executor.ts): its answers,
+// graphql-jit executes documents from their second sighting on (src/engine/graphql/jit-executor.ts): its responses,
 // errors and variable handling must be graphql-js's.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('graphql-jit executor', () => {
-  it('answers the deep nesting exactly as graphql-js does, interpreted first and compiled after', async () => {
+  it('returns the deep nesting exactly as graphql-js does, interpreted first and compiled after', async () => {
     const [a, b] = [await jit.loginAs('player'), await interpreted.loginAs('player')];
     const reference = await interpreted.gql(DeepTournamentsDocument, {}, bearer(b));
     expect(reference.errors).toBeUndefined();
@@ -35,7 +35,7 @@ describe('graphql-jit executor', () => {
     }
   });
 
-  it('answers the match lists (list variables, DateTime and enum arguments) as graphql-js does', async () => {
+  it('returns the match lists (list variables, DateTime and enum arguments) as graphql-js does', async () => {
     const [a, b] = [await jit.loginAs('player'), await interpreted.loginAs('player')];
     const same = async <R, V extends Record<string, unknown>>(doc: TypedDocumentNode<R, V>, vars: V) => {
       const reference = await interpreted.gql(doc, vars, bearer(b));
@@ -92,7 +92,7 @@ describe('graphql-jit executor', () => {
     }
   });
 
-  it('leaves a field aliased __proto__ to graphql-js, which answers the key in place', async () => {
+  it('leaves a field aliased __proto__ to graphql-js, which returns the key in place', async () => {
     const token = await jit.loginAs('player');
     // graphql-jit drops the key; the shared-subtree executor wrote it last (an object literal's `__proto__`).
     for (let i = 0; i < 3; i++) {

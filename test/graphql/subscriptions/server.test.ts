@@ -66,7 +66,7 @@ describe('matchUpdated', () => {
     }
   });
 
-  it('a company that does not play the tournament cannot watch it (NOT_FOUND, as the query answers)', async () => {
+  it('a company that does not play the tournament cannot watch it (NOT_FOUND, as the query returns)', async () => {
     const other = await s.t.db.prisma.company.findFirstOrThrow({ where: { id: s.demo.companies.PARTNERS } });
     const watch = connect(t.manager, 'partners').subscribe(MATCH, { t: s.demo.tournament });
     const first = await watch.next();
@@ -124,7 +124,7 @@ describe('rankingChanged', () => {
     expect(event.errors).toBeUndefined();
     const change = event.data.rankingChanged;
     expect(change).toMatchObject({ tournamentId: s.demo.tournament, pageChanged: true, missedEvents: false });
-    // The standing the event carries is the one the ranking query answers right after.
+    // The standing the event carries is the one the ranking query returns right after.
     const ranking = await s.gql(
       `query($t: Int!) { ranking(tournamentId: $t) { me { position points } } }`,
       { t: s.demo.tournament },
@@ -184,7 +184,7 @@ describe('notificationReceived', () => {
     expect(await theirs.quiet(0)).toBe(true);
   });
 
-  it('needs a signed-in caller: UNAUTHENTICATED, as queries answer', async () => {
+  it('needs a signed-in caller: UNAUTHENTICATED, as for queries', async () => {
     const anonymous = connect().subscribe(NOTIFICATIONS);
     expect((await anonymous.next()).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
     const forged = connect('not.a.token').subscribe(NOTIFICATIONS);
@@ -193,21 +193,21 @@ describe('notificationReceived', () => {
 });
 
 describe('a long-lived subscription', () => {
-  it('ends when its token expires: the last answer is UNAUTHENTICATED, then complete', async () => {
+  it('ends when its token expires: the last result is UNAUTHENTICATED, then complete', async () => {
     const token = await forgeAccessToken(
       { userId: s.demo.users['player1@demo.test'], companyId: s.demo.companies.DEMO, role: 'player' },
       { expiresIn: 2 },
     );
     const watch = connect(token, 'demo').subscribe(NOTIFICATIONS);
     // Notifications that reach player1 before the token expires (an earlier test's rescoring finishing late under
-    // load) are answers too: the one that matters is the last.
+    // load) are results too: the one that matters is the last.
     let last;
     try {
       last = await watch.next(5000);
       while (!last.errors) last = await watch.next(5000);
     } catch (err) {
-      // CI saw this time out now and then (once after a first answer): say what had arrived.
-      throw new Error(`${(err as Error).message}; answers so far: ${JSON.stringify(watch.results)}`, { cause: err });
+      // CI saw this time out now and then (once after a first result): say what had arrived.
+      throw new Error(`${(err as Error).message}; results so far: ${JSON.stringify(watch.results)}`, { cause: err });
     }
     expect(last.errors[0].extensions?.code).toBe('UNAUTHENTICATED');
     expect(await watch.ended).toEqual({});
@@ -303,7 +303,7 @@ describe('a replica of its own', () => {
       third.on('open', () => resolve(101));
     });
     expect(status).toBe(429);
-    // A socket that stops answering pings (a phone gone into a tunnel) is closed; live clients answer them.
+    // A socket that stops responding to pings (a phone gone into a tunnel) is closed; live clients respond to them.
     await b.dispose();
     while ((await liveMetric(own.url, 'prode_live_sockets')) > 1) await new Promise((r) => setTimeout(r, 20));
     const silent = new WebSocket(`${own.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', {

@@ -1,6 +1,6 @@
 // Hostile input (properties.ts says which properties hold) in request bodies and the text they carry: bad JSON,
 // invalid UTF-8, wrong content types and bodies over 1 MiB, on every route that takes a body; and the NUL
-// character, which no text input accepts whatever the store.
+// character, which no text input accepts whatever the database.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../helpers/app.ts';
@@ -155,7 +155,8 @@ useHostileServer();
 
 describe('hostile input: no 5xx, documented error bodies, coded GraphQL errors, no stack traces', () => {
   it(
-    'a NUL character in any text input is BAD_USER_INPUT, in literals, variables and REST bodies, on every ' + 'store',
+    'a NUL character in any text input is BAD_USER_INPUT, in literals, variables and REST bodies, ' +
+      'on every database',
     async () => {
       const { s, jwts } = target;
       const nul = 'a\u0000b';

@@ -154,7 +154,7 @@ const abuseArb: fc.Arbitrary<Req> = fc.oneof(
 );
 
 // Documents that walk the schema's cycles (match > predictions > user > predictions > match ...) or nest lists
-// inside lists: small documents whose answers would grow with the product of the lists' sizes.
+// inside lists: small documents whose responses would grow with the product of the lists' sizes.
 const CYCLE_STEPS = [
   ['predictions', 'user', 'predictions', 'match'],
   ['predictions', 'user', 'company', 'tournaments', 'rounds', 'matches'],

@@ -191,7 +191,7 @@ describe('JSON inputs are bounded', () => {
     }
   });
 
-  it('REST: a PATCH body nested 5,000 deep answers 400 BAD_USER_INPUT, not 500', async () => {
+  it('REST: a PATCH body nested 5,000 deep returns 400 BAD_USER_INPUT, not 500', async () => {
     const s = target.s;
     const headers = { ...bearer(await s.loginAs('admin')), 'x-app-path': 'demo', 'content-type': 'application/json' };
     const id = s.demo.invitations['new.hire1@demo.test'];

@@ -1,13 +1,13 @@
 // Hostile input, property-based (fast-check): generated malformed requests over real HTTP against every REST route
 // and every GraphQL root field, and transport-level abuse, split by concern into the test files of this folder.
 //
-// Properties, for every answer:
+// Properties, for every response:
 // - never a 5xx, never a hang (each request has a deadline), never a stack trace or internals;
-// - REST (and anything answered outside GraphQL): 2xx, or 4xx with exactly the documented body
+// - REST (and anything served outside GraphQL): 2xx, or 4xx with exactly the documented body
 //   { statusCode, error, code, message } (docs/design.md "Errors"), statusCode equal to the HTTP status;
 // - GraphQL: 2xx with data, or `errors` where every error has an extensions.code that is not
 //   INTERNAL_SERVER_ERROR.
-// After its run each file's server still answers a normal authenticated query correctly, and /healthz is 200.
+// After its run each file's server still responds to a normal authenticated query correctly, and /healthz is 200.
 //
 // Every fc.assert has a fixed seed: a failure prints the seed and path that reproduce it, and the error message
 // carries the exact request.
@@ -56,7 +56,7 @@ const LEAK = new RegExp(
 
 function fail(r: Req, res: Res, why: string): never {
   throw new Error(
-    `${why}\n  request: ${describeReq(r)}\n  answer: ${res.status} (${Math.round(res.ms)} ms) ${clip(res.text, 600)}`,
+    `${why}\n  request: ${describeReq(r)}\n  response: ${res.status} (${Math.round(res.ms)} ms) ${clip(res.text, 600)}`,
   );
 }
 
@@ -64,7 +64,7 @@ function parse(r: Req, res: Res): unknown {
   try {
     return JSON.parse(res.text);
   } catch {
-    return fail(r, res, 'the answer is not JSON');
+    return fail(r, res, 'the response is not JSON');
   }
 }
 
@@ -72,8 +72,8 @@ const isErrorBodyShape = (b: unknown): b is Record<string, unknown> =>
   typeof b === 'object' && b !== null && !Array.isArray(b) && 'statusCode' in b;
 
 function checkErrorBody(r: Req, res: Res, body: unknown) {
-  if (res.status < 400 || res.status >= 500) fail(r, res, `an error answer must be 4xx, got ${res.status}`);
-  if (!isErrorBodyShape(body)) return fail(r, res, 'a non-2xx answer must be the documented error body');
+  if (res.status < 400 || res.status >= 500) fail(r, res, `an error response must be 4xx, got ${res.status}`);
+  if (!isErrorBodyShape(body)) return fail(r, res, 'a non-2xx response must be the documented error body');
   const keys = Object.keys(body).sort().join(',');
   if (keys !== 'code,error,message,statusCode')
     fail(r, res, `the error body must have exactly {statusCode, error, code, message}, has {${keys}}`);
@@ -85,7 +85,7 @@ function checkErrorBody(r: Req, res: Res, body: unknown) {
 }
 
 function checkGraphqlBody(r: Req, res: Res, body: unknown) {
-  if (typeof body !== 'object' || body === null) return fail(r, res, 'a GraphQL answer must be a JSON object');
+  if (typeof body !== 'object' || body === null) return fail(r, res, 'a GraphQL response must be a JSON object');
   const b = body as { data?: unknown; errors?: unknown };
   if (b.errors !== undefined) {
     if (!Array.isArray(b.errors) || b.errors.length === 0) fail(r, res, '`errors` must be a non-empty array');
@@ -93,26 +93,26 @@ function checkGraphqlBody(r: Req, res: Res, body: unknown) {
       if (typeof e?.message !== 'string') fail(r, res, 'every GraphQL error needs a message');
       const code = e.extensions?.code;
       if (typeof code !== 'string') fail(r, res, 'every GraphQL error needs extensions.code');
-      if (code === 'INTERNAL_SERVER_ERROR') fail(r, res, 'a client mistake was answered as INTERNAL_SERVER_ERROR');
+      if (code === 'INTERNAL_SERVER_ERROR') fail(r, res, 'a client mistake got INTERNAL_SERVER_ERROR');
     }
     return;
   }
   if (res.status < 200 || res.status >= 300)
-    fail(r, res, `a GraphQL answer without errors must be 2xx, got ${res.status}`);
-  if (typeof b.data !== 'object' || b.data === null) fail(r, res, 'a GraphQL answer without errors must carry data');
+    fail(r, res, `a GraphQL response without errors must be 2xx, got ${res.status}`);
+  if (typeof b.data !== 'object' || b.data === null) fail(r, res, 'a GraphQL response without errors must carry data');
 }
 
 const slowest = { ms: 0, what: '' };
 
 function check(r: Req, res: Res) {
   if (res.ms > slowest.ms) Object.assign(slowest, { ms: res.ms, what: clip(describeReq(r), 160) });
-  if (res.status >= 500) fail(r, res, `5xx answer`);
-  if (LEAK.test(res.text)) fail(r, res, 'the answer leaks a stack trace or internals');
+  if (res.status >= 500) fail(r, res, `5xx response`);
+  if (LEAK.test(res.text)) fail(r, res, 'the response leaks a stack trace or internals');
   if (res.ms > DEADLINE_MS) fail(r, res, 'too slow');
-  if (r.raw && res.status === 0) return; // closed without an answer to a half-closed raw client (see sendRaw)
+  if (r.raw && res.status === 0) return; // closed without a response to a half-closed raw client (see sendRaw)
   const body = parse(r, res);
   if (r.graphql) {
-    if (Array.isArray(body)) fail(r, res, 'batched operations are off: a JSON array answer is not expected');
+    if (Array.isArray(body)) fail(r, res, 'batched operations are off: a JSON array response is not expected');
     // Refused before GraphQL ran (body parser, size, content type): the transport's error body.
     if (isErrorBodyShape(body)) return checkErrorBody(r, res, body);
     return checkGraphqlBody(r, res, body);
@@ -121,7 +121,7 @@ function check(r: Req, res: Res) {
   checkErrorBody(r, res, body);
 }
 
-/** One property run: POOL requests sent concurrently, every answer checked. */
+/** One property run: POOL requests sent concurrently, every response checked. */
 export async function hostile(name: string, arb: fc.Arbitrary<Req>, numRuns: number, seed: number) {
   await fc.assert(
     fc.asyncProperty(fc.array(arb, { minLength: POOL, maxLength: POOL }), async (reqs) => {
@@ -157,7 +157,7 @@ export function closingChecks(minRequests: number): void {
     expect(stats.sent).toBeGreaterThanOrEqual(minRequests);
   });
 
-  it('still serves: a normal authenticated query answers correctly, and /healthz is 200', async () => {
+  it('still serves: a normal authenticated query is served correctly, and /healthz is 200', async () => {
     const { s } = target;
     // A person who joins now: the hostile requests, some of them with the reseller's real token, may have renamed,
     // deactivated or deleted the demo accounts (legitimately: the reseller administers Demo Corp's people).

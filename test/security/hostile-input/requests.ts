@@ -16,7 +16,7 @@ export interface Req {
   path: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
-  /** The answer is GraphQL's (or the transport's, for a /graphql request refused before GraphQL runs). */
+  /** The response is GraphQL's (or the transport's, for a /graphql request refused before GraphQL runs). */
   graphql?: boolean;
   /** Bytes written as they are to a socket, for what fetch refuses to send. */
   raw?: Buffer;
@@ -87,8 +87,8 @@ export async function send(r: Req): Promise<Res> {
   } catch (err) {
     const e = err as Error & { cause?: { code?: string; message?: string } };
     throw new Error(
-      `no answer (${e.name}: ${e.message}${e.cause ? `; ${e.cause.code ?? ''} ${e.cause.message ?? ''}` : ''}) after ` +
-        `${Math.round(performance.now() - t0)} ms to ${describeReq(r)}`,
+      `no response (${e.name}: ${e.message}${e.cause ? `; ${e.cause.code ?? ''} ${e.cause.message ?? ''}` : ''}) ` +
+        `after ${Math.round(performance.now() - t0)} ms to ${describeReq(r)}`,
       { cause: err },
     );
   }
@@ -103,24 +103,24 @@ function sendRaw(bytes: Buffer, t0: number): Promise<Res> {
     const timer = setTimeout(() => {
       socket.destroy();
       reject(
-        new Error(`no answer within ${DEADLINE_MS} ms to raw bytes ${JSON.stringify(clip(bytes.toString('latin1')))}`),
+        new Error(`no response in ${DEADLINE_MS} ms to raw bytes ${JSON.stringify(clip(bytes.toString('latin1')))}`),
       );
     }, DEADLINE_MS);
     socket.on('data', (c) => chunks.push(c));
-    socket.on('error', () => undefined); // a reset after the answer is fine; no answer is caught below
+    socket.on('error', () => undefined); // a reset after the response is fine; no response is caught below
     socket.on('close', () => {
       clearTimeout(timer);
       const all = Buffer.concat(chunks).toString('latin1');
       const m = /^HTTP\/1\.[01] (\d{3})[^\r\n]*\r\n/.exec(all);
-      // The client half-closed right after its bytes: it is not waiting for an answer, and when the work behind a
-      // well-formed request is asynchronous (PostgreSQL) the server drops the answer with the connection. A closed
-      // connection without bytes is no 5xx; what must hold is that anything sent back is a documented answer and
+      // The client half-closed right after its bytes: it is not waiting for a response, and when the work behind a
+      // well-formed request is asynchronous (PostgreSQL) the server drops the response with the connection. A closed
+      // connection without bytes is no 5xx; what must hold is that anything sent back is a documented response and
       // that the server keeps serving (checked after the run).
       if (all === '') return resolve({ status: 0, text: '', ms: performance.now() - t0 });
       if (!m)
         return reject(
           new Error(
-            `no HTTP answer to raw bytes ${JSON.stringify(clip(bytes.toString('latin1')))}: ` +
+            `no HTTP response to raw bytes ${JSON.stringify(clip(bytes.toString('latin1')))}: ` +
               `${JSON.stringify(clip(all))}`,
           ),
         );

@@ -1,5 +1,5 @@
 // The documents of the matrix's GraphQL rows that have no codegen'd REST operation: each reaches as far as the schema
-// allows into users, companies and predictions, so that a leak anywhere below the root shows in the answer.
+// allows into users, companies and predictions, so that a leak anywhere below the root shows in the response.
 import { DEMO_PASSWORD } from '../../helpers/app.ts';
 
 const USER_DEEP = `id email name recoverPasswordToken company { name skipLoginToken managedCompanies { name } }

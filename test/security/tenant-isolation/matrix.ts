@@ -1,12 +1,12 @@
 // Tenant isolation, as a matrix: every root Query and Mutation field of schema.graphql and every REST route
 // (GET /openapi.json), driven over real HTTP with real JWTs, proves that
-//   1. a player and an admin of Demo Corp (A) neither see nor change Globex's (B) data: B's records by id answer
+//   1. a player and an admin of Demo Corp (A) neither see nor change Globex's (B) data: B's records by id return
 //      NOT_FOUND (FORBIDDEN where docs/security.md says so), never any of B's data; writes aimed at B are refused
 //      and the database rows are unchanged; naming B with x-app-path / x-app-host / x-app-company is refused;
 //   2. the reseller (Channel Partners, managing Demo Corp and Globex) reaches those two and no other company:
 //      Initech and Hooli, created by fixture.ts and managed by another reseller (Umbrella), stay out of reach by
 //      every header and every id;
-//   3. no answer of the matrix carries a password hash, a recoverPasswordToken, a skipLoginToken or the JWT secret.
+//   3. no response of the matrix carries a password hash, a recoverPasswordToken, a skipLoginToken or the JWT secret.
 //
 // One case per request, in query-cases.ts, mutation-cases.ts and rest-cases.ts. A case names the operation (the
 // schema field, or "METHOD /route"), who calls, the headers, and what must come back; `unchanged` snapshots the
@@ -33,19 +33,19 @@ export interface Case {
   doc?: string | DocumentNode;
   vars?: (x: Ids) => Record<string, unknown>;
   rest?: { method: 'GET' | 'PATCH' | 'POST'; path: (x: Ids) => string; body?: (x: Ids) => unknown };
-  /** Acceptable answers: one, or several where the docs leave the choice (a header a tenant-free operation ignores).
+  /** Acceptable responses: one, or several where the docs leave the choice (a header a tenant-free operation ignores).
    */
   expect: Outcome | Outcome[];
-  /** Runs on an OK answer with the operation's data. */
+  /** Runs on an OK response with the operation's data. */
   check?: (data: any, x: Ids, p: Db) => void | Promise<void>;
   /** Rows the request must not change: read before and after. */
   unchanged?: (p: Db, x: Ids) => Promise<unknown>;
   /**
    * Subscriptions only: the event published once the server holds the subscription (an id, as replicas send it).
-   * A subscription row answers its first result: the refusal, or what that event shows the caller.
+   * A subscription row checks its first result: the refusal, or what that event shows the caller.
    */
   event?: (x: Ids, p: Db, as: Actor) => Promise<LiveEvent>;
-  /** Companies none of whose data may appear in the answer; by default every company the caller may not reach. */
+  /** Companies none of whose data may appear in the response; by default every company the caller may not reach. */
   forbid?: Array<keyof typeof MARKERS>;
 }
 

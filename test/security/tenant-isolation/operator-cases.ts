@@ -1,5 +1,5 @@
 // The matrix's rows for the operations operators, admins and people run their accounts with (companies, people,
-// structure, tournaments, sign-up and e-mail links): another company's records answer NOT_FOUND to an admin, a
+// structure, tournaments, sign-up and e-mail links): another company's records return NOT_FOUND to an admin, a
 // player is FORBIDDEN, public operations show nothing of a company the caller did not name, and refused writes
 // leave the rows as they were.
 import { expect } from 'vitest';

@@ -1,5 +1,5 @@
 // Runs rows of the matrix (matrix.ts) as tests, on a server of their own with the fixture (fixture.ts): one test
-// per row, then the secrets check over every answer those rows received. Each test file runs one face's rows, so a
+// per row, then the secrets check over every response those rows received. Each test file runs one face's rows, so a
 // file's server sees only that face's writes.
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,14 +71,14 @@ export function runMatrix(cases: Case[]): void {
     const text = await res.text();
     const json = JSON.parse(text) as GraphqlResponse;
     if (json.errors?.length) {
-      // A refusal answers no data at all for the operation.
-      expect(json.data?.[c.op] ?? null, `${labelOf(c)}: an error answer carried data`).toBeNull();
+      // A refusal returns no data at all for the operation.
+      expect(json.data?.[c.op] ?? null, `${labelOf(c)}: an error response carried data`).toBeNull();
       return { outcome: String(json.errors[0].extensions?.code), data: null, text };
     }
     return { outcome: 'OK', data: json.data?.[c.op], text };
   }
 
-  /** A subscription over WebSocket: refused at once, or held by the server and answering the case's event. */
+  /** A subscription over WebSocket: refused at once, or held by the server and responding to the case's event. */
   async function subscribeOnce(c: Case, headers: Headers): Promise<{ outcome: string; data: unknown; text: string }> {
     const before = await activeSubscriptions(srv.url);
     const client = liveClient(srv.url, headers);
@@ -88,7 +88,7 @@ export function runMatrix(cases: Case[]): void {
         () => 'held' as const,
         () => 'not held' as const,
       );
-      // The first result: a refusal sent at once, or the answer to the event published once the server holds it.
+      // The first result: a refusal sent at once, or the response to the event published once the server holds it.
       const first = watch.next(5000);
       first.catch(() => {});
       if ((await Promise.race([held, first])) === 'held')
@@ -96,7 +96,7 @@ export function runMatrix(cases: Case[]): void {
       const result = await first;
       const text = JSON.stringify(result);
       if (result.errors?.length) {
-        expect(result.data?.[c.op] ?? null, `${labelOf(c)}: an error answer carried data`).toBeNull();
+        expect(result.data?.[c.op] ?? null, `${labelOf(c)}: an error response carried data`).toBeNull();
         return { outcome: String(result.errors[0].extensions?.code), data: null, text };
       }
       return { outcome: 'OK', data: result.data?.[c.op], text };
@@ -130,9 +130,9 @@ export function runMatrix(cases: Case[]): void {
         for (const company of c.forbid ?? DEFAULT_FORBID[c.as]) {
           const leak = MARKERS[company].exec(text);
           const around = leak ? text.slice(Math.max(0, leak.index - 150), leak.index + 150) : '';
-          expect(leak, `LEAK: ${label} answered data of ${company}: ...${around}...`).toBeNull();
+          expect(leak, `LEAK: ${label} returned data of ${company}: ...${around}...`).toBeNull();
         }
-        expect([c.expect].flat(), `${label}: answered ${outcome}: ${text.slice(0, 600)}`).toContain(outcome);
+        expect([c.expect].flat(), `${label}: returned ${outcome}: ${text.slice(0, 600)}`).toContain(outcome);
         if (outcome === 'OK' && c.check) await c.check(data, x, p);
         if (c.unchanged) {
           expect(await c.unchanged(p, x), `WRITE WENT THROUGH: ${label} changed the database`).toEqual(before);
@@ -141,7 +141,7 @@ export function runMatrix(cases: Case[]): void {
     }
 
     const SECRETS_CHECK =
-      'no answer of the matrix carries a password hash, a recovery token, a skip-login token ' + 'or the JWT secret';
+      'no response of the matrix carries a password hash, a recovery token, a skip-login token ' + 'or the JWT secret';
     it(SECRETS_CHECK, async () => {
       expect(responses.length).toBeGreaterThan(0);
       const p = srv.t.db.prisma;
@@ -170,7 +170,7 @@ export function runMatrix(cases: Case[]): void {
       const leaks = responses.flatMap(({ label, text }) =>
         secrets.filter(([, value]) => text.includes(value)).map(([what]) => `${label}: ${what}`),
       );
-      expect(leaks, 'secrets in answers').toEqual([]);
+      expect(leaks, 'secrets in responses').toEqual([]);
     });
   });
 }

@@ -1,5 +1,5 @@
 // The matrix's rows for the root Subscription fields, run over WebSocket (run-matrix.ts): each is refused as its
-// query is, or answers the row's event with only what the caller may see.
+// query is, or responds to the row's event with only what the caller may see.
 import { expect } from 'vitest';
 import { FB, NF, resellerToInitech, switchingToGlobex, UN, type Case } from './matrix.ts';
 

@@ -1,6 +1,6 @@
-// The shared-subtree executor (src/engine/graphql/shared-subtrees/executor.ts) on a small graphql-js schema: it answers
-// as graphql-js does, completes an object reached again under the same selection once, counts the object budget
-// as re-resolving would, and gives up (null) on any error so that the ordinary executor answers.
+// The shared-subtree executor (src/engine/graphql/shared-subtrees/executor.ts) on a small graphql-js schema: it
+// responds as graphql-js does, completes an object reached again under the same selection once, counts the object
+// budget as re-resolving would, and gives up (null) on any error so that the ordinary executor responds.
 import {
   buildSchema,
   execute,
@@ -64,7 +64,7 @@ function schemaOf(sdl: string, resolvers: Record<string, Record<string, GraphQLF
   return schema;
 }
 
-/** A schema whose resolvers count their calls and answer with the same row objects, as the loaders do. */
+/** A schema whose resolvers count their calls and return the same row objects, as the loaders do. */
 function schemaWithCalls(options: { failOn?: string; rejectOn?: string } = {}) {
   const calls: Record<string, number> = {};
   const count = (name: string) => {
@@ -126,7 +126,7 @@ const DEEP = `
 `;
 
 describe('shared-subtree executor', () => {
-  it('answers as graphql-js does: fragments, aliases, variables, defaults, __typename, key order', async () => {
+  it('responds as graphql-js does: fragments, aliases, variables, defaults, __typename, key order', async () => {
     const { schema } = schemaWithCalls();
     for (const variables of [{}, { n: 2 }]) {
       const { shared, reference } = await both(schema, DEEP, variables);
@@ -135,7 +135,7 @@ describe('shared-subtree executor', () => {
     }
   });
 
-  it('completes an object reached again under the same selection once, and shares it in the answer', async () => {
+  it('completes an object reached again under the same selection once, and shares it in the response', async () => {
     const { schema, calls } = schemaWithCalls();
     const document = parse(DEEP);
     const data = (await executeShared(schema, planShared(schema, document, operationOf(document))!, {}, {})) as {
@@ -151,7 +151,7 @@ describe('shared-subtree executor', () => {
     expect(data.predictions[0].user).not.toBe(data.predictions[1].user);
   });
 
-  it('builds large shared objects to be written once, and the answer is graphql-js bytes to the byte', async () => {
+  it('builds large shared objects to be written once, and the response is graphql-js bytes to the byte', async () => {
     const { schema } = schemaWithCalls();
     const { shared, reference } = await both(schema, DEEP);
     const json = responseJson(shared);
@@ -163,7 +163,7 @@ describe('shared-subtree executor', () => {
     expect(Object.getPrototypeOf(data.predictions[0].again)).toBe(Object.prototype);
   });
 
-  it('answers a shared object with a key named toJSON, sync or async, as graphql-js does', async () => {
+  it('returns a shared object with a key named toJSON, sync or async, as graphql-js does', async () => {
     const { schema } = schemaWithCalls();
     // Company.name resolves later; the company is shared under each prediction's user and large enough to mark.
     const source = `{
@@ -176,7 +176,7 @@ describe('shared-subtree executor', () => {
     expect(Buffer.from(responseJson(shared)).equals(Buffer.from(JSON.stringify(reference.data)))).toBe(true);
   });
 
-  it('leaves an answer key __proto__ to the ordinary executor', () => {
+  it('leaves a response key __proto__ to the ordinary executor', () => {
     const { schema } = schemaWithCalls();
     const document = parse('{ me { __proto__: name id } }');
     expect(planShared(schema, document, operationOf(document))).toBeNull();
@@ -225,7 +225,7 @@ describe('shared-subtree executor', () => {
       process.off('unhandledRejection', onUnhandled);
     }
     expect(unhandled).toEqual([]);
-    // The same document on the same schema, nothing rejecting, answers: the failure belonged to that run alone.
+    // The same document on the same schema, nothing rejecting, responds: the failure belonged to that run alone.
     const fine = schemaWithCalls().schema;
     expect(await executeShared(fine, planShared(fine, document, operationOf(document))!, {}, {})).not.toBeNull();
   });
@@ -252,7 +252,7 @@ describe('shared-subtree executor', () => {
 
   it('gives up on a field that fails at once after a sibling that waits, with nothing left unhandled', async () => {
     // `user` waits on a promise; then `id`, non-null, is missing. The run throws before anyone waits on the
-    // prediction's answer object, and `user` arriving afterwards rejects it: that rejection must be handled.
+    // prediction's response object, and `user` arriving afterwards rejects it: that rejection must be handled.
     const schema = schemaWithCalls().schema;
     (schema.getType('Query') as GraphQLObjectType).getFields().broken.resolve = () => [{ userId: 1 }];
     const document = parse('{ broken { user { id name } id } }');
@@ -268,7 +268,7 @@ describe('shared-subtree executor', () => {
     expect(unhandled).toEqual([]);
   });
 
-  it('a thenable that answers at once does not finish its object before a sibling that waits', async () => {
+  it('a thenable that resolves at once does not finish its object before a sibling that waits', async () => {
     const schema = schemaOf('type Query { item: Item } type Item { a: Int! b: Int! c: [Int!]! }', {
       Query: { item: () => ({}) },
       Item: {

@@ -1,6 +1,6 @@
-// Answers written with each shared subtree once (src/engine/graphql/shared-subtrees/json.ts): the bytes are
+// Responses written with each shared subtree once (src/engine/graphql/shared-subtrees/json.ts): the bytes are
 // JSON.stringify's to the
-// last byte, whatever the text holds, and text that looks like a mark makes the answer be written plainly.
+// last byte, whatever the text holds, and text that looks like a mark makes the response be written plainly.
 import { describe, expect, it } from 'vitest';
 import {
   responseJson,
@@ -31,7 +31,7 @@ function sampleResponse() {
   };
 }
 
-describe('answers with shared subtrees written once', () => {
+describe('responses with shared subtrees written once', () => {
   it('writes the bytes JSON.stringify writes, each shared object once', () => {
     const value = sampleResponse();
     const json = responseJson(value);
@@ -67,7 +67,7 @@ describe('answers with shared subtrees written once', () => {
     );
   });
 
-  it('writes plainly an answer whose own text looks like a mark, wherever it stands', () => {
+  it('writes plainly a response whose own text looks like a mark, wherever it stands', () => {
     const mark = SHARED_JSON_MARK;
     for (const lookalike of [`${mark}0`, `${mark}x`, `${mark}99`, `${mark}1234567890`, mark]) {
       const value = { ...sampleResponse(), trap: lookalike, [lookalike]: 1 };
@@ -76,14 +76,14 @@ describe('answers with shared subtrees written once', () => {
     }
   });
 
-  describe('a settled answer (the response cache keeps it): its JSON written once, then the same bytes', () => {
+  describe('a settled response (the response cache holds it): its JSON written once, then the same bytes', () => {
     const bytesOf = (json: string | Buffer) => (typeof json === 'string' ? Buffer.from(json) : json);
 
     it('answers the same bytes every time, for the answer and through responseJson', () => {
       const data = { companiesSearch: [sampleResponse(), sampleResponse()] };
       const json = settledJson(data);
       expect(bytesOf(json).equals(Buffer.from(JSON.stringify(data)))).toBe(true);
-      // The same object, not written again: a hit sends the bytes written when the answer was kept.
+      // The same object, not written again: a hit sends the bytes written when the response was cached.
       expect(settledJson(data)).toBe(json);
       expect(responseJson(data)).toBe(json);
       // An answer not settled is written each time.
