@@ -43,7 +43,7 @@ describe('requestPasswordReset', () => {
     expect(database.wakes.mail).toBe(wakes + 1);
   });
 
-  it('answers the same for an unknown e-mail, or one of another company, and queues nothing', async () => {
+  it('returns the same for an unknown e-mail, or one of another company, and queues nothing', async () => {
     const wakes = database.wakes.mail;
     const scope = await testScope(database, null);
     for (const email of ['nobody@demo.test', 'player6@globex.test']) {

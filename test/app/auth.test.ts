@@ -20,7 +20,7 @@ const demo = { appPath: 'demo' };
 const anonymous = () => testScope(database, null);
 
 describe('login', () => {
-  it('answers a token for the account, and counts the login on the row', async () => {
+  it('returns a token for the account, and counts the login on the row', async () => {
     const id = database.demo.users['player3@demo.test'];
     const before = await database.db.prisma.user.findUniqueOrThrow({ where: { id } });
     const now = new Date(Date.UTC(2026, 6, 1));
@@ -54,7 +54,7 @@ describe('login', () => {
     expect(user.id).toBe(database.demo.users['player2@globex.test']);
   });
 
-  it('a wrong password and an unknown e-mail get one answer, and nothing is written', async () => {
+  it('a wrong password and an unknown e-mail get one response, and nothing is written', async () => {
     const id = database.demo.users['player4@demo.test'];
     const before = await database.db.prisma.user.findUniqueOrThrow({ where: { id } });
     const refusal = { extensions: { code: 'UNAUTHENTICATED' }, message: 'e-mail or password is wrong' };

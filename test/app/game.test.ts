@@ -211,7 +211,7 @@ describe('setMatchResult', () => {
     }
     expect(database.wakes.rescoring).toBe(wakes + 1);
     expect(await database.db.prisma.rescoreJob.findUnique({ where: { matchId: match.id } })).not.toBeNull();
-    // The points come with the job, not the answer.
+    // The points come with the job, not the response.
     const predictions = await database.db.prisma.prediction.findMany({ where: { matchId: match.id } });
     expect(predictions.every((p) => p.status === 'PENDING')).toBe(true);
   });

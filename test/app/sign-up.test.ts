@@ -111,7 +111,7 @@ describe('register', () => {
 describe('sign-up with e-mail verification', () => {
   const verified = { appPath: 'verified' };
 
-  it('answers no account and no token, mails a link that opens the account once', async () => {
+  it('returns no account and no token, mails a link that opens the account once', async () => {
     const wakes = database.wakes.mail;
     const scope = await anonymous();
     const done = await register(scope, client(), person('me@verified.test'), verified);

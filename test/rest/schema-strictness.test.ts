@@ -104,7 +104,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('the derived REST schemas', () => {
-  it('accept every real answer of every route', () => {
+  it('accept every real response of every route', () => {
     expect(new Set(bodies.map((a) => a.route))).toEqual(new Set(Object.keys(responses)));
     for (const { route, body } of bodies) {
       const validate = validators.get(route)!;
@@ -115,7 +115,7 @@ describe('the derived REST schemas', () => {
   it('refuse every change to a real response that they can tell, and let through only free-form keys', () => {
     const missed: string[] = [];
     const counts = { refused: 0, free: 0 };
-    // The smaller answers first: each place in a route's shape is changed once, in the smallest answer that has it.
+    // The smaller responses first: each place in a route's shape is changed once, in the smallest response that has it.
     const bySize = [...bodies].sort((a, b) => JSON.stringify(a.body).length - JSON.stringify(b.body).length);
     const seen = new Map<string, Set<string>>();
     for (const { route, body } of bySize) {

@@ -18,7 +18,7 @@ afterAll(() => s?.close());
 const BURST = 16;
 
 const codeOf = (r: GqlResult<unknown>) => r.errors?.[0]?.extensions.code ?? 'OK';
-/** How many answers had each code: { OK: 1, CONFLICT: 15 }. */
+/** How many responses had each code: { OK: 1, CONFLICT: 15 }. */
 function tally(results: Array<GqlResult<unknown>>): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const a of results) counts[codeOf(a)] = (counts[codeOf(a)] ?? 0) + 1;

@@ -183,7 +183,7 @@ describe('npm start under a supervisor', () => {
         // After the delay the listener closes: live sockets first, with 1001 (going away)...
         expect(await socket.closed).toBe(1001);
         expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS - 100);
-        // ...while the request already in flight is still answered.
+        // ...while the request already in flight still gets its response.
         const response = await held.finish();
         expect(response.status).toBe(200);
         expect(JSON.parse(response.body)).toEqual({ data: { __typename: 'Query' } });

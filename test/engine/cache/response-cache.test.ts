@@ -177,8 +177,8 @@ describe('response cache', () => {
     expect(JSON.parse(miss.text)[0].rounds.length).toBeGreaterThan(0);
     const me = '{ me { email company { name } } }';
     const gqlMiss = await s.gql(me, {}, headers);
-    // A first hit of each waits for its answer to be kept (cacheLater, after the miss was sent: on PostgreSQL the
-    // keeping, which writes the answer's JSON, can still be running), so that only hits are watched below.
+    // A first hit of each waits for its response to be cached (cacheLater, after the miss was sent: on PostgreSQL the
+    // caching, which writes the response's JSON, can still be running), so that only hits are watched below.
     expect((await get()).statements).toBe(1);
     await cached(() => s.gql(me, {}, headers));
     // Any write of a tournament list or of a `me` response during the hits below would be the response written again.
@@ -226,7 +226,7 @@ describe('response cache', () => {
         missed.push(await lookupsOf());
       }
       expect(missed).toEqual([2, 2, 2, 1]);
-      // Left alone, the answer is kept and served; the next miss looks again.
+      // Left alone, the response is cached and served; the next miss is a new cache lookup.
       expect(await lookupsOf()).toBe(1);
       await other.prisma.postComment.create({ data: { postId: id, userId: author, text: 'settled' } });
       expect(await lookupsOf()).toBe(2);

@@ -18,10 +18,10 @@ afterAll(async () => {
   for (const t of dbs) await t.drop();
 });
 
-/** One token of every table's write count (null while none can be given): it moves when any of them does. */
+/** One token of every table's version (null while none can be given): it moves when any of them does. */
 const dataVersion = async (t: TestDatabase) => (await t.db.tableVersions())?.of() ?? null;
 
-/** The write count of the Country table (tokens read `<epoch>|Country=<count>`). */
+/** The version of the Country table (tokens read `<epoch>|Country=<count>`). */
 const countries = async (t: TestDatabase) => BigInt((await t.db.tableVersions())!.of(['Country']).split('=')[1]);
 
 /** A plain driver connection to a test's PostgreSQL database (BEGIN/SAVEPOINT by hand, isolation levels). */

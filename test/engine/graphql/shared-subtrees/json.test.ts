@@ -40,14 +40,14 @@ describe('responses with shared subtrees written once', () => {
     expect(responseText(value)).toBe(JSON.stringify(value));
   });
 
-  it('answers the plain text when nothing is shared, and writes a shared object at the top whole', () => {
+  it('returns the plain text when nothing is shared, and writes a shared object at the top whole', () => {
     expect(responseJson({ a: [1, 'x', null, { b: true }] })).toBe('{"a":[1,"x",null,{"b":true}]}');
     const company = Object.assign(newCompany(), { id: 7, name: 'Top' });
     expect(responseText(company)).toBe('{"id":7,"name":"Top"}');
     expect(responseText([company, company])).toBe('[{"id":7,"name":"Top"},{"id":7,"name":"Top"}]');
   });
 
-  it('shows only its keys outside responseJson: JSON.stringify, Object.keys and for..in see a plain answer', () => {
+  it('shows only its keys outside responseJson: JSON.stringify, Object.keys and for..in see a plain response', () => {
     const company = Object.assign(newCompany(), { id: 3, name: 'C' });
     expect(JSON.stringify({ company })).toBe('{"company":{"id":3,"name":"C"}}');
     expect(Object.keys(company)).toEqual(['id', 'name']);
@@ -79,19 +79,19 @@ describe('responses with shared subtrees written once', () => {
   describe('a settled response (the response cache holds it): its JSON written once, then the same bytes', () => {
     const bytesOf = (json: string | Buffer) => (typeof json === 'string' ? Buffer.from(json) : json);
 
-    it('answers the same bytes every time, for the answer and through responseJson', () => {
+    it('returns the same bytes every time, for the response and through responseJson', () => {
       const data = { companiesSearch: [sampleResponse(), sampleResponse()] };
       const json = settledJson(data);
       expect(bytesOf(json).equals(Buffer.from(JSON.stringify(data)))).toBe(true);
       // The same object, not written again: a hit sends the bytes written when the response was cached.
       expect(settledJson(data)).toBe(json);
       expect(responseJson(data)).toBe(json);
-      // An answer not settled is written each time.
+      // A response not settled is written each time.
       const other = { companiesSearch: [sampleResponse()] };
       expect(responseJson(other)).not.toBe(responseJson(other));
     });
 
-    it("cuts a REST route's field out of the answer's JSON, byte for byte what writing the field gives", () => {
+    it("cuts a REST route's field out of the response's JSON, byte for byte what writing the field gives", () => {
       for (const value of [[sampleResponse(), sampleResponse()], sampleResponse(), 'text 日本 😀', null, 0, []]) {
         const data = { myTournaments: value };
         const whole = settledJson(data);
@@ -102,7 +102,7 @@ describe('responses with shared subtrees written once', () => {
       }
     });
 
-    it('writes the field on its own when the answer is not settled or holds other fields', () => {
+    it('writes the field on its own when the response is not settled or holds other fields', () => {
       const plain = { post: sampleResponse() };
       expect(bytesOf(fieldJson(plain, 'post')).equals(Buffer.from(JSON.stringify(plain.post)))).toBe(true);
       const two = { post: sampleResponse(), me: { id: 1 } };
@@ -116,7 +116,7 @@ describe('responses with shared subtrees written once', () => {
       );
     });
 
-    it("writes a GraphQL result around a settled answer's JSON, and any other result as JSON.stringify does", () => {
+    it("writes a GraphQL result around a settled response's JSON, and any other result as JSON.stringify does", () => {
       const data = { me: sampleResponse() };
       settledJson(data);
       expect(resultText({ data })).toBe(JSON.stringify({ data }));
