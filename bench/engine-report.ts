@@ -2,9 +2,10 @@
 import os from 'node:os';
 import { PLANS } from './engine-args.ts';
 
-/** Every round's ratio at least this, for a part to count as kept. */
+/** The ratio of medians a part must reach to count as kept (or fall under, as 1 / it, to count as slower on). */
 const KEPT_MARGIN = 1.05;
-
+/** How unlikely the rounds' signs must be were on and off the same (one-sided sign test). */
+const SIGN_TEST_P = 0.05;
 /** One part at one concurrency on one store: the file keeps the latest of each. */
 export interface Result {
   part: string;
@@ -23,14 +24,36 @@ export interface Result {
   command: string;
 }
 
+/** The one-sided sign test: the chance of at least `ahead` of `rounds` coin flips coming up heads. */
+export function signTestP(ahead: number, rounds: number): number {
+  let p = 0;
+  let choose = 1; // C(rounds, 0)
+  for (let k = 0; k <= rounds; k++) {
+    if (k >= ahead) p += choose / 2 ** rounds;
+    choose = (choose * (rounds - k)) / (k + 1);
+  }
+  return p;
+}
+
+/** Each round's ratio, on's cell over off's (the cells are listed in round order). */
+export function roundRatios(r: Result): number[] {
+  const on = r.on.cells.split(',').map(Number);
+  const off = r.off.cells.split(',').map(Number);
+  return on.map((x, i) => x / off[i]!);
+}
+
 /**
- * "kept" when every round had the part on ahead by at least KEPT_MARGIN; "slower on" when every round had it behind;
- * else the rounds' ratios hold 1.0 (or sit within the margin of it): inside the noise.
+ * "kept" when the ratio of medians is KEPT_MARGIN or more and the rounds that had the part ahead are too many to be
+ * chance (fewer than SIGN_TEST_P of the time: 5 of 5, 7 of 7, 8 of 9, 9 of 11); "slower on" the same way round;
+ * else inside the noise. One round disturbed by other work then neither keeps nor condemns a part on its own.
  */
 export function verdictOf(r: Result): string {
   if (r.on.errors || r.off.errors || !Number.isFinite(r.min)) return 'not comparable (errors or an empty cell)';
-  if (r.min >= KEPT_MARGIN) return 'kept';
-  if (r.max < 1) return 'slower on';
+  const ratios = roundRatios(r);
+  const ahead = ratios.filter((x) => x > 1).length;
+  const behind = ratios.filter((x) => x < 1).length;
+  if (r.ratio >= KEPT_MARGIN && signTestP(ahead, ratios.length) < SIGN_TEST_P) return 'kept';
+  if (r.ratio <= 1 / KEPT_MARGIN && signTestP(behind, ratios.length) < SIGN_TEST_P) return 'slower on';
   return 'inside the noise';
 }
 
@@ -47,9 +70,9 @@ export function render(results: Result[]): string {
     `\`ENGINE_OFF=<part>\` (for \`all\`, \`ENGINE=plain\`). The response cache is off on both sides unless the row ` +
     `measures it, so every request executes. Their cells (each after its unrecorded warm-up) alternate, who goes ` +
     `first alternating too; the ratio is on's median req/s over off's, the spread the lowest and highest ratio of ` +
-    `one round's two cells. A part is **kept** when every round had it ahead by 5% or more (the spread starts at ` +
-    `1.05 or above), **inside the noise** when the spread holds 1.0 or starts within 5% of it, **slower on** when ` +
-    `every round had it behind.\n\n` +
+    `one round's two cells. A part is **kept** when the ratio of medians is 1.05 or more and the rounds that had it ` +
+    `ahead are too many to be chance (a one-sided sign test under 5%: 5 of 5, 7 of 7, 8 of 9, 9 of 11 rounds), ` +
+    `**slower on** the same way round, **inside the noise** otherwise.\n\n` +
     `The machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, shared by both servers, the load ` +
     `generator and other work; **load** is the 1-minute load average before and after the row's run. A load above ` +
     `the core count means other processes took turns with the cells: alternating and medians are the defence, and ` +
