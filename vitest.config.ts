@@ -25,6 +25,7 @@ const UNIT = [
   'test/engine/db/statement-names.test.ts',
   'test/db/statement-timeout.test.ts',
   'test/bench/engine-report.test.ts',
+  'test/engine/graphql/lean-field-resolvers.test.ts',
   'test/graphql/subscriptions/stream.test.ts',
   'test/engine/db/loader-rows.test.ts',
   'test/graphql/schema-descriptions.test.ts',

@@ -13,6 +13,7 @@ export interface Engine {
   jit: boolean;
   sharedSubtrees: boolean;
   sharedJson: boolean;
+  leanResolvers: boolean;
   /** The loaders' and the auth rows' SQL; off, both read through Prisma's findMany and findFirst. */
   sqlLoaders: boolean;
   /** The row reader under that SQL; off, it goes through `$queryRaw`. */
@@ -60,6 +61,7 @@ export function engineFor(config: EngineSettings): Engine {
     // The shared-subtree executor runs inside the jit executor, and its responses need the shared JSON writer.
     sharedSubtrees: jit && sharedJson && on('shared-subtrees') && config.graphqlSharedSubtrees,
     sharedJson,
+    leanResolvers: on('lean-resolvers'),
     sqlLoaders,
     rowReader: db.rowReader,
     db,

@@ -8,6 +8,7 @@ export const ENGINE_PARTS = [
   'jit',
   'shared-subtrees',
   'shared-json',
+  'lean-resolvers',
   'sql-loaders',
   'row-reader',
   'table-versions',

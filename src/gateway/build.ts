@@ -57,7 +57,7 @@ export async function buildGateway({ config, db, logger, logStream, tracing }: G
   // Which speed-only parts run (ENGINE, ENGINE_OFF): the seams below each ask it.
   const engine = engineFor(config);
 
-  if (tracing) registerTracing(app, tracing, db);
+  if (tracing) registerTracing(app, tracing, db, engine);
   registerRequestHooks(app, metrics, tracing ?? null, engine.responseCache);
   // Before any route, so every route is in the table a wrong method's 405 reads its methods from.
   const allowedMethods = trackRouteMethods(app);
@@ -81,7 +81,7 @@ export async function buildGateway({ config, db, logger, logStream, tracing }: G
   if (config.live.maxSockets > 0) registerSubscriptions(app, { metrics, sources, companySizes, trusted, clients });
   registerRestRoutes(app, { apollo, sources, clientOf: clients.ofRequest });
   registerResponseSizeLimit(app, config.graphql.maxResponseBytes);
-  registerDocs(app, getSchema());
+  registerDocs(app, getSchema(engine.leanResolvers));
   registerAccountPages(app); // what the links of our e-mails open where APP_URL is the gateway
   // The offline GraphQL explorer goes with Sandbox: both are for people trying the API, and off in production.
   if (config.graphql.sandbox) registerExplorer(app);

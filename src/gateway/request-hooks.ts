@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { runWithSqlStats, type SqlStats } from '../db/sql-stats.ts';
+import type { Engine } from '../engine/index.ts';
 import { getSchema } from '../graphql/schema.ts';
 import { hidesStatementCount } from '../http/account-privacy.ts';
 import type { Metrics } from '../observability/metrics.ts';
@@ -25,10 +26,10 @@ declare module 'fastify' {
 /**
  * Registered first, so the request's span is the context of every later hook, the handler and its SQL statements.
  */
-export function registerTracing(app: FastifyInstance, tracing: Tracing, db: Database): void {
+export function registerTracing(app: FastifyInstance, tracing: Tracing, db: Database, engine: Engine): void {
   registerHttpSpans(app, tracing.tracer);
   traceSqlStatements(tracing.tracer, db.provider);
-  traceRootResolvers(getSchema(), tracing.tracer);
+  traceRootResolvers(getSchema(engine.leanResolvers), tracing.tracer);
 }
 
 /**

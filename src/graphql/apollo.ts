@@ -228,7 +228,7 @@ export function createApollo(
   metrics.watch('executions', () => slots.stats());
   const sharedRuns = { answered: 0, abandoned: 0 };
   const engine = engineFor(config);
-  const schema = getSchema();
+  const schema = getSchema(engine.leanResolvers);
   metrics.watch('sharedRuns', () => sharedRuns);
   return new ApolloServer<Context>({
     // Always a gateway: the executor is where the operations in flight are bounded, compiled or interpreted.

@@ -12,6 +12,7 @@ import {
 import { buildSchemaSync, type ClassType } from 'type-graphql';
 import { hasCutoff } from './cost.ts';
 import { countResolvedObjects } from './count-objects.ts';
+import { leanFieldResolvers } from '../engine/graphql/lean-field-resolvers.ts';
 import './enums.ts';
 import { AccountResolver } from './resolvers/account.resolver.ts';
 import { CompanyTournamentsResolver } from './resolvers/company-tournaments.resolver.ts';
@@ -157,10 +158,19 @@ function buildTypeGraphQLSchema(): GraphQLSchema {
   });
 }
 
-let schema: GraphQLSchema | undefined;
+const schemas = new Map<boolean, GraphQLSchema>();
 
-/** Built once per process: every request shares it. */
-export function getSchema(): GraphQLSchema {
-  schema ??= countResolvedObjects(applyCutoff(describeRoots(buildTypeGraphQLSchema())));
+/**
+ * Built once per process and kind: every request shares it. `lean` (the default) rebinds field resolvers past
+ * TypeGraphQL's handler (src/engine/graphql/lean-field-resolvers.ts); that changes the built schema's fields, so
+ * ENGINE=plain gets a schema of its own, and one process (a test run) may hold both.
+ */
+export function getSchema(lean = true): GraphQLSchema {
+  let schema = schemas.get(lean);
+  if (!schema) {
+    const built = buildTypeGraphQLSchema();
+    schema = countResolvedObjects(applyCutoff(describeRoots(lean ? leanFieldResolvers(built) : built)));
+    schemas.set(lean, schema);
+  }
   return schema;
 }

@@ -18,7 +18,14 @@ describe('ENGINE and ENGINE_OFF', () => {
   it('plain turns every part off; full every one but those named and those an older setting turns off', () => {
     const plain = engineFor(config({ ENGINE: 'plain', ENGINE_OFF: 'jit' }));
     expect(plain).toMatchObject({ mode: 'plain', off: [] });
-    for (const on of [plain.jit, plain.sharedSubtrees, plain.sharedJson, plain.sqlLoaders, plain.rowReader])
+    for (const on of [
+      plain.jit,
+      plain.sharedSubtrees,
+      plain.sharedJson,
+      plain.leanResolvers,
+      plain.sqlLoaders,
+      plain.rowReader,
+    ])
       expect(on).toBe(false);
     expect(plain.db).toEqual({ sqlLoaders: false, rowReader: false, tableVersions: false, preparedStatements: false });
     expect(plain.responseCache).toBe(false);
@@ -33,7 +40,7 @@ describe('ENGINE and ENGINE_OFF', () => {
     // The cache trusts the table versions; the shared-subtree executor runs inside the jit executor.
     const noVersions = engineFor(config({ ENGINE_OFF: ' table-versions , jit' }));
     expect(noVersions).toMatchObject({ off: ['table-versions', 'jit'], responseCache: false, sharedSubtrees: false });
-    expect(noVersions.sharedJson).toBe(true);
+    expect(noVersions.leanResolvers).toBe(true);
     expect(engineFor(config({ GRAPHQL_JIT: 'false' })).jit).toBe(false);
     expect(engineFor(config({ RESPONSE_CACHE_MB: '0' })).responseCache).toBe(false);
     expect(engineFor(config({ DB_PREPARED_STATEMENTS: 'false' })).db.preparedStatements).toBe(false);

@@ -35,6 +35,7 @@ import { aliasLimitRule, queryLimitsRule } from '../limits.ts';
 import { SubscriptionExecutions } from './executions.ts';
 import { getSchema } from '../schema.ts';
 import type { TrustedDocuments } from '../trusted-documents.ts';
+import { engineFor } from '../../engine/index.ts';
 
 /** A subscriber's authentication is read again at most this long after it was last read. */
 const REAUTH_MS = 60_000;
@@ -68,7 +69,7 @@ type Extra = { request: AddressedRequest };
 export function startSubscriptionServer(server: Server, deps: SubscriptionServerDeps): SubscriptionServer {
   const { config, log } = deps;
   const format = formatErrorFor(config, log);
-  const schema = getSchema();
+  const schema = getSchema(engineFor(config).leanResolvers);
   const rules = [
     ...specifiedRules,
     queryLimitsRule(config.graphql.maxDepth, config.graphql.maxFields),
