@@ -13,7 +13,7 @@ module.exports = {
     {
       name: 'db-knows-nothing-above',
       comment:
-        'The store (src/db) knows nothing of the layers above it: no game rules, no faces, no bootstrap. It still ' +
+        'The database layer (src/db) knows nothing of the layers above it: no game rules, no faces, no bootstrap. It still ' +
         'calls the engine parts that sit under it (src/engine/db, src/engine/cache), as src/engine/index.ts decides.',
       severity: 'error',
       from: { path: '^src/db/' },
@@ -32,7 +32,7 @@ module.exports = {
       name: 'engine-knows-no-face',
       comment:
         'The engine (src/engine) only makes product paths faster: it imports no face and no operation, only the ' +
-        'store and the few GraphQL types it plugs into (the context, the execution slots, the object budget).',
+        'database layer and the few GraphQL types it plugs into (the context, the execution slots, the object budget).',
       severity: 'error',
       from: { path: '^src/engine/' },
       to: {
@@ -74,7 +74,7 @@ module.exports = {
       name: 'domain-is-pure',
       comment:
         'src/domain holds the pure rules: values in, values out, no database, no I/O, no clock read (eslint forbids ' +
-        'Date.now and new Date() there). It imports only src/domain, so no store, package or Node module can creep ' +
+        'Date.now and new Date() there). It imports only src/domain, so no database, package or Node module can creep ' +
         "in; the game's set-based work over the database lives in src/game, the operations' reads in src/app.",
       severity: 'error',
       from: { path: '^src/domain/' },
@@ -89,7 +89,7 @@ module.exports = {
     },
     {
       name: 'below-the-faces-no-face',
-      comment: 'Operations, game rules, notifications, loaders and the store know neither HTTP nor GraphQL.',
+      comment: 'Operations, game rules, notifications, loaders and the database layer know neither HTTP nor GraphQL.',
       severity: 'error',
       from: { path: '^src/(app|game|notifications|import|loaders|domain|db|bootstrap)/' },
       to: {
@@ -110,7 +110,7 @@ module.exports = {
     {
       name: 'infrastructure-knows-no-face-nor-app',
       comment:
-        'The store, auth, loaders, live feed, mail, notifications (the outbox and its background tick, not request ' +
+        'The database layer, auth, loaders, live feed, mail, notifications (the outbox and its background tick, not request ' +
         'operations), security, observability and lib serve the layers above: they import no face and no operation; ' +
         'of the HTTP plumbing, only the error body.',
       severity: 'error',
@@ -135,7 +135,7 @@ module.exports = {
       name: 'resolvers-and-routes-not-the-store',
       comment:
         'Resolvers and REST routes map arguments and results: ' +
-        'they reach the store only through src/app and the loaders.',
+        'they reach the database only through src/app and the loaders.',
       severity: 'error',
       from: { path: '^src/(graphql/resolvers|rest)/' },
       to: { path: '^node_modules/@prisma/|^src/generated/|^src/db/(client|sql|typed-sql|adapters)[.]ts$' },

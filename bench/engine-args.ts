@@ -26,7 +26,7 @@ export const PLANS: Record<string, PartPlan> = {
     note: 'Measured where objects repeat most: each company of the page carries the same tournaments and teams.',
   },
   'shared-json': {
-    replaces: '`JSON.stringify` of answers and REST bodies',
+    replaces: '`JSON.stringify` of responses and REST bodies',
     workload: 'companies-search',
     note: 'Off, the shared subtrees are off too.',
   },
@@ -51,12 +51,11 @@ export const PLANS: Record<string, PartPlan> = {
     postgresqlOnly: true,
   },
   'response-cache': {
-    replaces: 'nothing: whole answers computed again',
+    replaces: 'nothing: whole responses computed again',
     workload: 'deep-cached',
     cacheOn: true,
     note: 'Its best case, one request repeated; under writes see `npm run bench:load`.',
   },
-  'utf8-bodies': { replaces: 'Node writing a string body', workload: 'companies-search' },
   runtime: {
     replaces: "Node's defaults (async_hooks on Node 22, malloc arenas, V8 heap)",
     workload: 'deep',

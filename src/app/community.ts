@@ -174,5 +174,5 @@ export async function likeComment(scope: RequestScope, commentId: number, liked:
   return comment;
 }
 
-/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+/** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
 export const communitySql = { likeSql, unlikeSql };

@@ -381,5 +381,5 @@ export async function deleteMyAccount(scope: RequestScope, client: ThrottledClie
   return true;
 }
 
-/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+/** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
 export const peopleSql = { peoplePage };

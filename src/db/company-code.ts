@@ -45,5 +45,5 @@ export async function codesDifferingInCase(prisma: Db): Promise<string[]> {
   return [...groups.values()].map((g) => g.join(' = '));
 }
 
-/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+/** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
 export const companyCodeSql = { byCode, sharingFoldedCode };

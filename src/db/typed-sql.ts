@@ -98,7 +98,7 @@ export async function rowsOf<S extends Shape, Args extends unknown[]>(
   return readRows(statement.shape, await db.$queryRaw<Record<string, unknown>[]>(statement.sql(...args)));
 }
 
-/** Rows as the store returned them, read into the shape. */
+/** Rows as the database returned them, read into the shape. */
 export function readRows<S extends Shape>(shape: S, raw: Record<string, unknown>[]): RowOf<S>[] {
   const keys = Object.entries(shape);
   return raw.map((r) => {

@@ -120,5 +120,5 @@ function parse(text: string): unknown {
   }
 }
 
-/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+/** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
 export const rescoreNotificationSql = { insertNotices, settingsOf };

@@ -191,5 +191,5 @@ export async function decidedMatchesOf(tx: Tx, companyId: number): Promise<numbe
   return decided.map((m) => m.id);
 }
 
-/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+/** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
 export const rescoreSql = { lockMatchRows, kindsOf, rewriteKinds };

@@ -5,7 +5,7 @@
 //
 // Plain DataLoaders, not subclasses: two loaders that extended DataLoader (returning repeats sooner) made the
 // bench's deep query slower, one of them doubling its CPU, where the same logic wrapped around a DataLoader cost
-// nothing extra (docs/performance.md, "Answers written as bytes"). Change a loader's behaviour by wrapping it.
+// nothing extra (docs/decisions/0015-plain-dataloaders-wrapped.md). Change a loader's behaviour by wrapping it.
 import DataLoader from 'dataloader';
 import { loaderRowsOf, type Db } from '../db/client.ts';
 import {

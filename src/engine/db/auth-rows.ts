@@ -50,5 +50,5 @@ export async function activeCompanyBy(
   return rows[0] ?? null;
 }
 
-/** This file's statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+/** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
 export const authRowSql = { activeUserRow, companyRow, activeCompanyRow };

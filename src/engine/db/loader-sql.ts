@@ -108,5 +108,5 @@ export function sqlLoaderRows(provider: Provider, read: RowReader): LoaderRows {
   };
 }
 
-/** This file's fixed statements, for the test that runs each on both stores (test/db/typed-sql.test.ts). */
+/** This file's fixed statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
 export const loaderSql = { tournamentsOf };

@@ -260,7 +260,7 @@ describe('response cache', () => {
       await held;
       const queued = one.gql(POST(id), {}, bearer(token));
       for (let i = 0; (await liveMetric(one.url, 'prode_graphql_executions_waiting')) < 1; i++) {
-        // Before the cache lookup moved inside the slot, the first query held none here and the post's never waited.
+        // The cache lookup runs inside the slot: the first query holds one here, so the post's waits for it.
         expect(i, 'the post query should wait for the slot the first one holds').toBeLessThan(300);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }

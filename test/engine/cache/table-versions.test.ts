@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 /** One token of every table's version (null while none can be given): it moves when any of them does. */
-const dataVersion = async (t: TestDatabase) => (await t.db.tableVersions())?.of() ?? null;
+const versionToken = async (t: TestDatabase) => (await t.db.tableVersions())?.of() ?? null;
 
 /** The version of the Country table (tokens read `<epoch>|Country=<count>`). */
 const countries = async (t: TestDatabase) => BigInt((await t.db.tableVersions())!.of(['Country']).split('=')[1]);
@@ -40,13 +40,13 @@ async function fresh(provider: typeof suiteProvider) {
 describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version', (provider) => {
   it('holds across reads and moves when a write commits, through this client or another', async () => {
     const t = await fresh(provider);
-    const v0 = await dataVersion(t);
+    const v0 = await versionToken(t);
     expect(v0).not.toBeNull();
     await t.db.prisma.country.count();
-    expect(await dataVersion(t)).toBe(v0);
+    expect(await versionToken(t)).toBe(v0);
 
     await t.db.prisma.country.create({ data: { name: 'Uruguay' } });
-    const v1 = await dataVersion(t);
+    const v1 = await versionToken(t);
     expect(v1).not.toBe(v0);
 
     const other = await openDatabase(t.target);
@@ -55,28 +55,28 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
     } finally {
       await other.close();
     }
-    expect(await dataVersion(t)).not.toBe(v1);
+    expect(await versionToken(t)).not.toBe(v1);
   });
 
   it("does not move for another client's open transaction, and moves at its commit", async () => {
     const t = await fresh(provider);
     const other = await openDatabase(t.target);
     try {
-      const v0 = await dataVersion(t);
+      const v0 = await versionToken(t);
       await other.prisma.$transaction(async (tx) => {
         await tx.country.create({ data: { name: 'Peru' } });
-        expect(await dataVersion(t)).toBe(v0);
+        expect(await versionToken(t)).toBe(v0);
       });
-      expect(await dataVersion(t)).not.toBe(v0);
+      expect(await versionToken(t)).not.toBe(v0);
       // A rolled-back transaction changed nothing readers can see.
-      const v1 = await dataVersion(t);
+      const v1 = await versionToken(t);
       await expect(
         other.prisma.$transaction(async (tx) => {
           await tx.country.create({ data: { name: 'Bolivia' } });
           throw new Error('roll back');
         }),
       ).rejects.toThrow('roll back');
-      expect(await dataVersion(t)).toBe(v1);
+      expect(await versionToken(t)).toBe(v1);
     } finally {
       await other.close();
     }
@@ -84,10 +84,10 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
 
   it('does not move for writes to another database on the same server', async () => {
     const [a, b] = [await fresh(provider), await fresh(provider)];
-    const v0 = await dataVersion(a);
+    const v0 = await versionToken(a);
     await b.db.prisma.country.create({ data: { name: 'Ecuador' } });
     await b.db.prisma.country.deleteMany();
-    expect(await dataVersion(a)).toBe(v0);
+    expect(await versionToken(a)).toBe(v0);
   });
 
   it('versions per table: a write moves its own table only; a response that read others keeps its token', async () => {
@@ -224,9 +224,9 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
           })),
         );
 
-        const v0 = await dataVersion(t);
+        const v0 = await versionToken(t);
         await t.db.prisma.$executeRawUnsafe('TRUNCATE "Country" CASCADE');
-        expect(await dataVersion(t)).not.toBe(v0);
+        expect(await versionToken(t)).not.toBe(v0);
       },
     );
 
@@ -237,14 +237,14 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
         for (let i = 0; i < 17; i++) clients.push(await pgClient(t));
         // A writer blocked on another's slot would fail instead of hanging the test.
         for (const c of clients) await c.query("SET lock_timeout = '2s'");
-        const v0 = await dataVersion(t);
+        const v0 = await versionToken(t);
         const c0 = await countries(t);
         for (const [i, c] of clients.entries()) {
           await c.query('BEGIN');
           await c.query('INSERT INTO "Country" (name) VALUES ($1)', [`Country ${i}`]);
           await c.query('INSERT INTO "Country" (name) VALUES ($1)', [`Country ${i} bis`]);
         }
-        expect(await dataVersion(t)).toBe(v0);
+        expect(await versionToken(t)).toBe(v0);
         for (const c of clients) await c.query('COMMIT');
         expect((await countries(t)) - c0).toBe(17n);
         const [{ slots }] = await t.db.prisma.$queryRawUnsafe<Array<{ slots: number }>>(
@@ -263,11 +263,11 @@ describe.each([...new Set(['sqlite', suiteProvider] as const)])('%s data version
         const t = await fresh(provider);
         const client = await pgClient(t);
         try {
-          const v0 = await dataVersion(t);
+          const v0 = await versionToken(t);
           const c0 = await countries(t);
           await client.query(`UPDATE "Country" SET name = name WHERE false`);
           await client.query(`DELETE FROM "Country" WHERE name = 'nobody'`);
-          expect(await dataVersion(t)).toBe(v0);
+          expect(await versionToken(t)).toBe(v0);
 
           // The once-per-transaction flag is undone with the bump it marked, so the write after still counts.
           await client.query('BEGIN');

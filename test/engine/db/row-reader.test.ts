@@ -126,7 +126,7 @@ break", 4 AS "constructor"`;
     await runWithSqlStats(stats, () => read(Prisma.sql`SELECT * FROM "Team" ORDER BY 1 LIMIT 1`));
     expect(stats.statements).toBe(1);
     expect([...stats.tables!]).toContain('Team');
-    // So is a read of the loaders' rows through the store openDatabase opened (its row reader, with the engine on).
+    // So is a read of the loaders' rows through the database openDatabase opened (its row reader, with the engine on).
     const company = await t.db.prisma.company.findFirstOrThrow();
     const loaderStats: SqlStats = { statements: 0, tables: new Set() };
     await runWithSqlStats(loaderStats, () => loaderRowsOf(t.db.prisma).companyById(company.id));
