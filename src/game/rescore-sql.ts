@@ -3,7 +3,7 @@
 // equality only, so no scoring rule is written here. Plain SQL that SQLite and PostgreSQL both run: enums and
 // booleans are compared as text and 0/1, and every value is cast so PostgreSQL types the VALUES list.
 import { Prisma } from '../db/sql.ts';
-import { aliased, derived, Model } from '../db/typed-sql.ts';
+import { aliased, derived, Model, type Column } from '../db/typed-sql.ts';
 import type { KindChange } from '../domain/rescore-plan.ts';
 
 /** 17 values a kind: under both databases' limits on bound values per statement. */
@@ -24,6 +24,22 @@ interface KindKey {
   exactHit: number;
   outcomeHit: number;
 }
+
+/** The prediction's columns that make a kind (with its user's company), in `v`'s order. */
+export const KIND_COLUMNS = [
+  'matchId',
+  'homeTeamGoals',
+  'awayTeamGoals',
+  'penaltiesWinner',
+  'isJoker',
+  'status',
+  'points',
+  'exactHit',
+  'outcomeHit',
+] as const satisfies ReadonlyArray<keyof KindKey & Column<typeof Model.Prediction>>;
+
+/** A kind's key columns, as `v` and `pk` name them. */
+const KEY = ['companyId', ...KIND_COLUMNS] as const;
 
 /** A kind's row of `v`: its key, its new score, what it moves a standing by, its match's tournament. */
 export interface KindValues extends KindKey {
@@ -89,16 +105,7 @@ export function kindsAndPredictions(
   const [p, u] = [aliased(Model.Prediction, 'p'), predictor];
   const flag = (c: 'isJoker' | 'exactHit' | 'outcomeHit') => Prisma.sql`CASE WHEN ${p.c(c)} THEN 1 ELSE 0 END`;
   return Prisma.sql`v (${v.names(
-    'companyId',
-    'matchId',
-    'homeTeamGoals',
-    'awayTeamGoals',
-    'penaltiesWinner',
-    'isJoker',
-    'status',
-    'points',
-    'exactHit',
-    'outcomeHit',
+    ...KEY,
     'newPoints',
     'newExactHit',
     'newOutcomeHit',
@@ -117,19 +124,6 @@ export function kindsAndPredictions(
         ${flag('outcomeHit')} AS "outcomeHit" ${userColumns}
       FROM ${p} JOIN ${u} ON ${u.c('id')} = ${p.c('userId')} WHERE ${p.c('matchId')} IN (${Prisma.join(matchIds)}))`;
 }
-
-const KEY: Array<keyof KindKey> = [
-  'matchId',
-  'companyId',
-  'homeTeamGoals',
-  'awayTeamGoals',
-  'penaltiesWinner',
-  'isJoker',
-  'status',
-  'points',
-  'exactHit',
-  'outcomeHit',
-];
 
 /**
  * SQL: prediction `pk` is of kind `v` (every key column equal; a missing shoot-out winner is '' and missing points

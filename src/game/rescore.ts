@@ -15,7 +15,7 @@ import { moveStandings, refreshStandings, usersWithoutStanding } from './standin
 import { firstLegsOf, secondLegsOf } from './first-legs.ts';
 import { readScoringSettings } from '../domain/scoring-settings.ts';
 import { notifyRankingsUpdated } from './rescore-notifications.ts';
-import { kindsAndPredictions, KINDS_PER_STATEMENT, OF_KIND, pk, v } from './rescore-sql.ts';
+import { KIND_COLUMNS, kindsAndPredictions, KINDS_PER_STATEMENT, OF_KIND, pk, v } from './rescore-sql.ts';
 
 export interface RescoreReport {
   matches: number;
@@ -102,19 +102,6 @@ function lockMatchRows(ids: number[]) {
   return Prisma.sql`UPDATE ${table(Model.Match)} SET ${status} = ${status} WHERE ${names(Model.Match, 'id')} IN
     (${Prisma.join(ids)})`;
 }
-
-/** The columns that make a kind, as the prediction has them. */
-const KIND_COLUMNS: Array<Column<typeof Model.Prediction>> = [
-  'matchId',
-  'homeTeamGoals',
-  'awayTeamGoals',
-  'penaltiesWinner',
-  'isJoker',
-  'status',
-  'points',
-  'exactHit',
-  'outcomeHit',
-];
 
 /** The matches' predictions (of one company's players, if given) grouped into kinds: one row per kind. */
 const kindsOf = query(
