@@ -13,7 +13,7 @@ module.exports = {
     {
       name: 'db-knows-nothing-above',
       comment:
-        'The database layer (src/db) knows nothing of the layers above it: no game rules, no faces, no bootstrap. It still ' +
+        'src/db knows nothing of the layers above it: no game rules, no faces, no bootstrap. It still ' +
         'calls the engine parts that sit under it (src/engine/db, src/engine/cache), as src/engine/index.ts decides.',
       severity: 'error',
       from: { path: '^src/db/' },
@@ -74,7 +74,7 @@ module.exports = {
       name: 'domain-is-pure',
       comment:
         'src/domain holds the pure rules: values in, values out, no database, no I/O, no clock read (eslint forbids ' +
-        'Date.now and new Date() there). It imports only src/domain, so no database, package or Node module can creep ' +
+        'Date.now and new Date() there). It imports only src/domain, so no database, package or Node module can get ' +
         "in; the game's set-based work over the database lives in src/game, the operations' reads in src/app.",
       severity: 'error',
       from: { path: '^src/domain/' },
@@ -110,7 +110,7 @@ module.exports = {
     {
       name: 'infrastructure-knows-no-face-nor-app',
       comment:
-        'The database layer, auth, loaders, live feed, mail, notifications (the outbox and its background tick, not request ' +
+        'src/db, auth, loaders, live feed, mail, notifications (the outbox and its background tick, not request ' +
         'operations), security, observability and lib serve the layers above: they import no face and no operation; ' +
         'of the HTTP plumbing, only the error body.',
       severity: 'error',
