@@ -183,6 +183,8 @@ export interface CustomMatchInput {
   awayTeamId?: number | null;
   venue?: string | null;
   group?: string | null;
+  /** Whether a draw goes to a shoot-out; a new match without it takes its round's. */
+  hasPenalties?: boolean | null;
 }
 
 /** A team the company may field: one of its own, or a global one. */
@@ -206,6 +208,7 @@ async function matchData(scope: RequestScope, companyId: number, input: CustomMa
   if (input.date != null) data.date = input.date;
   if (input.venue != null) data.venue = input.venue.trim().slice(0, 200);
   if (input.group !== undefined) data.group = input.group?.trim() || null;
+  if (input.hasPenalties != null) data.hasPenalties = input.hasPenalties;
   return data;
 }
 
@@ -218,12 +221,18 @@ export async function createCustomMatch(scope: RequestScope, input: CustomMatchI
     throw badInput(`round ${input.roundId} is not a round of the company's custom tournaments`, 'roundId');
   });
   const data = await matchData(scope, tenant.id, input);
+  const hasPenalties = input.hasPenalties ?? round.hasPenalties;
   return scope.write((tx) =>
-    tx.match.create({ data: { ...data, roundId: round.id, tournamentId: round.tournamentId } as never }),
+    tx.match.create({
+      data: { ...data, hasPenalties, roundId: round.id, tournamentId: round.tournamentId } as never,
+    }),
   );
 }
 
-/** Teams, date, venue and group, until the match kicks off; its result goes through setMatchResult. */
+/**
+ * Teams, date, venue, group and whether it can go to penalties, until the match kicks off; its result goes through
+ * setMatchResult.
+ */
 export async function updateCustomMatch(
   scope: RequestScope,
   matchId: number,
@@ -239,7 +248,12 @@ export async function updateCustomMatch(
     throw conflict('the match has started: only its result changes now (setMatchResult)');
   }
   const data = await matchData(scope, tenant.id, input, match);
-  const row = await scope.write((tx) => tx.match.update({ where: { id: match.id }, data }));
+  const row = await scope.write(async (tx) => {
+    // A shoot-out winner predicted for a match that can no longer have one would never be scored: it goes.
+    if (input.hasPenalties === false)
+      await tx.prediction.updateMany({ where: { matchId: match.id }, data: { penaltiesWinner: null } });
+    return tx.match.update({ where: { id: match.id }, data });
+  });
   scope.live.publish({ kind: 'match', tournamentId: row.tournamentId, matchId: row.id });
   return row;
 }

@@ -101,6 +101,8 @@ export interface StoredResult {
 const FINAL = new Set(['FINISHED', 'AWARDED']);
 /** A match's clock runs only while it is played. */
 const LIVE = new Set(['IN_PLAY', 'PAUSED']);
+/** Statuses a match reaches only once it has kicked off: none is taken before its kickoff. */
+const STARTED = new Set([...FINAL, ...LIVE, 'EXTRA_TIME', 'PENALTY_SHOOTOUT', 'SUSPENDED']);
 /** 120 minutes and stoppage time, with room to spare. */
 export const MAX_ELAPSED_MINUTES = 150;
 
@@ -146,8 +148,10 @@ export function checkResult(
     return refuse('awayTeamPenaltyGoals', 'give both penalty scores or neither');
   if (FINAL.has(input.status) && home === null)
     return refuse('homeTeamGoals', `a ${input.status} match needs its score`);
-  if (FINAL.has(input.status) && now.getTime() < match.date.getTime())
-    return refuse('status', `the match kicks off at ${match.date.toISOString()}: it has no result before then`);
+  if (STARTED.has(input.status) && now.getTime() < match.date.getTime()) {
+    const what = FINAL.has(input.status) ? 'it has no result' : `it cannot be ${input.status}`;
+    return refuse('status', `the match kicks off at ${match.date.toISOString()}: ${what} before then`);
+  }
   if (home === null && (homeFt !== null || homePen !== null))
     return refuse('homeTeamGoals', 'a 90-minute or penalty score needs the final score');
   const elapsed = input.elapsedTime;

@@ -256,6 +256,12 @@ describe('setMatchResult', () => {
     await expect(
       setMatchResult(early, { matchId: match.id, status: 'FINISHED', homeTeamGoals: 1, awayTeamGoals: 0 }),
     ).rejects.toMatchObject(field('BAD_USER_INPUT', 'status'));
+    // Nor a match in play, at half time or in extra time before it kicks off.
+    for (const status of ['IN_PLAY', 'PAUSED', 'EXTRA_TIME']) {
+      await expect(
+        setMatchResult(early, { matchId: match.id, status, homeTeamGoals: 0, awayTeamGoals: 0 }),
+      ).rejects.toMatchObject(field('BAD_USER_INPUT', 'status'));
+    }
     const stored = await database.db.prisma.match.findUniqueOrThrow({ where: { id: match.id } });
     expect(stored).toMatchObject({ status: 'SCHEDULED', homeTeamGoals: null });
     const predictions = await database.db.prisma.prediction.findMany({ where: { matchId: match.id } });

@@ -134,4 +134,64 @@ describe('custom tournaments', () => {
     );
     expect(refusal(enter)?.code).toBe('NOT_FOUND');
   });
+
+  it('a match takes its round’s hasPenalties unless given its own, and then goes to a shoot-out', async () => {
+    const t = await s.gql(
+      'mutation { createCustomTournament(input: { name: "Knockout Cup" }) { id } }',
+      {},
+      as('admin'),
+    );
+    const ROUND = `mutation($t: Int!, $p: Boolean!) { createCustomRound(tournamentId: $t,
+      input: { name: "Final", date: "2030-02-01T18:00:00.000Z", hasPenalties: $p }) { id } }`;
+    const knockout = (await s.gql(ROUND, { t: t.data.createCustomTournament.id, p: true }, as('admin'))).data
+      .createCustomRound.id;
+    const group = (await s.gql(ROUND, { t: t.data.createCustomTournament.id, p: false }, as('admin'))).data
+      .createCustomRound.id;
+    const TEAM = 'mutation($n: String!) { createCustomTeam(input: { name: $n }) { id } }';
+    const [home, away] = [
+      (await s.gql(TEAM, { n: 'Greens' }, as('admin'))).data.createCustomTeam.id,
+      (await s.gql(TEAM, { n: 'Whites' }, as('admin'))).data.createCustomTeam.id,
+    ];
+    const MATCH = 'mutation($i: CustomMatchInput!) { createCustomMatch(input: $i) { id hasPenalties } }';
+    const create = async (roundId: number, more: object = {}) => {
+      const r = await s.gql(
+        MATCH,
+        { i: { roundId, date: '2030-02-01T18:00:00.000Z', homeTeamId: home, awayTeamId: away, ...more } },
+        as('admin'),
+      );
+      expect(r.errors).toBeUndefined();
+      return r.data.createCustomMatch as { id: number; hasPenalties: boolean };
+    };
+    const inherited = await create(knockout);
+    expect(inherited.hasPenalties).toBe(true);
+    expect((await create(group)).hasPenalties).toBe(false);
+    expect((await create(knockout, { hasPenalties: false })).hasPenalties).toBe(false);
+    const own = await create(group, { hasPenalties: true });
+    expect(own.hasPenalties).toBe(true);
+
+    // Changed before kickoff: a shoot-out winner already predicted goes with the shoot-out.
+    const player = await s.gql(
+      `mutation($m: Int!) { upsertPrediction(input: { matchId: $m, homeTeamGoals: 1, awayTeamGoals: 1,
+        penaltiesWinner: home }) { id } }`,
+      { m: own.id },
+      as('player'),
+    );
+    expect(player.errors).toBeUndefined();
+    const UPDATE = `mutation($m: Int!, $p: Boolean!) { updateCustomMatch(matchId: $m, input: { hasPenalties: $p }) {
+      hasPenalties } }`;
+    expect((await s.gql(UPDATE, { m: own.id, p: false }, as('admin'))).data.updateCustomMatch.hasPenalties).toBe(false);
+    const predicted = await s.t.db.prisma.prediction.findFirstOrThrow({ where: { matchId: own.id } });
+    expect(predicted.penaltiesWinner).toBeNull();
+
+    // The inherited shoot-out is played: a level final decided on penalties.
+    await s.kickOff(inherited.id);
+    const shootOut = await s.gql(
+      `mutation($m: Int!) { setMatchResult(input: { matchId: $m, status: FINISHED, homeTeamGoals: 1, awayTeamGoals: 1,
+        homeTeamPenaltyGoals: 4, awayTeamPenaltyGoals: 3 }) { penaltiesWinner } }`,
+      { m: inherited.id },
+      as('admin'),
+    );
+    expect(shootOut.errors).toBeUndefined();
+    expect(shootOut.data.setMatchResult.penaltiesWinner).toBe('home');
+  });
 });

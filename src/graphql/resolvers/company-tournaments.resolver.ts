@@ -97,7 +97,7 @@ export class CompanyTournamentsResolver {
     return tournaments.createCustomMatch(ctx.scope, input);
   }
 
-  @Mutation(() => Match, { description: `Teams, date, venue and group, until kickoff. ${CUSTOM}` })
+  @Mutation(() => Match, { description: `Teams, date, venue, group and hasPenalties, until kickoff. ${CUSTOM}` })
   updateCustomMatch(
     @Arg('matchId', () => Int, { description: "A match of one of the company's custom tournaments." }) matchId: number,
     @Arg('input', () => CustomMatchInput, { description: 'What to change.' }) input: CustomMatchInput,

@@ -43,6 +43,13 @@ export class CustomMatchInput {
   @Field(() => String, { description: 'Where it is played.', nullable: true }) venue?: string | null;
   @Field(() => String, { description: 'The group it belongs to, e.g. "Group A".', nullable: true }) group?:
     string | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      "Whether a draw goes to extra time and a shoot-out. A new match without it takes its round's hasPenalties; " +
+      'set false before kickoff, predicted shoot-out winners are cleared.',
+  })
+  hasPenalties?: boolean | null;
 }
 
 @ObjectType({
