@@ -6,9 +6,11 @@ import { canActOnBehalf } from '../auth/request-auth.ts';
 import { companyByCode } from '../db/company-code.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { CompanyRow, UserRow } from '../db/rows.ts';
+import { changedFields } from '../domain/audit.ts';
 import { checkCompanySettings, COMPANY_SETTINGS, type SettingAuthority } from '../domain/company-settings.ts';
 import { DEFAULT_COMPANY_JSON } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
+import { recordAudit } from './audit.ts';
 import type { RequestScope } from './scope.ts';
 
 export type CompanySettingsArgs = Record<string, unknown>;
@@ -139,6 +141,22 @@ export async function updateCompany(
   await refuseTaken(scope, data, company.id);
   return scope
     .write(async (tx) => {
+      const change = changedFields(company as unknown as Record<string, unknown>, data);
+      if (dreams.length) {
+        const tournaments = dreams.map((d) => d.tournamentId);
+        const current = await tx.dreamFinalsSetting.findMany({
+          where: { companyId: company.id, tournamentId: { in: tournaments } },
+        });
+        change.before.dreamFinalsSettings = current.map(({ id: _id, companyId: _c, externalId: _e, ...d }) => d);
+        change.after.dreamFinalsSettings = dreams;
+      }
+      if (Object.keys(change.after).length > 0)
+        await recordAudit(tx, scope.now, {
+          kind: 'COMPANY_SETTINGS_CHANGED',
+          companyId: company.id,
+          actorId: viewer.id,
+          ...change,
+        });
       for (const d of dreams) {
         const { tournamentId, ...values } = d;
         await tx.dreamFinalsSetting.upsert({

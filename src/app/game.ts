@@ -2,6 +2,7 @@
 // prediction it touches, in the same transaction).
 import { isUniqueViolation } from '../db/errors.ts';
 import { lockRowForCounting } from '../db/row-locks.ts';
+import type { Tx } from '../db/client.ts';
 import type { DreamFinalsSettingRow, MatchRow, PredictionRow } from '../db/rows.ts';
 import type { MatchStatus } from '../db/enums.ts';
 import { Model } from '../db/typed-sql.ts';
@@ -12,6 +13,7 @@ import { firstLegsOf } from '../game/first-legs.ts';
 import { rescoreMatches } from '../game/rescore.ts';
 import { queueRescore } from '../game/rescore-jobs.ts';
 import { readScoringSettings } from '../domain/scoring-settings.ts';
+import { recordAudit } from './audit.ts';
 import type { RequestScope } from './scope.ts';
 
 /** Until kickoff (server clock, UTC), in the caller's own company, on a match of one of its tournaments. */
@@ -29,41 +31,67 @@ export async function upsertPrediction(
   if (problem?.kind === 'closed') throw forbidden(problem.message);
   if (input.isJoker && settings.jokersPerRound === 0) throw badInput('your company plays without jokers', 'isJoker');
 
-  const key = { userId_matchId: { userId: viewer.id, matchId: match.id } };
+  const write = () =>
+    scope.write((tx) =>
+      storePrediction(scope, tx, {
+        userId: viewer.id,
+        match,
+        input,
+        jokersPerRound: settings.jokersPerRound,
+        enteredById: null,
+      }),
+    );
+  return retriedOnRace(write);
+}
+
+/** A prediction as it is stored, by the player or for them by an admin (src/app/corrections.ts). */
+export interface PredictionWrite {
+  userId: number;
+  match: MatchRow;
+  input: PredictionInput;
+  jokersPerRound: number;
+  /** Who entered it for the player; null: the player did (which clears an earlier admin's mark). */
+  enteredById: number | null;
+}
+
+/** Upserts the prediction in `tx`, its joker counted against the round's allowance. */
+export async function storePrediction(scope: RequestScope, tx: Tx, w: PredictionWrite): Promise<PredictionRow> {
+  const { userId, match, input } = w;
   const values = {
     homeTeamGoals: input.homeTeamGoals,
     awayTeamGoals: input.awayTeamGoals,
     penaltiesWinner: input.penaltiesWinner ?? null,
+    enteredById: w.enteredById,
     // Left out: a joker already placed stays where it is.
     ...(input.isJoker === undefined || input.isJoker === null ? {} : { isJoker: input.isJoker }),
   };
-  const write = () =>
-    scope.write(async (tx) => {
-      // The player's jokers are counted one placement at a time: on PostgreSQL two placed at once would each count
-      // before the other committed, and both pass (src/db/row-locks.ts). Taken before the write, so every
-      // placement takes its locks in the same order.
-      if (input.isJoker) await lockRowForCounting(tx, scope.config.database.provider, Model.User, viewer.id);
-      const row = await tx.prediction.upsert({
-        where: key,
-        create: { userId: viewer.id, matchId: match.id, ...values },
-        update: values,
-      });
-      // Counted after the write, in its transaction, so the refusal undoes it. Only a joker placed now is
-      // counted: one placed under a larger allowance stays where it is.
-      if (input.isJoker) {
-        const jokers = await tx.prediction.count({
-          where: { userId: viewer.id, isJoker: true, match: { roundId: match.roundId } },
-        });
-        if (jokers > settings.jokersPerRound)
-          throw forbidden(`you have played the round's ${settings.jokersPerRound} joker(s) already`);
-      }
-      return row;
-    });
+  // The player's jokers are counted one placement at a time: on PostgreSQL two placed at once would each count
+  // before the other committed, and both pass (src/db/row-locks.ts). Taken before the write, so every
+  // placement takes its locks in the same order.
+  if (input.isJoker) await lockRowForCounting(tx, scope.config.database.provider, Model.User, userId);
+  const row = await tx.prediction.upsert({
+    where: { userId_matchId: { userId, matchId: match.id } },
+    create: { userId, matchId: match.id, ...values },
+    update: values,
+  });
+  // Counted after the write, in its transaction, so the refusal undoes it. Only a joker placed now is
+  // counted: one placed under a larger allowance stays where it is.
+  if (input.isJoker) {
+    const jokers = await tx.prediction.count({ where: { userId, isJoker: true, match: { roundId: match.roundId } } });
+    const who = w.enteredById === null ? 'you have' : 'the player has';
+    if (jokers > w.jokersPerRound) throw forbidden(`${who} played the round's ${w.jokersPerRound} joker(s) already`);
+  }
+  return row;
+}
+
+/**
+ * Two concurrent first predictions: both tried to insert; the unique index let one win. The write runs again and
+ * updates it (in a transaction of its own: PostgreSQL ends the one whose statement failed).
+ */
+export async function retriedOnRace<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    // Two concurrent first predictions: both tried to insert; the unique index let one win. Update it (in a
-    // transaction of its own: PostgreSQL ends the one whose statement failed).
     if (!isUniqueViolation(err)) throw err;
     return write();
   }
@@ -139,6 +167,8 @@ async function refereedMatch(scope: RequestScope, matchId: number): Promise<Matc
  */
 export async function setMatchResult(scope: RequestScope, input: ResultInput & { matchId: number }): Promise<MatchRow> {
   const match = await refereedMatch(scope, input.matchId);
+  const { viewer } = scope.requireTenant();
+  const tournament = await scope.loaders.tournament.load(match.tournamentId);
   const { row, rescored } = await scope.write(async (tx) => {
     // Before the match row is locked (by the update): a job rescoring this match holds its job row, then the match.
     const predictions = await tx.prediction.count({ where: { matchId: match.id } });
@@ -151,6 +181,15 @@ export async function setMatchResult(scope: RequestScope, input: ResultInput & {
     if (!checked.ok) throw badInput(checked.message, checked.argument);
     const data = { ...checked.data, status: checked.data.status as MatchStatus };
     const row = await tx.match.update({ where: { id: match.id }, data });
+    await recordAudit(tx, scope.now, {
+      kind: 'RESULT_SET',
+      // A custom tournament's result is its company's; a global one's, every company's that plays it.
+      companyId: tournament?.ownerCompanyId ?? null,
+      tournamentId: match.tournamentId,
+      actorId: viewer.id,
+      before: resultOf(current),
+      after: resultOf(row),
+    });
     return { row, rescored: later ? null : await rescoreMatches(tx, [match.id]) };
   });
   scope.live.publish({ kind: 'match', tournamentId: row.tournamentId, matchId: row.id });
@@ -159,6 +198,18 @@ export async function setMatchResult(scope: RequestScope, input: ResultInput & {
     for (const tournamentId of rescored.tournamentIds) scope.live.publish({ kind: 'ranking', tournamentId });
   return row;
 }
+
+/** A match's result as an audit entry shows it. */
+const resultOf = (m: MatchRow) => ({
+  matchId: m.id,
+  status: m.status,
+  homeTeamGoals: m.homeTeamGoals,
+  awayTeamGoals: m.awayTeamGoals,
+  homeTeamFullTimeGoals: m.homeTeamFullTimeGoals,
+  awayTeamFullTimeGoals: m.awayTeamFullTimeGoals,
+  homeTeamPenaltyGoals: m.homeTeamPenaltyGoals,
+  awayTeamPenaltyGoals: m.awayTeamPenaltyGoals,
+});
 
 /**
  * A new kickoff for a match not played yet (a postponed one, say): it is SCHEDULED again and takes predictions

@@ -20,6 +20,7 @@ import { checkExtraFieldValues, type ExtraFieldValue } from '../domain/extra-fie
 import { checkPersonName, emailInput, httpUrlInput } from '../domain/inputs.ts';
 import { paging } from '../domain/paging.ts';
 import { countAttempt, passwordWorkFor, type ThrottledClient } from './password-client.ts';
+import { recordAudit } from './audit.ts';
 import type { RequestScope } from './scope.ts';
 import { announceRevocation, REVOKE_SESSIONS } from './sessions.ts';
 import { takeSeat } from './seats.ts';
@@ -174,10 +175,24 @@ export async function updateUser(scope: RequestScope, userId: number, input: Upd
     data.extraFields = await extraFieldsOrRefusal(scope, tenant.id, input.extraFields, areaIds);
   }
   if (Object.keys(data).length === 0) return user;
-  const updated = await scope.write((tx) => tx.user.update({ where: { id: user.id }, data }));
+  const updated = await scope.write(async (tx) => {
+    const row = await tx.user.update({ where: { id: user.id }, data });
+    if ('role' in data) {
+      const change = { before: { role: user.role }, after: { role: row.role } };
+      await recordAudit(tx, scope.now, { kind: 'ROLE_CHANGED', ...about(tenant.id, viewer, user), ...change });
+    }
+    return row;
+  });
   if ('tokenVersion' in data) announceRevocation(scope, user.id);
   return updated;
 }
+
+/** Who an audit entry of a change to a person names: the company, the admin acting and the person. */
+const about = (companyId: number, viewer: UserRow, user: UserRow) => ({
+  companyId,
+  actorId: viewer.id,
+  targetUserId: user.id,
+});
 
 export async function setUserActive(scope: RequestScope, userId: number, active: boolean): Promise<UserRow> {
   const { viewer, tenant, user } = await administeredUser(scope, userId);
@@ -187,7 +202,11 @@ export async function setUserActive(scope: RequestScope, userId: number, active:
     if (active) await takeSeat(scope, tx, tenant.id);
     // Deactivation ends every session for good: a reactivation does not bring the old tokens back.
     const data = active ? { deletedAt: null } : { deletedAt: scope.now, ...REVOKE_SESSIONS };
-    return tx.user.update({ where: { id: user.id }, data });
+    const row = await tx.user.update({ where: { id: user.id }, data });
+    const kind = active ? 'USER_REACTIVATED' : 'USER_DEACTIVATED';
+    const change = { before: { active: !active }, after: { active } };
+    await recordAudit(tx, scope.now, { kind, ...about(tenant.id, viewer, user), ...change });
+    return row;
   });
   if (!active) announceRevocation(scope, user.id);
   return row;
@@ -223,9 +242,13 @@ async function anonymize(tx: Tx, user: UserRow, now: Date): Promise<void> {
 }
 
 export async function deleteUser(scope: RequestScope, userId: number): Promise<true> {
-  const { viewer, user } = await administeredUser(scope, userId);
+  const { viewer, tenant, user } = await administeredUser(scope, userId);
   if (user.id === viewer.id) throw forbidden('delete your own account with deleteMyAccount');
-  await scope.write((tx) => anonymize(tx, user, scope.now));
+  await scope.write(async (tx) => {
+    await anonymize(tx, user, scope.now);
+    // Nothing of the person is kept in the entry: they are erased, the entry says only who did it and when.
+    await recordAudit(tx, scope.now, { kind: 'USER_DELETED', ...about(tenant.id, viewer, user) });
+  });
   announceRevocation(scope, user.id);
   return true;
 }

@@ -15,6 +15,7 @@ import {
   settingsProblem,
   type ScoringSettingsInput,
 } from '../domain/scoring-settings.ts';
+import { recordAudit } from './audit.ts';
 import { administered } from './company-admin.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -73,6 +74,15 @@ export async function updateScoringSettings(
       ? { rescored: 0, queued: 0 }
       : await rescoreOrQueue(scope, tx, company.id);
     const shown = shownSettings(after);
+    if (moved) {
+      const change = { before: shownSettings(before), after: shown };
+      await recordAudit(tx, scope.now, {
+        kind: 'SCORING_SETTINGS_CHANGED',
+        companyId: company.id,
+        actorId: viewer.id,
+        ...change,
+      });
+    }
     return { company: row, scoringSettings: shown, rescoredPredictions: rescored, rescoreJobsQueued: queued, moved };
   });
   if (result.rescoreJobsQueued > 0) scope.rescoring.wake();

@@ -11,8 +11,11 @@ import type { Tx } from './client.ts';
 import { Prisma } from './sql.ts';
 import { col, query, rowsOf, table as tableOf, type Model } from './typed-sql.ts';
 
-/** Tables whose rows are locked as the parent of counted rows. */
-export type LockedTable = typeof Model.User | typeof Model.Company;
+/**
+ * Tables whose rows are locked as the parent of counted rows, and the match a correction locks before its
+ * prediction (src/app/corrections.ts), as a result takes it before rescoring.
+ */
+export type LockedTable = typeof Model.User | typeof Model.Company | typeof Model.Match;
 
 /** Holds the row's lock until the transaction ends; until then, the same call elsewhere waits. */
 export async function lockRowForCounting(

@@ -98,6 +98,7 @@ const NOTIFICATION_TYPES = [
   'internalRankingInvitationReceived',
   'internalRankingInvitationAccepted',
   'internalRankingInvitationRejected',
+  'predictionEnteredForYou',
 ] as const;
 export const COMPANY_CODE = /^[A-Za-z0-9_-]{2,40}$/;
 export const APP_PATH = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

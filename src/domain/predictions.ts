@@ -34,6 +34,26 @@ export function predictionProblem(
   now: Date,
   deadlineMinutes = 0,
 ): PredictionProblem | null {
+  const bad = predictionInputProblem(match, input);
+  if (bad) return bad;
+  const closes = closingTime(match, deadlineMinutes);
+  if (now.getTime() >= closes.getTime()) {
+    const when = deadlineMinutes > 0 ? `${deadlineMinutes} minutes before kickoff` : 'at kickoff';
+    return { kind: 'closed', message: `predictions closed ${when} (${closes.toISOString()})` };
+  }
+  if (!OPEN_STATUSES.has(match.status))
+    return { kind: 'closed', message: `the match is ${match.status.toLowerCase()}: it takes no predictions` };
+  return null;
+}
+
+/**
+ * Whether the values are allowed for the match, whenever they are entered: the goals, and a shoot-out winner only
+ * where the match can have one. An admin's correction after kickoff (src/app/corrections.ts) checks this alone.
+ */
+export function predictionInputProblem(
+  match: Pick<MatchForPrediction, 'hasPenalties' | 'isTwoWaysSecondMatch'>,
+  input: PredictionInput,
+): PredictionProblem | null {
   for (const side of ['homeTeamGoals', 'awayTeamGoals'] as const) {
     const goals = input[side];
     if (!Number.isInteger(goals) || goals < 0 || goals > MAX_GOALS) {
@@ -46,13 +66,6 @@ export function predictionProblem(
     if (input.homeTeamGoals !== input.awayTeamGoals && !match.isTwoWaysSecondMatch)
       return { kind: 'input', argument: 'penaltiesWinner', message: 'penaltiesWinner goes only with a predicted draw' };
   }
-  const closes = closingTime(match, deadlineMinutes);
-  if (now.getTime() >= closes.getTime()) {
-    const when = deadlineMinutes > 0 ? `${deadlineMinutes} minutes before kickoff` : 'at kickoff';
-    return { kind: 'closed', message: `predictions closed ${when} (${closes.toISOString()})` };
-  }
-  if (!OPEN_STATUSES.has(match.status))
-    return { kind: 'closed', message: `the match is ${match.status.toLowerCase()}: it takes no predictions` };
   return null;
 }
 

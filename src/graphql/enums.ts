@@ -1,6 +1,7 @@
 // Every GraphQL enum of the API. Stored vocabularies come from the Prisma schema; the rest are spec values.
 import { registerEnumType } from 'type-graphql';
 import {
+  AuditKind,
   ExtraFieldType,
   LoginProviderName,
   MatchStatus,
@@ -13,6 +14,7 @@ import {
 } from '../db/enums.ts';
 
 export {
+  AuditKind,
   ExtraFieldType,
   LoginProviderName,
   MatchStatus,
@@ -105,6 +107,20 @@ registerEnumType(ExtraFieldType, {
     select: { description: "One of the choices the field's settings list." },
   },
 });
+registerEnumType(AuditKind, {
+  name: 'AuditKind',
+  description: 'What a privileged change in a company was (AuditEntry.kind).',
+  valuesConfig: {
+    PREDICTION_ENTERED: { description: "A player's prediction entered or corrected for them (setPredictionFor)." },
+    RESULT_SET: { description: "A match's result set or corrected (setMatchResult)." },
+    SCORING_SETTINGS_CHANGED: { description: "The company's scoring settings changed (updateScoringSettings)." },
+    ROLE_CHANGED: { description: "A person's role changed (updateUser)." },
+    COMPANY_SETTINGS_CHANGED: { description: "The company's settings changed (updateCompany)." },
+    USER_DEACTIVATED: { description: 'A person was deactivated (setUserActive false).' },
+    USER_REACTIVATED: { description: 'A person was reactivated (setUserActive true).' },
+    USER_DELETED: { description: 'A person was deleted for good (deleteUser).' },
+  },
+});
 registerEnumType(NotificationType, {
   name: 'NotificationType',
   description: 'What a notification is about.',
@@ -115,6 +131,9 @@ registerEnumType(NotificationType, {
     internalRankingInvitationReceived: { description: 'The user was invited to a private league.' },
     internalRankingInvitationAccepted: { description: "Someone accepted the user's league invitation." },
     internalRankingInvitationRejected: { description: "Someone rejected the user's league invitation." },
+    predictionEnteredForYou: {
+      description: "An admin entered or corrected the user's prediction (setPredictionFor), with a reason.",
+    },
   },
 });
 registerEnumType(BannerType, {

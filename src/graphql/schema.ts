@@ -15,6 +15,7 @@ import { countResolvedObjects } from './count-objects.ts';
 import { leanFieldResolvers } from '../engine/graphql/lean-field-resolvers.ts';
 import './enums.ts';
 import { AccountResolver } from './resolvers/account.resolver.ts';
+import { AuditEntryFields, AuditResolver } from './resolvers/audit.resolver.ts';
 import { CompanyTournamentsResolver } from './resolvers/company-tournaments.resolver.ts';
 import { StructureResolver } from './resolvers/structure.resolver.ts';
 import { PeopleResolver } from './resolvers/people.resolver.ts';
@@ -99,6 +100,8 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   PostCommentFields,
   PostLikeFields,
   PostCommentLikeFields,
+  AuditResolver,
+  AuditEntryFields,
 ] as const;
 
 /**

@@ -35,6 +35,12 @@ const TEXTS: Record<NotificationTypeName, (p: Payload) => { subject: string; bod
     subject: 'Your league invitation was declined',
     body: `${p.user ? quoted(String(p.user)) : 'Your colleague'} declined the invitation to ${league(p)}.`,
   }),
+  predictionEnteredForYou: (p) => ({
+    subject: 'Your prediction was entered for you',
+    body:
+      `${p.enteredBy ? quoted(String(p.enteredBy)) : 'An organiser'} entered ${p.homeTeamGoals} - ${p.awayTeamGoals} ` +
+      `as your prediction of match ${p.matchId}, giving as the reason: ${quoted(String(p.reason ?? ''))}.`,
+  }),
 };
 
 export function notificationEmail(type: string, payload: unknown, userName: string): { subject: string; text: string } {

@@ -10,7 +10,8 @@ export type NotificationTypeName =
   | 'pendingDreamFinalPrediction'
   | 'internalRankingInvitationReceived'
   | 'internalRankingInvitationAccepted'
-  | 'internalRankingInvitationRejected';
+  | 'internalRankingInvitationRejected'
+  | 'predictionEnteredForYou';
 
 export interface NotificationDraft {
   userId: number;

@@ -1,4 +1,5 @@
 import { Arg, Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import { enteredBy } from '../../app/corrections.ts';
 import { mayIdentifyPlayer } from '../../app/rankings.ts';
 import type { Context } from '../context.ts';
 import type { CountryRow, MatchRow, PredictionRow, RoundRow, TeamRow, TournamentRow } from '../../loaders/registry.ts';
@@ -17,6 +18,7 @@ import {
   Team,
   Tournament,
 } from '../types/football.ts';
+import { RankingUser } from '../types/ranking.ts';
 import { UserCompact } from '../types/user.ts';
 
 const required = <T>(value: T | null, what: string): T => {
@@ -157,6 +159,15 @@ export class PredictionFields {
     // Nothing of the user, not even the id: an id beside points would join with the names posts show.
     if (!mayIdentifyPlayer(ctx.scope, p.userId)) return null;
     return ctx.scope.loaders.user.load(p.userId).then(requiredUser);
+  }
+  @FieldResolver(() => RankingUser, {
+    nullable: true,
+    description:
+      'Who entered it for the player (setPredictionFor): shown to the player and to admins and above; null when the ' +
+      'player entered it, and to everyone else.',
+  })
+  enteredBy(@Root() p: PredictionRow, @Ctx() ctx: Context) {
+    return enteredBy(ctx.scope, p);
   }
 }
 

@@ -19,7 +19,7 @@ import {
   UserCompact,
 } from '../types/user.ts';
 
-const NOTIFICATION_TYPE_COUNT = 6;
+const NOTIFICATION_TYPE_COUNT = 7;
 const area = (ctx: Context, id: number | null) => (id == null ? null : ctx.scope.loaders.area.load(id));
 /** Push tokens, league memberships and trivia activity are the user's own business. */
 const own = (u: UserRow, ctx: Context) => ctx.scope.caller?.id === u.id;
