@@ -40,6 +40,11 @@ export const Q = {
   myTournaments: `{ myTournaments { ${TOURNAMENT_DEEP} } }`,
   post: `query($id: Int!) { post(id: $id) { ${POST_DEEP} } }`,
   postComments: `query($postId: Int!) { postComments(postId: $postId) { ${COMMENT_DEEP} } }`,
+  auditLog: `query($u: Int) { auditLog(userId: $u, take: 100) {
+    total entries { kind reason before after actor { id name } targetUser { id name } } } }`,
+  setPredictionFor: `mutation($u: Int!, $m: Int!) {
+    setPredictionFor(userId: $u, input: { matchId: $m, homeTeamGoals: 9, awayTeamGoals: 9 }, reason: "isolation") {
+    id homeTeamGoals enteredBy { id name } user { email } match { id } } }`,
   ranking: `query($t: Int!, $area: Int, $league: Int, $round: Int) {
     ranking(tournamentId: $t, areaId: $area, internalRankingId: $league, roundId: $round, take: 100) {
     total me { points } entries { points user { id name profilePictureUrl } } } }`,

@@ -293,6 +293,15 @@ export async function createFixture(srv: TestServer): Promise<Ids> {
     data: { userId: hooliAdmin.id, matchId: demoCupFinishedMatch.id, homeTeamGoals: 3, awayTeamGoals: 3 },
   });
 
+  // An audit entry of each company's own: Demo Corp's, Globex's and Initech's corrections.
+  const corrected = (companyId: number, actorId: number, targetUserId: number, reason: string) =>
+    p.auditEntry.create({
+      data: { companyId, actorId, targetUserId, reason, kind: 'PREDICTION_ENTERED', at: new Date(), after: { reason } },
+    });
+  await corrected(demo, demoAdmin.id, demoPlayer1, 'Demo Corp correction');
+  await corrected(globex, globexAdmin, globexPlayer1, 'Globex correction');
+  await corrected(initech.id, initechPlayer.id, initechPlayer.id, 'Initech correction');
+
   // Secrets with values, so the secrets check has something to find: every user a recovery token, every
   // company a skip-login token.
   const secret = (prefix: string, id: number) => `${prefix}-${id}-${randomBytes(12).toString('hex')}`;

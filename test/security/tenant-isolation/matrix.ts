@@ -104,6 +104,9 @@ export const SNAP = {
       p.internalRankingInvitation.findMany(byId),
     ]),
   notifications: (p: Db) => p.notification.findMany(byId),
+  /** A correction writes a prediction, its points, the audit entry and the player's notification. */
+  corrections: (p: Db, x: Ids) =>
+    Promise.all([SNAP.game(p, x), p.auditEntry.findMany(byId), p.notification.findMany(byId)]),
   users: (p: Db) =>
     p.user.findMany({
       ...byId,
