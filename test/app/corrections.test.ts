@@ -250,6 +250,29 @@ describe('the audit entry and its change share one transaction', () => {
     ).toBe(0);
   });
 
+  it('a correction and a result at once both commit, and the points follow both', async () => {
+    const { player1, player2 } = ids();
+    const { exact } = await demoPoints();
+    for (let i = 0; i < 5; i++) {
+      const match = await customMatch(database, ids().demo, new Date(Date.now() - HOUR));
+      await prisma().prediction.createMany({
+        data: [
+          { userId: player1, matchId: match.id, homeTeamGoals: 0, awayTeamGoals: 3 },
+          { userId: player2, matchId: match.id, homeTeamGoals: 0, awayTeamGoals: 0 },
+        ],
+      });
+      const [admin, referee] = [await testScope(database, 'admin'), await testScope(database, 'admin')];
+      await Promise.all([
+        setPredictionFor(admin, player1, { matchId: match.id, homeTeamGoals: 2, awayTeamGoals: 1 }, 'late form'),
+        setMatchResult(referee, { matchId: match.id, status: 'FINISHED', homeTeamGoals: 2, awayTeamGoals: 1 }),
+      ]);
+      const rows = await prisma().prediction.findMany({ where: { matchId: match.id }, orderBy: { userId: 'asc' } });
+      const points = Object.fromEntries(rows.map((r) => [r.userId, r.points]));
+      expect(points).toEqual({ [player1]: exact, [player2]: 0 });
+      expect(await prisma().auditEntry.count({ where: { tournamentId: match.tournamentId } })).toBe(1);
+    }
+  });
+
   it('a refused change leaves no entry', async () => {
     const played = await customMatch(database, ids().demo, new Date(Date.now() - HOUR));
     const before = await prisma().auditEntry.count();
