@@ -19,7 +19,8 @@ afterAll(() => s?.close());
 const SET = `mutation($u: Int!, $m: Int!) {
   setPredictionFor(userId: $u, input: { matchId: $m, homeTeamGoals: 1, awayTeamGoals: 0 }, reason: "as agreed") {
     id enteredBy { id name } } }`;
-const LOG = `{ auditLog(take: 100) { total entries { kind reason before after actor { id name } targetUser { id } } } }`;
+const LOG = `{ auditLog(take: 100) {
+  total entries { kind reason before after actor { id name } targetUser { id } } } }`;
 
 describe('corrections and the audit log', () => {
   it('an admin cannot enter a prediction for themselves once the result is known', async () => {
@@ -63,7 +64,8 @@ describe('corrections and the audit log', () => {
       `mutation { updateUser(userId: ${player2}, input: { role: player }) { id } }`,
       `mutation { deactivateUser(userId: ${player2}) { id } }`,
       `mutation { reactivateUser(userId: ${player2}) { id } }`,
-      `mutation { updateScoringSettings(companyId: ${demo}, input: { exactScore: 4 }, confirm: true) { company { id } } }`,
+      `mutation { updateScoringSettings(companyId: ${demo}, input: { exactScore: 4 }, confirm: true) {
+        company { id } } }`,
     ];
     for (const w of writes) expect((await s.gql(w, {}, admin)).errors).toBeUndefined();
     await s.gql(SET, { u: player2, m: s.demo.matches.final }, admin);
