@@ -64,6 +64,8 @@ export const LIST_ESTIMATES: Record<string, Estimate> = {
   // A ranking's page is sized by the `ranking` field's own take.
   'Ranking.entries': (_args, parentArgs, sizes) => page(parentArgs, {}, sizes),
   'TriviaRanking.entries': (_args, parentArgs, sizes) => page(parentArgs, {}, sizes),
+  // An audit log's page, by the `auditLog` field's take.
+  'AuditLog.entries': (_args, parentArgs, sizes) => page(parentArgs, {}, sizes),
   'Company.tournaments': fixed(3),
   'Company.customTournaments': fixed(3),
   'Company.customTeams': fixed(50),
