@@ -48,6 +48,10 @@ export async function setPredictionFor(
   const problem = predictionInputProblem(match, input);
   if (problem?.kind === 'input') throw badInput(problem.message, problem.argument);
   const settings = readScoringSettings(tenant.scoringSettings);
+  const [home, away] = await Promise.all([
+    scope.loaders.team.load(match.homeTeamId),
+    scope.loaders.team.load(match.awayTeamId),
+  ]);
   if (input.isJoker && settings.jokersPerRound === 0) throw badInput('the company plays without jokers', 'isJoker');
 
   const write = () =>
@@ -77,6 +81,8 @@ export async function setPredictionFor(
           dedupeKey: `predictionEnteredForYou:prediction:${stored.id}:at:${scope.now.getTime()}`,
           payload: {
             matchId: match.id,
+            homeTeam: home?.name ?? null,
+            awayTeam: away?.name ?? null,
             homeTeamGoals: stored.homeTeamGoals,
             awayTeamGoals: stored.awayTeamGoals,
             enteredBy: viewer.name,

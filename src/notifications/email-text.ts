@@ -39,7 +39,8 @@ const TEXTS: Record<NotificationTypeName, (p: Payload) => { subject: string; bod
     subject: 'Your prediction was entered for you',
     body:
       `${p.enteredBy ? quoted(String(p.enteredBy)) : 'An organiser'} entered ${p.homeTeamGoals} - ${p.awayTeamGoals} ` +
-      `as your prediction of match ${p.matchId}, giving as the reason: ${quoted(String(p.reason ?? ''))}.`,
+      `as your prediction of ${quoted(team(p.homeTeam))} - ${quoted(team(p.awayTeam))}, giving as the reason: ` +
+      `${quoted(String(p.reason ?? ''))}.`,
   }),
 };
 
