@@ -89,6 +89,8 @@ export type NotificationType =
   | 'pendingDreamFinalPrediction'
   /** A match the user has not predicted kicks off within 24 hours. */
   | 'pendingMatchesPredictions'
+  /** An admin entered or corrected the user's prediction (setPredictionFor), with a reason. */
+  | 'predictionEnteredForYou'
   /** Results moved the rankings of a tournament the user plays. */
   | 'rankingsUpdated';
 
