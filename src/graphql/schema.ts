@@ -49,6 +49,11 @@ import {
 import { MatchListsResolver } from './resolvers/match-lists.resolver.ts';
 import { NotificationResolver } from './resolvers/notification.resolver.ts';
 import { RankingEntryFields, RankingResolver } from './resolvers/ranking.resolver.ts';
+import {
+  MatchStatisticsFields,
+  MatchStatisticsScoreFields,
+  RoundWinnersResolver,
+} from './resolvers/statistics.resolver.ts';
 import { SubscriptionsResolver } from './resolvers/subscriptions.resolver.ts';
 import { TournamentResolver } from './resolvers/tournament.resolver.ts';
 import { TriviaQuestionFields, TriviaRankingEntryFields, TriviaResolver } from './resolvers/trivia.resolver.ts';
@@ -99,6 +104,9 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   PostCommentFields,
   PostLikeFields,
   PostCommentLikeFields,
+  MatchStatisticsFields,
+  MatchStatisticsScoreFields,
+  RoundWinnersResolver,
 ] as const;
 
 /**
