@@ -93,7 +93,7 @@ const SCHEDULED_MEMORY = resultMemory({
 
 const sameTime = (a: Date, b: Date) => a.getTime() === b.getTime();
 
-/** What the file says of a match's result, as written: a scheduled match's empty result while its kickoff is ahead. */
+/** The match as the import takes it: without the result the file gives while its kickoff is still ahead. */
 function resultTaken(m: ParsedMatch, now: Date, allowFuture: boolean): ParsedMatch {
   if (allowFuture || m.status !== 'FINISHED' || m.kickoff.getTime() <= now.getTime()) return m;
   return {
