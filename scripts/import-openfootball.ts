@@ -17,6 +17,7 @@ import { notifyLiveEvents } from '../src/live/pg-bus.ts';
 import { parseOpenfootball } from '../src/import/openfootball.ts';
 
 const USAGE = `usage: npm run import:openfootball -- <file.json> [--external-id <id>] [--company <code|path|domain>]...
+       [--allow-future-results]
 
 Imports an openfootball worldcup.json file into the database DATABASE_URL names, idempotently, in one transaction:
 a second run creates nothing twice, updates what the file changed, and keeps the dates and results an operator
@@ -27,6 +28,8 @@ set by hand that the file says nothing new about.
                       openfootball:world-cup-2026), not the file's own name
   --company <c>       enter the tournament for this company, named by its code, app path or custom domain;
                       repeat for more companies
+  --allow-future-results  take the results the file gives for matches whose kickoff is still ahead (a replay
+                      of a past season); without it such a match is imported as scheduled, as a referee would
   -h, --help          print this and exit
 
 Environment (and the .env file, as for npm start):
@@ -86,6 +89,7 @@ try {
     options: {
       'external-id': { type: 'string' },
       company: { type: 'string', multiple: true },
+      'allow-future-results': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -133,6 +137,7 @@ try {
     externalId,
     enterCompanyIds: [...companies.keys()],
     rescoreInTransactionMaxPredictions: config.rescoreInRequestMaxPredictions,
+    allowFutureResults: args.values['allow-future-results'] ?? false,
   });
   // Results over many predictions were left to jobs (one transaction per match): run here, so that the points are
   // out when this ends. A job that fails stays for the server's runner or the next notifications:tick.
@@ -152,6 +157,9 @@ try {
         ? ` (in ${jobs.done} rescoring jobs${jobs.failed ? `, ${jobs.failed} failed and left for later` : ''})`
         : '') +
       `; ${report.keptDecisions} hand-set decisions kept` +
+      (report.futureResultsIgnored
+        ? `; ${report.futureResultsIgnored} results of matches not yet kicked off left out (--allow-future-results)`
+        : '') +
       (companies.size ? `; entered for ${[...companies.values()].map((c) => c.code).join(', ')}` : ''),
   );
   // The replicas' subscribers hear of the new results (on SQLite the server's feed is its own process's).

@@ -266,6 +266,7 @@ export async function importOpenfootball(
   scope: RequestScope,
   json: string,
   externalId?: string | null,
+  { allowFutureResults = false }: { allowFutureResults?: boolean } = {},
 ): Promise<ImportReport> {
   scope.requireRole('manager', 'only managers import tournaments');
   if (externalId != null && !isValidExternalId(externalId))
@@ -284,6 +285,8 @@ export async function importOpenfootball(
   const report = await importTournament(scope.db, parsed, {
     externalId: id,
     rescoreInTransactionMaxPredictions: scope.config.rescoreInRequestMaxPredictions,
+    now: scope.now,
+    allowFutureResults,
   }).catch((err) => {
     if (isUniqueViolation(err)) throw conflict('another import of the same file is running; try again', 'externalId');
     throw err;

@@ -34,8 +34,8 @@ const rulesOf = (scope: RankingScope) => scope.rules ?? DEFAULT_RULES;
 const u = aliased(Model.User, 'u');
 const [p, m] = [aliased(Model.Prediction, 'p'), aliased(Model.Match, 'm')];
 
-/** SQL: the conditions on `u` (a "User") for being ranked in the scope. */
-function membersOf(scope: RankingScope) {
+/** SQL: the conditions on `u` (a "User") for being ranked in the scope (round winners read them too). */
+export function membersOf(scope: RankingScope) {
   const rules = rulesOf(scope);
   const mb = aliased(Model.InternalRankingMembership, 'mb');
   const league =

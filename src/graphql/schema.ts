@@ -50,6 +50,11 @@ import {
 import { MatchListsResolver } from './resolvers/match-lists.resolver.ts';
 import { NotificationResolver } from './resolvers/notification.resolver.ts';
 import { RankingEntryFields, RankingResolver } from './resolvers/ranking.resolver.ts';
+import {
+  MatchStatisticsFields,
+  MatchStatisticsScoreFields,
+  RoundWinnersResolver,
+} from './resolvers/statistics.resolver.ts';
 import { SubscriptionsResolver } from './resolvers/subscriptions.resolver.ts';
 import { TournamentResolver } from './resolvers/tournament.resolver.ts';
 import { TriviaQuestionFields, TriviaRankingEntryFields, TriviaResolver } from './resolvers/trivia.resolver.ts';
@@ -102,6 +107,9 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   PostCommentLikeFields,
   AuditResolver,
   AuditEntryFields,
+  MatchStatisticsFields,
+  MatchStatisticsScoreFields,
+  RoundWinnersResolver,
 ] as const;
 
 /**

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { rescoreMatches } from '../game/rescore.ts';
 import { queueRescore } from '../game/rescore-jobs.ts';
 import type { LiveEvent } from '../live/events.ts';
-import type { ParsedTournament } from './openfootball.ts';
+import type { ParsedMatch, ParsedTournament } from './openfootball.ts';
 
 export interface ImportOptions {
   /** The tournament's stable id, e.g. "openfootball:2026-worldcup". */
@@ -22,6 +22,14 @@ export interface ImportOptions {
    * (RESCORE_IN_REQUEST_MAX_PREDICTIONS); without it, always in the transaction.
    */
   rescoreInTransactionMaxPredictions?: number;
+  /**
+   * The referee's rule: a result (a score, FINISHED) is taken only for a match whose kickoff has passed by `now`;
+   * a match still ahead is imported as scheduled. true takes every result the file gives (a replay of a past
+   * season, a test fixture): the CLI's --allow-future-results.
+   */
+  allowFutureResults?: boolean;
+  /** The clock the referee's rule reads (default: the time of the import). */
+  now?: Date;
 }
 
 export interface ImportReport {
@@ -38,6 +46,8 @@ export interface ImportReport {
   rescoreJobsQueued: number;
   /** Dates and results (status and score) set by hand that the file said nothing new about, so were kept. */
   keptDecisions: number;
+  /** Results the file gave for matches whose kickoff is still ahead, left out (allowFutureResults turns it off). */
+  futureResultsIgnored: number;
 }
 
 /** What an import tells live subscribers: each match whose result changed, and the ranking when points moved. */
@@ -82,6 +92,32 @@ const SCHEDULED_MEMORY = resultMemory({
 });
 
 const sameTime = (a: Date, b: Date) => a.getTime() === b.getTime();
+
+/** The match as the import takes it: without the result the file gives while its kickoff is still ahead. */
+function resultTaken(m: ParsedMatch, now: Date, allowFuture: boolean): ParsedMatch {
+  if (allowFuture || m.status !== 'FINISHED' || m.kickoff.getTime() <= now.getTime()) return m;
+  return {
+    ...m,
+    homeTeamGoals: null,
+    awayTeamGoals: null,
+    homeTeamFullTimeGoals: null,
+    awayTeamFullTimeGoals: null,
+    homeTeamExtraTimeGoals: null,
+    awayTeamExtraTimeGoals: null,
+    homeTeamPenaltyGoals: null,
+    awayTeamPenaltyGoals: null,
+    penaltiesWinner: null,
+    status: 'SCHEDULED',
+  };
+}
+
+/**
+ * A match's identity apart from its date, for the matches the file does not number (their key holds the kickoff):
+ * within a group the same two teams meet once, elsewhere once per round. A date change in the file then updates
+ * the match instead of adding a second one.
+ */
+const identityOf = (m: { group: string | null; roundId: number; homeTeamId: number; awayTeamId: number }) =>
+  `${m.group !== null ? `group:${m.group}` : `round:${m.roundId}`}:${m.homeTeamId}:${m.awayTeamId}`;
 
 function changedFields<T extends Record<string, unknown>>(existing: Record<string, unknown>, wanted: T): Partial<T> {
   const diff: Partial<T> = {};
@@ -187,11 +223,21 @@ async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): 
   const existingMatches = new Map(
     (await tx.match.findMany({ where: { tournamentId } })).filter((m) => m.externalId).map((m) => [m.externalId!, m]),
   );
+  // Existing matches no key of the file names, by their identity apart from the date: one of them is a match whose
+  // date the file changed.
+  const keys = new Set(parsed.matches.map((m) => matchExternalId(m.key)));
+  const unclaimed = new Map(
+    [...existingMatches.values()].filter((m) => !keys.has(m.externalId!)).map((m) => [identityOf(m), m]),
+  );
+  const now = options.now ?? new Date();
   const matches = { created: 0, updated: 0, unchanged: 0 };
   const changedResultMatchIds: number[] = [];
   let keptDecisions = 0;
+  let futureResultsIgnored = 0;
   const toCreate = [];
-  for (const m of parsed.matches) {
+  for (const given of parsed.matches) {
+    const m = resultTaken(given, now, options.allowFutureResults ?? false);
+    if (m !== given) futureResultsIgnored++;
     const data = {
       roundId: roundIds.get(roundExternalId(m.roundName))!,
       date: m.kickoff,
@@ -213,7 +259,15 @@ async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): 
     };
     // What the file says now, remembered for the next import.
     const memory = { importedDate: m.kickoff, importedResult: resultMemory(data) };
-    const existing = existingMatches.get(matchExternalId(m.key));
+    let existing = existingMatches.get(matchExternalId(m.key));
+    if (!existing && !m.numbered) {
+      existing = unclaimed.get(identityOf(data));
+      // Known again under its new key, so the next import finds it by key.
+      if (existing) {
+        unclaimed.delete(identityOf(data));
+        await tx.match.update({ where: { id: existing.id }, data: { externalId: matchExternalId(m.key) } });
+      }
+    }
     if (!existing) {
       toCreate.push({ ...data, ...memory, tournamentId, externalId: matchExternalId(m.key) });
       continue;
@@ -274,5 +328,6 @@ async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): 
     rescoredPredictions: rescored.predictions,
     rescoreJobsQueued: later ? changedResultMatchIds.length : 0,
     keptDecisions,
+    futureResultsIgnored,
   };
 }

@@ -5,6 +5,8 @@
 export interface ParsedMatch {
   /** Stable within the file: "m<num>" for numbered matches, else date and teams. */
   key: string;
+  /** The file numbers it (`num`): its key does not hold its date. */
+  numbered: boolean;
   roundName: string;
   kickoff: Date;
   team1: string;
@@ -28,6 +30,7 @@ export interface ParsedMatch {
 
 export interface ParsedRound {
   name: string;
+  /** 1 for the round that starts first: by the rounds' earliest kickoffs, the file's order between equal ones. */
   position: number;
   /** Earliest kickoff of the round. */
   date: Date;
@@ -118,6 +121,7 @@ export function parseOpenfootball(json: unknown): ParsedTournament {
     keys.add(key);
     matches.push({
       key,
+      numbered: m.num !== undefined,
       roundName,
       team1,
       team2,
@@ -153,6 +157,10 @@ export function parseOpenfootball(json: unknown): ParsedTournament {
       if (m.group === null) r.hasPenalties = true;
     }
   }
+  // Positions follow the rounds' dates (their earliest kickoff), not the order the file lists them in; rounds
+  // starting at the same time keep the file's order.
+  const byDate = [...rounds.values()].sort((a, b) => a.date.getTime() - b.date.getTime() || a.position - b.position);
+  byDate.forEach((r, i) => (r.position = i + 1));
   const teams = [...new Set(matches.flatMap((m) => [m.team1, m.team2]))].sort();
-  return { name, rounds: [...rounds.values()], teams, matches };
+  return { name, rounds: byDate, teams, matches };
 }

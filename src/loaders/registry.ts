@@ -160,6 +160,15 @@ export class Loaders {
     return loader as DataLoader<K, V>;
   }
 
+  /**
+   * A loader whose batch an operation computes (an aggregate of src/game, say), made once per request under `name`
+   * and cleared after writes as the others are. Its values depend on the caller's scope, so other requests never
+   * take them.
+   */
+  computed<V>(name: string, load: (keys: readonly number[]) => Promise<V[]>): DataLoader<number, V> {
+    return this.lazy(`computed:${name}`, () => new DataLoader<number, V>((keys) => load(keys), this.options));
+  }
+
   /** Rows by primary key; null for ids that do not exist. */
   byId<M extends Model>(model: M): DataLoader<number, RowOf<M> | null> {
     return this.lazy(

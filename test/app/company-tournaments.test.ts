@@ -262,4 +262,24 @@ describe('importOpenfootball', () => {
     expect(database.wakes.rescoring).toBe(wakes + 1);
     expect(await database.db.prisma.rescoreJob.findUnique({ where: { matchId: match.id } })).not.toBeNull();
   });
+  it("a result for a match whose kickoff is after the request's clock is left out unless allowed", async () => {
+    const json = JSON.stringify({
+      name: 'Future Import Cup',
+      matches: [{ round: 'R1', date: '2099-01-10', team1: 'Argentina', team2: 'Japan', score: { ft: [1, 0] } }],
+    });
+    const manager = await testScope(database, 'manager');
+    const refused = await importOpenfootball(manager, json, 'test:future-import-cup');
+    expect(refused.futureResultsIgnored).toBe(1);
+    const where = { tournamentId: refused.tournamentId };
+    expect(await database.db.prisma.match.findFirstOrThrow({ where })).toMatchObject({
+      status: 'SCHEDULED',
+      homeTeamGoals: null,
+    });
+    const replay = await importOpenfootball(manager, json, 'test:future-import-cup', { allowFutureResults: true });
+    expect(replay.futureResultsIgnored).toBe(0);
+    expect(await database.db.prisma.match.findFirstOrThrow({ where })).toMatchObject({
+      status: 'FINISHED',
+      homeTeamGoals: 1,
+    });
+  });
 });

@@ -33,6 +33,8 @@ import { rescoreSql } from '../../src/game/rescore.ts';
 import { rescoreJobSql } from '../../src/game/rescore-jobs.ts';
 import { rescoreNotificationSql } from '../../src/game/rescore-notifications.ts';
 import { standingsSql } from '../../src/game/standings.ts';
+import { matchStatisticsSql } from '../../src/game/match-statistics.ts';
+import { roundWinnersSql } from '../../src/game/round-winners.ts';
 import { triviaRankingSql, type TriviaRankingScope } from '../../src/game/trivia-ranking.ts';
 import type { KindChange } from '../../src/domain/rescore-plan.ts';
 import { DEFAULT_COMPANY_JSON } from '../../src/domain/defaults.ts';
@@ -51,6 +53,8 @@ const STATEMENTS = [
   ...named('ranking', rankingSql),
   ...named('standings', standingsSql),
   ...named('trivia', triviaRankingSql),
+  ...named('matchStatistics', matchStatisticsSql),
+  ...named('roundWinners', roundWinnersSql),
   ...named('companyCode', companyCodeSql),
   ...named('companies', companiesSql),
   ...named('people', peopleSql),
@@ -157,6 +161,18 @@ describe('typed SQL on the database', () => {
       expect(rows[0].total).toBe(count.total);
       const [own] = await fits('ranking.scoresOf', rankingSql.scoresOf, scope, player);
       expect(own.userId).toBe(player);
+    }
+  });
+
+  it('match statistics and round winners return the rows they declare, with and without admins', async () => {
+    const { opener, shootout } = database.demo.matches;
+    for (const rankAdmins of [true, false]) {
+      const scope = { companyId: general.companyId, rankAdmins };
+      const counts = await fits('matchStatistics.counts', matchStatisticsSql.counts, scope, [opener, shootout]);
+      expect(counts.map((r) => r.matchId).sort()).toEqual([opener, shootout].sort());
+      await fits('matchStatistics.topScores', matchStatisticsSql.topScores, scope, [opener, shootout]);
+      const rules = { tieRule: 'HITS' as const, rankAdmins, rankNonPlayers: !rankAdmins };
+      await fits('roundWinners.winners', roundWinnersSql.winners, { ...general, rules });
     }
   });
 

@@ -10,6 +10,8 @@ import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
 import { ROOT } from '../helpers/process.ts';
 
 const WORLD_CUP = `${ROOT}prisma/fixtures/openfootball/2026-worldcup.json`;
+/** A clock past the Mini Cup's final: imports that bring its result run then, as a referee would. */
+const AFTER_THE_FINAL = new Date('2031-01-01T00:00:00.000Z');
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -89,7 +91,10 @@ describe('importTournament', () => {
       const changed = structuredClone(mini);
       changed.matches[5].score = { ft: [1, 1], et: [1, 1], p: [2, 4] } as never; // the final is played
       changed.matches[0].score = { ft: [2, 2], ht: [1, 0] }; // a corrected group result
-      const report = await importTournament(t.db.prisma, parseOpenfootball(changed), { externalId: 'test:mini' });
+      const report = await importTournament(t.db.prisma, parseOpenfootball(changed), {
+        externalId: 'test:mini',
+        now: AFTER_THE_FINAL,
+      });
       const final = await t.db.prisma.match.findUniqueOrThrow({ where: { externalId: 'test:mini:match:m12' } });
       const first = await t.db.prisma.match.findUniqueOrThrow({
         where: { externalId: 'test:mini:match:2026-06-01:alpha:bravo' },
@@ -117,6 +122,7 @@ describe('importTournament', () => {
     const report = await importTournament(p, parseOpenfootball(changed), {
       externalId: 'test:mini',
       rescoreInTransactionMaxPredictions: 0,
+      now: AFTER_THE_FINAL,
     });
     const final = await p.match.findUniqueOrThrow({ where: { externalId: 'test:mini:match:m12' } });
     expect(report.changedResultMatchIds).toEqual([final.id]);
@@ -337,13 +343,13 @@ describe('what people decided stays', () => {
     const memory = c.legacy ? { importedDate: null, importedResult: null } : {};
     await p.match.update({ where, data: { ...c.operator, ...memory } as never });
 
-    const report = await importTournament(p, c.again, { externalId });
+    const report = await importTournament(p, c.again, { externalId, now: AFTER_THE_FINAL });
     expect(report.keptDecisions).toBe(c.kept);
     expect(report.changedResultMatchIds).toHaveLength(c.results);
     expect(await p.match.findUniqueOrThrow({ where })).toMatchObject(c.expected);
     // The file's other matches are untouched; a third run of the same file keeps the same decisions and writes
     // nothing.
-    const third = await importTournament(p, c.again, { externalId });
+    const third = await importTournament(p, c.again, { externalId, now: AFTER_THE_FINAL });
     expect(third.matches).toEqual({ created: 0, updated: 0, unchanged: 7 });
     expect(await p.match.findUniqueOrThrow({ where })).toMatchObject(c.expected);
   });

@@ -212,7 +212,7 @@ describe('a result whose rescoring is a job', () => {
 describe('an import with results past the threshold', () => {
   it('queues a job per match whose result changed, which the runner scores right after', async () => {
     const IMPORT = `mutation($j: String!) {
-      importOpenfootball(json: $j, externalId: "test:mini-jobs") {
+      importOpenfootball(json: $j, externalId: "test:mini-jobs", allowFutureResults: true) {
         tournamentId changedResultMatchIds rescoredPredictions rescoreJobsQueued
       }
     }`;

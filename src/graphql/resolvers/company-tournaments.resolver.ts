@@ -120,8 +120,15 @@ export class CompanyTournamentsResolver {
       nullable: true,
     })
     externalId: string | null | undefined,
+    @Arg('allowFutureResults', () => Boolean, {
+      description:
+        'Take the results the file gives for matches whose kickoff is still ahead (a replay of a past season). ' +
+        'Default false: such a match is imported as scheduled, as a referee would.',
+      defaultValue: false,
+    })
+    allowFutureResults: boolean,
     @Ctx() ctx: Context,
   ) {
-    return tournaments.importOpenfootball(ctx.scope, json, externalId);
+    return tournaments.importOpenfootball(ctx.scope, json, externalId, { allowFutureResults });
   }
 }

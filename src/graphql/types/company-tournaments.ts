@@ -88,4 +88,10 @@ export class ImportReport {
       'said nothing new about them.',
   })
   keptDecisions!: number;
+  @Field(() => Int, {
+    description:
+      'Results the file gave for matches whose kickoff is still ahead, left out as a referee would: those matches ' +
+      'are imported as scheduled, and their result is taken by an import after kickoff.',
+  })
+  futureResultsIgnored!: number;
 }

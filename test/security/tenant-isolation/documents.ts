@@ -49,6 +49,9 @@ export const Q = {
     ranking(tournamentId: $t, areaId: $area, internalRankingId: $league, roundId: $round, take: 100) {
     total me { points } entries { points user { id name profilePictureUrl } } } }`,
   tournament: `query($id: Int!) { tournament(id: $id) { ${TOURNAMENT_DEEP} } }`,
+  roundWinners: `query($t: Int!) { roundWinners(tournamentId: $t) {
+    round { id name matches { statistics { predictions topScores(take: 20) { count } } } }
+    points winners { id name profilePictureUrl } } }`,
 
   /** Everything a public invitation link reaches: the company, its reseller's managed companies, predictions. */
   invitationByJwt: `query($jwt: String!) { invitationByJwt(jwt: $jwt) { id email company { ${PUBLIC_COMPANY} } } }`,

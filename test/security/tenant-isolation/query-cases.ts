@@ -322,4 +322,34 @@ export const QUERY_CASES: Case[] = [
   ...resellerToInitech({
     op: 'tournament', why: 'the shared tournament', doc: Q.tournament, vars: (x) => ({ id: x.demoCup }),
   }),
+
+  { op: 'roundWinners', as: 'player', why: 'the shared tournament names only Demo Corp winners', doc: Q.roundWinners,
+    vars: (x) => ({ t: x.demoCup }), expect: 'OK', check: (d) => onlyWinners(d, /^(Demo Player \d+|Dana Admin)$/, 21) },
+  { op: 'roundWinners', as: 'player', why: "Globex's custom tournament", doc: Q.roundWinners,
+    vars: (x) => ({ t: x.globexCup }), expect: NF },
+  ...switchingToGlobex({
+    op: 'roundWinners', why: 'the shared tournament', doc: Q.roundWinners, vars: (x) => ({ t: x.demoCup }),
+  }),
+  { op: 'roundWinners', as: 'globexPlayer', why: 'the shared tournament names only Globex winners',
+    doc: Q.roundWinners, vars: (x) => ({ t: x.demoCup }), expect: 'OK',
+    check: (d) => onlyWinners(d, /^(Globex Player \d+|Gus Admin|Isolation Tester)$/, 15) },
+  ...resellerToInitech({
+    op: 'roundWinners', why: 'the shared tournament', doc: Q.roundWinners, vars: (x) => ({ t: x.demoCup }),
+  }),
 ];
+
+/** Round winners of one company only, and match statistics counting no more predictions than it has people. */
+function onlyWinners(
+  rounds: Array<{
+    round: { matches: Array<{ statistics: { predictions: number } | null }> };
+    winners: Array<{ name: string } | null>;
+  }>,
+  pattern: RegExp,
+  people: number,
+) {
+  expect(rounds.length).toBeGreaterThan(0);
+  for (const r of rounds) {
+    for (const w of r.winners) expect(w?.name, 'a winner of another company').toMatch(pattern);
+    for (const m of r.round.matches) expect(m.statistics?.predictions ?? 0).toBeLessThanOrEqual(people);
+  }
+}
