@@ -179,6 +179,8 @@ export function registerExportRoutes(app: FastifyInstance, sources: ScopeSources
       });
       // The slot is held until the response is written or the client went away, whichever comes first.
       reply.raw.once('close', release);
+      // The request's deadline bounds the time to the first bytes: a download under way is not cut by a 504.
+      clearTimeout(req.deadline);
       return reply
         .code(200)
         .type('text/csv; charset=utf-8')
