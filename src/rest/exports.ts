@@ -196,5 +196,7 @@ export function registerExportRoutes(app: FastifyInstance, sources: ScopeSources
     }
   }
 
-  for (const route of EXPORT_ROUTES) app.get<RestRequestParts>(route.path, (req, reply) => serve(route, req, reply));
+  // No HEAD: it would run a whole export to send its headers.
+  for (const route of EXPORT_ROUTES)
+    app.get<RestRequestParts>(route.path, { exposeHeadRoute: false }, (req, reply) => serve(route, req, reply));
 }

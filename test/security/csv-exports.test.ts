@@ -78,6 +78,15 @@ describe('CSV exports under attack', () => {
     }
   });
 
+  it('HEAD, which would run a whole export for its headers, is a 405 naming GET', async () => {
+    for (const path of exportsOf()) {
+      const res = await fetch(`${s.url}${path}`, { method: 'HEAD', headers: { ...bearer(tokens.admin), ...demo } });
+      expect(res.status, path).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET');
+    }
+    expect(s.app.exportSlots.size).toBe(0);
+  });
+
   it('the users export carries no password hash, recovery token, skip-login token or JWT secret', async () => {
     const { text } = await get('/exports/users.csv', { ...bearer(tokens.admin), ...demo });
     const users = await s.t.db.prisma.user.findMany({ where: { companyId: s.demo.companies.DEMO } });
