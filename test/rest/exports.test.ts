@@ -134,6 +134,56 @@ describe('GET /exports/rankings/{tournamentId}.csv', () => {
       );
     });
 
+  it('under each tie rule, and for an area, is the ranking the admin reads (roundWins under ROUND_WINS)', async () => {
+    type Entry = {
+      position: number;
+      points: number;
+      exactHits: number;
+      outcomeHits: number;
+      roundWins: number | null;
+      user: { id: number; name: string };
+    };
+    const query = `query ($t: Int!, $a: Int, $skip: Int) {
+      ranking(tournamentId: $t, areaId: $a, skip: $skip, take: 100) {
+        entries { position points exactHits outcomeHits roundWins user { id name } }
+      }
+    }`;
+    const area = s.demo.areas['Buenos Aires'];
+    const setRule = async (tieRule: string) => {
+      const { errors } = await s.gql(
+        'mutation ($c: Int!, $r: TieRule!) { updateScoringSettings(companyId: $c, confirm: true, ' +
+          'input: { tieRule: $r }) { __typename } }',
+        { c: demoId, r: tieRule },
+        { ...bearer(tokens.admin), 'x-app-path': 'demo' },
+      );
+      expect(errors).toBeUndefined();
+    };
+    try {
+      for (const tieRule of ['ROUND_WINS', 'POINTS'])
+        for (const areaId of [null, area]) {
+          await setRule(tieRule);
+          const path = `/exports/rankings/${s.demo.tournament}.csv${areaId ? `?areaId=${areaId}` : ''}`;
+          const { res, text } = await csv(path, tokens.admin);
+          expect(res.status).toBe(200);
+          const api = await allPages<Entry>(query, 'ranking', { t: s.demo.tournament, a: areaId }, tokens.admin);
+          expect(api.length).toBeGreaterThan(areaId ? 2 : 30);
+          expect(records(text), `${tieRule} ${areaId}`).toEqual(
+            api.map((e) => ({
+              position: cell(e.position),
+              userId: cell(e.user.id),
+              name: cell(e.user.name),
+              points: cell(e.points),
+              exactHits: cell(e.exactHits),
+              outcomeHits: cell(e.outcomeHits),
+              ...(tieRule === 'ROUND_WINS' ? { roundWins: cell(e.roundWins) } : {}),
+            })),
+          );
+        }
+    } finally {
+      await setRule('HITS');
+    }
+  });
+
   it('a reseller exports a managed company named by x-app-path; a round of another tournament is a 400', async () => {
     const { res, text } = await csv(`/exports/rankings/${s.demo.tournament}.csv`, tokens.reseller);
     expect(res.status).toBe(200);
