@@ -150,6 +150,9 @@ export function csvStream(exported: Export, failed: (err: Error) => void = () =>
   return pipeline(Readable.from(records()), csv, (err) => err && failed(err));
 }
 
+/** How long an export waits for a client that stopped reading before it closes the connection. */
+const STALLED_MS = 60_000;
+
 /** The reason a caller hears when no export slot is free. */
 const BUSY = {
   caller: 'one export at a time per person: wait for the one under way to finish',
@@ -179,8 +182,10 @@ export function registerExportRoutes(app: FastifyInstance, sources: ScopeSources
       });
       // The slot is held until the response is written or the client went away, whichever comes first.
       reply.raw.once('close', release);
-      // The request's deadline bounds the time to the first bytes: a download under way is not cut by a 504.
+      // The request's deadline bounds the time to the first bytes: a download under way is not cut by a 504. A
+      // client that stops reading for a minute is cut off instead, so it cannot hold its slot for ever.
       clearTimeout(req.deadline);
+      reply.raw.setTimeout(STALLED_MS, () => reply.raw.destroy());
       return reply
         .code(200)
         .type('text/csv; charset=utf-8')
