@@ -178,7 +178,9 @@ export function registerExportRoutes(app: FastifyInstance, sources: ScopeSources
       const exported = await route.open(scope, req, pageRows);
       if (reply.sent) return release(); // the request deadline responded already
       const body = csvStream(exported, (err) => {
-        if (err.name !== 'AbortError') req.log.error({ err, route: route.path }, 'export failed while streaming');
+        // A client that went away is no failure of ours.
+        const gone = err.name === 'AbortError' || (err as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE';
+        if (!gone) req.log.error({ err, route: route.path }, 'export failed while streaming');
       });
       // The slot is held until the response is written or the client went away, whichever comes first.
       reply.raw.once('close', release);
