@@ -77,6 +77,8 @@ export interface Config {
     registerWindowMs: number;
   };
   metrics: { enabled: boolean; token: string | null };
+  /** The CSV exports (src/rest/exports.ts): exports running at once per replica, rows read per page. */
+  exports: { maxConcurrent: number; pageRows: number };
   notificationsIntervalSeconds: number;
   /**
    * A result on a match with more predictions than this is committed at once and rescored by a job right after
@@ -317,6 +319,11 @@ export function loadConfig(env: Env = withEnvFile().env, note: (msg: string) => 
       // One per core: with the HTTP slots' two per core, events get a third of the thread at most when both are busy.
       maxConcurrentExecutions: int(env, 'LIVE_MAX_CONCURRENT_EXECUTIONS', availableParallelism(), 1, 1000),
       maxQueuedExecutions: int(env, 'LIVE_MAX_QUEUED_EXECUTIONS', 10_000, 0, 10_000_000),
+    },
+    // A few organisers at once; each holds one page of rows and one database connection at a time.
+    exports: {
+      maxConcurrent: int(env, 'EXPORT_MAX_CONCURRENT', 4, 1, 1000),
+      pageRows: int(env, 'EXPORT_PAGE_ROWS', 500, 10, 10_000),
     },
     metrics: {
       enabled: bool(env, 'METRICS_ENABLED', true),

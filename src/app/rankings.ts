@@ -67,7 +67,7 @@ export async function myStanding(scope: RequestScope, tournamentId: number): Pro
 }
 
 /** Which ranking the arguments name, once the caller is allowed to see it (else the refusal). */
-async function rankingShown(
+export async function rankingShown(
   scope: RequestScope,
   args: Omit<RankingArgs, 'skip' | 'take'>,
 ): Promise<{ which: RankingScope; callerIncluded: boolean; viewerId: number }> {

@@ -16,6 +16,7 @@ import type { Tracing } from '../observability/tracing.ts';
 import { trackRouteMethods } from '../rest/allowed-methods.ts';
 import { getSchema } from '../graphql/schema.ts';
 import { registerDocs } from '../rest/docs.ts';
+import { registerExportRoutes } from '../rest/exports.ts';
 import { registerErrorHandlers, registerRestRoutes } from '../rest/routes.ts';
 import { registerResponseSizeLimit } from '../security/response-size.ts';
 import { registerSecurity } from '../security/http-security.ts';
@@ -80,6 +81,7 @@ export async function buildGateway({ config, db, logger, logStream, tracing }: G
   });
   if (config.live.maxSockets > 0) registerSubscriptions(app, { metrics, sources, companySizes, trusted, clients });
   registerRestRoutes(app, { apollo, sources, clientOf: clients.ofRequest });
+  registerExportRoutes(app, sources);
   registerResponseSizeLimit(app, config.graphql.maxResponseBytes);
   registerDocs(app, getSchema(engine.leanResolvers));
   registerAccountPages(app); // what the links of our e-mails open where APP_URL is the gateway

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document of the REST routes, built from the route table and the JSON Schemas derived from their
 // stored operations: the same schemas the contract tests hold the responses to.
 import { Kind, print, type GraphQLSchema } from 'graphql';
+import { EXPORT_ROUTES, type ExportRoute } from './exports.ts';
 import { openApiPath, REST_ROUTES, routeKey, type RestRoute } from './route-table.ts';
 import { restSchemas } from './schema-from-operations.ts';
 
@@ -58,6 +59,13 @@ export function openApiDocument(schema: GraphQLSchema): Json {
       // Every route refuses a query parameter it does not take; the search's own 400 says so already.
       op.responses = { 400: UNKNOWN_QUERY, ...op.responses, ...OPERATIONAL_ERRORS };
     }
+  }
+  // An export's 429 has causes of its own besides the rate limit.
+  for (const route of EXPORT_ROUTES) {
+    const item = (doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)[
+      openApiPath(route.path)
+    ];
+    item.get.responses[429] = errorResponse(EXPORT_BUSY);
   }
   return doc;
 }
@@ -128,5 +136,47 @@ function pathsOf(responses: Record<string, object>) {
       },
     };
   }
+  for (const route of EXPORT_ROUTES) (paths[openApiPath(route.path)] ??= {}).get = exportOperation(route);
   return paths;
+}
+
+const EXPORT_BUSY =
+  'Too many requests from this address (RATE_LIMITED), or an export of the caller already under way, or ' +
+  'EXPORT_MAX_CONCURRENT exports running on the server; see retry-after';
+
+/** A CSV export: streamed text/csv, not a stored operation (src/rest/exports.ts). */
+function exportOperation(route: ExportRoute): Json {
+  const { openapi: o } = route;
+  const params = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
+  }));
+  return {
+    summary: o.summary,
+    description:
+      'RFC 4180 CSV in UTF-8: a header row, CRLF line ends, fields holding a comma, a quote, CR or LF quoted, ' +
+      "quotes doubled. Streamed as it is read. A cell starting with =, +, -, @, tab or CR gets a leading ' " +
+      '(a negative number stays as it is) so that spreadsheets do not run it as a formula. Players are refused ' +
+      '(403); one export at a time per person.',
+    operationId: o.operationId,
+    tags: ['exports'],
+    parameters: [...params, ...(o.query ?? []), ...APP_HEADERS],
+    responses: {
+      200: {
+        description: `The CSV file. Columns: ${o.columns}.`,
+        headers: {
+          'content-disposition': {
+            description: 'attachment; filename="<name>.csv"',
+            schema: { type: 'string' },
+          },
+        },
+        content: { 'text/csv': { schema: { type: 'string' } } },
+      },
+      ...Object.fromEntries(Object.entries(o.errors).map(([status, text]) => [status, errorResponse(text)])),
+      401: errorResponse('No valid Bearer token'),
+      403: errorResponse('A player, or a credential that may not act on the named company (FORBIDDEN)'),
+    },
+  };
 }

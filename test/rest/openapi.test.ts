@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('GET /openapi.json', () => {
-  it('is an OpenAPI 3.1 document of the six spec routes and login, every reference resolving', async () => {
+  it('is an OpenAPI 3.1 document of the spec routes, login and the exports, every reference resolving', async () => {
     const res = await fetch(`${s.url}/openapi.json`);
     expect(res.status).toBe(200);
     const doc = await res.json();
@@ -21,6 +21,9 @@ describe('GET /openapi.json', () => {
         .sort(),
     ).toEqual([
       'GET /companies/search',
+      'GET /exports/predictions/{tournamentId}.csv',
+      'GET /exports/rankings/{tournamentId}.csv',
+      'GET /exports/users.csv',
       'GET /invitations/jwt/{jwt}',
       'GET /posts/{id}',
       'GET /posts/{postId}/comments',

@@ -3,6 +3,38 @@ import { expect } from 'vitest';
 import { DEMO_PASSWORD } from '../../helpers/app.ts';
 import { FB, names, NF, onlyDemoEmails, resellerToInitech, SNAP, switchingToGlobex, UN, type Case } from './matrix.ts';
 
+const USERS_CSV = 'GET /exports/users.csv';
+const EXPORTS = [
+  { op: 'GET /exports/rankings/:tournamentId.csv', path: (cup: number) => `/exports/rankings/${cup}.csv` },
+  { op: 'GET /exports/predictions/:tournamentId.csv', path: (cup: number) => `/exports/predictions/${cup}.csv` },
+  { op: USERS_CSV, path: () => '/exports/users.csv' },
+];
+
+/**
+ * An export's rows: players are refused; a tournament of another company is not found; the users export, which
+ * names no tournament, shows the company the request acts on (its own where a header is ignored or refused).
+ */
+function exportCases({ op, path }: (typeof EXPORTS)[number]): Case[] {
+  const elsewhere = op === USERS_CSV ? 'OK' : NF;
+  const demoRows = (d: Array<Record<string, string>>) => expect(d.length).toBeGreaterThan(0);
+  // prettier-ignore
+  return [
+    { op, as: 'player', why: 'a player exports nothing, not even of the own company',
+      rest: { method: 'GET', path: (x) => path(x.demoCup) }, expect: FB },
+    { op, as: 'admin', why: 'own company: Demo Corp rows only', rest: { method: 'GET', path: (x) => path(x.demoCup) },
+      expect: 'OK', check: demoRows },
+    ...switchingToGlobex({ op, why: 'an export', rest: { method: 'GET', path: (x) => path(x.globexCup) },
+      expect: [FB, elsewhere] }),
+    { op, as: 'reseller', h: { 'x-app-host': 'prode.globex.test' }, why: 'reaches Globex: Globex rows only',
+      rest: { method: 'GET', path: (x) => path(x.globexCup) }, expect: 'OK', forbid: ['demo', 'initech', 'hooli'] },
+    { op, as: 'reseller', h: { 'x-app-path': 'demo' }, why: "Globex's tournament while acting on Demo Corp",
+      rest: { method: 'GET', path: (x) => path(x.globexCup) }, expect: elsewhere,
+      forbid: ['globex', 'initech', 'hooli'] },
+    ...resellerToInitech({ op, why: 'an export', rest: { method: 'GET', path: (x) => path(x.demoCup) },
+      expect: [FB, elsewhere] }),
+  ];
+}
+
 // A table, one row per request, laid out by hand: prettier would give each property of a row a line of its own.
 // prettier-ignore
 export const REST_CASES: Case[] = [
@@ -122,6 +154,9 @@ export const REST_CASES: Case[] = [
     op: 'GET /tournaments/me', why: 'tournaments', rest: { method: 'GET', path: () => '/tournaments/me' },
     expect: ['OK', FB], check: (d) => expect(d).toEqual([]),
   }),
+
+  // The CSV exports take the tenant from x-app-path / x-app-host, as the routes above; x-app-company is ignored.
+  ...EXPORTS.flatMap(exportCases),
 
   {
     op: 'POST /auth/login', as: 'anon', h: { 'x-app-host': 'prode.globex.test' },

@@ -1,6 +1,7 @@
 // Runs rows of the matrix (matrix.ts) as tests, on a server of their own with the fixture (fixture.ts): one test
 // per row, then the secrets check over every response those rows received. Each test file runs one face's rows, so a
 // file's server sees only that face's writes.
+import { parse } from 'csv-parse/sync';
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, TEST_JWT_SECRET, type TestServer } from '../../helpers/app.ts';
@@ -55,6 +56,9 @@ export function runMatrix(cases: Case[]): void {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
+      // The exports answer CSV: their rows, as objects by the header row.
+      if (res.status === 200 && res.headers.get('content-type')?.startsWith('text/csv'))
+        return { outcome: 'OK', data: parse(text, { columns: true }), text };
       const json = JSON.parse(text);
       if (res.status === 200) return { outcome: 'OK', data: json, text };
       expect(res.status, `${labelOf(c)}: status ${res.status} does not match code ${json.code}`).toBe(
