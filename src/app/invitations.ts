@@ -256,9 +256,10 @@ async function accept(
         emailVerified: invitation.email !== null,
         externalId: invitation.externalId ?? address,
         loginProviderId: address,
-        areaLevel1Id: invitation.areaLevel1Id,
-        areaLevel2Id: invitation.areaLevel2Id,
-        areaLevel3Id: invitation.areaLevel3Id,
+        // A company that turned areas off since the invitation was made places nobody: the person still joins.
+        areaLevel1Id: company.disableAreas ? null : invitation.areaLevel1Id,
+        areaLevel2Id: company.disableAreas ? null : invitation.areaLevel2Id,
+        areaLevel3Id: company.disableAreas ? null : invitation.areaLevel3Id,
         loginCount: 1,
         lastActiveDate: scope.now,
       },

@@ -49,6 +49,7 @@ import {
 import { MatchListsResolver } from './resolvers/match-lists.resolver.ts';
 import { NotificationResolver } from './resolvers/notification.resolver.ts';
 import { RankingEntryFields, RankingResolver } from './resolvers/ranking.resolver.ts';
+import { AreaRankingEntryFields, SeasonResolver, SeasonTournamentFields } from './resolvers/season.resolver.ts';
 import { SubscriptionsResolver } from './resolvers/subscriptions.resolver.ts';
 import { TournamentResolver } from './resolvers/tournament.resolver.ts';
 import { TriviaQuestionFields, TriviaRankingEntryFields, TriviaResolver } from './resolvers/trivia.resolver.ts';
@@ -77,6 +78,9 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   TournamentResolver,
   MatchListsResolver,
   RankingEntryFields,
+  SeasonResolver,
+  SeasonTournamentFields,
+  AreaRankingEntryFields,
   TriviaResolver,
   TriviaQuestionFields,
   TriviaRankingEntryFields,
