@@ -64,6 +64,10 @@ export const LIST_ESTIMATES: Record<string, Estimate> = {
   // A ranking's page is sized by the `ranking` field's own take.
   'Ranking.entries': (_args, parentArgs, sizes) => page(parentArgs, {}, sizes),
   'TriviaRanking.entries': (_args, parentArgs, sizes) => page(parentArgs, {}, sizes),
+  'AreaRanking.entries': (_args, parentArgs, sizes) => page(parentArgs, {}, sizes),
+  // A company keeps a few seasons; each holds at most 20 tournaments (src/domain/seasons.ts).
+  'Query.seasons': fixed(10),
+  'Season.tournaments': fixed(20),
   'Company.tournaments': fixed(3),
   'Company.customTournaments': fixed(3),
   'Company.customTeams': fixed(50),

@@ -35,13 +35,16 @@ beforeAll(async () => {
   database = await appTestDatabase();
   const prisma = database.db.prisma;
   company = (
-    await prisma.company.create({ data: { ...DEFAULT_COMPANY_JSON, name: 'Teams Co', code: 'TEAMS', appPath: 'teams' } })
+    await prisma.company.create({
+      data: { ...DEFAULT_COMPANY_JSON, name: 'Teams Co', code: 'TEAMS', appPath: 'teams' },
+    })
   ).id;
   for (const [l1, children] of Object.entries(TREE)) {
     ids[l1] = (await prisma.area.create({ data: { companyId: company, name: l1, level: 1 } })).id;
     for (const l2 of children)
-      ids[l2] = (await prisma.area.create({ data: { companyId: company, name: l2, level: 2, parentAreaId: ids[l1] } }))
-        .id;
+      ids[l2] = (
+        await prisma.area.create({ data: { companyId: company, name: l2, level: 2, parentAreaId: ids[l1] } })
+      ).id;
   }
   const world = await prisma.country.findFirstOrThrow({ where: { name: 'World' } });
   cup = (await prisma.tournament.create({ data: { name: 'Teams Cup', countryId: world.id, ownerCompanyId: company } }))
@@ -219,9 +222,9 @@ describe('areaRanking', () => {
     await expect(areaRanking(ana, { tournamentId: cup, level: 1, take: 0 })).rejects.toMatchObject(
       field('BAD_USER_INPUT', 'take'),
     );
-    await expect(
-      areaRanking(ana, { tournamentId: database.demo.tournament, level: 1 }),
-    ).rejects.toMatchObject(code('NOT_FOUND'));
+    await expect(areaRanking(ana, { tournamentId: database.demo.tournament, level: 1 })).rejects.toMatchObject(
+      code('NOT_FOUND'),
+    );
     await expect(
       areaRanking(await testScope(database, 'globexAdmin'), { tournamentId: cup, level: 1 }),
     ).rejects.toMatchObject(code('NOT_FOUND'));

@@ -85,7 +85,9 @@ async function expectedRanking(weights: Map<number, number>): Promise<Expected[]
   const same = (a: (typeof rows)[0], b: (typeof rows)[0]) =>
     a.points === b.points && a.exactHits === b.exactHits && a.outcomeHits === b.outcomeHits;
   const ranked: Expected[] = [];
-  rows.forEach((r, i) => ranked.push({ ...r, position: i > 0 && same(rows[i - 1], r) ? ranked[i - 1].position : i + 1 }));
+  rows.forEach((r, i) =>
+    ranked.push({ ...r, position: i > 0 && same(rows[i - 1], r) ? ranked[i - 1].position : i + 1 }),
+  );
   return ranked;
 }
 

@@ -35,7 +35,8 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 const area = (name: string) => database.demo.areas[name];
-const user = (email: string) => database.db.prisma.user.findUniqueOrThrow({ where: { id: database.demo.users[email] } });
+const user = (email: 'player2@demo.test') =>
+  database.db.prisma.user.findUniqueOrThrow({ where: { id: database.demo.users[email] } });
 
 describe('disableAreas', () => {
   it("refuses an admin's placement, and still lets the admin clear one", async () => {
@@ -50,7 +51,12 @@ describe('disableAreas', () => {
 
   it('refuses a self-assignment at sign-up', async () => {
     const scope = await testScope(database, null);
-    const input = { name: 'Placed', email: 'placed@demo.test', password: 'a fine password', areaLevel1Id: area('Brasil') };
+    const input = {
+      name: 'Placed',
+      email: 'placed@demo.test',
+      password: 'a fine password',
+      areaLevel1Id: area('Brasil'),
+    };
     await expect(register(scope, client(), input, { appPath: 'demo' })).rejects.toMatchObject(forbidden);
     expect(await database.db.prisma.user.count({ where: { email: 'placed@demo.test' } })).toBe(0);
   });

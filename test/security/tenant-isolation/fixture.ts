@@ -53,6 +53,9 @@ export interface Ids {
   globexNews: number;
   globexExtraField: string;
   globexTeam: number;
+  /** Seasons: Demo Corp's over the shared tournament, Globex's over its custom one. */
+  demoSeason: number;
+  globexSeason: number;
   jwt: {
     globexLink: string;
     globexRevokedLink: string;
@@ -293,6 +296,11 @@ export async function createFixture(srv: TestServer): Promise<Ids> {
     data: { userId: hooliAdmin.id, matchId: demoCupFinishedMatch.id, homeTeamGoals: 3, awayTeamGoals: 3 },
   });
 
+  const season = (companyId: number, name: string, tournamentId: number) =>
+    p.season.create({ data: { companyId, name, tournaments: { create: { tournamentId, weight: 2 } } } });
+  const demoSeason = await season(demo, 'Isolation Season', demoCup.id);
+  const globexSeason = await season(globex, 'Globex Season', globexCup.id);
+
   // Secrets with values, so the secrets check has something to find: every user a recovery token, every
   // company a skip-login token.
   const secret = (prefix: string, id: number) => `${prefix}-${id}-${randomBytes(12).toString('hex')}`;
@@ -304,6 +312,8 @@ export async function createFixture(srv: TestServer): Promise<Ids> {
   }
 
   return {
+    demoSeason: demoSeason.id,
+    globexSeason: globexSeason.id,
     globexNews: globexNews.id,
     globexExtraField: globexExtraField.id,
     globexTeam: reds.id,

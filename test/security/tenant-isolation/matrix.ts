@@ -104,6 +104,11 @@ export const SNAP = {
       p.internalRankingInvitation.findMany(byId),
     ]),
   notifications: (p: Db) => p.notification.findMany(byId),
+  seasons: (p: Db) =>
+    Promise.all([
+      p.season.findMany(byId),
+      p.seasonTournament.findMany({ orderBy: [{ seasonId: 'asc' }, { tournamentId: 'asc' }] }),
+    ]),
   users: (p: Db) =>
     p.user.findMany({
       ...byId,
