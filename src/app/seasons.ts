@@ -125,7 +125,7 @@ export async function seasonRanking(
   if (!privileged && !featureSettings(tenant.featureSettings).rankings.showGeneralRanking)
     throw forbidden('the general ranking is not shown in this company');
   const { tieRule, rankAdmins, rankNonPlayers } = readScoringSettings(tenant.scoringSettings);
-  // A tournament the company stopped playing since the season was written no longer counts.
+  // A tournament the company has left since the season was written does not count.
   const played = new Set((await scope.loaders.tournamentsByCompany.load(tenant.id)).map((t) => t.id));
   const tournamentIds = season.tournaments.map((t) => t.tournamentId).filter((id) => played.has(id));
   if (tournamentIds.length === 0) return { total: 0, entries: [], me: null };
