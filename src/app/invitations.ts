@@ -303,8 +303,8 @@ export async function updateInvitation(
   const normalizedEmail = email?.toLowerCase();
 
   // Areas: the ones given replace the old; when the company changes, areas not given are cleared because
-  // they belong to the old company.
-  const keep = company.id === invitation.companyId;
+  // they belong to the old company, and so they are where the company turned areas off (disableAreas).
+  const keep = company.id === invitation.companyId && !company.disableAreas;
   const placement = {
     areaLevel1Id:
       input.areaLevel1 !== undefined ? (input.areaLevel1?.id ?? null) : keep ? invitation.areaLevel1Id : null,

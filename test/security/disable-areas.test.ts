@@ -3,7 +3,7 @@
 // refused with FORBIDDEN; an invitation made before the switch still lets its person join, placed nowhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaRanking } from '../../src/app/area-rankings.ts';
-import { acceptInvitation, createInvitation } from '../../src/app/invitations.ts';
+import { acceptInvitation, createInvitation, updateInvitation } from '../../src/app/invitations.ts';
 import { updateUser } from '../../src/app/people.ts';
 import { ranking } from '../../src/app/rankings.ts';
 import { register } from '../../src/app/sign-up.ts';
@@ -66,6 +66,15 @@ describe('disableAreas', () => {
     const input = { email: 'placed.hire@demo.test', role: 'player', areaLevel1: { id: area('Brasil') } };
     await expect(createInvitation(admin, input)).rejects.toMatchObject(forbidden);
     expect(await database.db.prisma.invitation.count({ where: { email: 'placed.hire@demo.test' } })).toBe(0);
+
+    // A change of an invitation made before the switch goes through and clears its areas; naming one is refused.
+    const second = await database.db.prisma.invitation.findFirstOrThrow({ where: { email: 'new.hire2@demo.test' } });
+    expect(second.areaLevel1Id).not.toBeNull();
+    await expect(updateInvitation(admin, second.id, { areaLevel1: { id: area('Brasil') } })).rejects.toMatchObject(
+      forbidden,
+    );
+    const renamed = await updateInvitation(admin, second.id, { name: 'New Hire Renamed' });
+    expect(renamed).toMatchObject({ name: 'New Hire Renamed', areaLevel1Id: null, areaLevel2Id: null });
 
     const earlier = await database.db.prisma.invitation.findFirstOrThrow({ where: { email: 'new.hire1@demo.test' } });
     expect(earlier.areaLevel1Id).not.toBeNull();
