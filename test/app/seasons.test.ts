@@ -167,6 +167,74 @@ describe('seasonRanking', () => {
     );
   });
 
+  it('under ROUND_WINS, counts the rounds each person won in every tournament of the season', async () => {
+    const prisma = database.db.prisma;
+    const tournament = database.demo.tournament;
+    const season = await createSeason(await testScope(database, 'admin'), {
+      name: 'Round wins',
+      tournamentIds: [tournament, cupA],
+      weights: [2, 1],
+    });
+    const before = await prisma.company.findUniqueOrThrow({ where: { id: demo } });
+    await prisma.company.update({ where: { id: demo }, data: { scoringSettings: { tieRule: 'ROUND_WINS' } } });
+    try {
+      const { entries } = await seasonRanking(await testScope(database, 'player'), { seasonId: season.id, take: 100 });
+      // Independently: each round's points per person from the scored predictions, its best (> 0) wins.
+      const people = await prisma.user.findMany({ where: { companyId: demo, deletedAt: null } });
+      const ranked = new Set(people.map((u) => u.id));
+      const scored = await prisma.prediction.findMany({
+        where: { status: 'SCORED', match: { tournamentId: { in: [tournament, cupA] } } },
+        include: { match: { select: { roundId: true } } },
+      });
+      const perRound = new Map<string, number>();
+      for (const pr of scored.filter((x) => ranked.has(x.userId))) {
+        const key = `${pr.match.roundId}:${pr.userId}`;
+        perRound.set(key, (perRound.get(key) ?? 0) + (pr.points ?? 0));
+      }
+      const best = new Map<number, number>();
+      for (const [key, points] of perRound) {
+        const round = Number(key.split(':')[0]);
+        best.set(round, Math.max(best.get(round) ?? 0, Math.round(points * 100) / 100));
+      }
+      const wins = new Map<number, number>();
+      for (const [key, points] of perRound) {
+        const [round, user] = key.split(':').map(Number);
+        const mine = Math.round(points * 100) / 100;
+        if (mine > 0 && mine === best.get(round)) wins.set(user, (wins.get(user) ?? 0) + 1);
+      }
+      expect([...wins.values()].some((w) => w > 0)).toBe(true);
+      const weighted = await expectedRanking(
+        new Map([
+          [tournament, 2],
+          [cupA, 1],
+        ]),
+      );
+      const rows = weighted.map((r) => ({
+        userId: r.userId,
+        name: r.name,
+        points: r.points,
+        roundWins: wins.get(r.userId) ?? 0,
+      }));
+      rows.sort(
+        (a, b) =>
+          b.points - a.points ||
+          b.roundWins - a.roundWins ||
+          (a.name < b.name ? -1 : a.name > b.name ? 1 : a.userId - b.userId),
+      );
+      const positions: number[] = [];
+      rows.forEach((r, i) => {
+        const tied = i > 0 && rows[i - 1].points === r.points && rows[i - 1].roundWins === r.roundWins;
+        positions.push(tied ? positions[i - 1] : i + 1);
+      });
+      expect(
+        entries.map((e) => ({ userId: e.userId, name: e.name, points: e.points, roundWins: e.roundWins })),
+      ).toEqual(rows);
+      expect(entries.map((e) => e.position)).toEqual(positions);
+    } finally {
+      await prisma.company.update({ where: { id: demo }, data: { scoringSettings: before.scoringSettings ?? {} } });
+    }
+  });
+
   it('is shown as the general ranking is, and only in the own company', async () => {
     const season = await createSeason(await testScope(database, 'admin'), { name: 'Hidden', tournamentIds: [cupA] });
     const id = demo;
