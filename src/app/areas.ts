@@ -1,6 +1,7 @@
 // The area tree rules (src/domain/areas.ts) over the rows they concern: read here, checked there. Used by the
 // operations that create areas or place people and invitations, and by the demo seed.
 import type { Db } from '../db/client.ts';
+import { forbidden } from '../domain/errors.ts';
 import {
   checkAreaParent,
   checkNewArea,
@@ -11,6 +12,7 @@ import {
 } from '../domain/areas.ts';
 
 type Tx = Pick<Db, 'area'>;
+type PlacementTx = Pick<Db, 'area' | 'company'>;
 
 /** Creates an area after checking it against the tree; an `AreaRuleError` names the broken rule. */
 export async function insertArea(tx: Tx, input: NewArea) {
@@ -22,9 +24,20 @@ export async function insertArea(tx: Tx, input: NewArea) {
   });
 }
 
-/** Checks a placement against the company's area rows; an `AreaRuleError` names the broken rule. */
-export async function checkAreaPlacement(tx: Tx, companyId: number, placement: AreaPlacement): Promise<void> {
+/**
+ * Checks a placement against the company's area rows; an `AreaRuleError` names the broken rule. A company with
+ * disableAreas places nobody (FORBIDDEN); clearing a placement is always allowed. Every placement (an admin's, a
+ * self-assignment at sign-up, an invitation's) comes through here.
+ */
+export async function checkAreaPlacement(tx: PlacementTx, companyId: number, placement: AreaPlacement): Promise<void> {
   const given = placementIds(placement).filter((id): id is number => id != null);
   if (given.length === 0) return;
+  await refuseWhenAreasDisabled(tx, companyId);
   checkPlacement(companyId, placement, await tx.area.findMany({ where: { id: { in: given } } }));
+}
+
+/** FORBIDDEN when the company turned areas off (disableAreas): no placement, no area ranking. */
+export async function refuseWhenAreasDisabled(tx: Pick<Db, 'company'>, companyId: number): Promise<void> {
+  const company = await tx.company.findUnique({ where: { id: companyId }, select: { disableAreas: true } });
+  if (company?.disableAreas) throw forbidden('areas are turned off in this company (disableAreas)');
 }

@@ -256,9 +256,10 @@ async function accept(
         emailVerified: invitation.email !== null,
         externalId: invitation.externalId ?? address,
         loginProviderId: address,
-        areaLevel1Id: invitation.areaLevel1Id,
-        areaLevel2Id: invitation.areaLevel2Id,
-        areaLevel3Id: invitation.areaLevel3Id,
+        // A company that turned areas off since the invitation was made places nobody: the person still joins.
+        areaLevel1Id: company.disableAreas ? null : invitation.areaLevel1Id,
+        areaLevel2Id: company.disableAreas ? null : invitation.areaLevel2Id,
+        areaLevel3Id: company.disableAreas ? null : invitation.areaLevel3Id,
         loginCount: 1,
         lastActiveDate: scope.now,
       },
@@ -302,8 +303,8 @@ export async function updateInvitation(
   const normalizedEmail = email?.toLowerCase();
 
   // Areas: the ones given replace the old; when the company changes, areas not given are cleared because
-  // they belong to the old company.
-  const keep = company.id === invitation.companyId;
+  // they belong to the old company, and so they are where the company turned areas off (disableAreas).
+  const keep = company.id === invitation.companyId && !company.disableAreas;
   const placement = {
     areaLevel1Id:
       input.areaLevel1 !== undefined ? (input.areaLevel1?.id ?? null) : keep ? invitation.areaLevel1Id : null,

@@ -108,6 +108,7 @@ export async function rankingShown(
   const inArea = (id: number) =>
     [viewer.areaLevel1Id, viewer.areaLevel2Id, viewer.areaLevel3Id].includes(id) && viewer.companyId === tenant.id;
   if (areaId != null) {
+    if (tenant.disableAreas) throw forbidden('areas are turned off in this company (disableAreas)');
     const area = await scope.loaders.area.load(areaId);
     if (!area || area.companyId !== tenant.id) throw notFound('area', areaId);
     if (!privileged) {

@@ -18,6 +18,8 @@ export type {
   DreamFinalsSetting as DreamFinalsSettingRow,
   InternalRanking as InternalRankingRow,
   InternalRankingInvitation as InternalRankingInvitationRow,
+  Season as SeasonRow,
+  SeasonTournament as SeasonTournamentRow,
   Invitation as InvitationRow,
   OutgoingEmail as OutgoingEmailRow,
 } from '../generated/sqlite/client.ts';

@@ -34,9 +34,26 @@ const rulesOf = (scope: RankingScope) => scope.rules ?? DEFAULT_RULES;
 const u = aliased(Model.User, 'u');
 const [p, m] = [aliased(Model.Prediction, 'p'), aliased(Model.Match, 'm')];
 
+/** Who a ranking over several tournaments ranks (a season's): the company's, under its rules. */
+export interface MembersScope {
+  companyId: number;
+  tournamentIds: number[];
+  areaId?: number | null;
+  internalRankingId?: number | null;
+  rules?: RankingRules;
+}
+
+/** SQL: `column` is one of the tournaments (`=` for one, so the plans of a single tournament's ranking stay). */
+const inTournaments = (column: Prisma.Sql, ids: number[]) =>
+  ids.length === 1 ? Prisma.sql`${column} = ${ids[0]}` : Prisma.sql`${column} IN (${Prisma.join(ids)})`;
+
 /** SQL: the conditions on `u` (a "User") for being ranked in the scope (round winners read them too). */
-export function membersOf(scope: RankingScope) {
-  const rules = rulesOf(scope);
+export const membersOf = (scope: RankingScope) => rankedMembers({ ...scope, tournamentIds: [scope.tournamentId] });
+
+/** SQL: the conditions on `u` (a "User") for being ranked; playing means playing in one of the tournaments. */
+export function rankedMembers(scope: MembersScope) {
+  const rules = scope.rules ?? DEFAULT_RULES;
+  const ids = scope.tournamentIds;
   const mb = aliased(Model.InternalRankingMembership, 'mb');
   const league =
     scope.internalRankingId != null
@@ -56,11 +73,11 @@ export function membersOf(scope: RankingScope) {
   const played = rules.rankNonPlayers
     ? Prisma.empty
     : Prisma.sql`AND (EXISTS (SELECT 1 FROM ${pp} WHERE ${pp.c('userId')} = ${u.c('id')} AND ${pp.c('matchId')} IN
-          (SELECT ${mm.c('id')} FROM ${mm} WHERE ${mm.c('tournamentId')} = ${scope.tournamentId}))
+          (SELECT ${mm.c('id')} FROM ${mm} WHERE ${inTournaments(mm.c('tournamentId'), ids)}))
         OR EXISTS (SELECT 1 FROM ${dp} JOIN ${ds} ON ${ds.c('id')} = ${dp.c('settingId')}
-          WHERE ${dp.c('userId')} = ${u.c('id')} AND ${ds.c('tournamentId')} = ${scope.tournamentId})
+          WHERE ${dp.c('userId')} = ${u.c('id')} AND ${inTournaments(ds.c('tournamentId'), ids)})
         OR EXISTS (SELECT 1 FROM ${ba} JOIN ${bq} ON ${bq.c('id')} = ${ba.c('questionId')}
-          WHERE ${ba.c('userId')} = ${u.c('id')} AND ${bq.c('tournamentId')} = ${scope.tournamentId}))`;
+          WHERE ${ba.c('userId')} = ${u.c('id')} AND ${inTournaments(bq.c('tournamentId'), ids)}))`;
   return Prisma.sql`${u.c('companyId')} = ${scope.companyId} AND ${u.c('deletedAt')} IS NULL ${area} ${league} ${role}
     ${played}`;
 }
@@ -96,6 +113,14 @@ function scoresSelect(scope: RankingScope) {
       LEFT JOIN ${s} ON ${s.c('userId')} = ${u.c('id')} AND ${s.c('tournamentId')} = ${scope.tournamentId}
       WHERE ${members}`;
   if (rulesOf(scope).tieRule !== 'ROUND_WINS') return Prisma.sql`SELECT base.*, 0 AS "roundWins" FROM (${scores}) base`;
+  return withRoundWins(scores, [scope.tournamentId], round, members);
+}
+
+/**
+ * SQL: the scores (one row per ranked user) with the rounds each won among the tournaments' rounds (and `round`,
+ * a condition on `m`), for the ROUND_WINS tie rule. `members`: the conditions on `u` for being ranked.
+ */
+export function withRoundWins(scores: Prisma.Sql, tournamentIds: number[], round: Prisma.Sql, members: Prisma.Sql) {
   const rp = derived<{ userId: number; roundId: number; points: number }>('rp');
   const best = derived<{ roundId: number; points: number }>('best');
   const wins = derived<{ userId: number; roundWins: number }>('wins');
@@ -106,7 +131,8 @@ function scoresSelect(scope: RankingScope) {
       SELECT ${p.c('userId')} AS "userId", ${m.c('roundId')} AS "roundId",
         ${sumInHundredths(Prisma.sql`SUM(${p.c('points')})`)} AS "points"
       FROM ${p} JOIN ${m} ON ${m.c('id')} = ${p.c('matchId')} JOIN ${u} ON ${u.c('id')} = ${p.c('userId')}
-      WHERE ${p.c('status')} = 'SCORED' AND ${m.c('tournamentId')} = ${scope.tournamentId} ${round} AND ${members}
+      WHERE ${p.c('status')} = 'SCORED' AND ${inTournaments(m.c('tournamentId'), tournamentIds)} ${round}
+        AND ${members}
       GROUP BY ${p.c('userId')}, ${m.c('roundId')}),
     best AS (SELECT "roundId", MAX("points") AS "points" FROM rp GROUP BY "roundId"),
     wins AS (
@@ -140,7 +166,7 @@ function order(rule: TieRule) {
 }
 
 /** The standing of a row, without the counts read beside it. */
-const plain = (r: Standing): Standing => ({
+export const plain = (r: Standing): Standing => ({
   userId: r.userId,
   name: r.name,
   points: r.points,
@@ -149,14 +175,14 @@ const plain = (r: Standing): Standing => ({
   ...(r.roundWins === undefined ? {} : { roundWins: r.roundWins }),
 });
 
-const STANDING = {
+export const STANDING = {
   userId: 'number',
   name: 'string',
   points: 'number',
   exactHits: 'number',
   outcomeHits: 'number',
 } as const;
-const SCORES = { ...STANDING, roundWins: 'number' } as const;
+export const SCORES = { ...STANDING, roundWins: 'number' } as const;
 
 const isZero = (t: Score) => t.points === 0 && t.exactHits === 0 && t.outcomeHits === 0;
 
@@ -238,7 +264,12 @@ async function generalPageFromStandings(
 }
 
 /** Positions as RANK() gives them, from how many rank ahead of the first row and the page's offset. */
-function numbered(rows: Standing[], aheadOfFirst: number, skip: number, rule: TieRule = 'HITS'): RankedStanding[] {
+export function numbered(
+  rows: Standing[],
+  aheadOfFirst: number,
+  skip: number,
+  rule: TieRule = 'HITS',
+): RankedStanding[] {
   const entries: RankedStanding[] = [];
   rows.forEach((row, i) => {
     const position = i === 0 ? aheadOfFirst + 1 : tied(rows[i - 1], row, rule) ? entries[i - 1].position : skip + i + 1;
@@ -248,9 +279,11 @@ function numbered(rows: Standing[], aheadOfFirst: number, skip: number, rule: Ti
 }
 
 /** The scope's scores, order and tie rule, for the statements both rankings page with (scores-page.ts). */
-function ranked(scope: RankingScope): RankedScores {
-  const rule = rulesOf(scope).tieRule;
-  return { select: scoresSelect(scope), order: order(rule), ahead: (other) => ahead(other, rule) };
+const ranked = (scope: RankingScope): RankedScores => rankedUnder(scoresSelect(scope), rulesOf(scope).tieRule);
+
+/** Scores (one row per ranked user, with every standing column) in ranking order under the tie rule. */
+export function rankedUnder(select: Prisma.Sql, rule: TieRule): RankedScores {
+  return { select, order: order(rule), ahead: (other) => ahead(other, rule) };
 }
 
 /** A page of the scores in ranking order, with how many rank ahead of its head and the total. */

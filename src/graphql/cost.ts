@@ -66,6 +66,10 @@ export const LIST_ESTIMATES: Record<string, Estimate> = {
   'TriviaRanking.entries': (_args, parentArgs, sizes) => page(parentArgs, {}, sizes),
   // An audit log's page, by the `auditLog` field's take.
   'AuditLog.entries': (_args, parentArgs, sizes) => page(parentArgs, {}, sizes),
+  'AreaRanking.entries': (_args, parentArgs, sizes) => page(parentArgs, {}, sizes),
+  // A company keeps a few seasons; each holds at most 20 tournaments (src/domain/seasons.ts).
+  'Query.seasons': fixed(10),
+  'Season.tournaments': fixed(20),
   'Company.tournaments': fixed(3),
   'Company.customTournaments': fixed(3),
   'Company.customTeams': fixed(50),

@@ -55,6 +55,7 @@ import {
   MatchStatisticsScoreFields,
   RoundWinnersResolver,
 } from './resolvers/statistics.resolver.ts';
+import { AreaRankingEntryFields, SeasonResolver, SeasonTournamentFields } from './resolvers/season.resolver.ts';
 import { SubscriptionsResolver } from './resolvers/subscriptions.resolver.ts';
 import { TournamentResolver } from './resolvers/tournament.resolver.ts';
 import { TriviaQuestionFields, TriviaRankingEntryFields, TriviaResolver } from './resolvers/trivia.resolver.ts';
@@ -83,6 +84,9 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   TournamentResolver,
   MatchListsResolver,
   RankingEntryFields,
+  SeasonResolver,
+  SeasonTournamentFields,
+  AreaRankingEntryFields,
   TriviaResolver,
   TriviaQuestionFields,
   TriviaRankingEntryFields,

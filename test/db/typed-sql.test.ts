@@ -35,6 +35,8 @@ import { rescoreNotificationSql } from '../../src/game/rescore-notifications.ts'
 import { standingsSql } from '../../src/game/standings.ts';
 import { matchStatisticsSql } from '../../src/game/match-statistics.ts';
 import { roundWinnersSql } from '../../src/game/round-winners.ts';
+import { seasonRankingSql, type SeasonScope } from '../../src/game/season-ranking.ts';
+import { areaRankingSql } from '../../src/game/area-ranking.ts';
 import { triviaRankingSql, type TriviaRankingScope } from '../../src/game/trivia-ranking.ts';
 import type { KindChange } from '../../src/domain/rescore-plan.ts';
 import { DEFAULT_COMPANY_JSON } from '../../src/domain/defaults.ts';
@@ -52,6 +54,8 @@ const ON_POSTGRESQL = [
 const STATEMENTS = [
   ...named('ranking', rankingSql),
   ...named('standings', standingsSql),
+  ...named('season', seasonRankingSql),
+  ...named('areaRanking', areaRankingSql),
   ...named('trivia', triviaRankingSql),
   ...named('matchStatistics', matchStatisticsSql),
   ...named('roundWinners', roundWinnersSql),
@@ -174,6 +178,43 @@ describe('typed SQL on the database', () => {
       const rules = { tieRule: 'HITS' as const, rankAdmins, rankNonPlayers: !rankAdmins };
       await fits('roundWinners.winners', roundWinnersSql.winners, { ...general, rules });
     }
+  });
+
+  it('season and area ranking queries return the rows they declare', async () => {
+    const { companyId, tournamentId } = general;
+    const season = await database.db.prisma.season.create({
+      data: { companyId, name: 'Typed season', tournaments: { create: { tournamentId, weight: 1.5 } } },
+    });
+    const scopes: SeasonScope[] = [
+      {
+        companyId,
+        seasonId: season.id,
+        tournamentIds: [tournamentId],
+        rules: { tieRule: 'HITS', rankAdmins: true, rankNonPlayers: true },
+      },
+      {
+        companyId,
+        seasonId: season.id,
+        tournamentIds: [tournamentId],
+        rules: { tieRule: 'ROUND_WINS', rankAdmins: false, rankNonPlayers: false },
+      },
+    ];
+    for (const scope of scopes) {
+      const rows = await fits('season.seasonPage', seasonRankingSql.seasonPage, scope, 0, 5);
+      const [count] = await fits('season.seasonTotal', seasonRankingSql.seasonTotal, scope);
+      expect(rows[0].total).toBe(count.total);
+      const [own] = await fits('season.seasonOf', seasonRankingSql.seasonOf, scope, player);
+      expect(own.userId).toBe(player);
+    }
+    const rules = { tieRule: 'HITS' as const, rankAdmins: true, rankNonPlayers: true };
+    const areas = await fits('areaRanking.areaScores', areaRankingSql.areaScores, {
+      companyId,
+      tournamentId,
+      level: 1,
+      minMembers: 1,
+      rules,
+    });
+    expect(areas.every((a) => a.members >= 1)).toBe(true);
   });
 
   it('trivia ranking queries return the rows they declare, under both tie rules', async () => {

@@ -52,6 +52,11 @@ export const Q = {
   roundWinners: `query($t: Int!) { roundWinners(tournamentId: $t) {
     round { id name matches { statistics { predictions topScores(take: 20) { count } } } }
     points winners { id name profilePictureUrl } } }`,
+  seasons: `{ seasons { id name tournaments { weight tournament { id name country { name } } } } }`,
+  seasonRanking: `query($s: Int!) { seasonRanking(seasonId: $s, take: 100) {
+    total me { points } entries { points user { id name profilePictureUrl } } } }`,
+  areaRanking: `query($t: Int!) { areaRanking(tournamentId: $t, level: 1, take: 100) {
+    total entries { position points members area { id name level } } } }`,
 
   /** Everything a public invitation link reaches: the company, its reseller's managed companies, predictions. */
   invitationByJwt: `query($jwt: String!) { invitationByJwt(jwt: $jwt) { id email company { ${PUBLIC_COMPANY} } } }`,
@@ -66,6 +71,11 @@ export const Q = {
   createInvitation: `mutation($input: CreateInvitationInput!) {
     createInvitation(input: $input) { token invitation { ${INVITATION} } } }`,
   createPost: `mutation { createPost(text: "isolation post") { ${POST_DEEP} } }`,
+  createSeason: `mutation($t: Int!) {
+    createSeason(input: { name: "isolation season", tournamentIds: [$t] }) { id name tournaments { weight } } }`,
+  updateSeason: `mutation($id: Int!) {
+    updateSeason(id: $id, input: { name: "hijacked" }) { id name tournaments { tournament { name } } } }`,
+  deleteSeason: `mutation($id: Int!) { deleteSeason(id: $id) }`,
   deleteComment: `mutation($id: Int!) { deleteComment(id: $id) }`,
   deletePost: `mutation($id: Int!) { deletePost(id: $id) }`,
   inviteToInternalRanking: `mutation($r: Int!, $u: Int!) {

@@ -53,6 +53,9 @@ export interface Ids {
   globexNews: number;
   globexExtraField: string;
   globexTeam: number;
+  /** Seasons: Demo Corp's over the shared tournament, Globex's over its custom one. */
+  demoSeason: number;
+  globexSeason: number;
   jwt: {
     globexLink: string;
     globexRevokedLink: string;
@@ -301,6 +304,10 @@ export async function createFixture(srv: TestServer): Promise<Ids> {
   await corrected(demo, demoAdmin.id, demoPlayer1, 'Demo Corp correction');
   await corrected(globex, globexAdmin, globexPlayer1, 'Globex correction');
   await corrected(initech.id, initechPlayer.id, initechPlayer.id, 'Initech correction');
+  const season = (companyId: number, name: string, tournamentId: number) =>
+    p.season.create({ data: { companyId, name, tournaments: { create: { tournamentId, weight: 2 } } } });
+  const demoSeason = await season(demo, 'Isolation Season', demoCup.id);
+  const globexSeason = await season(globex, 'Globex Season', globexCup.id);
 
   // Secrets with values, so the secrets check has something to find: every user a recovery token, every
   // company a skip-login token.
@@ -313,6 +320,8 @@ export async function createFixture(srv: TestServer): Promise<Ids> {
   }
 
   return {
+    demoSeason: demoSeason.id,
+    globexSeason: globexSeason.id,
     globexNews: globexNews.id,
     globexExtraField: globexExtraField.id,
     globexTeam: reds.id,

@@ -107,6 +107,11 @@ export const SNAP = {
   /** A correction writes a prediction, its points, the audit entry and the player's notification. */
   corrections: (p: Db, x: Ids) =>
     Promise.all([SNAP.game(p, x), p.auditEntry.findMany(byId), p.notification.findMany(byId)]),
+  seasons: (p: Db) =>
+    Promise.all([
+      p.season.findMany(byId),
+      p.seasonTournament.findMany({ orderBy: [{ seasonId: 'asc' }, { tournamentId: 'asc' }] }),
+    ]),
   users: (p: Db) =>
     p.user.findMany({
       ...byId,
