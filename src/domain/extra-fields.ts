@@ -61,6 +61,10 @@ const appliesTo = (def: ExtraFieldDefinition, areaIds: number[]) =>
   def.onlyForAreas.length === 0 ||
   def.onlyForAreas.some((id) => areaIds.includes(Number(id)));
 
+/** The required fields a person placed in these areas must answer, in definition order. */
+export const requiredExtraFields = <T extends ExtraFieldDefinition>(defs: T[], areaIds: number[]): T[] =>
+  defs.filter((def) => def.isRequired && appliesTo(def, areaIds));
+
 /** The values to store (one per field, in definition order), or the first problem with the field it concerns. */
 export function checkExtraFieldValues(
   defs: ExtraFieldDefinition[],
