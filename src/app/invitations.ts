@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { CompanyRow, InvitationRow, UserRow } from '../db/rows.ts';
 import { AreaRuleError } from '../domain/areas.ts';
 import { checkAreaPlacement } from './areas.ts';
+import { areaIdsOf, extraFieldsOrRefusal, type ExtraFieldValues } from './extra-field-values.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkPersonName, isEmailAddress } from '../domain/inputs.ts';
@@ -202,6 +203,15 @@ export async function revokeInvitation(scope: RequestScope, id: number): Promise
   return true;
 }
 
+export interface AcceptInvitationInput {
+  jwt: string;
+  name: string;
+  password: string;
+  email?: string;
+  /** Values of the company's extra fields: every required one that applies to the invitation's areas. */
+  extraFields?: ExtraFieldValues | null;
+}
+
 /**
  * Public: creates the invited user (the invitation's company, role and areas) and logs them in. A refused accept
  * counts against the register throttle (`client`, per address and link); an accepted one is given back. The seats
@@ -210,7 +220,7 @@ export async function revokeInvitation(scope: RequestScope, id: number): Promise
 export async function acceptInvitation(
   scope: RequestScope,
   client: ThrottledClient,
-  input: { jwt: string; name: string; password: string; email?: string },
+  input: AcceptInvitationInput,
 ): Promise<{ token: string; user: UserRow }> {
   return counted(client, `invitation:${input.jwt}`, 'refused invitations from this address', 'given back', () =>
     accept(scope, client, input),
@@ -220,7 +230,7 @@ export async function acceptInvitation(
 async function accept(
   scope: RequestScope,
   client: ThrottledClient,
-  input: { jwt: string; name: string; password: string; email?: string },
+  input: AcceptInvitationInput,
 ): Promise<{ token: string; user: UserRow }> {
   const { jwt, name, password, email } = input;
   const invitation = await usableInvitation(scope, jwt);
@@ -231,6 +241,8 @@ async function accept(
   if (!isEmailAddress(address)) throw badInput('email is required and must be a valid e-mail address', 'email');
   const policyProblem = passwordPolicyViolation(password, company.passwordPolicy as PasswordPolicyName);
   if (policyProblem) throw badInput(policyProblem, 'password');
+  // The fields are asked where the invitation places the person.
+  const extraFields = await extraFieldsOrRefusal(scope, company.id, input.extraFields ?? [], areaIdsOf(invitation));
   await refuseWhenFull(scope, company);
   const passwordHash = await passwordWorkFor(company.id, client.ip).hash(password);
 
@@ -247,6 +259,7 @@ async function accept(
     return tx.user.create({
       data: {
         ...DEFAULT_USER_JSON,
+        extraFields,
         companyId: company.id,
         email: address,
         name: fullName,

@@ -1,6 +1,12 @@
-// The caller's own notifications: read a page, mark some or all read.
+// The caller's own notifications: read a page, mark some or all read, choose which come and when.
 import type { NotificationRow } from '../db/rows.ts';
+import { userNotificationSettings } from '../domain/defaults.ts';
 import { badInput } from '../domain/errors.ts';
+import {
+  changeNotificationSettings,
+  type NotificationSettingsChange,
+  type UserNotificationSettings,
+} from '../domain/notification-settings.ts';
 import { paging } from '../domain/paging.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -29,4 +35,22 @@ export async function markNotificationsRead(scope: RequestScope, ids?: number[])
     }),
   );
   return changed.count;
+}
+
+/**
+ * The caller's own notification choices (disabled types, e-mail, the hours before predictions close that they are
+ * reminded): what is given changes, the rest keeps its value. Returns the settings as stored.
+ */
+export async function updateNotificationSettings(
+  scope: RequestScope,
+  change: NotificationSettingsChange,
+): Promise<UserNotificationSettings> {
+  const viewer = scope.requireViewer();
+  return scope.write(async (tx) => {
+    const row = await tx.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { notificationSettings: true } });
+    const result = changeNotificationSettings(userNotificationSettings(row.notificationSettings), change);
+    if (!result.ok) throw badInput(result.message, result.argument);
+    await tx.user.update({ where: { id: viewer.id }, data: { notificationSettings: result.value } });
+    return result.value;
+  });
 }

@@ -16,7 +16,8 @@ import { areaRuleField, AreaRuleError } from '../domain/areas.ts';
 import { checkAreaPlacement } from './areas.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
-import { checkExtraFieldValues, type ExtraFieldValue } from '../domain/extra-fields.ts';
+import type { ExtraFieldValue } from '../domain/extra-fields.ts';
+import { extraFieldsOrRefusal } from './extra-field-values.ts';
 import { checkPersonName, emailInput, httpUrlInput } from '../domain/inputs.ts';
 import { paging } from '../domain/paging.ts';
 import { countAttempt, passwordWorkFor, type ThrottledClient } from './password-client.ts';
@@ -114,18 +115,6 @@ async function placementOrRefusal(scope: RequestScope, companyId: number, placem
     if (err instanceof AreaRuleError) throw badInput(err.message, areaRuleField(err));
     throw err;
   }
-}
-
-async function extraFieldsOrRefusal(
-  scope: RequestScope,
-  companyId: number,
-  values: Array<{ name: string; value: ExtraFieldValue }>,
-  areaIds: number[],
-) {
-  const defs = await scope.db.companyExtraField.findMany({ where: { companyId }, orderBy: { order: 'asc' } });
-  const checked = checkExtraFieldValues(defs, values, areaIds);
-  if (!checked.ok) throw badInput(checked.message, checked.field);
-  return checked.values;
 }
 
 const cleanName = (name: string) => {

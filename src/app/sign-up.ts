@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { CompanyRow, UserRow } from '../db/rows.ts';
 import { areaRuleField, AreaRuleError } from '../domain/areas.ts';
 import { checkAreaPlacement } from './areas.ts';
+import { areaIdsOf, extraFieldsOrRefusal, type ExtraFieldValues } from './extra-field-values.ts';
 import { DEFAULT_USER_JSON, featureSettings } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkPersonName, emailInput } from '../domain/inputs.ts';
@@ -33,6 +34,8 @@ export interface RegisterInput {
   areaLevel1Id?: number | null;
   areaLevel2Id?: number | null;
   areaLevel3Id?: number | null;
+  /** Values of the company's extra fields: every required one that applies to the chosen areas. */
+  extraFields?: ExtraFieldValues | null;
 }
 
 /**
@@ -103,6 +106,7 @@ async function signUp(
     if (err instanceof AreaRuleError) throw badInput(err.message, areaRuleField(err));
     throw err;
   }
+  const extraFields = await extraFieldsOrRefusal(scope, company.id, input.extraFields ?? [], areaIdsOf(placement));
   // Before the costly hash: a full company, and (where the response may tell) a taken address, are refused at once.
   // The write checks both again, in its transaction.
   await refuseWhenFull(scope, company);
@@ -126,6 +130,7 @@ async function signUp(
         data: {
           ...DEFAULT_USER_JSON,
           ...placement,
+          extraFields,
           companyId: company.id,
           name,
           email,

@@ -2,6 +2,8 @@
 // valid value is. Pure: the application layer (src/app/company-admin.ts) reads the company, asks here, and writes.
 import {
   companyNotificationSettings,
+  isReminderHours,
+  REMINDER_HOURS,
   featureSettings as storedFeatureSettings,
   googleServicesConfig as storedGoogleServicesConfig,
   jsonObject,
@@ -91,7 +93,7 @@ export const DISABLE_SWITCHES = [
 ] as const;
 
 const SEVERITIES = ['info', 'success', 'warning', 'error'] as const;
-const NOTIFICATION_TYPES = [
+export const NOTIFICATION_TYPES = [
   'pendingMatchesPredictions',
   'rankingsUpdated',
   'pendingDreamFinalPrediction',
@@ -258,10 +260,14 @@ export const COMPANY_SETTINGS: Record<string, Setting> = {
     merged(
       companyNotificationSettings,
       (n) =>
-        Array.isArray(n.forbiddenTypes) &&
-        n.forbiddenTypes.every((t) => (NOTIFICATION_TYPES as readonly unknown[]).includes(t))
-          ? null
-          : `forbiddenTypes must list notification types (${NOTIFICATION_TYPES.join(', ')})`,
+        !(
+          Array.isArray(n.forbiddenTypes) &&
+          n.forbiddenTypes.every((t) => (NOTIFICATION_TYPES as readonly unknown[]).includes(t))
+        )
+          ? `forbiddenTypes must list notification types (${NOTIFICATION_TYPES.join(', ')})`
+          : !isReminderHours(n.reminderHoursBefore)
+            ? `reminderHoursBefore must be a whole number of hours from ${REMINDER_HOURS.min} to ${REMINDER_HOURS.max}`
+            : null,
       'notificationSettings',
     ),
   ),

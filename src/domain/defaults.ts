@@ -92,13 +92,27 @@ export function purchasedGames(stored: Json) {
   return { prode: pick(s.prode, true, isBool), trivia: pick(s.trivia, false, isBool) };
 }
 
+/** Hours before predictions close that the pendingMatchesPredictions reminder goes out, and its bounds. */
+export const REMINDER_HOURS = { default: 24, min: 1, max: 168 } as const;
+export const isReminderHours = (x: unknown) =>
+  Number.isInteger(x) && (x as number) >= REMINDER_HOURS.min && (x as number) <= REMINDER_HOURS.max;
+
 export function companyNotificationSettings(stored: Json) {
-  return { forbiddenTypes: stringArray(obj(stored).forbiddenTypes) };
+  const s = obj(stored);
+  return {
+    forbiddenTypes: stringArray(s.forbiddenTypes),
+    reminderHoursBefore: pick(s.reminderHoursBefore, REMINDER_HOURS.default as number, isReminderHours),
+  };
 }
 
+/** reminderHoursBefore null: the company's default applies. */
 export function userNotificationSettings(stored: Json) {
   const s = obj(stored);
-  return { disabledTypes: stringArray(s.disabledTypes), emailEnabled: pick(s.emailEnabled, true, isBool) };
+  return {
+    disabledTypes: stringArray(s.disabledTypes),
+    emailEnabled: pick(s.emailEnabled, true, isBool),
+    reminderHoursBefore: pick<number | null>(s.reminderHoursBefore, null, isReminderHours),
+  };
 }
 
 export interface BannerValue {

@@ -21,8 +21,11 @@ const MAX_TEXT = 500;
 const codes = (list: unknown) =>
   Array.isArray(list) ? list.map((x) => String(jsonObject(x).code ?? '')).filter(Boolean) : [];
 
+/** No value: null, or text that is only blanks (a required field is not answered with spaces). */
+const isBlank = (value: ExtraFieldValue) => value === null || (typeof value === 'string' && value.trim() === '');
+
 function valueProblem(def: ExtraFieldDefinition, value: ExtraFieldValue): string | null {
-  if (value === null || value === '') return def.isRequired ? 'is required' : null;
+  if (isBlank(value)) return def.isRequired ? 'is required' : null;
   switch (def.type) {
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? null : 'must be a number';
@@ -58,6 +61,10 @@ const appliesTo = (def: ExtraFieldDefinition, areaIds: number[]) =>
   def.onlyForAreas.length === 0 ||
   def.onlyForAreas.some((id) => areaIds.includes(Number(id)));
 
+/** The required fields a person placed in these areas must answer, in definition order. */
+export const requiredExtraFields = <T extends ExtraFieldDefinition>(defs: T[], areaIds: number[]): T[] =>
+  defs.filter((def) => def.isRequired && appliesTo(def, areaIds));
+
 /** The values to store (one per field, in definition order), or the first problem with the field it concerns. */
 export function checkExtraFieldValues(
   defs: ExtraFieldDefinition[],
@@ -82,8 +89,7 @@ export function checkExtraFieldValues(
     const value = byName.get(def.name) ?? null;
     const problem = valueProblem(def, value);
     if (problem) return { ok: false, field: 'extraFields', message: `extraFields: "${def.name}" ${problem}` };
-    if (value !== null && value !== '')
-      out.push({ name: def.name, value: typeof value === 'string' ? value.trim() : value });
+    if (!isBlank(value)) out.push({ name: def.name, value: typeof value === 'string' ? value.trim() : value });
   }
   return { ok: true, values: out };
 }

@@ -125,7 +125,11 @@ registerEnumType(NotificationType, {
   name: 'NotificationType',
   description: 'What a notification is about.',
   valuesConfig: {
-    pendingMatchesPredictions: { description: 'A match the user has not predicted kicks off within 24 hours.' },
+    pendingMatchesPredictions: {
+      description:
+        'Matches the user has not predicted whose predictions close within their reminderHoursBefore (default ' +
+        '24): one digest per person, each match named once per closing time.',
+    },
     rankingsUpdated: { description: 'Results moved the rankings of a tournament the user plays.' },
     pendingDreamFinalPrediction: { description: 'Dream-final picks close within 48 hours and the user has none.' },
     internalRankingInvitationReceived: { description: 'The user was invited to a private league.' },

@@ -6,15 +6,29 @@ import type { NotificationTypeName } from './outbox.ts';
 type Payload = Record<string, unknown>;
 // Names in a payload are people's text (teams of a custom tournament, leagues, colleagues): quoted, never a link.
 const team = (name: unknown) => (typeof name === 'string' ? name : '');
+/** The matches of a pendingMatchesPredictions digest (a reminder queued before digests names one match). */
+const digestMatches = (p: Payload): Payload[] =>
+  Array.isArray(p.matches) ? p.matches.filter((m): m is Payload => !!m && typeof m === 'object') : [];
 const league = (p: Payload) => quoted(typeof p.rankingName === 'string' ? p.rankingName : '');
 
 const TEXTS: Record<NotificationTypeName, (p: Payload) => { subject: string; body: string }> = {
-  pendingMatchesPredictions: (p) => ({
-    subject: `Predict ${unlinked(team(p.homeTeam))} - ${unlinked(team(p.awayTeam))} before kickoff`,
-    body:
-      `${quoted(team(p.homeTeam))} - ${quoted(team(p.awayTeam))} kicks off at ${p.kickoff} (UTC) and you have ` +
-      'not predicted it yet.',
-  }),
+  pendingMatchesPredictions: (p) => {
+    const list = digestMatches(p);
+    if (list.length <= 1)
+      return {
+        subject: `Predict ${unlinked(team(p.homeTeam))} - ${unlinked(team(p.awayTeam))} before predictions close`,
+        body:
+          `Predictions on ${quoted(team(p.homeTeam))} - ${quoted(team(p.awayTeam))} close at ` +
+          `${p.closesAt ?? p.kickoff} (UTC) and you have not predicted it yet.`,
+      };
+    const lines = list.map(
+      (m) => `- ${quoted(team(m.homeTeam))} - ${quoted(team(m.awayTeam))}: predictions close at ${m.closesAt} (UTC)`,
+    );
+    return {
+      subject: `${list.length} matches to predict before predictions close`,
+      body: `You have not predicted these matches yet:\n${lines.join('\n')}`,
+    };
+  },
   rankingsUpdated: () => ({
     subject: 'The rankings have changed',
     body: 'A result came in and the rankings were updated: see where you stand.',

@@ -13,10 +13,13 @@ export type NotificationTypeName =
   | 'internalRankingInvitationRejected'
   | 'predictionEnteredForYou';
 
+/** What a payload holds: JSON (a digest lists its matches). */
+export type PayloadValue = string | number | boolean | null | PayloadValue[] | { [key: string]: PayloadValue };
+
 export interface NotificationDraft {
   userId: number;
   type: NotificationTypeName;
-  payload: Record<string, string | number | boolean | null>;
+  payload: Record<string, PayloadValue>;
   dedupeKey: string;
 }
 

@@ -9,6 +9,7 @@ import {
   updateInvitation,
 } from '../../src/app/invitations.ts';
 import { MemoryLoginThrottle } from '../../src/security/memory-login-throttle.ts';
+import { DEMO_EXTRA_FIELDS } from '../helpers/demo.ts';
 import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
 let database: AppTestDatabase;
@@ -141,6 +142,7 @@ describe('acceptInvitation', () => {
       jwt: token,
       name: 'Guest Six',
       password: 'a password',
+      extraFields: DEMO_EXTRA_FIELDS,
     });
     expect(await database.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
       companyId: database.demo.companies.DEMO,

@@ -6,6 +6,7 @@ import { register, requestEmailVerification, verifyEmail } from '../../src/app/s
 import { resolveRequestAuth } from '../../src/auth/request-auth.ts';
 import { DEFAULT_COMPANY_JSON } from '../../src/domain/defaults.ts';
 import { MemoryLoginThrottle } from '../../src/security/memory-login-throttle.ts';
+import { DEMO_EXTRA_FIELDS } from '../helpers/demo.ts';
 import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
 let database: AppTestDatabase;
@@ -31,7 +32,9 @@ describe('register', () => {
   it('creates a logged-in player in the company the path names', async () => {
     const now = new Date(Date.UTC(2026, 6, 2));
     const scope = await testScope(database, null, { now });
-    const done = await register(scope, client(), person('Fresh@Demo.test'), { appPath: 'demo' });
+    const done = await register(scope, client(), person('Fresh@Demo.test', { extraFields: DEMO_EXTRA_FIELDS }), {
+      appPath: 'demo',
+    });
     expect(done.emailVerificationRequired).toBe(false);
     const [row] = await usersWith('fresh@demo.test');
     expect(row).toMatchObject({
@@ -85,7 +88,9 @@ describe('register', () => {
 
   it('a taken e-mail is CONFLICT where the company does not verify, and adds nobody', async () => {
     await expect(
-      register(await anonymous(), client(), person('player12@demo.test'), { appPath: 'demo' }),
+      register(await anonymous(), client(), person('player12@demo.test', { extraFields: DEMO_EXTRA_FIELDS }), {
+        appPath: 'demo',
+      }),
     ).rejects.toMatchObject({ extensions: { code: 'CONFLICT' } });
     expect(await usersWith('player12@demo.test')).toHaveLength(1);
   });
@@ -101,9 +106,13 @@ describe('register', () => {
 
   it('every sign-up counts against the throttle, successful or not', async () => {
     const throttled = client(1);
-    await register(await anonymous(), throttled, person('counted@demo.test'), { appPath: 'demo' });
+    await register(await anonymous(), throttled, person('counted@demo.test', { extraFields: DEMO_EXTRA_FIELDS }), {
+      appPath: 'demo',
+    });
     await expect(
-      register(await anonymous(), throttled, person('counted@demo.test'), { appPath: 'demo' }),
+      register(await anonymous(), throttled, person('counted@demo.test', { extraFields: DEMO_EXTRA_FIELDS }), {
+        appPath: 'demo',
+      }),
     ).rejects.toMatchObject({ extensions: { code: 'RATE_LIMITED' } });
   });
 });

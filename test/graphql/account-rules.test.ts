@@ -50,7 +50,8 @@ describe('account rules', () => {
       { ...bearer(tokens.admin), ...DEMO },
     );
     const accepted = await s.gql(
-      `mutation($j: String!) { acceptInvitation(jwt: $j, name: "New Bie", password: "Newbie-pass-2026!") {
+      `mutation($j: String!) { acceptInvitation(jwt: $j, name: "New Bie", password: "Newbie-pass-2026!",
+        extraFields: [{ name: "employeeNumber", value: "E9000" }]) {
         user { emailVerified } } }`,
       { j: created.data.createInvitation.token },
     );

@@ -13,7 +13,8 @@ const CREATE =
   'areaLevel1 { id } } } }';
 const ACCEPT =
   'mutation($jwt: String!, $name: String!, $password: String!) { acceptInvitation(jwt: $jwt, name: $name, password: ' +
-  '$password) { token user { id email role areaLevel1 { id } areaLevel2 { id } company { name } } } }';
+  '$password, extraFields: [{ name: "employeeNumber", value: "E9000" }]) { token user { id email role ' +
+  'areaLevel1 { id } areaLevel2 { id } company { name } } } }';
 
 beforeAll(async () => {
   s = await startTestServer();

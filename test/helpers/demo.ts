@@ -14,3 +14,6 @@ export const DEMO_USERS = {
 } as const satisfies Record<string, { email: DemoUserEmail; appPath: string | undefined }>;
 
 export type DemoUser = keyof typeof DEMO_USERS;
+
+/** What the demo company asks of everyone who joins it: its employeeNumber field is required. */
+export const DEMO_EXTRA_FIELDS = [{ name: 'employeeNumber', value: 'E9000' }];

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { DEMO_EXTRA_FIELDS } from '../helpers/demo.ts';
 import { browserAvailable, launchBrowser, watchPage, type Watched } from '../helpers/browser.ts';
 import { runScript } from '../helpers/process.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
@@ -142,8 +143,12 @@ describe.skipIf(!browserAvailable)('the account links in a browser', () => {
     expect(await page.getByLabel('Your name').inputValue()).toBe('Grace Hopper');
     // The invitation names the address: the account gets it, and the page does not ask.
     expect(await page.getByLabel('Your e-mail address').isHidden()).toBe(true);
+    // Demo Corp requires an employee number of everyone: the page asks for it, and refuses to send without it.
     await type(page, 'New password', 'Grace-password-2026!');
     await type(page, 'Repeat the new password', 'Grace-password-2026!');
+    await page.keyboard.press('Enter');
+    expect(await statusMatches(page, /employeeNumber/)).toBe('Enter your employeeNumber.');
+    await type(page, 'employeeNumber', 'E9001');
     await page.keyboard.press('Enter');
     expect(await statusMatches(page, /account is ready/)).toBe(
       'Your account is ready. You can now sign in as grace@demo.test in Demo Corp.',
@@ -174,7 +179,7 @@ describe.skipIf(!browserAvailable)('the account links in a browser', () => {
     await email.waitFor({ state: 'visible' });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('name');
     // Tab moves through the fields in order; Enter sends the form.
-    for (const text of ['Olive Open', 'olive@demo.test', 'Olive-password-2026!', 'Olive-password-2026!']) {
+    for (const text of ['Olive Open', 'olive@demo.test', 'E9002', 'Olive-password-2026!', 'Olive-password-2026!']) {
       await page.keyboard.type(text);
       await page.keyboard.press('Tab');
     }
@@ -243,7 +248,14 @@ describe.skipIf(!browserAvailable)('the account links in a browser', () => {
     await s.t.db.prisma.company.update({ where: { id: demo.id }, data: { requiresEmailVerification: true } });
     const registered = await s.gql(
       'mutation($i: RegisterInput!) { register(input: $i) { emailVerificationRequired } }',
-      { i: { name: 'Vera Fied', email: 'vera@example.test', password: 'Vera-password-2026!' } },
+      {
+        i: {
+          name: 'Vera Fied',
+          email: 'vera@example.test',
+          password: 'Vera-password-2026!',
+          extraFields: DEMO_EXTRA_FIELDS,
+        },
+      },
       { 'x-app-path': 'demo' },
     );
     expect(registered.data.register).toEqual({ emailVerificationRequired: true });

@@ -3,6 +3,7 @@
 // refusal names its reason (or field) and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
+import { DEMO_EXTRA_FIELDS } from '../helpers/demo.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
 const REGISTER =
@@ -29,6 +30,7 @@ const person = (email: string, extra: Record<string, unknown> = {}) => ({
   name: 'New Person',
   email,
   password: PASSWORD,
+  extraFields: DEMO_EXTRA_FIELDS,
   ...extra,
 });
 const code = (r: { errors?: Array<{ extensions: { code: string } }> }) => r.errors?.[0]?.extensions.code;

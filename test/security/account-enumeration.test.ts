@@ -5,6 +5,7 @@
 // extensions.sqlStatements), which differed between an account found and none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startTestServer, type GqlResult, type TestServer } from '../helpers/app.ts';
+import { DEMO_EXTRA_FIELDS } from '../helpers/demo.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
 const REGISTER =
@@ -25,7 +26,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const person = (email: string) => ({ name: 'Someone', email, password: PASSWORD });
+const person = (email: string) => ({ name: 'Someone', email, password: PASSWORD, extraFields: DEMO_EXTRA_FIELDS });
 /** What a client sees of a response: status, body, and the headers that are not per request. */
 const seen = (r: GqlResult<unknown>) => ({
   status: r.status,

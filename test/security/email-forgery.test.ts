@@ -8,6 +8,7 @@ import { mailChannel } from '../../src/mail/channel.ts';
 import { deliverEmails } from '../../src/mail/delivery.ts';
 import { deliverPending, loggingSender } from '../../src/notifications/sender.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { DEMO_EXTRA_FIELDS } from '../helpers/demo.ts';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp.ts';
 
 const quiet = () => {};
@@ -60,7 +61,9 @@ describe("a person's name refuses control characters and line breaks", () => {
           'register',
           s.gql(
             'mutation($i: RegisterInput!) { register(input: $i) { user { id } } }',
-            { i: { email: 'evil@example.test', name, password: 'Evil-password-2026!' } },
+            {
+              i: { email: 'evil@example.test', name, password: 'Evil-password-2026!', extraFields: DEMO_EXTRA_FIELDS },
+            },
             { 'x-app-path': 'demo' },
           ),
         ],
@@ -95,7 +98,8 @@ describe("a person's name refuses control characters and line breaks", () => {
         [
           'acceptInvitation',
           s.gql(
-            'mutation($j: String!, $n: String!) { acceptInvitation(jwt: $j, name: $n, password: "Evil-pass-2026!") ' +
+            'mutation($j: String!, $n: String!) { acceptInvitation(jwt: $j, name: $n, password: "Evil-pass-2026!", ' +
+              'extraFields: [{ name: "employeeNumber", value: "E9000" }]) ' +
               '{ token } }',
             { j: jwt, n: name },
           ),
@@ -224,7 +228,14 @@ describe('e-mails quote user text and link only to us', () => {
       });
       const registered = await s.gql(
         'mutation($i: RegisterInput!) { register(input: $i) { emailVerificationRequired } }',
-        { i: { email: 'verify@example.test', name: 'Vera Fy', password: 'Verify-password-2026!' } },
+        {
+          i: {
+            email: 'verify@example.test',
+            name: 'Vera Fy',
+            password: 'Verify-password-2026!',
+            extraFields: DEMO_EXTRA_FIELDS,
+          },
+        },
         { 'x-app-path': 'demo' },
       );
       expect(registered.errors).toBeUndefined();

@@ -6,6 +6,7 @@
 // against REGISTER_RATE_LIMIT_MAX, wrong reset and verification links and refused invitations likewise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, DEMO_PASSWORD, startTestServer, type GqlResult, type TestServer } from '../helpers/app.ts';
+import { DEMO_EXTRA_FIELDS } from '../helpers/demo.ts';
 
 const LOGIN = 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }';
 const CHANGE = 'mutation($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) }';
@@ -36,7 +37,7 @@ afterAll(() => s.close());
 async function freshPlayer(email: string): Promise<string> {
   const r = await s.gql(
     'mutation($i: RegisterInput!) { register(input: $i) { token } }',
-    { i: { name: 'Guessed', email, password: DEMO_PASSWORD } },
+    { i: { name: 'Guessed', email, password: DEMO_PASSWORD, extraFields: DEMO_EXTRA_FIELDS } },
     { 'x-app-path': 'demo', ...from(`10.1.${email.length}.${email.charCodeAt(0)}`) },
   );
   expect(codeOf(r)).toBe('OK');
@@ -144,7 +145,7 @@ describe('login, per account from every address', () => {
 describe('the public operations that set a password or open an account', () => {
   it(`register: ${REGISTER_LIMIT} sign-ups per address and e-mail, ${REGISTER_LIMIT * 10} per address`, async () => {
     const demo = { 'x-app-path': 'demo' };
-    const one = { name: 'Prober', email: 'probe@demo.test', password: DEMO_PASSWORD };
+    const one = { name: 'Prober', email: 'probe@demo.test', password: DEMO_PASSWORD, extraFields: DEMO_EXTRA_FIELDS };
     const codes = [];
     for (let i = 0; i < REGISTER_LIMIT + 2; i++)
       codes.push(codeOf(await s.gql(REGISTER, { i: one }, { ...demo, ...from('10.0.6.1') })));

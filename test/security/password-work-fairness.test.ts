@@ -13,6 +13,7 @@ import {
   setPasswordWorkLimits,
 } from '../../src/auth/passwords.ts';
 import { bearer, DEMO_PASSWORD, startTestServer, type GqlResult, type TestServer } from '../helpers/app.ts';
+import { DEMO_EXTRA_FIELDS } from '../helpers/demo.ts';
 
 const codeOf = (r: GqlResult<unknown>) => r.errors?.[0]?.extensions.code ?? 'OK';
 const tally = (values: string[]) => {
@@ -148,7 +149,14 @@ describe('a flood of password work against one company, over HTTP', () => {
         Array.from({ length: FLOOD }, (_, i) =>
           s.gql(
             REGISTER,
-            { i: { name: 'Flood', email: `full${i}@flood.test`, password: 'Flood-password-2026!' } },
+            {
+              i: {
+                name: 'Flood',
+                email: `full${i}@flood.test`,
+                password: 'Flood-password-2026!',
+                extraFields: DEMO_EXTRA_FIELDS,
+              },
+            },
             { 'x-app-path': 'demo', ...from('10.0.0.2') },
           ),
         ),
@@ -168,7 +176,14 @@ describe('a flood of password work against one company, over HTTP', () => {
       Array.from({ length: FLOOD }, (_, i) =>
         s.gql(
           REGISTER,
-          { i: { name: 'Flood', email: `open${i}@flood.test`, password: 'Flood-password-2026!' } },
+          {
+            i: {
+              name: 'Flood',
+              email: `open${i}@flood.test`,
+              password: 'Flood-password-2026!',
+              extraFields: DEMO_EXTRA_FIELDS,
+            },
+          },
           { 'x-app-path': 'demo', ...from('10.0.0.3') },
         ),
       ),

@@ -6,11 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { bearer, startTestServer, type GqlResult, type TestServer } from '../helpers/app.ts';
+import { DEMO_EXTRA_FIELDS } from '../helpers/demo.ts';
 
 const REGISTER = 'mutation($i: RegisterInput!) { register(input: $i) { token } }';
 const ACCEPT =
   'mutation($j: String!, $e: String!, $p: String!) { ' +
-  'acceptInvitation(jwt: $j, name: "Guest", password: $p, email: $e) { token } }';
+  'acceptInvitation(jwt: $j, name: "Guest", password: $p, email: $e, ' +
+  'extraFields: [{ name: "employeeNumber", value: "E9000" }]) { token } }';
 const PASSWORD = 'Seat-password-2026!';
 const codeOf = (r: GqlResult<unknown>) => r.errors?.[0]?.extensions.code ?? 'OK';
 
@@ -62,7 +64,14 @@ describe('maxUsersAmount under parallel register, acceptInvitation and reactivat
         ...Array.from({ length: 8 }, (_, i) =>
           s.gql(
             REGISTER,
-            { i: { name: 'Seat', email: `seat-${round}-${i}@demo.test`, password: PASSWORD } },
+            {
+              i: {
+                name: 'Seat',
+                email: `seat-${round}-${i}@demo.test`,
+                password: PASSWORD,
+                extraFields: DEMO_EXTRA_FIELDS,
+              },
+            },
             { 'x-app-path': 'demo' },
           ),
         ),

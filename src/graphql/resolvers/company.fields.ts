@@ -140,7 +140,9 @@ export class CompanyFields extends sharedCompanyFields(Company) {
   managedCompanies(@Root() c: CompanyRow, @Ctx() ctx: Context) {
     return managedCompanies(c, ctx);
   }
-  @FieldResolver(() => CompanyNotificationSettings, { description: 'Notification types the company turns off.' })
+  @FieldResolver(() => CompanyNotificationSettings, {
+    description: 'Notification types the company turns off, and when reminders go out.',
+  })
   notificationSettings(@Root() c: CompanyRow) {
     return companyNotificationSettings(c.notificationSettings);
   }

@@ -1,6 +1,8 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { Context } from '../context.ts';
+import { requiredExtraFieldsFor } from '../../app/extra-field-values.ts';
 import { Area } from '../types/area.ts';
+import { CompanyExtraField } from '../types/extra-field.ts';
 import { Company, CompanyCompact } from '../types/company.ts';
 import { Invitation, PublicInvitation } from '../types/invitation.ts';
 
@@ -53,6 +55,14 @@ export class InvitationFields {
 export class PublicInvitationFields {
   @FieldResolver(() => String, { description: EXTERNAL_ID }) externalId(@Root() i: InvitationRow) {
     return externalIdOf(i);
+  }
+  @FieldResolver(() => [CompanyExtraField], {
+    description:
+      "The company's required extra fields that apply to the invitation's areas: acceptInvitation needs a value " +
+      'for each (extraFields).',
+  })
+  requiredExtraFields(@Root() i: InvitationRow, @Ctx() ctx: Context) {
+    return requiredExtraFieldsFor(ctx.scope, i);
   }
   @FieldResolver(() => Company, { description: 'The company invited to.' }) company(
     @Root() i: InvitationRow,

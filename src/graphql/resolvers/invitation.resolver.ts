@@ -54,7 +54,12 @@ export class InvitationResolver {
       'allows exceeding it. A refused accept counts against REGISTER_RATE_LIMIT_MAX per address and link.',
   })
   acceptInvitation(@Args(() => AcceptInvitationArgs) args: AcceptInvitationArgs, @Ctx() ctx: Context) {
-    return invitations.acceptInvitation(ctx.scope, registerClient(ctx), { ...args, email: args.email ?? undefined });
+    const extraFields = args.extraFields?.map((f) => ({ name: f.name, value: f.value ?? null }));
+    return invitations.acceptInvitation(ctx.scope, registerClient(ctx), {
+      ...args,
+      email: args.email ?? undefined,
+      extraFields,
+    });
   }
 
   @Mutation(() => Invitation, {

@@ -3,6 +3,7 @@ import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import * as notifications from '../../app/notifications.ts';
 import type { Context } from '../context.ts';
 import { Notification } from '../types/engagement.ts';
+import { NotificationSettingsInput, UserNotificationSettings } from '../types/settings.ts';
 
 @Resolver()
 export class NotificationResolver {
@@ -30,5 +31,18 @@ export class NotificationResolver {
     ids?: number[],
   ) {
     return notifications.markNotificationsRead(ctx.scope, ids);
+  }
+
+  @Mutation(() => UserNotificationSettings, {
+    description:
+      "Changes the caller's own notification choices (fields left out keep their value) and returns them. Admins " +
+      "set the company's default reminderHoursBefore with updateCompany's notificationSettings.",
+  })
+  updateNotificationSettings(
+    @Ctx() ctx: Context,
+    @Arg('input', () => NotificationSettingsInput, { description: 'The choices to change.' })
+    input: NotificationSettingsInput,
+  ) {
+    return notifications.updateNotificationSettings(ctx.scope, input);
   }
 }

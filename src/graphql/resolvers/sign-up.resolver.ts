@@ -20,7 +20,8 @@ export class SignUpResolver {
     @Arg('input', () => RegisterInput, { description: 'The new account.' }) input: RegisterInput,
     @Ctx() ctx: Context,
   ) {
-    return signUp.register(ctx.scope, registerClient(ctx), input, ctx.headers);
+    const extraFields = input.extraFields?.map((f) => ({ name: f.name, value: f.value ?? null }));
+    return signUp.register(ctx.scope, registerClient(ctx), { ...input, extraFields }, ctx.headers);
   }
 
   @Mutation(() => LoginPayload, {

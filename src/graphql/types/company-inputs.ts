@@ -60,8 +60,18 @@ export class BannerInput {
 
 @InputType({ description: "The company's notification settings." })
 export class CompanyNotificationSettingsInput {
-  @Field(() => [NotificationType], { description: 'Notification types this company never sends.' })
-  forbiddenTypes!: string[];
+  @Field(() => [NotificationType], {
+    description: 'Notification types this company never sends; left out: unchanged.',
+    nullable: true,
+  })
+  forbiddenTypes?: string[];
+  @Field(() => Int, {
+    description:
+      'Hours before predictions close that pendingMatchesPredictions reminds its people, 1 to 168 (default 24): ' +
+      "the default a person's own reminderHoursBefore overrides; left out: unchanged.",
+    nullable: true,
+  })
+  reminderHoursBefore?: number;
 }
 
 @InputType({ description: 'Which games the company bought; fields left out keep their value.' })

@@ -88,7 +88,9 @@ export class Match {
   @Field(() => String, { description: 'Id in the source it was imported from; null when none.', nullable: true })
   externalId?: string | null;
   @Field(() => Boolean, {
-    description: 'The reminder to predict it (pendingMatchesPredictions) was sent; false or null: not yet.',
+    description:
+      'A reminder to predict it (pendingMatchesPredictions) went out to someone for a closing time; false or ' +
+      'null: not yet.',
     nullable: true,
   })
   alreadySentOpenNotification?: boolean | null;

@@ -2,6 +2,7 @@
 // full, area ids present). Both return the same externalId (resolvers/invitation.fields.ts).
 import { ArgsType, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { Role } from '../enums.ts';
+import { ExtraFieldValueInput } from './people.ts';
 
 /** Fields both forms share; relation fields are resolved in resolvers/invitation.fields.ts. */
 @ObjectType({ description: 'An invitation.' })
@@ -77,4 +78,11 @@ export class AcceptInvitationArgs {
   @Field(() => String, { description: "Meets the company's passwordPolicy." }) password!: string;
   @Field(() => String, { nullable: true, description: 'Needed only when the invitation has no e-mail.' }) email?:
     string | null;
+  @Field(() => [ExtraFieldValueInput], {
+    nullable: true,
+    description:
+      "Values of the company's extra fields (spec 2.5): every required field that applies to the invitation's " +
+      'areas (onlyForAreas) must have one, else BAD_USER_INPUT naming it.',
+  })
+  extraFields?: ExtraFieldValueInput[] | null;
 }

@@ -1,5 +1,5 @@
 // Objects stored as JSON on Company and User, given a fixed shape here (spec 2.3, 2.4, 2.6).
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { BannerType, NotificationType, PostAllowedContent, Role, VisibleAreaRankings } from '../enums.ts';
 import { JSON as JSONScalar } from '../scalars.ts';
 
@@ -37,12 +37,38 @@ export class FeatureSettings {
 export class CompanyNotificationSettings {
   @Field(() => [NotificationType], { description: 'Types never sent to its people; [] when none.' })
   forbiddenTypes!: string[];
+  @Field(() => Int, {
+    description:
+      'Hours before predictions close that pendingMatchesPredictions reminds its people (1 to 168, default 24); ' +
+      "a person's own reminderHoursBefore overrides it.",
+  })
+  reminderHoursBefore!: number;
 }
 
 @ObjectType({ description: "A person's notification choices.", simpleResolvers: true })
 export class UserNotificationSettings {
   @Field(() => [NotificationType], { description: 'Types they do not want; [] when none.' }) disabledTypes!: string[];
   @Field(() => Boolean, { description: 'Notifications also go by e-mail.' }) emailEnabled!: boolean;
+  @Field(() => Int, {
+    description:
+      "Hours before predictions close that they are reminded (1 to 168); null: the company's reminderHoursBefore.",
+    nullable: true,
+  })
+  reminderHoursBefore?: number | null;
+}
+
+@InputType({ description: "The caller's notification choices; a field left out keeps its value." })
+export class NotificationSettingsInput {
+  @Field(() => [NotificationType], { description: 'Types they do not want; [] turns every type on.', nullable: true })
+  disabledTypes?: string[] | null;
+  @Field(() => Boolean, { description: 'Notifications also go by e-mail.', nullable: true })
+  emailEnabled?: boolean | null;
+  @Field(() => Int, {
+    description:
+      "Hours before predictions close to be reminded, 1 to 168; null: follow the company's reminderHoursBefore.",
+    nullable: true,
+  })
+  reminderHoursBefore?: number | null;
 }
 
 @ObjectType({ description: "Google services of the company's site.", simpleResolvers: true })

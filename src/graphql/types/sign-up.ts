@@ -1,5 +1,6 @@
 // What sign-up takes and returns.
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { ExtraFieldValueInput } from './people.ts';
 import { User } from './user.ts';
 
 @InputType({ description: "A person's own account: name, e-mail and a password meeting the company's policy." })
@@ -13,6 +14,13 @@ export class RegisterInput {
   areaLevel2Id?: number | null;
   @Field(() => Int, { description: 'Only with selfAssignOnSignUp: under areaLevel2Id.', nullable: true })
   areaLevel3Id?: number | null;
+  @Field(() => [ExtraFieldValueInput], {
+    nullable: true,
+    description:
+      "Values of the company's extra fields (spec 2.5): every required field that applies to the areas chosen " +
+      '(onlyForAreas) must have one, else BAD_USER_INPUT naming it.',
+  })
+  extraFields?: ExtraFieldValueInput[] | null;
 }
 
 @ObjectType({ description: 'What register returns.', simpleResolvers: true })

@@ -46,6 +46,50 @@
     }
   }
 
+  /** The company's required fields the invitation asks for, each with its input: added before the password. */
+  const extraFields = [];
+  const INPUT_TYPES = { number: 'number', email: 'email', date: 'date' };
+
+  function addExtraField(def) {
+    const id = 'extra-field-' + extraFields.length;
+    const wrapper = document.createElement('div');
+    wrapper.className = 'field';
+    const label = document.createElement('label');
+    label.htmlFor = id;
+    label.textContent = def.name;
+    const options = def.settings && Array.isArray(def.settings.options) ? def.settings.options.map(String) : null;
+    const choices = def.type === 'boolean' ? ['yes', 'no'] : def.type === 'select' && options ? options : null;
+    let input;
+    if (choices) {
+      input = document.createElement('select');
+      for (const choice of [''].concat(choices)) {
+        const option = document.createElement('option');
+        option.value = choice;
+        option.textContent = choice;
+        input.appendChild(option);
+      }
+    } else {
+      input = document.createElement('input');
+      input.type = INPUT_TYPES[def.type] || 'text';
+    }
+    input.id = id;
+    input.required = true;
+    wrapper.append(label, input);
+    form.insertBefore(wrapper, field('password').closest('.field'));
+    extraFields.push({ name: def.name, type: def.type, input: input });
+  }
+
+  /** The values as acceptInvitation takes them: numbers and yes/no as such, blanks as none. */
+  function extraValues() {
+    return extraFields.map(function (f) {
+      const raw = f.input.value.trim();
+      let value = raw === '' ? null : raw;
+      if (value !== null && f.type === 'number') value = Number(raw);
+      if (value !== null && f.type === 'boolean') value = raw === 'yes';
+      return { name: f.name, value: value };
+    });
+  }
+
   function sentence(text) {
     const trimmed = String(text || '').trim();
     return trimmed.charAt(0).toUpperCase() + trimmed.slice(1) + (/[.!?]$/.test(trimmed) ? '' : '.');
@@ -124,6 +168,7 @@
     if (page === 'verify') return ['AccountPageVerifyEmail', { token: token }];
     const variables = { jwt: token, name: field('name').value.trim(), password: field('password').value };
     if (!field('email').closest('[hidden]')) variables.email = field('email').value.trim();
+    if (extraFields.length) variables.extraFields = extraValues();
     return ['AccountPageAcceptInvitation', variables];
   }
 
@@ -145,6 +190,14 @@
     if (page === 'invitation' && !field('email').closest('[hidden]') && !field('email').value.trim()) {
       say('Enter your e-mail address.', 'problem');
       markInvalid('email');
+      return;
+    }
+    const unanswered = extraFields.find(function (f) {
+      return !f.input.value.trim();
+    });
+    if (unanswered) {
+      say('Enter your ' + unanswered.name + '.', 'problem');
+      unanswered.input.focus();
       return;
     }
     if (!checkPasswords()) return;
@@ -182,6 +235,8 @@
       if (invitation.name) field('name').value = invitation.name;
       // An invitation made without an e-mail asks for one; otherwise the account gets the invited address.
       if (!invitation.email) field('email').closest('.field').hidden = false;
+      // The company's required fields that apply to the invitation's areas: acceptInvitation refuses without them.
+      for (const def of invitation.requiredExtraFields || []) addExtraField(def);
       say('', '');
     }
     form.hidden = false;

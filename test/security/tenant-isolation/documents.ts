@@ -86,6 +86,8 @@ export const Q = {
   login: `mutation($email: String!) {
     login(email: $email, password: "${DEMO_PASSWORD}") { token user { ${USER_DEEP} } } }`,
   markNotificationsRead: `mutation($ids: [Int!]) { markNotificationsRead(ids: $ids) }`,
+  updateNotificationSettings: `mutation($input: NotificationSettingsInput!) {
+    updateNotificationSettings(input: $input) { disabledTypes emailEnabled reminderHoursBefore } }`,
   respondToInternalRankingInvitation: `mutation($id: Int!) {
     respondToInternalRankingInvitation(invitationId: $id, accept: true) { ${LEAGUE_INVITATION} } }`,
   revokeInvitation: `mutation($id: Int!) { revokeInvitation(id: $id) }`,

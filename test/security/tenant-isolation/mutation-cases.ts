@@ -6,6 +6,13 @@ import { DEMO_PASSWORD } from '../../helpers/app.ts';
 import { Q } from './documents.ts';
 import { FB, gComment, gPost, NF, resellerToInitech, SNAP, switchingToGlobex, UN, type Case } from './matrix.ts';
 
+/** Everyone's notification choices but those of the rows' callers (the Demo player and admin) themselves. */
+const othersNotificationSettings: Case['unchanged'] = (p, x) =>
+  p.user.findMany({
+    where: { id: { notIn: [x.demoPlayer1, x.demoAdmin] } },
+    orderBy: { id: 'asc' },
+    select: { id: true, notificationSettings: true },
+  });
 const newGlobexInvite = { input: { email: 'sneaky@globex.test', name: 'Sneaky', role: 'player' } };
 
 // A table, one row per request, laid out by hand: prettier would give each property of a row a line of its own.
@@ -170,6 +177,16 @@ export const MUTATION_CASES: Case[] = [
   ...switchingToGlobex({ op: 'markNotificationsRead', why: "Globex's notification", doc: Q.markNotificationsRead,
     vars: (x) => ({ ids: [x.globexNotification] }), expect: ['OK', FB], check: (d) => expect(d).toBe(0),
     unchanged: SNAP.notifications }),
+
+  // The caller's own choices only: nobody else's settings change, whichever company a header names.
+  { op: 'updateNotificationSettings', as: 'player', why: "another person's notification choices",
+    doc: Q.updateNotificationSettings, vars: () => ({ input: { reminderHoursBefore: 6 } }), expect: 'OK',
+    check: (d) => expect(d.reminderHoursBefore).toBe(6), unchanged: othersNotificationSettings },
+  ...switchingToGlobex({ op: 'updateNotificationSettings', why: "a Globex person's notification choices",
+    doc: Q.updateNotificationSettings, vars: () => ({ input: { emailEnabled: true } }), expect: ['OK', FB],
+    unchanged: othersNotificationSettings }),
+  { op: 'updateNotificationSettings', as: 'anon', why: 'nobody signed in', doc: Q.updateNotificationSettings,
+    vars: () => ({ input: { reminderHoursBefore: 6 } }), expect: UN, unchanged: othersNotificationSettings },
 
   { op: 'respondToInternalRankingInvitation', as: 'player', why: "Globex's league invitation",
     doc: Q.respondToInternalRankingInvitation, vars: (x) => ({ id: x.globexLeagueInvitation }), expect: NF,
