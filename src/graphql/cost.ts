@@ -77,6 +77,8 @@ export const LIST_ESTIMATES: Record<string, Estimate> = {
   'Company.banners': fixed(5),
   'Company.dreamFinalsSettings': fixed(5),
   'Company.extraFields': fixed(10),
+  // The required ones of the company's few extra fields.
+  'PublicInvitation.requiredExtraFields': fixed(10),
   'Company.managedCompanies': fixed(100),
   'CompanyCompact.tournaments': fixed(3),
   'CompanyCompact.areas': fixed(100),

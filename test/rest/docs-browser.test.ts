@@ -17,7 +17,7 @@ describe.skipIf(!browserAvailable)('the /docs page in a browser', () => {
     await s?.close();
   });
 
-  it('lists the six spec routes and login, with no warning box and no console error', async () => {
+  it('lists the six spec routes, login and the exports, with no warning box and no console error', async () => {
     const page = await browser.newPage();
     const watched = await watchPage(page, s.url);
     await page.goto(`${s.url}/docs`);
@@ -31,6 +31,9 @@ describe.skipIf(!browserAvailable)('the /docs page in a browser', () => {
     );
     expect(routes.sort()).toEqual([
       'GET /companies/search',
+      'GET /exports/predictions/{tournamentId}.csv',
+      'GET /exports/rankings/{tournamentId}.csv',
+      'GET /exports/users.csv',
       'GET /invitations/jwt/{jwt}',
       'GET /posts/{id}',
       'GET /posts/{postId}/comments',

@@ -10,6 +10,7 @@ import { register } from '../../src/app/sign-up.ts';
 import { signInvitationToken } from '../../src/auth/tokens.ts';
 import { DEFAULT_FEATURE_SETTINGS } from '../../src/domain/defaults.ts';
 import { MemoryLoginThrottle } from '../../src/security/memory-login-throttle.ts';
+import { DEMO_EXTRA_FIELDS } from '../helpers/demo.ts';
 import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
 let database: AppTestDatabase;
@@ -56,6 +57,7 @@ describe('disableAreas', () => {
       email: 'placed@demo.test',
       password: 'a fine password',
       areaLevel1Id: area('Brasil'),
+      extraFields: DEMO_EXTRA_FIELDS,
     };
     await expect(register(scope, client(), input, { appPath: 'demo' })).rejects.toMatchObject(forbidden);
     expect(await database.db.prisma.user.count({ where: { email: 'placed@demo.test' } })).toBe(0);
@@ -83,6 +85,7 @@ describe('disableAreas', () => {
       jwt,
       name: 'New Hire One',
       password: 'a fine password',
+      extraFields: DEMO_EXTRA_FIELDS,
     });
     expect(joined).toMatchObject({ companyId: demo, areaLevel1Id: null, areaLevel2Id: null, areaLevel3Id: null });
   });
