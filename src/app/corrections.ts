@@ -56,8 +56,15 @@ export async function setPredictionFor(
 
   const write = () =>
     scope.write(async (tx) => {
-      // The match first, as setMatchResult takes it before the predictions it rescores: a result recorded at the
-      // same time waits for this correction (or this one for it), and the points follow the later result.
+      // The rescore job row before the match, in the order setMatchResult and the job runner take them.
+      // The company's predictions of the match once this one is stored: the others, and this one.
+      const others = await tx.prediction.count({
+        where: { matchId: match.id, userId: { not: userId }, user: { companyId: tenant.id } },
+      });
+      const later = others + 1 > scope.config.rescoreInRequestMaxPredictions;
+      if (later) await queueRescore(tx, [match.id], scope.now);
+      // The match before the predictions, as setMatchResult takes it: a result recorded at the same time waits for
+      // this correction (or this one for it), and the points follow the later result.
       await lockRowForCounting(tx, scope.config.database.provider, Model.Match, match.id);
       const before = await tx.prediction.findUnique({ where: { userId_matchId: { userId, matchId: match.id } } });
       const stored = await storePrediction(scope, tx, {
@@ -91,11 +98,7 @@ export async function setPredictionFor(
         },
       ]);
       // Scored at once where the match has a result; past the in-request limit by a job, as setMatchResult does.
-      const company = await tx.prediction.count({ where: { matchId: match.id, user: { companyId: tenant.id } } });
-      if (company > scope.config.rescoreInRequestMaxPredictions) {
-        await queueRescore(tx, [match.id], scope.now);
-        return { stored, rescored: null };
-      }
+      if (later) return { stored, rescored: null };
       const rescored = await rescoreMatches(tx, [match.id], tenant.id);
       return { stored: await tx.prediction.findUniqueOrThrow({ where: { id: stored.id } }), rescored };
     });

@@ -40,6 +40,10 @@ export async function requiredExtraFieldsFor(
     areaLevel3Id: number | null;
   },
 ) {
-  const defs = await scope.loaders.extraFieldsByCompany.load(placement.companyId);
-  return requiredExtraFields(defs, areaIdsOf(placement));
+  const [defs, company] = await Promise.all([
+    scope.loaders.extraFieldsByCompany.load(placement.companyId),
+    scope.loaders.company.load(placement.companyId),
+  ]);
+  // A company with areas turned off places the person nowhere (acceptInvitation), so no area's fields apply.
+  return requiredExtraFields(defs, company?.disableAreas ? [] : areaIdsOf(placement));
 }

@@ -241,8 +241,9 @@ async function accept(
   if (!isEmailAddress(address)) throw badInput('email is required and must be a valid e-mail address', 'email');
   const policyProblem = passwordPolicyViolation(password, company.passwordPolicy as PasswordPolicyName);
   if (policyProblem) throw badInput(policyProblem, 'password');
-  // The fields are asked where the invitation places the person.
-  const extraFields = await extraFieldsOrRefusal(scope, company.id, input.extraFields ?? [], areaIdsOf(invitation));
+  // The fields are asked where the invitation places the person: nowhere when the company turned areas off.
+  const placedIn = company.disableAreas ? [] : areaIdsOf(invitation);
+  const extraFields = await extraFieldsOrRefusal(scope, company.id, input.extraFields ?? [], placedIn);
   await refuseWhenFull(scope, company);
   const passwordHash = await passwordWorkFor(company.id, client.ip).hash(password);
 

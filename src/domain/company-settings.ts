@@ -102,6 +102,8 @@ export const NOTIFICATION_TYPES = [
   'internalRankingInvitationRejected',
   'predictionEnteredForYou',
 ] as const;
+/** A company cannot forbid it: a player whose prediction an admin entered or changed is always told. */
+const ALWAYS_TOLD = 'predictionEnteredForYou';
 export const COMPANY_CODE = /^[A-Za-z0-9_-]{2,40}$/;
 export const APP_PATH = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const DOMAIN = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -265,9 +267,12 @@ export const COMPANY_SETTINGS: Record<string, Setting> = {
           n.forbiddenTypes.every((t) => (NOTIFICATION_TYPES as readonly unknown[]).includes(t))
         )
           ? `forbiddenTypes must list notification types (${NOTIFICATION_TYPES.join(', ')})`
-          : !isReminderHours(n.reminderHoursBefore)
-            ? `reminderHoursBefore must be a whole number of hours from ${REMINDER_HOURS.min} to ${REMINDER_HOURS.max}`
-            : null,
+          : n.forbiddenTypes.includes(ALWAYS_TOLD)
+            ? `forbiddenTypes cannot list ${ALWAYS_TOLD}: a player is always told when an admin enters their prediction`
+            : !isReminderHours(n.reminderHoursBefore)
+              ? `reminderHoursBefore must be a whole number of hours from ${REMINDER_HOURS.min} to ` +
+                `${REMINDER_HOURS.max}`
+              : null,
       'notificationSettings',
     ),
   ),

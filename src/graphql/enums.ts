@@ -136,7 +136,9 @@ registerEnumType(NotificationType, {
     internalRankingInvitationAccepted: { description: "Someone accepted the user's league invitation." },
     internalRankingInvitationRejected: { description: "Someone rejected the user's league invitation." },
     predictionEnteredForYou: {
-      description: "An admin entered or corrected the user's prediction (setPredictionFor), with a reason.",
+      description:
+        "An admin entered or corrected the user's prediction (setPredictionFor), with a reason; a company cannot " +
+        'forbid it.',
     },
   },
 });

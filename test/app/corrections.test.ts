@@ -173,6 +173,16 @@ describe('setPredictionFor', () => {
     expect(await prisma().auditEntry.count()).toBe(entriesBefore);
     expect(await prisma().notification.count()).toBe(notesBefore);
   });
+
+  it('a company cannot forbid telling the player: forbiddenTypes refuses predictionEnteredForYou', async () => {
+    const { demo } = ids();
+    const notificationSettings = { forbiddenTypes: ['predictionEnteredForYou'] };
+    await expect(
+      updateCompany(await testScope(database, 'admin'), demo, { notificationSettings }),
+    ).rejects.toMatchObject(code('BAD_USER_INPUT'));
+    const company = await prisma().company.findUniqueOrThrow({ where: { id: demo } });
+    expect(JSON.stringify(company.notificationSettings)).not.toContain('predictionEnteredForYou');
+  });
 });
 
 /** Makes every audit entry insert fail, as a full disk or a constraint would, until `undo` runs. */

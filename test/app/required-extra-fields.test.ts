@@ -120,6 +120,28 @@ describe('acceptInvitation', () => {
     ]);
   });
 
+  it('asks no area’s fields when the company turned areas off after the invitation placed the person', async () => {
+    const admin = await testScope(database, 'admin');
+    const { token } = await createInvitation(admin, { email: 'unplaced@demo.test', areaLevel1: { id: argentina } });
+    const p = database.db.prisma;
+    const demo = database.demo.companies.DEMO;
+    await p.company.update({ where: { id: demo }, data: { disableAreas: true } });
+    try {
+      const { user } = await acceptInvitation(await testScope(database, null), client(), {
+        jwt: token,
+        name: 'Unplaced',
+        password: PASSWORD,
+        extraFields: [{ name: 'employeeNumber', value: 'E-20' }],
+      });
+      expect(await p.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+        areaLevel1Id: null,
+        extraFields: [{ name: 'employeeNumber', value: 'E-20' }],
+      });
+    } finally {
+      await p.company.update({ where: { id: demo }, data: { disableAreas: false } });
+    }
+  });
+
   it('refuses a value for a field the company does not have, or one not asked in the areas', async () => {
     const admin = await testScope(database, 'admin');
     const { token } = await createInvitation(admin, { email: 'guest2@demo.test' });

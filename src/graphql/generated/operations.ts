@@ -97,7 +97,7 @@ export type NotificationType =
   | 'pendingDreamFinalPrediction'
   /** Matches the user has not predicted whose predictions close within their reminderHoursBefore (default 24): one digest per person, each match named once per closing time. */
   | 'pendingMatchesPredictions'
-  /** An admin entered or corrected the user's prediction (setPredictionFor), with a reason. */
+  /** An admin entered or corrected the user's prediction (setPredictionFor), with a reason; a company cannot forbid it. */
   | 'predictionEnteredForYou'
   /** Results moved the rankings of a tournament the user plays. */
   | 'rankingsUpdated';
