@@ -3,6 +3,7 @@
 // by the operation in the transaction of its change, so neither exists without the other. Read newest first by the
 // company's admins, its reseller and managers (auditLog); never by players.
 import type { Tx } from '../db/client.ts';
+import type { MatchRow } from '../db/rows.ts';
 import type { AuditKind } from '../db/enums.ts';
 import { AUDIT_KINDS, auditValues, type AuditKindName } from '../domain/audit.ts';
 import { badInput } from '../domain/errors.ts';
@@ -21,6 +22,18 @@ export interface AuditDraft {
   before?: unknown;
   after?: unknown;
 }
+
+/** A match's result as an audit entry shows it. */
+export const auditedResult = (m: MatchRow) => ({
+  matchId: m.id,
+  status: m.status,
+  homeTeamGoals: m.homeTeamGoals,
+  awayTeamGoals: m.awayTeamGoals,
+  homeTeamFullTimeGoals: m.homeTeamFullTimeGoals,
+  awayTeamFullTimeGoals: m.awayTeamFullTimeGoals,
+  homeTeamPenaltyGoals: m.homeTeamPenaltyGoals,
+  awayTeamPenaltyGoals: m.awayTeamPenaltyGoals,
+});
 
 /** Writes the entry in the change's own transaction, at the request's time. */
 export async function recordAudit(tx: Tx, now: Date, draft: AuditDraft): Promise<void> {

@@ -10,6 +10,7 @@ import { paging } from '../domain/paging.ts';
 import { defaultExternalId, EXTERNAL_ID_RULE, isValidExternalId } from '../import/external-id.ts';
 import { importLiveEvents, importTournament, type ImportReport } from '../import/import-tournament.ts';
 import { FixtureFormatError, parseOpenfootball } from '../import/openfootball.ts';
+import { auditedResult, recordAudit } from './audit.ts';
 import type { RequestScope } from './scope.ts';
 
 const adminOf = (scope: RequestScope) =>
@@ -268,7 +269,7 @@ export async function importOpenfootball(
   externalId?: string | null,
   { allowFutureResults = false }: { allowFutureResults?: boolean } = {},
 ): Promise<ImportReport> {
-  scope.requireRole('manager', 'only managers import tournaments');
+  const { viewer } = scope.requireRole('manager', 'only managers import tournaments');
   if (externalId != null && !isValidExternalId(externalId))
     throw badInput(`externalId must be ${EXTERNAL_ID_RULE}`, 'externalId');
   let parsed;
@@ -287,6 +288,17 @@ export async function importOpenfootball(
     rescoreInTransactionMaxPredictions: scope.config.rescoreInRequestMaxPredictions,
     now: scope.now,
     allowFutureResults,
+    // Each result the file sets or corrects is a privileged change, audited as setMatchResult audits one.
+    onResultChanged: (tx, before, after) =>
+      recordAudit(tx, scope.now, {
+        kind: 'RESULT_SET',
+        companyId: null,
+        tournamentId: after.tournamentId,
+        actorId: viewer.id,
+        reason: 'importOpenfootball',
+        before: before && auditedResult(before),
+        after: auditedResult(after),
+      }),
   }).catch((err) => {
     if (isUniqueViolation(err)) throw conflict('another import of the same file is running; try again', 'externalId');
     throw err;

@@ -13,7 +13,7 @@ import { firstLegsOf } from '../game/first-legs.ts';
 import { rescoreMatches } from '../game/rescore.ts';
 import { queueRescore } from '../game/rescore-jobs.ts';
 import { readScoringSettings } from '../domain/scoring-settings.ts';
-import { recordAudit } from './audit.ts';
+import { auditedResult, recordAudit } from './audit.ts';
 import type { RequestScope } from './scope.ts';
 
 /** Until kickoff (server clock, UTC), in the caller's own company, on a match of one of its tournaments. */
@@ -187,8 +187,8 @@ export async function setMatchResult(scope: RequestScope, input: ResultInput & {
       companyId: tournament?.ownerCompanyId ?? null,
       tournamentId: match.tournamentId,
       actorId: viewer.id,
-      before: resultOf(current),
-      after: resultOf(row),
+      before: auditedResult(current),
+      after: auditedResult(row),
     });
     return { row, rescored: later ? null : await rescoreMatches(tx, [match.id]) };
   });
@@ -198,18 +198,6 @@ export async function setMatchResult(scope: RequestScope, input: ResultInput & {
     for (const tournamentId of rescored.tournamentIds) scope.live.publish({ kind: 'ranking', tournamentId });
   return row;
 }
-
-/** A match's result as an audit entry shows it. */
-const resultOf = (m: MatchRow) => ({
-  matchId: m.id,
-  status: m.status,
-  homeTeamGoals: m.homeTeamGoals,
-  awayTeamGoals: m.awayTeamGoals,
-  homeTeamFullTimeGoals: m.homeTeamFullTimeGoals,
-  awayTeamFullTimeGoals: m.awayTeamFullTimeGoals,
-  homeTeamPenaltyGoals: m.homeTeamPenaltyGoals,
-  awayTeamPenaltyGoals: m.awayTeamPenaltyGoals,
-});
 
 /**
  * A new kickoff for a match not played yet (a postponed one, say): it is SCHEDULED again and takes predictions

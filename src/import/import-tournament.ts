@@ -4,6 +4,7 @@
 // a date or result an operator set since (a postponement, a cancellation, a new date, a score entered by hand) is
 // kept while the file still says what it said then. A file that says something new about it wins.
 import type { Db, Tx } from '../db/client.ts';
+import type { MatchRow } from '../db/rows.ts';
 import { rescoreMatches } from '../game/rescore.ts';
 import { queueRescore } from '../game/rescore-jobs.ts';
 import type { LiveEvent } from '../live/events.ts';
@@ -30,6 +31,8 @@ export interface ImportOptions {
   allowFutureResults?: boolean;
   /** The clock the referee's rule reads (default: the time of the import). */
   now?: Date;
+  /** Called in the import's transaction for each match whose result it sets or changes (the audit trail's entry). */
+  onResultChanged?: (tx: Tx, before: MatchRow | null, after: MatchRow) => Promise<void>;
 }
 
 export interface ImportReport {
@@ -297,16 +300,18 @@ async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): 
       continue;
     }
     matches.updated++;
-    if (RESULT_FIELDS.some((f) => f in diff)) changedResultMatchIds.push(existing.id);
+    if (!RESULT_FIELDS.some((f) => f in diff)) continue;
+    changedResultMatchIds.push(existing.id);
+    await options.onResultChanged?.(tx, existing, { ...existing, ...diff });
   }
   if (toCreate.length) {
     await tx.match.createMany({ data: toCreate });
     matches.created = toCreate.length;
     const created = await tx.match.findMany({
       where: { externalId: { in: toCreate.map((m) => m.externalId) }, status: 'FINISHED' },
-      select: { id: true },
     });
     changedResultMatchIds.push(...created.map((m) => m.id));
+    for (const row of created) await options.onResultChanged?.(tx, null, row);
   }
 
   // New or corrected results rescore their predictions in the same transaction, or past the limit in jobs committed

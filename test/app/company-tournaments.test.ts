@@ -262,6 +262,25 @@ describe('importOpenfootball', () => {
     expect(database.wakes.rescoring).toBe(wakes + 1);
     expect(await database.db.prisma.rescoreJob.findUnique({ where: { matchId: match.id } })).not.toBeNull();
   });
+  it('each result the import sets or corrects is in the audit trail, by the manager who imported it', async () => {
+    const audited = JSON.stringify({ name: 'Audited Import Cup', matches: [JSON.parse(file([1, 0])).matches[0]] });
+    const manager = await testScope(database, 'manager');
+    const first = await importOpenfootball(manager, audited, 'test:audited-import-cup');
+    const entries = () =>
+      database.db.prisma.auditEntry.findMany({ where: { tournamentId: first.tournamentId }, orderBy: { id: 'asc' } });
+    const [created] = await entries();
+    expect(created).toMatchObject({ kind: 'RESULT_SET', companyId: null, actorId: manager.requireTenant().viewer.id });
+    expect(created.before).toBeNull();
+    expect(created.after).toMatchObject({ status: 'FINISHED', homeTeamGoals: 1, awayTeamGoals: 0 });
+    await importOpenfootball(await testScope(database, 'manager'), audited, 'test:audited-import-cup');
+    expect(await entries()).toHaveLength(1);
+    const corrected = audited.replace('"ft":[1,0]', '"ft":[2,2]');
+    await importOpenfootball(await testScope(database, 'manager'), corrected, 'test:audited-import-cup');
+    const [, correction] = await entries();
+    expect(correction.before).toMatchObject({ homeTeamGoals: 1, awayTeamGoals: 0 });
+    expect(correction.after).toMatchObject({ homeTeamGoals: 2, awayTeamGoals: 2 });
+  });
+
   it("a result for a match whose kickoff is after the request's clock is left out unless allowed", async () => {
     const json = JSON.stringify({
       name: 'Future Import Cup',
