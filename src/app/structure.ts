@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { AreaRow } from '../db/rows.ts';
 import { AREA_LEVELS, AreaRuleError } from '../domain/areas.ts';
-import { insertArea } from './areas.ts';
+import { insertArea, refuseWhenAreasDisabled } from './areas.ts';
 import { jsonObject } from '../domain/defaults.ts';
 import { badInput, conflict, notFound } from '../domain/errors.ts';
 import { httpUrlInput, textInput } from '../domain/inputs.ts';
@@ -78,7 +78,8 @@ export async function updateArea(scope: RequestScope, areaId: number, input: { n
 
 /**
  * Refused while the area has sub-areas, or people or open invitations are placed in it, unless `moveTo` names
- * another area of the same level: they move there (with its parents), all in one transaction.
+ * another area of the same level: they move there (with its parents), all in one transaction. With disableAreas a
+ * move is refused like any placement.
  */
 export async function deleteArea(scope: RequestScope, areaId: number, moveTo?: number | null): Promise<true> {
   const { tenant } = adminOf(scope);
@@ -100,6 +101,8 @@ export async function deleteArea(scope: RequestScope, areaId: number, moveTo?: n
           'name an area of the same level to move them to (moveUsersToAreaId)',
       );
     }
+    // A move places people in another area: not while the company has areas turned off (clear them instead).
+    await refuseWhenAreasDisabled(scope.db, tenant.id);
     const target = await tenantArea(scope, tenant.id, moveTo, 'moveUsersToAreaId');
     if (target.id === area.id || target.level !== area.level) {
       throw badInput(`move them to another level-${area.level} area`, 'moveUsersToAreaId');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaRanking } from '../../src/app/area-rankings.ts';
 import { acceptInvitation, createInvitation, updateInvitation } from '../../src/app/invitations.ts';
 import { updateUser } from '../../src/app/people.ts';
+import { deleteArea } from '../../src/app/structure.ts';
 import { ranking } from '../../src/app/rankings.ts';
 import { register } from '../../src/app/sign-up.ts';
 import { signInvitationToken } from '../../src/auth/tokens.ts';
@@ -88,6 +89,24 @@ describe('disableAreas', () => {
       extraFields: DEMO_EXTRA_FIELDS,
     });
     expect(joined).toMatchObject({ companyId: demo, areaLevel1Id: null, areaLevel2Id: null, areaLevel3Id: null });
+  });
+
+  it("refuses moving an area's people to another when the area is deleted; emptied, it goes", async () => {
+    const p = database.db.prisma;
+    const [from, to] = await Promise.all(
+      ['Closing office', 'Open office'].map((name) => p.area.create({ data: { companyId: demo, name, level: 1 } })),
+    );
+    const target = database.demo.users['player2@demo.test'];
+    await p.user.update({
+      where: { id: target },
+      data: { areaLevel1Id: from.id, areaLevel2Id: null, areaLevel3Id: null },
+    });
+    const admin = await testScope(database, 'admin');
+    await expect(deleteArea(admin, from.id, to.id)).rejects.toMatchObject(forbidden);
+    expect(await user('player2@demo.test')).toMatchObject({ areaLevel1Id: from.id });
+    await updateUser(admin, target, { areaLevel1Id: null });
+    expect(await deleteArea(await testScope(database, 'admin'), from.id)).toBe(true);
+    expect(await p.area.findUnique({ where: { id: from.id } })).toBeNull();
   });
 
   it("refuses an area's ranking and the team ranking, to admins too", async () => {
