@@ -81,7 +81,8 @@ const resultMemory = (m: ResultFields) => JSON.stringify(RESULT_FIELDS.map((f) =
 // Matches imported before the importer remembered anything: openfootball only ever says SCHEDULED (no score) or
 // FINISHED, so any other status was set by hand over a file that said "scheduled, no score".
 const FILE_STATUSES = new Set(['SCHEDULED', 'FINISHED']);
-const SCHEDULED_MEMORY = resultMemory({
+/** A match with no result: scheduled, no score. */
+const NO_RESULT = {
   status: 'SCHEDULED',
   homeTeamGoals: null,
   awayTeamGoals: null,
@@ -92,26 +93,15 @@ const SCHEDULED_MEMORY = resultMemory({
   homeTeamPenaltyGoals: null,
   awayTeamPenaltyGoals: null,
   penaltiesWinner: null,
-});
+} as const;
+const SCHEDULED_MEMORY = resultMemory(NO_RESULT);
 
 const sameTime = (a: Date, b: Date) => a.getTime() === b.getTime();
 
 /** The match as the import takes it: without the result the file gives while its kickoff is still ahead. */
 function resultTaken(m: ParsedMatch, now: Date, allowFuture: boolean): ParsedMatch {
   if (allowFuture || m.status !== 'FINISHED' || m.kickoff.getTime() <= now.getTime()) return m;
-  return {
-    ...m,
-    homeTeamGoals: null,
-    awayTeamGoals: null,
-    homeTeamFullTimeGoals: null,
-    awayTeamFullTimeGoals: null,
-    homeTeamExtraTimeGoals: null,
-    awayTeamExtraTimeGoals: null,
-    homeTeamPenaltyGoals: null,
-    awayTeamPenaltyGoals: null,
-    penaltiesWinner: null,
-    status: 'SCHEDULED',
-  };
+  return { ...m, ...NO_RESULT };
 }
 
 /**

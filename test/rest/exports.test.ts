@@ -85,6 +85,28 @@ function cell(value: unknown): string {
   return /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) ? `'${text}` : text;
 }
 
+interface RankingRow {
+  position: number;
+  points: number;
+  exactHits: number;
+  outcomeHits: number;
+  roundWins?: number | null;
+  user: { id: number; name: string };
+}
+
+/** The CSV record a ranking entry the API returns becomes (`roundWins` only under ROUND_WINS). */
+function rankingRecord(e: RankingRow, withRoundWins = false): Record<string, string> {
+  return {
+    position: cell(e.position),
+    userId: cell(e.user.id),
+    name: cell(e.user.name),
+    points: cell(e.points),
+    exactHits: cell(e.exactHits),
+    outcomeHits: cell(e.outcomeHits),
+    ...(withRoundWins ? { roundWins: cell(e.roundWins) } : {}),
+  };
+}
+
 async function allPages<T>(query: string, field: string, variables: Record<string, unknown>, token: string) {
   const out: T[] = [];
   for (let skip = 0; ; skip += 100) {
@@ -113,36 +135,12 @@ describe('GET /exports/rankings/{tournamentId}.csv', () => {
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="ranking-${s.demo.tournament}.csv"`);
       expect(text.split('\r\n')[0]).toBe('position,userId,name,points,exactHits,outcomeHits');
-      type Entry = {
-        position: number;
-        points: number;
-        exactHits: number;
-        outcomeHits: number;
-        user: { id: number; name: string };
-      };
-      const api = await allPages<Entry>(RANKING, 'ranking', { t: s.demo.tournament, r: roundId }, tokens.admin);
+      const api = await allPages<RankingRow>(RANKING, 'ranking', { t: s.demo.tournament, r: roundId }, tokens.admin);
       expect(api.length).toBeGreaterThan(30);
-      expect(records(text)).toEqual(
-        api.map((e) => ({
-          position: cell(e.position),
-          userId: cell(e.user.id),
-          name: cell(e.user.name),
-          points: cell(e.points),
-          exactHits: cell(e.exactHits),
-          outcomeHits: cell(e.outcomeHits),
-        })),
-      );
+      expect(records(text)).toEqual(api.map((e) => rankingRecord(e)));
     });
 
   it('under each tie rule, and for an area, is the ranking the admin reads (roundWins under ROUND_WINS)', async () => {
-    type Entry = {
-      position: number;
-      points: number;
-      exactHits: number;
-      outcomeHits: number;
-      roundWins: number | null;
-      user: { id: number; name: string };
-    };
     const query = `query ($t: Int!, $a: Int, $skip: Int) {
       ranking(tournamentId: $t, areaId: $a, skip: $skip, take: 100) {
         entries { position points exactHits outcomeHits roundWins user { id name } }
@@ -165,18 +163,10 @@ describe('GET /exports/rankings/{tournamentId}.csv', () => {
           const path = `/exports/rankings/${s.demo.tournament}.csv${areaId ? `?areaId=${areaId}` : ''}`;
           const { res, text } = await csv(path, tokens.admin);
           expect(res.status).toBe(200);
-          const api = await allPages<Entry>(query, 'ranking', { t: s.demo.tournament, a: areaId }, tokens.admin);
+          const api = await allPages<RankingRow>(query, 'ranking', { t: s.demo.tournament, a: areaId }, tokens.admin);
           expect(api.length).toBeGreaterThan(areaId ? 2 : 30);
           expect(records(text), `${tieRule} ${areaId}`).toEqual(
-            api.map((e) => ({
-              position: cell(e.position),
-              userId: cell(e.user.id),
-              name: cell(e.user.name),
-              points: cell(e.points),
-              exactHits: cell(e.exactHits),
-              outcomeHits: cell(e.outcomeHits),
-              ...(tieRule === 'ROUND_WINS' ? { roundWins: cell(e.roundWins) } : {}),
-            })),
+            api.map((e) => rankingRecord(e, tieRule === 'ROUND_WINS')),
           );
         }
     } finally {
