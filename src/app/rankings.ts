@@ -6,6 +6,7 @@ import { featureSettings, stringArray } from '../domain/defaults.ts';
 import { badInput, forbidden, notFound } from '../domain/errors.ts';
 import { paging } from '../domain/paging.ts';
 import { rankingOf, rankingPage, type RankingScope } from '../game/ranking-query.ts';
+import { rescoring } from '../game/rescore-jobs.ts';
 import type { RankedStanding } from '../domain/rankings.ts';
 import { readScoringSettings } from '../domain/scoring-settings.ts';
 import type { UserRow } from '../db/rows.ts';
@@ -47,14 +48,15 @@ function combinedRounds(definitions: unknown, index: number): number[] {
 export async function ranking(
   scope: RequestScope,
   args: RankingArgs,
-): Promise<{ total: number; entries: RankedStanding[]; me: RankedStanding | null }> {
+): Promise<{ total: number; entries: RankedStanding[]; me: RankedStanding | null; recomputing: boolean }> {
   const page = paging(args.skip, args.take);
   const { which, callerIncluded, viewerId } = await rankingShown(scope, args);
-  const [{ total, entries }, me] = await Promise.all([
+  const [{ total, entries }, me, recomputing] = await Promise.all([
     rankingPage(scope.db, which, page.skip, page.take),
     callerIncluded ? rankingOf(scope.db, which, viewerId) : Promise.resolve(null),
+    rescoring(scope.db, which.companyId, [which.tournamentId]),
   ]);
-  return { total, entries, me };
+  return { total, entries, me, recomputing };
 }
 
 /**

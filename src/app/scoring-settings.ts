@@ -6,7 +6,7 @@ import type { Tx } from '../db/client.ts';
 import type { CompanyRow } from '../db/rows.ts';
 import { badInput, conflict } from '../domain/errors.ts';
 import { decidedMatchesOf, rescoreMatches } from '../game/rescore.ts';
-import { queueRescore } from '../game/rescore-jobs.ts';
+import { queueRescore, rescoreStatusOf, type RescoreStatus } from '../game/rescore-jobs.ts';
 import {
   mergeSettings,
   readScoringSettings,
@@ -105,6 +105,16 @@ async function rescoreOrQueue(scope: RequestScope, tx: Tx, companyId: number) {
   const predictions = await tx.prediction.count({ where: { matchId: { in: decided }, user: { companyId } } });
   if (predictions <= scope.config.rescoreInRequestMaxPredictions)
     return { rescored: (await rescoreMatches(tx, decided, companyId)).predictions, queued: 0 };
-  await queueRescore(tx, decided, scope.now);
+  await queueRescore(tx, decided, scope.now, companyId);
   return { rescored: 0, queued: decided.length };
+}
+
+/**
+ * How far the company's rescoring in jobs has got (a change of rules past RESCORE_IN_REQUEST_MAX_PREDICTIONS, a
+ * result on a match with many predictions): for whoever may change its rules.
+ */
+export async function rescoreStatus(scope: RequestScope, companyId: number): Promise<RescoreStatus> {
+  const { viewer } = scope.requireRole('admin', "only admins, resellers and managers follow a company's rescoring");
+  const company = await administered(scope, viewer, companyId);
+  return rescoreStatusOf(scope.db, company.id);
 }

@@ -12,6 +12,7 @@ import { roleAtLeast, type RoleName } from '../domain/roles.ts';
 import { readScoringSettings } from '../domain/scoring-settings.ts';
 import { seasonName, seasonTournaments, type SeasonTournamentInput } from '../domain/seasons.ts';
 import { seasonRankingOf, seasonRankingPage, type SeasonScope } from '../game/season-ranking.ts';
+import { rescoring } from '../game/rescore-jobs.ts';
 import type { Tx } from '../db/client.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -117,7 +118,7 @@ export async function seasons(scope: RequestScope): Promise<SeasonWithTournament
 export async function seasonRanking(
   scope: RequestScope,
   args: { seasonId: number; skip?: number | null; take?: number | null },
-): Promise<{ total: number; entries: RankedStanding[]; me: RankedStanding | null }> {
+): Promise<{ total: number; entries: RankedStanding[]; me: RankedStanding | null; recomputing: boolean }> {
   const page = paging(args.skip, args.take);
   const { viewer, tenant } = scope.requireTenant();
   const season = await ownSeason(scope, args.seasonId, tenant.id);
@@ -128,16 +129,17 @@ export async function seasonRanking(
   // A tournament the company has left since the season was written does not count.
   const played = new Set((await scope.loaders.tournamentsByCompany.load(tenant.id)).map((t) => t.id));
   const tournamentIds = season.tournaments.map((t) => t.tournamentId).filter((id) => played.has(id));
-  if (tournamentIds.length === 0) return { total: 0, entries: [], me: null };
+  if (tournamentIds.length === 0) return { total: 0, entries: [], me: null, recomputing: false };
   const which: SeasonScope = {
     companyId: tenant.id,
     seasonId: season.id,
     tournamentIds,
     rules: { tieRule, rankAdmins, rankNonPlayers },
   };
-  const [{ total, entries }, me] = await Promise.all([
+  const [{ total, entries }, me, recomputing] = await Promise.all([
     seasonRankingPage(scope.db, which, page.skip, page.take),
     viewer.companyId === tenant.id ? seasonRankingOf(scope.db, which, viewer.id) : Promise.resolve(null),
+    rescoring(scope.db, tenant.id, tournamentIds),
   ]);
-  return { total, entries, me };
+  return { total, entries, me, recomputing };
 }

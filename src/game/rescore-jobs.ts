@@ -22,13 +22,106 @@ const FIRST_RETRY_WAIT_MS = 10_000;
 
 /**
  * Rescoring these matches is left to jobs, one per match; a job already waiting for one is replaced by a fresh one,
- * due at once. Two statements whatever the number of matches. A job being run holds its row: the delete waits for
- * that run to commit (and to remove the row), then the fresh job goes in.
+ * due at once. A job being run holds its row: the delete waits for that run to commit (and to remove the row), then
+ * the fresh job goes in. Each company whose predictions the jobs rescore (`companyId`, its rules changed; else every
+ * company with predictions on the matches) gets a task per match and its rescoring started (rescoreStatus), in a
+ * handful of statements whatever the number of matches.
  */
-export async function queueRescore(tx: Tx, matchIds: number[], now: Date): Promise<void> {
+export async function queueRescore(tx: Tx, matchIds: number[], now: Date, companyId?: number): Promise<void> {
   if (matchIds.length === 0) return;
   await tx.rescoreJob.deleteMany({ where: { matchId: { in: matchIds } } });
   await tx.rescoreJob.createMany({ data: matchIds.map((matchId) => ({ matchId, requestedAt: now })) });
+  const tasks =
+    companyId === undefined
+      ? await rowsOf(tx, predictingCompanies, matchIds)
+      : (await tx.match.findMany({ where: { id: { in: matchIds } }, select: { id: true, tournamentId: true } })).map(
+          (m) => ({ companyId, matchId: m.id, tournamentId: m.tournamentId }),
+        );
+  if (tasks.length === 0) return;
+  const companyIds = [...new Set(tasks.map((t) => t.companyId))];
+  await tx.rescoreTask.deleteMany({ where: { matchId: { in: matchIds }, companyId: { in: companyIds } } });
+  await tx.rescoreTask.createMany({ data: tasks });
+  await startRescores(tx, companyIds, now);
+}
+
+/** A company's rescoring that had finished starts again; one never started starts now; one under way goes on. */
+async function startRescores(tx: Tx, companyIds: number[], now: Date) {
+  await tx.companyRescore.updateMany({
+    where: { companyId: { in: companyIds }, finishedAt: { not: null } },
+    data: { startedAt: now, finishedAt: null, doneMatches: 0 },
+  });
+  const known = await tx.companyRescore.findMany({
+    where: { companyId: { in: companyIds } },
+    select: { companyId: true },
+  });
+  const started = new Set(known.map((r) => r.companyId));
+  const fresh = companyIds.filter((id) => !started.has(id));
+  if (fresh.length)
+    await tx.companyRescore.createMany({ data: fresh.map((companyId) => ({ companyId, startedAt: now })) });
+}
+
+/** In the job's transaction: the match is done for every company that waited for it; a company with no task left
+ * has finished its rescoring. */
+async function finishTasks(tx: Tx, matchId: number, now: Date) {
+  const tasks = await tx.rescoreTask.findMany({ where: { matchId }, select: { companyId: true } });
+  if (tasks.length === 0) return;
+  const companyIds = tasks.map((t) => t.companyId);
+  await tx.rescoreTask.deleteMany({ where: { matchId } });
+  await tx.companyRescore.updateMany({
+    where: { companyId: { in: companyIds } },
+    data: { doneMatches: { increment: 1 } },
+  });
+  const waiting = await tx.rescoreTask.groupBy({ by: ['companyId'], where: { companyId: { in: companyIds } } });
+  const still = new Set(waiting.map((w) => w.companyId));
+  const finished = companyIds.filter((id) => !still.has(id));
+  if (finished.length)
+    await tx.companyRescore.updateMany({
+      where: { companyId: { in: finished }, finishedAt: null },
+      data: { finishedAt: now },
+    });
+}
+
+/** The companies whose players predicted these matches, one row per company and match. */
+const predictingCompanies = query(
+  { companyId: 'number', matchId: 'number', tournamentId: 'number' },
+  (matchIds: number[]) => {
+    const [p, u, m] = [aliased(Model.Prediction, 'p'), aliased(Model.User, 'u'), aliased(Model.Match, 'm')];
+    return Prisma.sql`
+      SELECT DISTINCT ${u.c('companyId')} AS "companyId", ${p.c('matchId')} AS "matchId",
+        ${m.c('tournamentId')} AS "tournamentId"
+      FROM ${p} JOIN ${u} ON ${u.c('id')} = ${p.c('userId')} JOIN ${m} ON ${m.c('id')} = ${p.c('matchId')}
+      WHERE ${p.c('matchId')} IN (${Prisma.join(matchIds)})`;
+  },
+);
+
+/** Whether a job has yet to rescore predictions of the company in these tournaments (Ranking.recomputing). */
+export async function rescoring(db: Db | Tx, companyId: number, tournamentIds: number[]): Promise<boolean> {
+  const task = await db.rescoreTask.findFirst({
+    where: { companyId, tournamentId: { in: tournamentIds } },
+    select: { matchId: true },
+  });
+  return task !== null;
+}
+
+export interface RescoreStatus {
+  pendingMatches: number;
+  doneMatches: number;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+/** The company's current (or last) rescoring in jobs; all zero and null when it never had one. */
+export async function rescoreStatusOf(db: Db | Tx, companyId: number): Promise<RescoreStatus> {
+  const [row, pendingMatches] = await Promise.all([
+    db.companyRescore.findUnique({ where: { companyId } }),
+    db.rescoreTask.count({ where: { companyId } }),
+  ]);
+  return {
+    pendingMatches,
+    doneMatches: row?.doneMatches ?? 0,
+    startedAt: row?.startedAt ?? null,
+    finishedAt: row?.finishedAt ?? null,
+  };
 }
 
 export interface RescoreJobRun {
@@ -57,6 +150,7 @@ export async function runDueRescore(
         if (!taken) return null;
         const done = await rescoreMatches(tx, [taken.matchId]);
         await tx.rescoreJob.delete({ where: { matchId: taken.matchId } });
+        await finishTasks(tx, taken.matchId, new Date());
         return done;
       },
       { maxWait: 5000, timeout: timeoutMs },
@@ -166,3 +260,5 @@ export async function vacuumStandings(db: Db): Promise<boolean> {
 
 /** This file's statements, for the test that runs each on PostgreSQL (test/db/typed-sql.test.ts). */
 export const rescoreJobSql = { dueJob, vacuum };
+/** Statements both databases run. */
+export const rescoreTaskSql = { predictingCompanies };

@@ -1,7 +1,12 @@
 // A company's game rules (src/app/scoring-settings.ts): changed by whoever administers it, confirmed once the game
 // has started, rescored in the request or by queued jobs, and announced to the company's ranking subscribers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { updateScoringSettings } from '../../src/app/scoring-settings.ts';
+import { rescoreStatus, updateScoringSettings } from '../../src/app/scoring-settings.ts';
+import { ranking } from '../../src/app/rankings.ts';
+import { runDueRescores } from '../../src/game/rescore-jobs.ts';
+import { firstLegsOf } from '../../src/game/first-legs.ts';
+import { readScoringSettings } from '../../src/domain/scoring-settings.ts';
+import { scorePrediction } from '../../src/domain/scoring.ts';
 import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
 let database: AppTestDatabase;
@@ -90,5 +95,59 @@ describe('updateScoringSettings', () => {
     expect(await database.db.prisma.rescoreJob.count()).toBe(done.rescoreJobsQueued);
     expect(database.wakes.rescoring).toBe(wakes + 1);
     expect(await pointsOf(GLOBEX)).toEqual(pointsBefore); // the jobs rescore them, not the request
+  });
+
+  it('rescoreStatus follows the jobs; rankings are recomputing until they are done, then the rules hold', async () => {
+    const { GLOBEX } = database.demo.companies;
+    const queued = { ...database, config: { ...database.config, rescoreInRequestMaxPredictions: 0 } };
+    const reseller = await testScope(queued, 'reseller');
+    // The jobs the test before queued finish that rescoring; this change starts a new one.
+    await runDueRescores(database.db.prisma);
+    expect((await rescoreStatus(reseller, GLOBEX)).finishedAt).not.toBeNull();
+    const done = await updateScoringSettings(reseller, GLOBEX, { outcome: 5, exactScore: 11 }, true);
+    const jobs = done.rescoreJobsQueued;
+    expect(jobs).toBeGreaterThan(0);
+    const waiting = await rescoreStatus(reseller, GLOBEX);
+    expect(waiting).toMatchObject({ pendingMatches: jobs, doneMatches: 0, finishedAt: null });
+    expect(waiting.startedAt).toEqual(reseller.now);
+    const globexAdmin = await testScope(queued, 'globexAdmin');
+    const tournamentId = database.demo.tournament;
+    expect((await ranking(globexAdmin, { tournamentId })).recomputing).toBe(true);
+    // Demo Corp's rules did not change: its ranking is not being recomputed.
+    expect((await ranking(await testScope(queued, 'admin'), { tournamentId })).recomputing).toBe(false);
+
+    expect(await runDueRescores(database.db.prisma)).toMatchObject({ done: jobs, failed: 0 });
+    const finished = await rescoreStatus(reseller, GLOBEX);
+    expect(finished).toMatchObject({ pendingMatches: 0, doneMatches: jobs, startedAt: reseller.now });
+    expect(finished.finishedAt).not.toBeNull();
+    expect((await ranking(await testScope(queued, 'globexAdmin'), { tournamentId })).recomputing).toBe(false);
+
+    // Every decided prediction of Globex scores as the pure rules say under its new settings.
+    const rules = readScoringSettings(await settingsOf(GLOBEX));
+    const predictions = await database.db.prisma.prediction.findMany({
+      where: { user: { companyId: GLOBEX }, match: { status: 'FINISHED' } },
+      include: { match: true },
+    });
+    expect(predictions.length).toBeGreaterThan(0);
+    const firstLegs = await firstLegsOf(
+      database.db.prisma,
+      predictions.map((p) => p.match),
+    );
+    for (const prediction of predictions) {
+      const expected = scorePrediction(prediction, prediction.match, rules, firstLegs.get(prediction.matchId) ?? null);
+      expect({ id: prediction.id, points: prediction.points }).toEqual({ id: prediction.id, points: expected.points });
+    }
+  });
+
+  it('rescoreStatus is all zero for a company that never rescored in jobs, and refused to players', async () => {
+    const admin = await testScope(database, 'admin');
+    expect(await rescoreStatus(admin, database.demo.companies.DEMO)).toEqual({
+      pendingMatches: 0,
+      doneMatches: 0,
+      startedAt: null,
+      finishedAt: null,
+    });
+    const player = await testScope(database, 'player');
+    await expect(rescoreStatus(player, database.demo.companies.DEMO)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

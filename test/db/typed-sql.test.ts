@@ -30,7 +30,7 @@ import { leaseSql } from '../../src/db/leases.ts';
 import { rateCounterSql } from '../../src/db/rate-counters.ts';
 import { rankingSql, type RankingScope } from '../../src/game/ranking-query.ts';
 import { rescoreSql } from '../../src/game/rescore.ts';
-import { rescoreJobSql } from '../../src/game/rescore-jobs.ts';
+import { rescoreJobSql, rescoreTaskSql } from '../../src/game/rescore-jobs.ts';
 import { rescoreNotificationSql } from '../../src/game/rescore-notifications.ts';
 import { standingsSql } from '../../src/game/standings.ts';
 import { matchStatisticsSql } from '../../src/game/match-statistics.ts';
@@ -65,6 +65,7 @@ const STATEMENTS = [
   ...named('community', communitySql),
   ...named('rescore', rescoreSql),
   ...named('rescoreNotifications', rescoreNotificationSql),
+  ...named('rescoreTasks', rescoreTaskSql),
   ...named('authRows', authRowSql),
   ...named('loader', loaderSql),
   ...(suiteProvider === 'postgresql' ? ON_POSTGRESQL : []),
@@ -394,6 +395,17 @@ describe('typed SQL on the database', () => {
     const timeless = (rows: typeof before) => rows.map(({ updatedAt: _, ...p }) => p);
     expect(timeless(after)).toEqual(timeless(before));
     expect(after.filter((p) => p.updatedAt.getTime() === later.getTime())).toHaveLength(change.kind.count);
+  });
+
+  it('rescoring tasks: one row per company with predictions on the match', async () => {
+    const { opener } = database.demo.matches;
+    const db = database.db.prisma;
+    const rows = await fits('rescoreTasks.predictingCompanies', rescoreTaskSql.predictingCompanies, [opener]);
+    const predictors = await db.prediction.findMany({ where: { matchId: opener }, select: { user: true } });
+    const { tournamentId } = await db.match.findUniqueOrThrow({ where: { id: opener } });
+    const expected = [...new Set(predictors.map((p) => p.user.companyId))].sort((a, b) => a - b);
+    expect(rows.map((r) => r.companyId).sort((a, b) => a - b)).toEqual(expected);
+    expect(rows.every((r) => r.matchId === opener && r.tournamentId === tournamentId)).toBe(true);
   });
 
   it('rescoring: each active player of a kind is notified once, with their settings deciding the e-mail', async () => {

@@ -1,8 +1,8 @@
 // The company's game rules. The work is src/app/scoring-settings.ts's; this maps arguments to it.
-import { Arg, Ctx, Int, Mutation, Resolver } from 'type-graphql';
-import { updateScoringSettings } from '../../app/scoring-settings.ts';
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { rescoreStatus, updateScoringSettings } from '../../app/scoring-settings.ts';
 import type { Context } from '../context.ts';
-import { ScoringSettingsInput, ScoringSettingsUpdate } from '../types/scoring-settings.ts';
+import { RescoreStatus, ScoringSettingsInput, ScoringSettingsUpdate } from '../types/scoring-settings.ts';
 
 @Resolver()
 export class ScoringSettingsResolver {
@@ -26,5 +26,18 @@ export class ScoringSettingsResolver {
     @Ctx() ctx: Context,
   ) {
     return updateScoringSettings(ctx.scope, companyId, { ...input }, confirm);
+  }
+
+  @Query(() => RescoreStatus, {
+    description:
+      "How far the company's rescoring in jobs has got (its admins, its reseller, managers); rankings meanwhile say " +
+      'recomputing: true.',
+  })
+  rescoreStatus(
+    @Arg('companyId', () => Int, { description: 'A company the caller administers (another: NOT_FOUND).' })
+    companyId: number,
+    @Ctx() ctx: Context,
+  ) {
+    return rescoreStatus(ctx.scope, companyId);
   }
 }

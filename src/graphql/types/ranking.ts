@@ -58,4 +58,10 @@ export class Ranking {
     description: "The caller's standing; null when the caller is not in this ranking.",
   })
   me?: RankingMe | null;
+  @Field(() => Boolean, {
+    description:
+      "A rescoring job has yet to rescore some of this ranking's predictions (a change of game rules, a corrected " +
+      'result): positions may still move. rescoreStatus says how far it has got.',
+  })
+  recomputing!: boolean;
 }

@@ -1,6 +1,7 @@
 // The game's rules a company chooses (src/domain/scoring-settings.ts): read on Company.scoringSettings, changed by
 // updateScoringSettings.
 import { Field, Float, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { DateTime } from '../scalars.ts';
 import type { ScoringBasis, TieRule } from '../../domain/scoring-settings.ts';
 import { Company } from './company.ts';
 
@@ -123,4 +124,22 @@ export class ScoringSettingsUpdate {
       '0 when everything was rescored in the same step.',
   })
   rescoreJobsQueued!: number;
+}
+
+@ObjectType({
+  description:
+    "A company's rescoring in jobs (a change of game rules, or a result on a match with many predictions, past " +
+    'RESCORE_IN_REQUEST_MAX_PREDICTIONS): how far it has got.',
+})
+export class RescoreStatus {
+  @Field(() => Int, { description: 'Matches whose predictions of the company wait for their job.' })
+  pendingMatches!: number;
+  @Field(() => Int, { description: 'Matches rescored since this rescoring started.' }) doneMatches!: number;
+  @Field(() => DateTime, { nullable: true, description: 'When it started; null when the company never had one.' })
+  startedAt!: Date | null;
+  @Field(() => DateTime, {
+    nullable: true,
+    description: 'When its last match was rescored; null while matches wait (or when it never started).',
+  })
+  finishedAt!: Date | null;
 }
