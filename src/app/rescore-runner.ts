@@ -101,16 +101,21 @@ export class RescoreRunner {
     return job && { ...job, ms: performance.now() - started };
   }
 
-  private report({ matchId, attempts, report, error, ms }: RescoreJobRun & { ms: number }) {
+  private report({ matchId, matchIds, attempts, report, error, ms }: RescoreJobRun & { ms: number }) {
     this.figures.seconds += ms / 1000;
+    const jobs = matchIds.length;
     if (!report) {
-      this.figures.failed++;
-      this.log('error', { matchId, attempts: attempts + 1, err: error }, 'rescoring job failed; it will be retried');
+      this.figures.failed += jobs;
+      this.log(
+        'error',
+        { matchId, matchIds, attempts: attempts + 1, err: error },
+        'rescoring job failed; it will be retried',
+      );
       return;
     }
-    this.figures.done++;
+    this.figures.done += jobs;
     this.figures.predictions += report.predictions;
-    this.log('info', { matchId, predictions: report.predictions, ms: Math.round(ms) }, 'match rescored');
+    this.log('info', { matchId, matchIds, predictions: report.predictions, ms: Math.round(ms) }, 'match rescored');
     if (report.standingsChanged)
       for (const tournamentId of report.tournamentIds) this.live.publish({ kind: 'ranking', tournamentId });
   }

@@ -60,17 +60,21 @@ async function startRescores(tx: Tx, companyIds: number[], now: Date) {
     await tx.companyRescore.createMany({ data: fresh.map((companyId) => ({ companyId, startedAt: now })) });
 }
 
-/** In the job's transaction: the match is done for every company that waited for it; a company with no task left
- * has finished its rescoring. */
-async function finishTasks(tx: Tx, matchId: number, now: Date) {
-  const tasks = await tx.rescoreTask.findMany({ where: { matchId }, select: { companyId: true } });
+/** In the jobs' transaction: the matches are done for every company that waited for them; a company with no task
+ * left has finished its rescoring. */
+async function finishTasks(tx: Tx, matchIds: number[], now: Date) {
+  const tasks = await tx.rescoreTask.findMany({ where: { matchId: { in: matchIds } }, select: { companyId: true } });
   if (tasks.length === 0) return;
-  const companyIds = tasks.map((t) => t.companyId);
-  await tx.rescoreTask.deleteMany({ where: { matchId } });
-  await tx.companyRescore.updateMany({
-    where: { companyId: { in: companyIds } },
-    data: { doneMatches: { increment: 1 } },
-  });
+  const done = new Map<number, number>();
+  for (const { companyId } of tasks) done.set(companyId, (done.get(companyId) ?? 0) + 1);
+  await tx.rescoreTask.deleteMany({ where: { matchId: { in: matchIds } } });
+  // One statement per number of matches done (one, in a run of one job).
+  for (const count of new Set(done.values()))
+    await tx.companyRescore.updateMany({
+      where: { companyId: { in: [...done].filter(([, n]) => n === count).map(([id]) => id) } },
+      data: { doneMatches: { increment: count } },
+    });
+  const companyIds = [...done.keys()];
   const waiting = await tx.rescoreTask.groupBy({ by: ['companyId'], where: { companyId: { in: companyIds } } });
   const still = new Set(waiting.map((w) => w.companyId));
   const finished = companyIds.filter((id) => !still.has(id));
@@ -125,54 +129,102 @@ export async function rescoreStatusOf(db: Db | Tx, companyId: number): Promise<R
 }
 
 export interface RescoreJobRun {
+  /** The first job's match (a run takes several jobs together: `matchIds`). */
   matchId: number;
-  /** The job's failures before this run. */
+  matchIds: number[];
+  /** The jobs' failures before this run (a job that failed before runs alone). */
   attempts: number;
-  /** null: the run failed (the job is kept, to be retried after its wait); `error` says why. */
+  /** null: the run failed (the jobs are kept, to be retried after their wait); `error` says why. */
   report: RescoreReport | null;
   error?: string;
 }
 
 /**
- * Runs the oldest job that is due, if any: null when none is (or every due one is being run by another process).
- * A failure is recorded on the job (attempts, lastError, retryAt) and returned, not thrown.
+ * A run takes the due jobs together, in one transaction, while their matches hold at most this many predictions
+ * together (the first job is taken whatever its size): one commit and one pass of each statement over a batch of
+ * small matches instead of one per match (figures in bench/RESCORE.md).
+ */
+export const RESCORE_BATCH_PREDICTIONS = 50_000;
+/** And at most this many jobs. */
+const RESCORE_BATCH_JOBS = 25;
+
+/**
+ * Runs the oldest jobs that are due, if any: null when none is (or every due one is being run by another process).
+ * A failure is recorded on the jobs (attempts, lastError, retryAt) and returned, not thrown.
  */
 export async function runDueRescore(
   db: Db,
   { now = new Date(), timeoutMs = RESCORE_JOB_TIMEOUT_MS }: { now?: Date; timeoutMs?: number } = {},
 ): Promise<RescoreJobRun | null> {
   const postgres = providerOf(db) === 'postgresql';
-  let taken = null as TakenJob | null;
+  let taken: TakenJob[] = [];
   try {
     const report = await db.$transaction(
       async (tx) => {
-        taken = postgres ? await takePostgres(tx, now) : await takeSqlite(tx, now);
-        if (!taken) return null;
-        const done = await rescoreMatches(tx, [taken.matchId]);
-        await tx.rescoreJob.delete({ where: { matchId: taken.matchId } });
-        await finishTasks(tx, taken.matchId, new Date());
+        taken = await batchOf(tx, postgres ? await takePostgres(tx, now) : await takeSqlite(tx, now));
+        if (taken.length === 0) return null;
+        const matchIds = taken.map((j) => j.matchId);
+        const done = await rescoreMatches(tx, matchIds);
+        await tx.rescoreJob.deleteMany({ where: { matchId: { in: matchIds } } });
+        await finishTasks(tx, matchIds, new Date());
         return done;
       },
       { maxWait: 5000, timeout: timeoutMs },
     );
-    return taken && report ? { matchId: taken.matchId, attempts: taken.attempts, report } : null;
+    const [first] = taken;
+    return first && report ? { ...ran(taken), report } : null;
   } catch (err) {
-    if (!taken) throw err;
-    const { matchId, attempts, requestedAt } = taken;
+    if (taken.length === 0) throw err;
     // Prisma's messages start with the call and end with the database's words: kept whole, on one line.
     const error = String((err as Error).message ?? err)
       .replace(/\s+/g, ' ')
       .trim()
       .slice(-500);
-    const wait = Math.min(FIRST_RETRY_WAIT_MS * 2 ** attempts, MAX_RETRY_WAIT_MS);
-    // Only if no newer result reset the job meanwhile (that one is due at once).
-    await db.rescoreJob.updateMany({
-      where: { matchId, requestedAt },
-      // From the failure, not the run's start: a run that failed on a statement timeout is not due again at once.
-      data: { attempts: attempts + 1, lastError: error, retryAt: new Date(Math.max(now.getTime(), Date.now()) + wait) },
-    });
-    return { matchId, attempts, report: null, error };
+    for (const { matchId, attempts, requestedAt } of taken) {
+      const wait = Math.min(FIRST_RETRY_WAIT_MS * 2 ** attempts, MAX_RETRY_WAIT_MS);
+      // Only if no newer result reset the job meanwhile (that one is due at once).
+      await db.rescoreJob.updateMany({
+        where: { matchId, requestedAt },
+        // From the failure, not the run's start: a run that failed on a statement timeout is not due again at once.
+        data: {
+          attempts: attempts + 1,
+          lastError: error,
+          retryAt: new Date(Math.max(now.getTime(), Date.now()) + wait),
+        },
+      });
+    }
+    return { ...ran(taken), report: null, error };
   }
+}
+
+const ran = (taken: TakenJob[]) => ({
+  matchId: taken[0].matchId,
+  matchIds: taken.map((j) => j.matchId),
+  attempts: taken[0].attempts,
+});
+
+/**
+ * The jobs of one run, from the due ones in order: those that never failed, while their matches' predictions fit
+ * RESCORE_BATCH_PREDICTIONS. A job that failed before runs alone, so one failing match does not hold others back.
+ */
+async function batchOf(tx: Tx, due: TakenJob[]): Promise<TakenJob[]> {
+  if (due.length <= 1 || due[0].attempts > 0) return due.slice(0, 1);
+  const failedBefore = due.findIndex((j) => j.attempts > 0);
+  const fresh = failedBefore < 0 ? due : due.slice(0, failedBefore);
+  const counts = await tx.prediction.groupBy({
+    by: ['matchId'],
+    where: { matchId: { in: fresh.map((j) => j.matchId) } },
+    _count: { _all: true },
+  });
+  const size = new Map(counts.map((c) => [c.matchId, c._count._all]));
+  const batch = [fresh[0]];
+  let predictions = size.get(fresh[0].matchId) ?? 0;
+  for (const job of fresh.slice(1)) {
+    predictions += size.get(job.matchId) ?? 0;
+    if (predictions > RESCORE_BATCH_PREDICTIONS) break;
+    batch.push(job);
+  }
+  return batch;
 }
 
 /**
@@ -186,10 +238,10 @@ export async function runDueRescores(
   const figures = { done: 0, failed: 0, predictions: 0 };
   for (let job = await runDueRescore(db); job; job = await runDueRescore(db)) {
     if (job.report) {
-      figures.done++;
+      figures.done += job.matchIds.length;
       figures.predictions += job.report.predictions;
     } else {
-      figures.failed++;
+      figures.failed += job.matchIds.length;
       failed(job);
     }
   }
@@ -214,30 +266,30 @@ interface TakenJob {
   requestedAt: Date;
 }
 
-/** PostgreSQL: the oldest due job no other transaction holds, locked. */
-const dueJob = query({ matchId: 'number', attempts: 'number', requestedAt: 'date' }, (now: Date) => {
+/** PostgreSQL: the oldest due jobs no other transaction holds, locked. */
+const dueJob = query({ matchId: 'number', attempts: 'number', requestedAt: 'date' }, (now: Date, limit: number) => {
   const j = aliased(Model.RescoreJob, 'j');
   return Prisma.sql`
     SELECT ${j.c('matchId')} AS "matchId", ${j.c('attempts')} AS "attempts", ${j.c('requestedAt')} AS "requestedAt"
     FROM ${j}
     WHERE ${j.c('retryAt')} IS NULL OR ${j.c('retryAt')} <= ${now}::timestamp
-    ORDER BY ${j.c('requestedAt')}, ${j.c('matchId')} LIMIT 1
+    ORDER BY ${j.c('requestedAt')}, ${j.c('matchId')} LIMIT ${limit}
     FOR UPDATE SKIP LOCKED`;
 });
 
-async function takePostgres(tx: Tx, now: Date): Promise<TakenJob | null> {
-  const [row] = await rowsOf(tx, dueJob, now);
-  return row ?? null;
+function takePostgres(tx: Tx, now: Date): Promise<TakenJob[]> {
+  return rowsOf(tx, dueJob, now, RESCORE_BATCH_JOBS);
 }
 
-// SQLite's writers take turns: the first due job is this run's. A second process on the file (the CLI tick) that
-// reaches for the same job waits for the first one's transaction or fails busy (recorded as a failure, retried);
-// it never rescores twice, since the job is gone once the first commits.
-async function takeSqlite(tx: Tx, now: Date): Promise<TakenJob | null> {
-  return tx.rescoreJob.findFirst({
+// SQLite's writers take turns: the first due jobs are this run's. A second process on the file (the CLI tick) that
+// reaches for the same jobs waits for the first one's transaction or fails busy (recorded as a failure, retried);
+// it never rescores twice, since the jobs are gone once the first commits.
+function takeSqlite(tx: Tx, now: Date): Promise<TakenJob[]> {
+  return tx.rescoreJob.findMany({
     where: { OR: [{ retryAt: null }, { retryAt: { lte: now } }] },
     orderBy: [{ requestedAt: 'asc' }, { matchId: 'asc' }],
     select: { matchId: true, attempts: true, requestedAt: true },
+    take: RESCORE_BATCH_JOBS,
   });
 }
 

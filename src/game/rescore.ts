@@ -46,7 +46,9 @@ export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: num
   });
   const rules = new Map(companies.map((c) => [c.id, readScoringSettings(c.scoringSettings)]));
   const byId = new Map(matches.map((m) => [m.id, m]));
-  const changes = changedKinds(kinds, byId, rules, firstLegs);
+  // By match: each statement below joins its kinds to their matches' predictions only, so a chunk of kinds that
+  // spans few matches walks few predictions (a batch of jobs covers many matches).
+  const changes = changedKinds(kinds, byId, rules, firstLegs).sort((a, b) => a.kind.matchId - b.kind.matchId);
   const tournamentOf = (matchId: number) => byId.get(matchId)!.tournamentId;
 
   // Read before the predictions change: these statements find each prediction by the score it has now.

@@ -479,7 +479,7 @@ describe('typed SQL on the database', () => {
       expect(await rowsOf(database.db.prisma, leaseSql.take, 'typed:lease', 'you', until, now)).toEqual([]);
       const { opener } = database.demo.matches;
       await database.db.prisma.rescoreJob.create({ data: { matchId: opener, requestedAt: new Date(0) } });
-      const [job] = await fits('rescoreJobs.dueJob', rescoreJobSql.dueJob, new Date());
+      const [job] = await fits('rescoreJobs.dueJob', rescoreJobSql.dueJob, new Date(), 10);
       expect(job).toEqual({ matchId: opener, attempts: 0, requestedAt: new Date(0) });
       await database.db.prisma.rescoreJob.delete({ where: { matchId: opener } });
       covered.add('rescoreJobs.vacuum');
