@@ -4,11 +4,15 @@
 import type { MatchRow, NotificationRow } from '../db/rows.ts';
 import { notFound } from '../domain/errors.ts';
 import type { RankedStanding } from '../domain/rankings.ts';
-import { myStanding } from './rankings.ts';
+import { rankingsOf } from '../game/ranking-query.ts';
+import { myStanding, rankingShown } from './rankings.ts';
 import type { RequestScope } from './scope.ts';
 
 /** Loads shared by the subscribers of one event (src/live/bus.ts EventReads); none by default. */
-type SharedReads = { once<T>(key: string, load: () => Promise<T>): Promise<T> };
+type SharedReads = {
+  once<T>(key: string, load: () => Promise<T>): Promise<T>;
+  audience?(key: string): Set<number>;
+};
 const unshared: SharedReads = { once: (_key, load) => load() };
 
 /** The tournament's matches may be watched by anyone whose company plays it (as `tournament` reads it). */
@@ -38,19 +42,48 @@ export async function updatedMatch(
 
 /**
  * The caller's standing may be watched where the general ranking may be read (its guards, once). Returns which
- * ranking events concern the subscriber: those of every company, and those of the company the request acts on.
+ * ranking events concern the subscriber: those of every company, and those of the company the request acts on. A
+ * concerned subscriber joins the event's audience for its company, so standingNow reads them all at once.
  */
 export async function watchRanking(
   scope: RequestScope,
   tournamentId: number,
-): Promise<(event: { companyId?: number }) => boolean> {
+): Promise<(event: { companyId?: number }, reads: SharedReads) => boolean> {
   await myStanding(scope, tournamentId);
-  const { tenant } = scope.requireTenant();
-  return (event) => event.companyId === undefined || event.companyId === tenant.id;
+  const { tenant, viewer } = scope.requireTenant();
+  const audience = audienceKey(tournamentId, tenant.id);
+  return (event, reads) => {
+    const concerned = event.companyId === undefined || event.companyId === tenant.id;
+    if (concerned) reads.audience?.(audience).add(viewer.id);
+    return concerned;
+  };
 }
 
-export function standingNow(scope: RequestScope, tournamentId: number): Promise<RankedStanding | null> {
-  return myStanding(scope, tournamentId);
+const audienceKey = (tournamentId: number, companyId: number) => `ranking:${tournamentId}:${companyId}`;
+
+/**
+ * The caller's standing now, as `ranking` shows it. For a live event, the standings of every subscriber of the
+ * company in this process are read at once, the first time one of them asks (one statement per company and event,
+ * whatever the number of subscribers); each subscriber is given only their own. The company's tournaments are read
+ * once per event too, for the guards.
+ */
+export async function standingNow(
+  scope: RequestScope,
+  tournamentId: number,
+  reads: SharedReads = unshared,
+): Promise<RankedStanding | null> {
+  const { tenant } = scope.requireTenant();
+  const loader = scope.loaders.tournamentsByCompany;
+  const tournaments = await reads.once(`tournamentsByCompany:${tenant.id}`, () => loader.load(tenant.id));
+  loader.prime(tenant.id, tournaments);
+  const { which, callerIncluded, viewerId } = await rankingShown(scope, { tournamentId });
+  if (!callerIncluded) return null;
+  const audience = reads.audience?.(audienceKey(tournamentId, tenant.id));
+  if (!audience?.has(viewerId)) return myStanding(scope, tournamentId);
+  const standings = await reads.once(`standings:${JSON.stringify(which)}`, () =>
+    rankingsOf(scope.db, which, [...audience]),
+  );
+  return standings.get(viewerId) ?? null;
 }
 
 /** Anyone signed in hears of their own notifications. */

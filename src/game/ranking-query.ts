@@ -358,5 +358,80 @@ export async function rankingOf(prisma: Db, scope: RankingScope, userId: number)
   };
 }
 
+/** SQL: RANK() under the tie rule: ties share a position, the next is skipped. */
+function rankKeys(rule: TieRule, alias: string) {
+  const by =
+    rule === 'POINTS'
+      ? ['points']
+      : rule === 'ROUND_WINS'
+        ? ['points', 'roundWins']
+        : ['points', 'exactHits', 'outcomeHits'];
+  return Prisma.raw(`RANK() OVER (ORDER BY ${by.map((c) => `${alias}."${c}" DESC`).join(', ')})`);
+}
+
+/**
+ * Several users' standings in the general ranking from the standings, with their positions: the company's standings
+ * ranked once (RANK() along the ranking-order index), whatever the number of users asked. A user without a standing
+ * row has nothing and ranks after everyone with points or hits.
+ */
+const generalOfMany = query({ ...STANDING, position: 'number' }, (scope: RankingScope, userIds: number[]) => {
+  const st = aliased(Model.TournamentStanding, 'st');
+  const r = derived<Standing & { position: number }>('r');
+  const z = derived<Standing>('z');
+  const some = Prisma.sql`${z.c('points')} > 0 OR (${z.c('points')} = 0 AND (${z.c('exactHits')} > 0
+    OR (${z.c('exactHits')} = 0 AND ${z.c('outcomeHits')} > 0)))`;
+  return Prisma.sql`
+    WITH r AS MATERIALIZED (
+      SELECT ${st.c('userId')} AS "userId", ${st.c('points')} AS "points", ${st.c('exactHits')} AS "exactHits",
+        ${st.c('outcomeHits')} AS "outcomeHits", ${rankKeys('HITS', 'st')} AS "position"
+      FROM ${st}
+      WHERE ${st.c('tournamentId')} = ${scope.tournamentId} AND ${st.c('companyId')} = ${scope.companyId}
+        AND ${st.c('active')} = TRUE)
+    SELECT ${u.c('id')} AS "userId", ${u.c('name')} AS "name", COALESCE(${r.c('points')}, 0) AS "points",
+      COALESCE(${r.c('exactHits')}, 0) AS "exactHits", COALESCE(${r.c('outcomeHits')}, 0) AS "outcomeHits",
+      CAST(COALESCE(${r.c('position')}, (SELECT COUNT(*) FROM r z WHERE ${some}) + 1) AS INTEGER) AS "position"
+    FROM ${u} LEFT JOIN r ON ${r.c('userId')} = ${u.c('id')}
+    WHERE ${u.c('id')} IN (${Prisma.join(userIds)}) AND ${u.c('companyId')} = ${scope.companyId}
+      AND ${u.c('deletedAt')} IS NULL`;
+});
+
+/** Several users' scores in the scope with their positions: the scope's scores ranked once. */
+const scoresOfMany = query({ ...SCORES, position: 'number' }, (scope: RankingScope, userIds: number[]) => {
+  const sc = derived<Standing & { position: number }>('sc');
+  return Prisma.sql`
+    WITH scores AS MATERIALIZED (${scoresSelect(scope)}),
+    ranked AS (SELECT scores.*, CAST(${rankKeys(rulesOf(scope).tieRule, 'scores')} AS INTEGER) AS "position"
+      FROM scores)
+    SELECT * FROM ranked sc WHERE ${sc.c('userId')} IN (${Prisma.join(userIds)})`;
+});
+
+/**
+ * Several users' standings and RANK() positions in one statement, whatever their number: what a live ranking event
+ * reads once per company for all its subscribers in the process. Users not ranked in the scope are left out.
+ */
+export async function rankingsOf(
+  prisma: Db,
+  scope: RankingScope,
+  userIds: number[],
+): Promise<Map<number, RankedStanding>> {
+  const found = new Map<number, RankedStanding>();
+  if (userIds.length === 0) return found;
+  if (isGeneral(scope)) {
+    for (const row of await rowsOf(prisma, generalOfMany, scope, userIds))
+      found.set(row.userId, { ...plain(row), position: row.position });
+    return found;
+  }
+  const rule = rulesOf(scope).tieRule;
+  for (const row of await rowsOf(prisma, scoresOfMany, scope, userIds)) {
+    const mine = plain(row);
+    found.set(row.userId, {
+      ...mine,
+      roundWins: rule === 'ROUND_WINS' ? mine.roundWins : undefined,
+      position: row.position,
+    });
+  }
+  return found;
+}
+
 /** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
-export const rankingSql = { generalPage, scoresPage, scoresTotal, generalOf, scoresOf };
+export const rankingSql = { generalPage, scoresPage, scoresTotal, generalOf, scoresOf, generalOfMany, scoresOfMany };

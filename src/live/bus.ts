@@ -11,6 +11,17 @@ export type LiveListener = (event: LiveEvent, reads: EventReads) => void;
  */
 export class EventReads {
   private readonly loads = new Map<string, Promise<unknown>>();
+  private readonly audiences = new Map<string, Set<number>>();
+
+  /**
+   * Who in this process hears the event under `key` (a company's ranking subscribers): each subscriber adds itself
+   * as the event is handed out, before any execution, so one read can serve them all (src/app/subscriptions.ts).
+   */
+  audience(key: string): Set<number> {
+    let set = this.audiences.get(key);
+    if (!set) this.audiences.set(key, (set = new Set()));
+    return set;
+  }
 
   once<T>(key: string, load: () => Promise<T>): Promise<T> {
     let p = this.loads.get(key) as Promise<T> | undefined;

@@ -11,6 +11,8 @@ import {
   watchRanking,
 } from '../../src/app/subscriptions.ts';
 import { DEFAULT_FEATURE_SETTINGS } from '../../src/domain/defaults.ts';
+import { EventReads } from '../../src/live/bus.ts';
+import { runWithSqlStats } from '../../src/db/sql-stats.ts';
 import { customMatch, testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
 let database: AppTestDatabase;
@@ -70,9 +72,10 @@ describe('ranking', () => {
   it("hears of every company's ranking events, not another company's own; refused where it is hidden", async () => {
     const player = await testScope(database, 'player');
     const concerns = await watchRanking(player, database.demo.tournament);
-    expect(concerns({})).toBe(true);
-    expect(concerns({ companyId: database.demo.companies.DEMO })).toBe(true);
-    expect(concerns({ companyId: database.demo.companies.GLOBEX })).toBe(false);
+    const reads = new EventReads();
+    expect(concerns({}, reads)).toBe(true);
+    expect(concerns({ companyId: database.demo.companies.DEMO }, reads)).toBe(true);
+    expect(concerns({ companyId: database.demo.companies.GLOBEX }, reads)).toBe(false);
     const standing = await standingNow(player, database.demo.tournament);
     expect(standing?.userId).toBe(database.demo.users['player1@demo.test']);
     await expect(watchRanking(player, globexCup)).rejects.toMatchObject(code('NOT_FOUND'));
@@ -94,6 +97,31 @@ describe('ranking', () => {
         data: { featureSettings: featureSettings! },
       });
     }
+  });
+});
+
+describe('ranking events', () => {
+  it("one statement reads every subscriber's standing of a company; each is given their own", async () => {
+    const tournamentId = database.demo.tournament;
+    const who = ['player', 'player2', 'admin', 'globexPlayer', 'globexAdmin'] as const;
+    const scopes = await Promise.all(who.map((w) => testScope(database, w)));
+    const concerns = await Promise.all(scopes.map((scope) => watchRanking(scope, tournamentId)));
+    // Each subscriber's own standing, read on its own as before.
+    const alone = await Promise.all(scopes.map((scope) => standingNow(scope, tournamentId)));
+    expect(alone.every((standing) => standing !== null)).toBe(true);
+
+    // An event for every company: all five join their company's audience, before any of them executes.
+    const reads = new EventReads();
+    for (const c of concerns) expect(c({}, reads)).toBe(true);
+    const fresh = await Promise.all(who.map((w) => testScope(database, w)));
+    const counted = { statements: 0 };
+    const shared = await runWithSqlStats(counted, () =>
+      Promise.all(fresh.map((scope) => standingNow(scope, tournamentId, reads))),
+    );
+    expect(shared).toEqual(alone);
+    // Per company: its tournaments and its standings, whatever the number of subscribers.
+    expect(counted.statements).toBeGreaterThan(0);
+    expect(counted.statements).toBeLessThanOrEqual(4);
   });
 });
 

@@ -166,7 +166,11 @@ describe('typed SQL on the database', () => {
       expect(rows[0].total).toBe(count.total);
       const [own] = await fits('ranking.scoresOf', rankingSql.scoresOf, scope, player);
       expect(own.userId).toBe(player);
+      const [many] = await fits('ranking.scoresOfMany', rankingSql.scoresOfMany, scope, [player]);
+      expect(many.position).toBe(own.ahead + 1);
     }
+    const [mines] = await fits('ranking.generalOfMany', rankingSql.generalOfMany, general, [player]);
+    expect(mines.position).toBe(mine.ahead + 1);
   });
 
   it('match statistics and round winners return the rows they declare, with and without admins', async () => {

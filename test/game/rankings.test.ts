@@ -3,7 +3,7 @@
 // and standing, where the standings index serves them and where it does not, under every tie and membership rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
-import { rankingOf, rankingPage } from '../../src/game/ranking-query.ts';
+import { rankingOf, rankingPage, rankingsOf } from '../../src/game/ranking-query.ts';
 import { rankStandings, roundWins } from '../../src/domain/rankings.ts';
 import type { TieRule } from '../../src/domain/scoring-settings.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
@@ -262,6 +262,11 @@ describe('ranking query', () => {
         }
         for (const r of expected) expect(await rankingOf(p, scope, r.userId)).toEqual(r);
         expect(await rankingOf(p, scope, gone)).toBeNull();
+        // Everyone's at once, as a live ranking event reads its subscribers' (the deleted user is not ranked).
+        const all = await rankingsOf(p, scope, [...expected.map((r) => r.userId), gone]);
+        expect([...all.values()].sort((a, b) => a.userId - b.userId)).toEqual(
+          [...expected].sort((a, b) => a.userId - b.userId),
+        );
         expect(expected.find((r) => r.userId === renamed.id)!.name).toBe('Aaaa Renamed');
       } finally {
         await p.user.update({ where: { id: renamed.id }, data: { name: renamed.name } });
@@ -327,6 +332,12 @@ describe('ranking query', () => {
           rules,
         };
         for (const r of expected) expect(await rankingOf(p, scope, r.userId)).toEqual(r);
+        const all = await rankingsOf(
+          p,
+          scope,
+          expected.map((r) => r.userId),
+        );
+        for (const r of expected) expect(all.get(r.userId)).toEqual(r);
       }
       const general = await reference({}, rules);
       expect(general.some((r) => r.userId === fresh.id)).toBe(rules.rankNonPlayers);

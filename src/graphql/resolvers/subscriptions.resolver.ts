@@ -56,7 +56,7 @@ export class SubscriptionsResolver {
       return subscriptionStream(
         channel,
         rankingTopic(tournamentId),
-        (event) => event.kind === 'ranking' && concerns(event),
+        (event, reads) => event.kind === 'ranking' && concerns(event, reads),
       );
     },
   })
@@ -68,7 +68,7 @@ export class SubscriptionsResolver {
     tournamentId: number,
     @Ctx() ctx: Context,
   ): Promise<RankingChange> {
-    const me = await standingNow(ctx.scope, tournamentId);
+    const me = await standingNow(ctx.scope, tournamentId, delivery.reads);
     return { tournamentId, me, pageChanged: true, missedEvents: Boolean(delivery.missed) };
   }
 

@@ -20,7 +20,7 @@ const MAX_QUEUED = 100;
 export function subscriptionStream(
   channel: SubscriptionChannel,
   topic: string,
-  accept: (event: LiveEvent) => boolean = () => true,
+  accept: (event: LiveEvent, reads: EventReads) => boolean = () => true,
 ): AsyncIterableIterator<LiveDelivery> {
   const queue: LiveDelivery[] = [];
   const keys = new Set<string>();
@@ -39,7 +39,7 @@ export function subscriptionStream(
     wake?.();
   };
   const offEvent = channel.bus.subscribe(topic, (event, reads) => {
-    if (accept(event)) push({ event, reads }, JSON.stringify(event));
+    if (accept(event, reads)) push({ event, reads }, JSON.stringify(event));
   });
   const offMissed = channel.bus.onMissed((reads) => push({ missed: true, reads }, 'missed'));
   // At the token's expiry the caller is read again (and refused): no subscription outlives its token. A timer runs
