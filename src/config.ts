@@ -121,6 +121,8 @@ export interface Config {
     /** Event executions running at once (apart from GRAPHQL_MAX_CONCURRENT_EXECUTIONS), and waiting at most. */
     maxConcurrentExecutions: number;
     maxQueuedExecutions: number;
+    /** Ranking events go out at most once per tournament, company and this interval (0: each as it comes). */
+    rankingIntervalMs: number;
   };
 }
 
@@ -319,6 +321,8 @@ export function loadConfig(env: Env = withEnvFile().env, note: (msg: string) => 
       // One per core: with the HTTP slots' two per core, events get a third of the thread at most when both are busy.
       maxConcurrentExecutions: int(env, 'LIVE_MAX_CONCURRENT_EXECUTIONS', availableParallelism(), 1, 1000),
       maxQueuedExecutions: int(env, 'LIVE_MAX_QUEUED_EXECUTIONS', 10_000, 0, 10_000_000),
+      // A burst of results moves a ranking many times a second; a subscriber needs its last state, soon.
+      rankingIntervalMs: int(env, 'LIVE_RANKING_INTERVAL_MS', 1000, 0, 60_000),
     },
     // A few organisers at once; each holds one page of rows and one database connection at a time.
     exports: {

@@ -48,7 +48,9 @@ export async function startBackgroundWork(
   else app.log.info({ mail: mail.channel.description }, 'e-mail goes out through this channel');
   app.decorate('mail', mail);
   app.addHook('onClose', async () => mail.close());
-  const live = await openLiveBus(config.database, db.prisma, (level, obj, msg) => app.log[level](obj, msg));
+  const live = await openLiveBus(config.database, db.prisma, (level, obj, msg) => app.log[level](obj, msg), {
+    rankingIntervalMs: config.live.rankingIntervalMs,
+  });
   app.decorate('live', live);
   app.addHook('onClose', async () => live.close());
   const rescoring = new RescoreRunner(db.prisma, live, (level, obj, msg) => app.log[level](obj, msg));

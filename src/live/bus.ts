@@ -1,6 +1,7 @@
 // The live feed inside one process: who listens to which topic, and the signal that events may have been missed.
 // Publishing is the feed's own (src/live/local-bus.ts in one process, src/live/pg-bus.ts across replicas).
 import { topicOf, type LiveEvent } from './events.ts';
+import { RankingCoalescer } from './ranking-coalescer.ts';
 
 export type LiveListener = (event: LiveEvent, reads: EventReads) => void;
 
@@ -69,7 +70,15 @@ export class Fanout {
   private readonly missedListeners = new Set<(reads: EventReads) => void>();
   readonly stats: LiveStats = { published: 0, publishFailures: 0, received: 0, missed: 0, topics: 0 };
 
-  constructor(private readonly log: (obj: object, msg: string) => void) {}
+  private readonly rankings: RankingCoalescer;
+
+  /** `rankingIntervalMs`: ranking events go out at most once per tournament, company and interval (0: each). */
+  constructor(
+    private readonly log: (obj: object, msg: string) => void,
+    rankingIntervalMs = 0,
+  ) {
+    this.rankings = new RankingCoalescer(rankingIntervalMs, (event) => this.deliver(event));
+  }
 
   subscribe(topic: string, listener: LiveListener): () => void {
     let set = this.listeners.get(topic);
@@ -96,6 +105,16 @@ export class Fanout {
   /** Hands an event to its topic's listeners; one listener's failure does not keep it from the others. */
   dispatch(event: LiveEvent): void {
     this.stats.received++;
+    if (event.kind === 'ranking') this.rankings.offer(event);
+    else this.deliver(event);
+  }
+
+  /** Ranking events still waiting for the end of their interval are dropped: the feed is closing. */
+  close(): void {
+    this.rankings.close();
+  }
+
+  private deliver(event: LiveEvent): void {
     const set = this.listeners.get(topicOf(event));
     if (!set) return;
     const reads = new EventReads();

@@ -5,8 +5,8 @@ import type { LiveEvent } from './events.ts';
 export class LocalBus implements LiveBus {
   private readonly fanout: Fanout;
 
-  constructor(log: (obj: object, msg: string) => void) {
-    this.fanout = new Fanout(log);
+  constructor(log: (obj: object, msg: string) => void, rankingIntervalMs = 0) {
+    this.fanout = new Fanout(log, rankingIntervalMs);
   }
 
   get stats() {
@@ -30,5 +30,7 @@ export class LocalBus implements LiveBus {
     return this.fanout.onMissed(listener);
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.fanout.close();
+  }
 }

@@ -33,8 +33,9 @@ export class PgBus implements LiveBus {
     /** Sends one NOTIFY through the database's pool. */
     private readonly notify: (channel: string, payload: string) => Promise<unknown>,
     private readonly log: Log,
+    rankingIntervalMs = 0,
   ) {
-    this.fanout = new Fanout((obj, msg) => log('warn', obj, msg));
+    this.fanout = new Fanout((obj, msg) => log('warn', obj, msg), rankingIntervalMs);
     this.ready = this.listen();
     this.heartbeat = setInterval(() => void this.check(), HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -71,6 +72,7 @@ export class PgBus implements LiveBus {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.heartbeat);
+    this.fanout.close();
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => {});

@@ -36,6 +36,8 @@ export interface LiveExecutionFigures {
   executions: number;
   /** Responses to an event sent from another identical subscription's execution. */
   shared: number;
+  /** SQL statements the executions sent (reads shared by an event's subscribers count once). */
+  statements: number;
   /** Responses refused for a budget, by which (socket, address, process). */
   overBudget: Record<string, number>;
   /** Events dropped because the queue was full. */
@@ -256,6 +258,11 @@ const SOURCES = {
       'prode_live_executions_shared_total',
       "Responses to an event sent from an identical subscription's execution",
       (f) => f.executions.shared,
+    ),
+    counter(
+      'prode_live_sql_statements_total',
+      'SQL statements sent by event executions (per event: grows with companies, not subscribers)',
+      (f) => f.executions.statements,
     ),
     counter(
       'prode_live_events_dropped_total',

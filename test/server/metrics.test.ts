@@ -112,6 +112,12 @@ const PUBLISHED: Published[] = [
     ['reason'],
     'WebSocket upgrades refused, by reason (per_address, total, draining, path)',
   ],
+  [
+    'prode_live_sql_statements_total',
+    'counter',
+    [],
+    'SQL statements sent by event executions (per event: grows with companies, not subscribers)',
+  ],
   ['prode_live_subscriptions', 'gauge', [], 'Active subscriptions'],
   [
     'prode_rescore_job_oldest_age_seconds',

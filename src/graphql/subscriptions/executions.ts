@@ -19,6 +19,7 @@ import type { LiveExecutionFigures } from '../../observability/metrics.ts';
 import type { Context } from '../context.ts';
 import { ExecutionSlots } from '../execution-slots.ts';
 import type { SubscriptionChannel } from './channel.ts';
+import { runWithSqlStats, type SqlStats } from '../../db/sql-stats.ts';
 import type { LiveDelivery } from './stream.ts';
 
 export interface LiveLimits {
@@ -70,7 +71,7 @@ export class SubscriptionExecutions {
   private readonly socketIds = new WeakMap<object, number>();
   private socketCount = 0;
   private inFlight = 0;
-  private readonly counts = { executions: 0, shared: 0, dropped: 0 };
+  private readonly counts = { executions: 0, shared: 0, dropped: 0, statements: 0 };
   private readonly overBudget: Record<Limit, number> = { socket: 0, address: 0, process: 0 };
   private sliceStart = performance.now();
   /** While set, every object of every execution waits for it: not one branch of one, all let the loop turn. */
@@ -188,13 +189,16 @@ export class SubscriptionExecutions {
       const objects = (args.contextValue as Context).scope.objects;
       const budget = new EventBudget(this, event, channel);
       objects.share(budget);
+      const sql: SqlStats = { statements: 0 };
       this.counts.executions++;
       try {
         // Refused, the response is the refusal at once; what is left of the execution waits forever and is collected.
-        const result = await Promise.race([execute({ ...args, rootValue: delivery }), budget.refused]);
+        const executed = runWithSqlStats(sql, () => execute({ ...args, rootValue: delivery }));
+        const result = await Promise.race([executed, budget.refused]);
         return { result, objects: objects.resolved, shareable: !budget.stopped };
       } finally {
         this.inFlight -= budget.pooled;
+        this.counts.statements += sql.statements;
       }
     };
     return this.slots.run(work, {

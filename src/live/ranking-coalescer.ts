@@ -1,0 +1,53 @@
+// Ranking events coalesced per tournament and company: a burst of results (a matchday's goals, a rescoring job per
+// match) moves the same rankings again and again, and every event costs each company one ranking read and each
+// subscriber an execution. The first event of a quiet interval goes out at once; those within the interval are
+// folded into one that goes out when it ends, so the last state always reaches subscribers, at most one event per
+// company and interval later (LIVE_RANKING_INTERVAL_MS).
+import type { LiveEvent } from './events.ts';
+
+type RankingEvent = Extract<LiveEvent, { kind: 'ranking' }>;
+
+/** Past this many remembered keys, those quiet for a whole interval are forgotten. */
+const PRUNE_AT = 10_000;
+
+export class RankingCoalescer {
+  /** When each key's last event went out. */
+  private readonly sent = new Map<string, number>();
+  /** Keys with an event waiting for the end of their interval. */
+  private readonly waiting = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    private readonly intervalMs: number,
+    private readonly deliver: (event: RankingEvent) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  offer(event: RankingEvent): void {
+    if (this.intervalMs <= 0) return this.deliver(event);
+    const key = `${event.tournamentId}:${event.companyId ?? '*'}`;
+    // Already waiting, or covered by an event for every company that is: the waiting one carries this one.
+    if (this.waiting.has(key) || this.waiting.has(`${event.tournamentId}:*`)) return;
+    const since = this.now() - (this.sent.get(key) ?? -Infinity);
+    if (since >= this.intervalMs) return this.send(key, event);
+    const timer = setTimeout(() => {
+      this.waiting.delete(key);
+      this.send(key, event);
+    }, this.intervalMs - since);
+    timer.unref();
+    this.waiting.set(key, timer);
+  }
+
+  /** Events still waiting are dropped: the process is stopping. */
+  close(): void {
+    for (const timer of this.waiting.values()) clearTimeout(timer);
+    this.waiting.clear();
+  }
+
+  private send(key: string, event: RankingEvent) {
+    const now = this.now();
+    if (this.sent.size >= PRUNE_AT)
+      for (const [k, at] of this.sent) if (now - at >= this.intervalMs) this.sent.delete(k);
+    this.sent.set(key, now);
+    this.deliver(event);
+  }
+}
