@@ -123,6 +123,8 @@ export interface Config {
     maxQueuedExecutions: number;
     /** Ranking events go out at most once per tournament, company and this interval (0: each as it comes). */
     rankingIntervalMs: number;
+    /** Published events are kept this long for subscribers that resume with `after` (0: none kept). */
+    resumeWindowMs: number;
   };
 }
 
@@ -323,6 +325,8 @@ export function loadConfig(env: Env = withEnvFile().env, note: (msg: string) => 
       maxQueuedExecutions: int(env, 'LIVE_MAX_QUEUED_EXECUTIONS', 10_000, 0, 10_000_000),
       // A burst of results moves a ranking many times a second; a subscriber needs its last state, soon.
       rankingIntervalMs: int(env, 'LIVE_RANKING_INTERVAL_MS', 1000, 0, 60_000),
+      // Long enough to ride out a replica's restart and a phone's lost connection; rows are a few per event.
+      resumeWindowMs: int(env, 'LIVE_RESUME_WINDOW_MINUTES', 10, 0, 24 * 60) * 60_000,
     },
     // A few organisers at once; each holds one page of rows and one database connection at a time.
     exports: {

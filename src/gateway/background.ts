@@ -50,6 +50,7 @@ export async function startBackgroundWork(
   app.addHook('onClose', async () => mail.close());
   const live = await openLiveBus(config.database, db.prisma, (level, obj, msg) => app.log[level](obj, msg), {
     rankingIntervalMs: config.live.rankingIntervalMs,
+    resumeWindowMs: config.live.resumeWindowMs,
   });
   app.decorate('live', live);
   app.addHook('onClose', async () => live.close());

@@ -2,6 +2,7 @@
 // Publishing is the feed's own (src/live/local-bus.ts in one process, src/live/pg-bus.ts across replicas).
 import { topicOf, type LiveEvent } from './events.ts';
 import { RankingCoalescer } from './ranking-coalescer.ts';
+import type { EventLog, Replay } from './event-log.ts';
 
 export type LiveListener = (event: LiveEvent, reads: EventReads) => void;
 
@@ -40,6 +41,8 @@ export interface LiveBus {
    * delivery: a failed publish is logged and counted.
    */
   publish(event: LiveEvent): void;
+  /** The topic's events after `cursor` still kept (src/live/event-log.ts); missed when they are not. */
+  replay(topic: string, cursor: number): Promise<Replay>;
   /** Calls `listener` for every event on `topic` (src/live/events.ts); returns the unsubscribe. */
   subscribe(topic: string, listener: LiveListener): () => void;
   /**
@@ -135,3 +138,24 @@ export class Fanout {
     }
   }
 }
+
+/**
+ * The event with its cursor once kept (sessions events are not: nobody resumes them). A failure to keep it is
+ * logged and the event goes out without a cursor: live subscribers still hear it.
+ */
+export async function logged(
+  events: EventLog | null,
+  event: LiveEvent,
+  warn: (obj: object, msg: string) => void,
+): Promise<LiveEvent> {
+  if (!events || event.kind === 'sessions') return event;
+  try {
+    return await events.append(event);
+  } catch (err) {
+    warn({ err: String((err as Error).message ?? err).split('\n')[0], event }, 'live event not kept for resuming');
+    return event;
+  }
+}
+
+/** Replays of a feed without a log: everything before now is missed. */
+export const NO_REPLAY: Replay = { events: [], missed: true };

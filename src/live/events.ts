@@ -2,7 +2,12 @@
 // subscriber may see (src/app/subscriptions.ts), so an event needs no tenant filtering of its own and stays far below
 // PostgreSQL's 8000-byte NOTIFY limit.
 
-export type LiveEvent =
+export type LiveEvent = EventBody & {
+  /** Its place in the kept log (src/live/event-log.ts): what a subscriber resumes after. Absent when not kept. */
+  cursor?: number;
+};
+
+type EventBody =
   /** A match's score, status or kickoff changed. */
   | { kind: 'match'; tournamentId: number; matchId: number }
   /** Standings of the tournament moved: in every company that plays it, or in `companyId` only (its rules). */
@@ -11,6 +16,12 @@ export type LiveEvent =
   | { kind: 'notification'; userId: number; notificationId: number }
   /** Every session of `userId` was revoked (src/app/sessions.ts): their subscriptions read their caller again. */
   | { kind: 'sessions'; userId: number };
+
+/** The event without its cursor: the same change, wherever it was logged (a queue's duplicates are told by it). */
+export function changeOf(event: LiveEvent): string {
+  const { cursor: _cursor, ...change } = event;
+  return JSON.stringify(change);
+}
 
 /** Where an event is heard: subscribers listen to one topic each. */
 export function topicOf(event: LiveEvent): string {
@@ -45,6 +56,12 @@ export function parseLiveEvent(text: string): LiveEvent | null {
     return null;
   }
   if (typeof v !== 'object' || v === null) return null;
+  const event = parseBody(v);
+  if (event && id(v.cursor)) event.cursor = v.cursor;
+  return event;
+}
+
+function parseBody(v: Record<string, unknown>): LiveEvent | null {
   if (v.kind === 'match' && id(v.tournamentId) && id(v.matchId))
     return { kind: 'match', tournamentId: v.tournamentId, matchId: v.matchId };
   if (v.kind === 'ranking' && id(v.tournamentId) && (v.companyId === undefined || id(v.companyId)))

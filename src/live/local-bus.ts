@@ -1,11 +1,16 @@
 // The live feed of a single process (SQLite: one process owns the database file).
-import { Fanout, type EventReads, type LiveBus, type LiveListener } from './bus.ts';
+import { Fanout, logged, NO_REPLAY, type EventReads, type LiveBus, type LiveListener } from './bus.ts';
+import type { EventLog } from './event-log.ts';
 import type { LiveEvent } from './events.ts';
 
 export class LocalBus implements LiveBus {
   private readonly fanout: Fanout;
 
-  constructor(log: (obj: object, msg: string) => void, rankingIntervalMs = 0) {
+  constructor(
+    private readonly log: (obj: object, msg: string) => void,
+    rankingIntervalMs = 0,
+    private readonly events: EventLog | null = null,
+  ) {
     this.fanout = new Fanout(log, rankingIntervalMs);
   }
 
@@ -18,8 +23,12 @@ export class LocalBus implements LiveBus {
 
   publish(event: LiveEvent): void {
     this.fanout.stats.published++;
-    // After the publisher's own work, as a notification from another process would arrive.
-    setImmediate(() => this.fanout.dispatch(event));
+    // Kept first (for resuming), then after the publisher's own work, as a notification from another process would.
+    void logged(this.events, event, this.log).then((kept) => setImmediate(() => this.fanout.dispatch(kept)));
+  }
+
+  replay(topic: string, cursor: number) {
+    return this.events ? this.events.after(topic, cursor) : Promise.resolve(NO_REPLAY);
   }
 
   subscribe(topic: string, listener: LiveListener) {
@@ -32,5 +41,6 @@ export class LocalBus implements LiveBus {
 
   async close(): Promise<void> {
     this.fanout.close();
+    this.events?.close();
   }
 }

@@ -4,7 +4,8 @@
 // When the listening connection is lost, events sent meanwhile are gone: the replica reconnects and tells its
 // subscribers to refetch rather than pretending nothing happened.
 import pg from 'pg';
-import { Fanout, type EventReads, type LiveBus, type LiveListener } from './bus.ts';
+import { Fanout, NO_REPLAY, type EventReads, type LiveBus, type LiveListener } from './bus.ts';
+import type { EventLog } from './event-log.ts';
 import { parseLiveEvent, type LiveEvent } from './events.ts';
 
 export const LIVE_CHANNEL = 'prode_live';
@@ -34,6 +35,7 @@ export class PgBus implements LiveBus {
     private readonly notify: (channel: string, payload: string) => Promise<unknown>,
     private readonly log: Log,
     rankingIntervalMs = 0,
+    private readonly events: EventLog | null = null,
   ) {
     this.fanout = new Fanout((obj, msg) => log('warn', obj, msg), rankingIntervalMs);
     this.ready = this.listen();
@@ -52,6 +54,16 @@ export class PgBus implements LiveBus {
 
   publish(event: LiveEvent): void {
     this.fanout.stats.published++;
+    // Kept and sent in one transaction (src/live/event-log.ts); a failure to keep it sends it without a cursor.
+    if (!this.events || event.kind === 'sessions') return this.send(event);
+    this.events.append(event).catch((err) => {
+      this.log('warn', { err: firstLine(err), event }, 'live event not kept for resuming');
+      this.send(event);
+    });
+  }
+
+  /** NOTIFY with one retry: every replica's subscribers hear it (this one's through its own LISTEN). */
+  private send(event: LiveEvent) {
     const payload = JSON.stringify(event);
     this.notify(LIVE_CHANNEL, payload)
       .catch(() => new Promise((r) => setTimeout(r, REPUBLISH_MS)).then(() => this.notify(LIVE_CHANNEL, payload)))
@@ -59,6 +71,10 @@ export class PgBus implements LiveBus {
         this.fanout.stats.publishFailures++;
         this.log('warn', { err: firstLine(err), event }, 'live event not published');
       });
+  }
+
+  replay(topic: string, cursor: number) {
+    return this.events ? this.events.after(topic, cursor) : Promise.resolve(NO_REPLAY);
   }
 
   subscribe(topic: string, listener: LiveListener) {
@@ -73,6 +89,7 @@ export class PgBus implements LiveBus {
     this.closed = true;
     clearInterval(this.heartbeat);
     this.fanout.close();
+    this.events?.close();
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => {});

@@ -2,8 +2,9 @@
 // sent, and each one responded to with a fresh scope (clock, loaders, object budget), so nothing read for an earlier
 // event is shown as current.
 import { EventReads } from '../../live/bus.ts';
-import { sessionsTopic, type LiveEvent } from '../../live/events.ts';
+import { changeOf, sessionsTopic, type LiveEvent } from '../../live/events.ts';
 import type { SubscriptionChannel } from './channel.ts';
+import { badInput } from '../../domain/errors.ts';
 
 /**
  * What a subscription resolver is given per event: one event, or word that some may have been missed. `reads` is
@@ -16,13 +17,30 @@ export type LiveDelivery =
 /** Events a slow subscriber may have waiting; past it they are dropped for one missedEvents. */
 const MAX_QUEUED = 100;
 
-/** The events of `topic` that `accept` lets through, until the subscriber completes or disconnects. */
+/**
+ * Parses a subscription's `after` argument: the cursor of the last event the client received (BAD_USER_INPUT when it
+ * is not one). Null when none was given.
+ */
+export function resumeCursor(after: unknown): number | null {
+  if (after == null) return null;
+  if (typeof after !== 'string' || !/^[1-9][0-9]{0,14}$/.test(after))
+    throw badInput('after must be the cursor of an event this subscription sent', 'after');
+  return Number(after);
+}
+
+/**
+ * The events of `topic` that `accept` lets through, until the subscriber completes or disconnects. With `after` (a
+ * cursor), first the topic's events since that one still kept, then the live ones: the live feed is listened to
+ * before the kept events are read, and an event both sent is sent once. `fold`: a replay is sent as its last event
+ * only (a ranking's standing is the one of now whatever moved it).
+ */
 export function subscriptionStream(
   channel: SubscriptionChannel,
   topic: string,
   accept: (event: LiveEvent, reads: EventReads) => boolean = () => true,
+  { after = null, fold = false }: { after?: number | null; fold?: boolean } = {},
 ): AsyncIterableIterator<LiveDelivery> {
-  const queue: LiveDelivery[] = [];
+  let queue: LiveDelivery[] = [];
   const keys = new Set<string>();
   let wake: (() => void) | null = null;
   let done = false;
@@ -39,7 +57,7 @@ export function subscriptionStream(
     wake?.();
   };
   const offEvent = channel.bus.subscribe(topic, (event, reads) => {
-    if (accept(event, reads)) push({ event, reads }, JSON.stringify(event));
+    if (accept(event, reads)) push({ event, reads }, changeOf(event));
   });
   const offMissed = channel.bus.onMissed((reads) => push({ missed: true, reads }, 'missed'));
   // At the token's expiry the caller is read again (and refused): no subscription outlives its token. A timer runs
@@ -56,6 +74,20 @@ export function subscriptionStream(
   };
   if (channel.expiresAt - Date.now() < 2 ** 31 - 1) atExpiry();
   const offRevoked = watchRevocation(channel, () => push({ missed: true, reads: new EventReads() }, 'missed'));
+  // What was missed, read once the live feed is listened to; a failed read is told as missed events.
+  let replay: Promise<LiveDelivery[]> | null =
+    after === null
+      ? null
+      : channel.bus.replay(topic, after).then(
+          ({ events, missed }): LiveDelivery[] => {
+            const reads = new EventReads();
+            if (missed) return [{ missed: true, reads }];
+            const kept = events.filter((event) => accept(event, reads));
+            const sent = fold ? kept.slice(-1) : kept;
+            return sent.map((event) => ({ event, reads }));
+          },
+          (): LiveDelivery[] => [{ missed: true, reads: new EventReads() }],
+        );
   let last = false;
   const finish = () => {
     if (done) return;
@@ -72,6 +104,11 @@ export function subscriptionStream(
     },
     async next() {
       channel.release(); // the last response has been sent: its rows need not wait with us
+      if (replay) {
+        const missed = await replay;
+        replay = null;
+        queue = [...missed, ...queue.filter((d) => !missed.some((m) => m.event && m.event.cursor === d.event?.cursor))];
+      }
       while (!done && !last && queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       wake = null;
       if (done || last) {
@@ -79,7 +116,7 @@ export function subscriptionStream(
         return { done: true, value: undefined };
       }
       const value = queue.shift()!;
-      keys.delete(value.missed ? 'missed' : JSON.stringify(value.event));
+      keys.delete(value.missed ? 'missed' : changeOf(value.event));
       last = !(await channel.refresh());
       return { done: false, value };
     },

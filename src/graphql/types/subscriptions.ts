@@ -4,14 +4,21 @@ import { Match } from './football.ts';
 import { RankingMe } from './ranking.ts';
 
 const MISSED =
-  'true when this server lost its event feed for a moment and events may have been missed: refetch what you show ' +
-  '(the other fields are then null). Subscriptions stay open.';
+  'true when events may have been missed (this server lost its event feed for a moment, or the subscription was ' +
+  'resumed with an `after` older than the server keeps events): refetch what you show (the other fields are then ' +
+  'null). Subscriptions stay open.';
+
+const CURSOR =
+  'Where this event stands in the feed: keep the last one received and subscribe again with after: <cursor> to ' +
+  'get what was missed meanwhile (events are kept LIVE_RESUME_WINDOW_MINUTES). null when there is none to resume ' +
+  'after (missed events, or an event the server could not keep).';
 
 @ObjectType({ description: "A match's score, status, elapsed time or kickoff changed." })
 export class MatchUpdate {
   @Field(() => Match, { nullable: true, description: 'The match as it is now, as queries show it to the caller.' })
   match?: Match | null;
   @Field(() => Boolean, { description: MISSED }) missedEvents!: boolean;
+  @Field(() => String, { nullable: true, description: CURSOR }) cursor?: string | null;
 }
 
 @ObjectType({ simpleResolvers: true, description: "The tournament's ranking moved in the caller's company." })
@@ -28,6 +35,7 @@ export class RankingChange {
   pageChanged!: boolean;
   @Field(() => Boolean, { description: MISSED.replace(' (the other fields are then null)', '') })
   missedEvents!: boolean;
+  @Field(() => String, { nullable: true, description: CURSOR }) cursor?: string | null;
 }
 
 @ObjectType({ description: 'A notification of the caller was delivered.' })
@@ -38,4 +46,5 @@ export class NotificationEvent {
   })
   notification?: Notification | null;
   @Field(() => Boolean, { description: MISSED }) missedEvents!: boolean;
+  @Field(() => String, { nullable: true, description: CURSOR }) cursor?: string | null;
 }
