@@ -1,7 +1,8 @@
 // Live matchday load: N open subscriptions (matchUpdated) on one replica while a referee sets a match's score and
 // clock again and again; for every event, the delay until each subscriber has it, and the server's memory per
-// socket. Run: npm run bench:live -- [--sockets 1000] [--updates 30]. With DATABASE_URL (PostgreSQL) the events
-// travel through LISTEN/NOTIFY as across replicas; without it, a fresh SQLite file and the in-process feed.
+// socket. Run: npm run bench:live -- [--sockets 1000] [--updates 30] (`--matchday`: bench/matchday.ts). With
+// DATABASE_URL (PostgreSQL) the events travel through LISTEN/NOTIFY as across replicas; without it, a fresh SQLite
+// file and the in-process feed.
 // The subscribers run in this process on the same machine: their JSON parsing is part of the figures.
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,15 +11,20 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { DEMO_PASSWORD } from '../prisma/seed/demo-seed.ts';
 import { startLoadTarget } from './load-target.ts';
+import { runMatchday } from './matchday.ts';
 
 const { values } = parseArgs({
   options: {
-    sockets: { type: 'string', default: '1000' },
+    sockets: { type: 'string' },
     updates: { type: 'string', default: '30' },
-    out: { type: 'string', default: 'bench/LIVE.md' },
+    out: { type: 'string' },
+    matchday: { type: 'boolean', default: false },
+    companies: { type: 'string', default: '5' },
+    'every-ms': { type: 'string', default: '2000' },
+    seconds: { type: 'string', default: '60' },
   },
 });
-const SOCKETS = Number(values.sockets);
+const SOCKETS = Number(values.sockets ?? (values.matchday ? 5000 : 1000));
 const UPDATES = Number(values.updates);
 const databaseUrl = process.env.DATABASE_URL;
 
@@ -148,7 +154,7 @@ handed to the feed) to the moment a subscriber had the event; "from the request"
 | Server RSS before the sockets / with them / peak | ${MiB(rssBefore)} / ${MiB(rssAfter)} / ${MiB(peakRss)} MiB |
 | Memory per socket (RSS / JS heap) | ${perSocket(rssAfter - rssBefore)} / ${perSocket(heapAfter - heapBefore)} |
 `;
-    writeFileSync(values.out!, report);
+    writeFileSync(values.out ?? 'bench/LIVE.md', report);
     console.log(report);
   } finally {
     await Promise.all(clients.map((c) => c.dispose()));
@@ -156,7 +162,17 @@ handed to the feed) to the moment a subscriber had the event; "from the request"
   }
 }
 
-main().catch((err) => {
+const run = values.matchday
+  ? () =>
+      runMatchday({
+        sockets: SOCKETS,
+        companies: Number(values.companies),
+        everyMs: Number(values['every-ms']),
+        seconds: Number(values.seconds),
+        out: values.out ?? 'bench/LIVE-MATCHDAY.md',
+      })
+  : main;
+run().catch((err) => {
   console.error(err);
   process.exit(1);
 });
