@@ -5,9 +5,9 @@
 // A job runs in one transaction that holds its row, rescores the match and deletes the row: it is done whole or not
 // at all, and a process that dies in the middle leaves the row for the next run. On PostgreSQL the row is taken
 // with FOR UPDATE SKIP LOCKED, so two replicas never rescore one job at once (rescoring is idempotent anyway).
-// Lock order: the job row, then the match row (rescoreMatches locks it). setMatchResult takes them in the same
-// order (queueRescore before it updates the match), so a result set while its match is being rescored waits for
-// that rescoring and queues a fresh job instead of deadlocking with it.
+// Lock order: the job row, then the match row, then its tournament's (rescoreMatches locks both). setMatchResult
+// takes them in the same order (queueRescore before it updates the match), so a result set while its match is being
+// rescored waits for that rescoring and queues a fresh job instead of deadlocking with it.
 import { providerOf, type Db, type Tx } from '../db/client.ts';
 import { Prisma } from '../db/sql.ts';
 import { aliased, Model, query, rowsOf, table } from '../db/typed-sql.ts';

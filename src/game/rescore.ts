@@ -38,6 +38,7 @@ export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: num
   if (seconds.length) await lockMatches(tx, seconds);
   const matches = seconds.length ? [...given, ...(await tx.match.findMany({ where: { id: { in: seconds } } }))] : given;
   matchIds = matches.map((m) => m.id);
+  await lockTournaments(tx, matches);
   const firstLegs = await firstLegsOf(tx, matches);
   const kinds = await readKinds(tx, matchIds, companyId);
   const companies = await tx.company.findMany({
@@ -97,6 +98,22 @@ export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: num
  */
 async function lockMatches(tx: Tx, ids: number[]) {
   await tx.$executeRaw(lockMatchRows(ids));
+}
+
+/**
+ * Two rescorings of one tournament's matches at once (two replicas' jobs, a job and a request's result) would both
+ * make a new player's first standing, and one would fail on its unique key: the second waits for the first to commit,
+ * then reads the standings it left. One statement per tournament, in id order, so two never wait on each other.
+ */
+async function lockTournaments(tx: Tx, matches: Array<{ tournamentId: number }>) {
+  for (const id of [...new Set(matches.map((m) => m.tournamentId))].sort((a, b) => a - b))
+    await tx.$executeRaw(lockTournamentRow(id));
+}
+
+function lockTournamentRow(id: number) {
+  const name = names(Model.Tournament, 'name');
+  return Prisma.sql`UPDATE ${table(Model.Tournament)} SET ${name} = ${name}
+    WHERE ${names(Model.Tournament, 'id')} = ${id}`;
 }
 
 function lockMatchRows(ids: number[]) {
@@ -181,4 +198,4 @@ export async function decidedMatchesOf(tx: Tx, companyId: number): Promise<numbe
 }
 
 /** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
-export const rescoreSql = { lockMatchRows, kindsOf, rewriteKinds };
+export const rescoreSql = { lockMatchRows, lockTournamentRow, kindsOf, rewriteKinds };

@@ -386,6 +386,8 @@ describe('typed SQL on the database', () => {
     const db = database.db.prisma;
     covered.add('rescore.lockMatchRows');
     expect(await db.$executeRaw(rescoreSql.lockMatchRows([opener]))).toBe(1);
+    covered.add('rescore.lockTournamentRow');
+    expect(await db.$executeRaw(rescoreSql.lockTournamentRow(database.demo.tournament))).toBe(1);
     const kinds = await fits('rescore.kindsOf', rescoreSql.kindsOf, [opener]);
     expect(kinds.reduce((n, k) => n + k.count, 0)).toBe(await db.prediction.count({ where: { matchId: opener } }));
     const ofDemo = await fits('rescore.kindsOf', rescoreSql.kindsOf, [opener], database.demo.companies.DEMO);

@@ -1,14 +1,15 @@
 // Rescoring jobs (src/game/rescore-jobs.ts) on the suite's store: a job leaves the predictions, standings and
 // notifications exactly as rescoring inside the result's transaction does; it is done whole or not at all (a
 // failing write keeps the job, with its error and a retry time, and nothing of the rescoring); two runners never
-// run one job twice; a job for a match that is gone ends without work. The process's runner runs jobs outside the
-// request that woke it and tells live subscribers that the rankings moved.
+// run one job twice; a job for a match that is gone ends without work; two rescorings of one tournament at once
+// take turns (on PostgreSQL), so the second does not fail making standings the first made. The process's runner
+// runs jobs outside the request that woke it and tells live subscribers that the rankings moved.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DemoIds } from '../../prisma/seed/demo-seed.ts';
 import { providerOf, type Db } from '../../src/db/client.ts';
 import { rescoreMatches } from '../../src/game/rescore.ts';
 import { pendingRescores, queueRescore, runDueRescore } from '../../src/game/rescore-jobs.ts';
-import { seededDatabase, type TestDatabase } from '../helpers/db.ts';
+import { seededDatabase, suiteProvider, type TestDatabase } from '../helpers/db.ts';
 import { RescoreRunner } from '../../src/app/rescore-runner.ts';
 import { runWithSqlStats } from '../../src/db/sql-stats.ts';
 import type { LiveEvent } from '../../src/live/events.ts';
@@ -141,6 +142,64 @@ describe('a rescoring job', () => {
     expect(await run()).toMatchObject({ matchId: 987_654, report: { matches: 0, predictions: 0 } });
     expect(await p.rescoreJob.count()).toBe(0);
   });
+});
+
+describe('two rescorings of one tournament at once', () => {
+  // SQLite has one writer at a time: the second transaction could not start while the first is open.
+  it.runIf(suiteProvider === 'postgresql')(
+    'the second waits for the first, then moves the standings it made',
+    async () => {
+      const world = await p.country.findFirstOrThrow({ where: { name: 'World' } });
+      const players = await p.user.findMany({ where: { companyId: ids.companies.DEMO, deletedAt: null } });
+      const date = new Date(Date.now() - 3600_000);
+      const t = await p.tournament.create({
+        data: { name: `Twice Cup ${Math.random()}`, countryId: world.id, ownerCompanyId: ids.companies.DEMO },
+      });
+      const round = await p.round.create({ data: { tournamentId: t.id, name: 'R1', date, position: 1 } });
+      const [first, second] = await Promise.all(
+        [0, 1].map(() =>
+          p.match.create({
+            data: {
+              tournamentId: t.id,
+              roundId: round.id,
+              date,
+              homeTeamId: ids.teams.Argentina,
+              awayTeamId: ids.teams.Japan,
+              status: 'FINISHED',
+              homeTeamGoals: 1,
+              awayTeamGoals: 0,
+            },
+          }),
+        ),
+      );
+      await p.prediction.createMany({
+        data: players.flatMap((u) =>
+          [first, second].map((m) => ({ userId: u.id, matchId: m.id, homeTeamGoals: 1, awayTeamGoals: 0 })),
+        ),
+      });
+      // Neither player has a standing in the tournament yet: both rescorings would make them.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const a = p.$transaction(
+        async (tx) => {
+          await rescoreMatches(tx, [first.id]);
+          await held;
+        },
+        { timeout: 30_000 },
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      const b = p.$transaction((tx) => rescoreMatches(tx, [second.id]), { timeout: 30_000 });
+      await new Promise((r) => setTimeout(r, 500));
+      release();
+      await a;
+      expect(await b).toMatchObject({ predictions: players.length });
+      const standings = await p.tournamentStanding.findMany({ where: { tournamentId: t.id } });
+      const exact = (await p.prediction.findFirstOrThrow({ where: { matchId: first.id } })).points!;
+      expect(standings).toHaveLength(players.length);
+      for (const s of standings)
+        expect({ points: s.points, exactHits: s.exactHits }).toEqual({ points: 2 * exact, exactHits: 2 });
+    },
+  );
 });
 
 describe("the process's runner", () => {

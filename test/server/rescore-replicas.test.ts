@@ -1,7 +1,8 @@
 // Rescoring jobs (src/game/rescore-jobs.ts) across gateway processes (test/helpers/replicas.ts): two replicas that
 // both tick take the jobs of many decided matches and each job is done exactly once (its match in one replica's
 // "match rescored" line only); a job left behind by a process killed before it ran it is done by the next process
-// at its start. Either way the company's rescoreStatus ends with every match done and its predictions scored.
+// at its start. Either way the company's rescoreStatus ends with every match done, its predictions scored and each
+// player's standing their sum (two runs making a tournament's first standings at once wait for each other).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoIds } from '../../prisma/seed/demo-seed.ts';
 import type { Db } from '../../src/db/client.ts';
@@ -84,6 +85,20 @@ async function expectDone(p: Db, companyId: number, ids: number[]) {
   expect(predictions.every((x) => x.status === 'SCORED')).toBe(true);
   // 1-1: the 1-1 predictions are exact, the others miss the draw.
   for (const x of predictions) expect(x.exactHit).toBe(x.homeTeamGoals === 1);
+  // Each player's standing holds what their predictions add up to (made by whichever run scored them first).
+  const { tournamentId } = await p.match.findUniqueOrThrow({ where: { id: ids[0] } });
+  const sums = new Map<number, { points: number; exactHits: number; outcomeHits: number }>();
+  for (const x of predictions) {
+    const sum = sums.get(x.userId) ?? { points: 0, exactHits: 0, outcomeHits: 0 };
+    sum.points += x.points ?? 0;
+    sum.exactHits += x.exactHit ? 1 : 0;
+    sum.outcomeHits += x.outcomeHit ? 1 : 0;
+    sums.set(x.userId, sum);
+  }
+  const standings = await p.tournamentStanding.findMany({ where: { tournamentId } });
+  expect(
+    new Map(standings.map((s) => [s.userId, { points: s.points, exactHits: s.exactHits, outcomeHits: s.outcomeHits }])),
+  ).toEqual(sums);
 }
 
 describe.runIf(suiteProvider === 'postgresql')('rescoring jobs on two replicas', () => {
