@@ -139,7 +139,7 @@ describe('updateScoringSettings', () => {
     }
   });
 
-  it('rescoreStatus is all zero for a company that never rescored in jobs, and refused to players', async () => {
+  it('rescoreStatus is all zero for a company never rescored in jobs; a manager reads it, a player not', async () => {
     const admin = await testScope(database, 'admin');
     expect(await rescoreStatus(admin, database.demo.companies.DEMO)).toEqual({
       pendingMatches: 0,
@@ -147,6 +147,9 @@ describe('updateScoringSettings', () => {
       startedAt: null,
       finishedAt: null,
     });
+    // A manager reads any company's.
+    const manager = await testScope(database, 'manager');
+    expect(await rescoreStatus(manager, database.demo.companies.DEMO)).toMatchObject({ pendingMatches: 0 });
     const player = await testScope(database, 'player');
     await expect(rescoreStatus(player, database.demo.companies.DEMO)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
