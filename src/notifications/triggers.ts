@@ -90,7 +90,17 @@ async function remindCompany(
   let afterId = 0;
   for (;;) {
     const users = await prisma.user.findMany({
-      where: { companyId, deletedAt: null, id: { gt: afterId } },
+      where: {
+        companyId,
+        deletedAt: null,
+        id: { gt: afterId },
+        // In the database (NOT EXISTS): only people with a match closing soon that they neither predicted nor were
+        // reminded of at its closing time, not every person of the company each tick.
+        OR: candidates.map((c) => ({
+          predictions: { none: { matchId: c.match.id } },
+          predictionReminders: { none: { matchId: c.match.id, closesAt: c.closesAt } },
+        })),
+      },
       select: { id: true, notificationSettings: true },
       orderBy: { id: 'asc' },
       take: USER_BATCH,
