@@ -215,3 +215,34 @@ describe('updateNotificationSettings', () => {
     ).rejects.toMatchObject({ extensions: { code: 'FORBIDDEN' } });
   });
 });
+
+describe('pendingMatchesPredictions: what a tick reads', () => {
+  it('reads only the people who have a match to be reminded of, not every person of the company', async () => {
+    const now = month(6);
+    // Everyone but player1 predicted it: a tick has one person to remind.
+    const m = await match(
+      new Date(now.getTime() + 3 * HOUR),
+      people.filter((id) => id !== player1),
+    );
+    const usersRead: number[] = [];
+    const counted = database.db.prisma.$extends({
+      query: {
+        user: {
+          async findMany({ args, query }) {
+            const rows = await query(args);
+            usersRead.push(...rows.map((r) => r.id!));
+            return rows;
+          },
+        },
+      },
+    }) as unknown as typeof database.db.prisma;
+    expect(await pendingPredictionsTrigger(counted, now)).toBe(1);
+    expect(await remindedOf(m.id)).toEqual([player1]);
+    // Delivery reads the one person reminded too (their e-mail settings): nobody else is read.
+    expect([...new Set(usersRead)]).toEqual([player1]);
+    // Reminded: the next tick reads nobody.
+    usersRead.length = 0;
+    expect(await pendingPredictionsTrigger(counted, new Date(now.getTime() + 5 * MINUTE))).toBe(0);
+    expect(usersRead).toEqual([]);
+  });
+});
