@@ -5,17 +5,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  getOperationAST,
-  getVariableValues,
-  GraphQLError,
-  Kind,
-  parse,
-  specifiedRules,
-  validate,
-  type DocumentNode,
-  type ExecutionArgs,
-} from 'graphql';
+import { getOperationAST, getVariableValues, GraphQLError, Kind, specifiedRules, type ExecutionArgs } from 'graphql';
 import type { Context as WsContext } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { decodeJwt } from 'jose';
@@ -32,6 +22,7 @@ import { contextOf, type ClientInfo, type Context } from '../context.ts';
 import { documentFragments, operationCost } from '../cost.ts';
 import { documentNestingProblem } from '../input-limits.ts';
 import { aliasLimitRule, queryLimitsRule } from '../limits.ts';
+import { SubscriptionDocuments } from './documents.ts';
 import { SubscriptionExecutions } from './executions.ts';
 import { getSchema } from '../schema.ts';
 import type { TrustedDocuments } from '../trusted-documents.ts';
@@ -75,6 +66,8 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
     queryLimitsRule(config.graphql.maxDepth, config.graphql.maxFields),
     aliasLimitRule(config.graphql.maxAliases),
   ];
+  // One parsed and validated document per distinct text, shared by the subscriptions that send it.
+  const documents = new SubscriptionDocuments(schema, rules, config.graphql.maxTokens);
   const perAddress = new Map<string, number>();
   // Upgrades and subscriptions count like requests (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS), in this replica.
   const requests = new AddressWindow(config.rateLimit.max, config.rateLimit.windowMs);
@@ -146,14 +139,13 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
         }
         const tooDeep = documentNestingProblem(source);
         if (tooDeep) return [tooDeep];
-        let document: DocumentNode;
-        try {
-          document = parse(source, { maxTokens: config.graphql.maxTokens });
-        } catch (err) {
+        const parsed = documents.get(source);
+        if (parsed.kind === 'unparsable') {
+          const err = parsed.error;
           return [withCode(err instanceof GraphQLError ? err : refusal(String(err)), 'GRAPHQL_PARSE_FAILED')];
         }
-        const invalid = validate(schema, document, rules);
-        if (invalid.length) return invalid.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED'));
+        if (parsed.kind === 'invalid') return parsed.errors.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED'));
+        const document = parsed.document;
         const operation = getOperationAST(document, payload.operationName);
         if (!operation) return [refusal('the document names no operation to run (operationName)')];
         if (operation.operation !== 'subscription')
