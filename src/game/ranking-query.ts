@@ -186,37 +186,40 @@ export const SCORES = { ...STANDING, roundWins: 'number' } as const;
 
 const isZero = (t: Score) => t.points === 0 && t.exactHits === 0 && t.outcomeHits === 0;
 
+/** The tie rules a standings index serves in its order: HITS and POINTS (decision 0031). */
+type IndexedRule = 'HITS' | 'POINTS';
+
 /**
- * The general ranking (every user of the company, the kept standings, default tie rule): the case the standings
- * index serves.
+ * The general ranking (every user of the company, the kept standings, a tie rule an index serves): the case the
+ * standings indexes serve. Returns the rule, or null when the scores are ranked instead.
  */
-const isGeneral = (scope: RankingScope) => {
+const generalRule = (scope: RankingScope): IndexedRule | null => {
   const rules = rulesOf(scope);
-  return (
+  const general =
     (scope.roundIds == null || scope.roundIds.length === 0) &&
     scope.areaId == null &&
     scope.internalRankingId == null &&
-    rules.tieRule === 'HITS' &&
     rules.rankAdmins &&
-    rules.rankNonPlayers
-  );
+    rules.rankNonPlayers;
+  return general && (rules.tieRule === 'HITS' || rules.tieRule === 'POINTS') ? rules.tieRule : null;
 };
 
 /**
  * SQL: how many of the company's active users rank strictly ahead of these points, exact hits and outcome hits
  * in the general ranking. Only users with a standing row can rank ahead of anyone (the others have nothing), so
- * it counts the active standing rows over a range of the ranking-order index.
+ * it counts the active standing rows over a range of the rule's index.
  */
-function aheadInStandings(scope: RankingScope, other: string) {
+function aheadInStandings(scope: RankingScope, other: string, rule: IndexedRule) {
   const s = aliased(Model.TournamentStanding, 's');
   return Prisma.sql`(SELECT COUNT(*) FROM ${s}
       WHERE ${s.c('tournamentId')} = ${scope.tournamentId} AND ${s.c('companyId')} = ${scope.companyId}
-        AND ${s.c('active')} = TRUE AND ${ahead(other)})`;
+        AND ${s.c('active')} = TRUE AND ${ahead(other, rule)})`;
 }
 
-/** The ranking-order index of the standings, on alias `s` or on the page's own columns. */
-function standingsOrder(alias?: string) {
-  const columns: Array<Column<typeof Model.TournamentStanding>> = ['points', 'exactHits', 'outcomeHits'];
+/** The rule's index order over the standings, on alias `s` or on the page's own columns. */
+function standingsOrder(rule: IndexedRule, alias?: string) {
+  const columns: Array<Column<typeof Model.TournamentStanding>> =
+    rule === 'POINTS' ? ['points'] : ['points', 'exactHits', 'outcomeHits'];
   const q = (c: string) => (alias ? `${alias}."${c}"` : `"${c}"`);
   return Prisma.raw([...columns.map((c) => `${q(c)} DESC`), q('name'), q('userId')].join(', '));
 }
@@ -224,7 +227,7 @@ function standingsOrder(alias?: string) {
 /** A page of the general ranking from the standings, with how many rank ahead of its head and the total. */
 const generalPage = query(
   { ...STANDING, ahead: 'number', total: 'number' },
-  (scope: RankingScope, skip: number, take: number) => {
+  (scope: RankingScope, skip: number, take: number, rule: IndexedRule) => {
     const s = aliased(Model.TournamentStanding, 's');
     const u = aliased(Model.User, 'u');
     // One statement, so the page, the total and the positions come from one state of the database.
@@ -235,32 +238,36 @@ const generalPage = query(
       FROM ${s}
       WHERE ${s.c('tournamentId')} = ${scope.tournamentId} AND ${s.c('companyId')} = ${scope.companyId}
         AND ${s.c('active')} = TRUE
-      ORDER BY ${standingsOrder('s')} LIMIT ${take} OFFSET ${skip}),
-    head AS (SELECT * FROM page ORDER BY ${standingsOrder()} LIMIT 1)
-    SELECT page.*, (SELECT CAST(${aheadInStandings(scope, 'head')} AS INTEGER) FROM head) AS "ahead",
+      ORDER BY ${standingsOrder(rule, 's')} LIMIT ${take} OFFSET ${skip}),
+    head AS (SELECT * FROM page ORDER BY ${standingsOrder(rule)} LIMIT 1)
+    SELECT page.*, (SELECT CAST(${aheadInStandings(scope, 'head', rule)} AS INTEGER) FROM head) AS "ahead",
       CAST((SELECT COUNT(*) FROM ${u} WHERE ${u.c('companyId')} = ${scope.companyId} AND ${u.c('deletedAt')} IS NULL)
         AS INTEGER) AS "total"
-    FROM page ORDER BY ${standingsOrder()}`;
+    FROM page ORDER BY ${standingsOrder(rule)}`;
   },
 );
 
 /**
- * A page of the general ranking: a walk along the ranking-order index of the standings, which carry the name
- * and deletion of their user, so no user is joined or sorted. Users without a standing row rank below everyone
- * with points or hits, so when the page lies among those (it is full and its last row has points or hits) it is
- * the ranking's page. Otherwise (the tail, or a tournament where nobody has scored yet) null, and the caller
- * ranks the scores instead.
+ * A page of the general ranking: a walk along the rule's index of the standings, which carry the name and
+ * deletion of their user, so no user is joined or sorted. Users without a standing row rank below everyone with
+ * points (or hits, under HITS), so when the page lies among those (it is full and its last row ranks ahead of a
+ * zero score) it is the ranking's page. Otherwise (the tail, or a tournament where nobody has scored yet) null,
+ * and the caller ranks the scores instead.
  */
 async function generalPageFromStandings(
   prisma: Db,
   scope: RankingScope,
   skip: number,
   take: number,
+  rule: IndexedRule,
 ): Promise<{ total: number; entries: RankedStanding[] } | null> {
-  const rows = await rowsOf(prisma, generalPage, scope, skip, take);
+  const rows = await rowsOf(prisma, generalPage, scope, skip, take, rule);
   const page = rows.map(plain);
-  if (page.length < take || isZero(page[page.length - 1])) return null;
-  return { total: rows[0].total, entries: numbered(page, rows[0].ahead, skip) };
+  if (page.length < take) return null;
+  const last = page[page.length - 1];
+  // Under POINTS hits do not count: a row with no points ties with users who have no standing row.
+  if (rule === 'POINTS' ? last.points === 0 : isZero(last)) return null;
+  return { total: rows[0].total, entries: numbered(page, rows[0].ahead, skip, rule) };
 }
 
 /** Positions as RANK() gives them, from how many rank ahead of the first row and the page's offset. */
@@ -308,8 +315,9 @@ export async function rankingPage(
   skip: number,
   take: number,
 ): Promise<{ total: number; entries: RankedStanding[] }> {
-  if (isGeneral(scope) && take > 0) {
-    const fast = await generalPageFromStandings(prisma, scope, skip, take);
+  const indexed = generalRule(scope);
+  if (indexed && take > 0) {
+    const fast = await generalPageFromStandings(prisma, scope, skip, take, indexed);
     if (fast) return fast;
   }
   const rule = rulesOf(scope).tieRule;
@@ -322,10 +330,10 @@ export async function rankingPage(
 }
 
 /** The user's standing in the general ranking, from the standings, with how many rank ahead of it. */
-const generalOf = query({ ...STANDING, ahead: 'number' }, (scope: RankingScope, userId: number) => {
+const generalOf = query({ ...STANDING, ahead: 'number' }, (scope: RankingScope, userId: number, rule: IndexedRule) => {
   const st = aliased(Model.TournamentStanding, 'st');
   return Prisma.sql`
-      SELECT mine.*, CAST(${aheadInStandings(scope, 'mine')} AS INTEGER) AS "ahead"
+      SELECT mine.*, CAST(${aheadInStandings(scope, 'mine', rule)} AS INTEGER) AS "ahead"
       FROM (SELECT ${u.c('id')} AS "userId", ${u.c('name')} AS "name", COALESCE(${st.c('points')}, 0) AS "points",
           COALESCE(${st.c('exactHits')}, 0) AS "exactHits", COALESCE(${st.c('outcomeHits')}, 0) AS "outcomeHits"
         FROM ${u} LEFT JOIN ${st} ON ${st.c('userId')} = ${u.c('id')} AND ${st.c('tournamentId')} =
@@ -343,8 +351,9 @@ const scoresOf = query({ ...SCORES, ahead: 'number' }, (scope: RankingScope, use
 
 /** The user's standing and RANK() position: one pass counting who ranks strictly ahead. */
 export async function rankingOf(prisma: Db, scope: RankingScope, userId: number): Promise<RankedStanding | null> {
-  if (isGeneral(scope)) {
-    const [row] = await rowsOf(prisma, generalOf, scope, userId);
+  const indexed = generalRule(scope);
+  if (indexed) {
+    const [row] = await rowsOf(prisma, generalOf, scope, userId, indexed);
     return row ? { ...plain(row), position: row.ahead + 1 } : null;
   }
   const rule = rulesOf(scope).tieRule;

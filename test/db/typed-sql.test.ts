@@ -156,10 +156,12 @@ describe('typed SQL on the database', () => {
       { ...general, areaId: user.areaLevel1Id, rules: { tieRule: 'POINTS', rankAdmins: true, rankNonPlayers: true } },
       { ...general, rules: { tieRule: 'ROUND_WINS', rankAdmins: true, rankNonPlayers: false } },
     ];
-    const [page] = await fits('ranking.generalPage', rankingSql.generalPage, general, 0, 5);
-    expect(page.total).toBeGreaterThan(0);
-    const [mine] = await fits('ranking.generalOf', rankingSql.generalOf, general, player);
-    expect(mine.userId).toBe(player);
+    for (const rule of ['HITS', 'POINTS'] as const) {
+      const [page] = await fits('ranking.generalPage', rankingSql.generalPage, general, 0, 5, rule);
+      expect(page.total).toBeGreaterThan(0);
+      const [mine] = await fits('ranking.generalOf', rankingSql.generalOf, general, player, rule);
+      expect(mine.userId).toBe(player);
+    }
     for (const scope of scopes) {
       const rows = await fits('ranking.scoresPage', rankingSql.scoresPage, scope, 0, 5);
       const [count] = await fits('ranking.scoresTotal', rankingSql.scoresTotal, scope);

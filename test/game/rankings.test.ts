@@ -227,10 +227,16 @@ describe('ranking query', () => {
     }
   });
 
-  it(
-    'every page and every standing equal the reference, where the standings index serves them and where it does ' +
-      'not',
-    async () => {
+  const EVERY_RULE: Rules[] = (['HITS', 'POINTS', 'ROUND_WINS'] as const).flatMap((tieRule) =>
+    [true, false].flatMap((rankAdmins) =>
+      [true, false].map((rankNonPlayers) => ({ tieRule, rankAdmins, rankNonPlayers })),
+    ),
+  );
+
+  it.each(EVERY_RULE)(
+    'every page and every standing equal the reference, where a standings index serves them and where it does ' +
+      'not, under $tieRule (rankAdmins $rankAdmins, rankNonPlayers $rankNonPlayers)',
+    async (rules) => {
       const p = s.t.db.prisma;
       const demoId = s.demo.companies.DEMO;
       // A user who never predicted (no standing row: ranked on zero) and a deleted user who has a standing row.
@@ -250,9 +256,9 @@ describe('ranking query', () => {
       const renamed = await p.user.findUniqueOrThrow({ where: { id: s.demo.users['player7@demo.test'] } });
       await p.user.update({ where: { id: renamed.id }, data: { name: 'Aaaa Renamed' } });
       try {
-        const expected = await reference();
-        expect(expected.some((r) => r.userId === fresh.id)).toBe(true);
-        const scope = { companyId: demoId, tournamentId };
+        const expected = await reference({}, rules);
+        expect(expected.some((r) => r.userId === fresh.id)).toBe(rules.rankNonPlayers);
+        const scope = { companyId: demoId, tournamentId, rules };
         for (const take of [1, 3, 7, 100]) {
           for (let skip = 0; skip < expected.length + take; skip += take) {
             const page = await rankingPage(p, scope, skip, take);
