@@ -6,6 +6,7 @@ import { DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { rankingOf, rankingPage, rankingsOf } from '../../src/game/ranking-query.ts';
 import { rankStandings, roundWins } from '../../src/domain/rankings.ts';
 import type { TieRule } from '../../src/domain/scoring-settings.ts';
+import { Prisma } from '../../src/db/sql.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 
 let s: TestServer;
@@ -281,6 +282,31 @@ describe('ranking query', () => {
       }
     },
   );
+
+  it('under POINTS the general page and a standing are read along the POINTS index of the standings', async () => {
+    const p = s.t.db.prisma;
+    const scope = { companyId: s.demo.companies.DEMO, tournamentId, rules: { ...DEFAULT_RULES, tieRule: 'POINTS' } };
+    // The statements rankingPage and rankingOf run, captured as they go to the database.
+    const sent: Prisma.Sql[] = [];
+    const spy = { $queryRaw: (sql: Prisma.Sql) => (sent.push(sql), p.$queryRaw(sql)) } as unknown as typeof p;
+    await rankingPage(spy, scope as never, 0, 5);
+    await rankingOf(spy, scope as never, s.demo.users['player1@demo.test']);
+    expect(sent).toHaveLength(2);
+    const postgres = s.t.target.provider === 'postgresql';
+    for (const sql of sent) {
+      // PostgreSQL would scan a table this small: told not to, it shows which index the statement can walk.
+      const plan = postgres
+        ? await p.$transaction(async (tx) => {
+            await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
+            return tx.$queryRaw<Record<string, string>[]>(Prisma.sql`EXPLAIN ${sql}`);
+          })
+        : await p.$queryRaw<Record<string, string>[]>(Prisma.sql`EXPLAIN QUERY PLAN ${sql}`);
+      expect(
+        JSON.stringify(plan, (_k, v) => (typeof v === 'bigint' ? Number(v) : v)),
+        sql.text,
+      ).toContain('TournamentStanding_points_order_idx');
+    }
+  });
 
   it.each<[string, Rules]>([
     ['POINTS', { tieRule: 'POINTS', rankAdmins: true, rankNonPlayers: true }],
