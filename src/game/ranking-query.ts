@@ -383,16 +383,22 @@ function rankKeys(rule: TieRule, alias: string) {
  * ranked once (RANK() along the ranking-order index), whatever the number of users asked. A user without a standing
  * row has nothing and ranks after everyone with points or hits.
  */
-const generalOfMany = query({ ...STANDING, position: 'number' }, (scope: RankingScope, userIds: number[]) => {
-  const st = aliased(Model.TournamentStanding, 'st');
-  const r = derived<Standing & { position: number }>('r');
-  const z = derived<Standing>('z');
-  const some = Prisma.sql`${z.c('points')} > 0 OR (${z.c('points')} = 0 AND (${z.c('exactHits')} > 0
+const generalOfMany = query(
+  { ...STANDING, position: 'number' },
+  (scope: RankingScope, userIds: number[], rule: IndexedRule) => {
+    const st = aliased(Model.TournamentStanding, 'st');
+    const r = derived<Standing & { position: number }>('r');
+    const z = derived<Standing>('z');
+    // Who ranks ahead of nothing at all (a user without a standing row).
+    const some =
+      rule === 'POINTS'
+        ? Prisma.sql`${z.c('points')} > 0`
+        : Prisma.sql`${z.c('points')} > 0 OR (${z.c('points')} = 0 AND (${z.c('exactHits')} > 0
     OR (${z.c('exactHits')} = 0 AND ${z.c('outcomeHits')} > 0)))`;
-  return Prisma.sql`
+    return Prisma.sql`
     WITH r AS MATERIALIZED (
       SELECT ${st.c('userId')} AS "userId", ${st.c('points')} AS "points", ${st.c('exactHits')} AS "exactHits",
-        ${st.c('outcomeHits')} AS "outcomeHits", ${rankKeys('HITS', 'st')} AS "position"
+        ${st.c('outcomeHits')} AS "outcomeHits", ${rankKeys(rule, 'st')} AS "position"
       FROM ${st}
       WHERE ${st.c('tournamentId')} = ${scope.tournamentId} AND ${st.c('companyId')} = ${scope.companyId}
         AND ${st.c('active')} = TRUE)
@@ -402,7 +408,8 @@ const generalOfMany = query({ ...STANDING, position: 'number' }, (scope: Ranking
     FROM ${u} LEFT JOIN r ON ${r.c('userId')} = ${u.c('id')}
     WHERE ${u.c('id')} IN (${Prisma.join(userIds)}) AND ${u.c('companyId')} = ${scope.companyId}
       AND ${u.c('deletedAt')} IS NULL`;
-});
+  },
+);
 
 /** Several users' scores in the scope with their positions: the scope's scores ranked once. */
 const scoresOfMany = query({ ...SCORES, position: 'number' }, (scope: RankingScope, userIds: number[]) => {
@@ -425,8 +432,9 @@ export async function rankingsOf(
 ): Promise<Map<number, RankedStanding>> {
   const found = new Map<number, RankedStanding>();
   if (userIds.length === 0) return found;
-  if (isGeneral(scope)) {
-    for (const row of await rowsOf(prisma, generalOfMany, scope, userIds))
+  const indexed = generalRule(scope);
+  if (indexed) {
+    for (const row of await rowsOf(prisma, generalOfMany, scope, userIds, indexed))
       found.set(row.userId, { ...plain(row), position: row.position });
     return found;
   }
