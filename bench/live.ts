@@ -170,7 +170,7 @@ const run = values.matchday
         everyMs: Number(values['every-ms']),
         seconds: Number(values.seconds),
         out: values.out ?? 'bench/LIVE-MATCHDAY.md',
-      })
+      }).then((report) => console.log(report))
   : main;
 run().catch((err) => {
   console.error(err);

@@ -22,6 +22,8 @@ export interface MatchdayOptions {
   everyMs: number;
   seconds: number;
   out: string;
+  /** PostgreSQL, empty or migrated without data (default DATABASE_URL). */
+  databaseUrl?: string;
 }
 
 const JWT_SECRET = 'l'.repeat(48); // startLoadTarget's
@@ -75,8 +77,9 @@ async function populate(databaseUrl: string, o: MatchdayOptions, tournamentId: n
   }
 }
 
-export async function runMatchday(o: MatchdayOptions): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL;
+/** Runs the matchday and writes its report to `o.out`; returns the report. */
+export async function runMatchday(o: MatchdayOptions): Promise<string> {
+  const databaseUrl = o.databaseUrl ?? process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('bench:live --matchday runs on PostgreSQL: set DATABASE_URL (an empty database)');
   const env = {
     WS_MAX_SOCKETS: String(o.sockets + 10),
@@ -237,7 +240,7 @@ company, LIVE_RANKING_INTERVAL_MS).
 | Peak RSS, replica 1 / 2 | ${(peak[0] / 2 ** 20).toFixed(0)} / ${(peak[1] / 2 ** 20).toFixed(0)} MiB |
 `;
     writeFileSync(o.out, report);
-    console.log(report);
+    return report;
   } finally {
     await Promise.all(clients.map((c) => c.dispose()));
     await Promise.all(replicas.map((r) => r.stop()));
