@@ -81,10 +81,15 @@ async function populate(databaseUrl: string, o: MatchdayOptions, tournamentId: n
 export async function runMatchday(o: MatchdayOptions): Promise<string> {
   const databaseUrl = o.databaseUrl ?? process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('bench:live --matchday runs on PostgreSQL: set DATABASE_URL (an empty database)');
+  // Every client is on this machine's one address: the per-address shares (sockets, queued executions, objects) are
+  // for the real world, where a matchday's people come from many.
   const env = {
     WS_MAX_SOCKETS: String(o.sockets + 10),
     WS_MAX_SOCKETS_PER_ADDRESS: String(o.sockets + 10),
     WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '5',
+    LIVE_MAX_QUEUED_EXECUTIONS: String(o.sockets * 40),
+    LIVE_MAX_OBJECTS_PER_ADDRESS: '1000000000',
+    LIVE_MAX_OBJECTS_IN_FLIGHT: '1000000000',
   };
   const replicas: StartedTarget[] = [await startLoadTarget(databaseUrl, env)];
   replicas.push(await startLoadTarget(databaseUrl, { ...env, SEED_ON_EMPTY: 'false' }));
