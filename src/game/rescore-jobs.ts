@@ -50,14 +50,9 @@ async function startRescores(tx: Tx, companyIds: number[], now: Date) {
     where: { companyId: { in: companyIds }, finishedAt: { not: null } },
     data: { startedAt: now, finishedAt: null, doneMatches: 0 },
   });
-  const known = await tx.companyRescore.findMany({
-    where: { companyId: { in: companyIds } },
-    select: { companyId: true },
-  });
-  const started = new Set(known.map((r) => r.companyId));
-  const fresh = companyIds.filter((id) => !started.has(id));
-  if (fresh.length)
-    await tx.companyRescore.createMany({ data: fresh.map((companyId) => ({ companyId, startedAt: now })) });
+  // An upsert each, in company order: two rescorings queued at once for a company with no row yet both go in.
+  for (const companyId of [...companyIds].sort((a, b) => a - b))
+    await tx.companyRescore.upsert({ where: { companyId }, create: { companyId, startedAt: now }, update: {} });
 }
 
 /** In the jobs' transaction: the matches are done for every company that waited for them; a company with no task
@@ -68,12 +63,9 @@ async function finishTasks(tx: Tx, matchIds: number[], now: Date) {
   const done = new Map<number, number>();
   for (const { companyId } of tasks) done.set(companyId, (done.get(companyId) ?? 0) + 1);
   await tx.rescoreTask.deleteMany({ where: { matchId: { in: matchIds } } });
-  // One statement per number of matches done (one, in a run of one job).
-  for (const count of new Set(done.values()))
-    await tx.companyRescore.updateMany({
-      where: { companyId: { in: [...done].filter(([, n]) => n === count).map(([id]) => id) } },
-      data: { doneMatches: { increment: count } },
-    });
+  // In company order, as every run takes them: two runs finishing matches of the same companies never deadlock.
+  for (const [companyId, count] of [...done].sort(([a], [b]) => a - b))
+    await tx.companyRescore.updateMany({ where: { companyId }, data: { doneMatches: { increment: count } } });
   const companyIds = [...done.keys()];
   const waiting = await tx.rescoreTask.groupBy({ by: ['companyId'], where: { companyId: { in: companyIds } } });
   const still = new Set(waiting.map((w) => w.companyId));

@@ -46,10 +46,15 @@ export class EventLog {
   append(event: LiveEvent): Promise<LiveEvent> {
     return new Promise((resolve, reject) => {
       this.batch.push({ event, resolve, reject });
-      if (this.batch.length === 1) setImmediate(() => void this.flush());
+      // One write at a time per process: the next batch gathers while one is being written.
+      if (this.batch.length === 1)
+        setImmediate(() => {
+          this.writing = this.writing.then(() => this.flush());
+        });
     });
   }
 
+  private writing: Promise<void> = Promise.resolve();
   private batch: Array<{ event: LiveEvent; resolve(e: LiveEvent): void; reject(err: unknown): void }> = [];
 
   private async flush() {

@@ -44,8 +44,17 @@ export function subscriptionStream(
   const keys = new Set<string>();
   let wake: (() => void) | null = null;
   let done = false;
+  // The last cursor a replay sent: a live event at or before it was sent already (or is older than what was).
+  let replayedUpTo = 0;
   const push = (delivery: LiveDelivery, key: string) => {
-    if (keys.has(key)) return; // the same change twice before it was sent: once is enough
+    const cursor = delivery.event?.cursor;
+    if (cursor !== undefined && cursor <= replayedUpTo) return;
+    if (keys.has(key)) {
+      // The same change again before it was sent: once is enough, as the newest (its reads and cursor are now's).
+      const i = queue.findIndex((d) => !d.missed && changeOf(d.event) === key);
+      if (i >= 0) queue[i] = delivery;
+      return;
+    }
     if (queue.length >= MAX_QUEUED) {
       queue.length = 0;
       keys.clear();
@@ -82,6 +91,7 @@ export function subscriptionStream(
           ({ events, missed }): LiveDelivery[] => {
             const reads = new EventReads();
             if (missed) return [{ missed: true, reads }];
+            for (const event of events) replayedUpTo = Math.max(replayedUpTo, event.cursor ?? 0);
             const kept = events.filter((event) => accept(event, reads));
             const sent = fold ? kept.slice(-1) : kept;
             return sent.map((event) => ({ event, reads }));
@@ -107,7 +117,11 @@ export function subscriptionStream(
       if (replay) {
         const missed = await replay;
         replay = null;
-        queue = [...missed, ...queue.filter((d) => !missed.some((m) => m.event && m.event.cursor === d.event?.cursor))];
+        // Live events the replay covered were sent by it (or are older than what it sent).
+        const after = (d: LiveDelivery) => d.event?.cursor === undefined || d.event.cursor > replayedUpTo;
+        queue = [...missed, ...queue.filter(after)];
+        keys.clear();
+        for (const d of queue) keys.add(d.missed ? 'missed' : changeOf(d.event));
       }
       while (!done && !last && queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       wake = null;
