@@ -63,6 +63,13 @@ export function loaderRowsOf(prisma: Db): LoaderRows {
   return openedBy(prisma, 'loaderRowsOf').loaderRows;
 }
 
+/** The provider of a transaction's client: Prisma's clients (the transaction's too) carry it as `_activeProvider`. */
+export function providerOfTx(tx: Tx): DatabaseTarget['provider'] {
+  const provider = (tx as unknown as { _activeProvider?: string })._activeProvider;
+  if (provider !== 'sqlite' && provider !== 'postgresql') throw new Error(`providerOfTx: unknown provider ${provider}`);
+  return provider;
+}
+
 function openedBy(prisma: Db, asker: string) {
   const found = opened.get(prisma);
   if (!found) throw new Error(`${asker}: this client was not opened by openDatabase`);

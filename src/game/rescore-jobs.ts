@@ -153,7 +153,7 @@ export async function runDueRescore(
   try {
     const report = await db.$transaction(
       async (tx) => {
-        taken = await batchOf(tx, postgres ? await takePostgres(tx, now) : await takeSqlite(tx, now));
+        taken = postgres ? await takePostgres(tx, now) : await batchOf(tx, await takeSqlite(tx, now));
         if (taken.length === 0) return null;
         const matchIds = taken.map((j) => j.matchId);
         const done = await rescoreMatches(tx, matchIds);
@@ -258,19 +258,40 @@ interface TakenJob {
   requestedAt: Date;
 }
 
-/** PostgreSQL: the oldest due jobs no other transaction holds, locked. */
-const dueJob = query({ matchId: 'number', attempts: 'number', requestedAt: 'date' }, (now: Date, limit: number) => {
-  const j = aliased(Model.RescoreJob, 'j');
-  return Prisma.sql`
+/** PostgreSQL: the oldest due jobs (`lock`: only those no other transaction holds, locked), in order. */
+const dueJob = query(
+  { matchId: 'number', attempts: 'number', requestedAt: 'date' },
+  (now: Date, limit: number, lock: boolean, only: number[] | null = null) => {
+    const j = aliased(Model.RescoreJob, 'j');
+    return Prisma.sql`
     SELECT ${j.c('matchId')} AS "matchId", ${j.c('attempts')} AS "attempts", ${j.c('requestedAt')} AS "requestedAt"
     FROM ${j}
-    WHERE ${j.c('retryAt')} IS NULL OR ${j.c('retryAt')} <= ${now}::timestamp
+    WHERE (${j.c('retryAt')} IS NULL OR ${j.c('retryAt')} <= ${now}::timestamp)
+      ${only ? Prisma.sql`AND ${j.c('matchId')} IN (${Prisma.join(only)})` : Prisma.empty}
     ORDER BY ${j.c('requestedAt')}, ${j.c('matchId')} LIMIT ${limit}
-    FOR UPDATE SKIP LOCKED`;
-});
+    ${lock ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty}`;
+  },
+);
 
-function takePostgres(tx: Tx, now: Date): Promise<TakenJob[]> {
-  return rowsOf(tx, dueJob, now, RESCORE_BATCH_JOBS);
+/**
+ * PostgreSQL: the batch is chosen from the due jobs as read, then only its jobs are locked, so the jobs it leaves
+ * stay free for another replica's runner meanwhile. When another runner holds all of them, the oldest due job no one
+ * holds is taken alone.
+ */
+async function takePostgres(tx: Tx, now: Date): Promise<TakenJob[]> {
+  const batch = await batchOf(tx, await rowsOf(tx, dueJob, now, RESCORE_BATCH_JOBS, false));
+  if (batch.length === 0) return [];
+  const locked = await rowsOf(
+    tx,
+    dueJob,
+    now,
+    batch.length,
+    true,
+    batch.map((j) => j.matchId),
+  );
+  // A job that failed meanwhile (another runner's) runs alone.
+  if (locked.length > 0) return locked.length > 1 && locked.some((j) => j.attempts > 0) ? locked.slice(0, 1) : locked;
+  return rowsOf(tx, dueJob, now, 1, true);
 }
 
 // SQLite's writers take turns: the first due jobs are this run's. A second process on the file (the CLI tick) that

@@ -6,7 +6,7 @@
 // predictions are read grouped into kinds (src/domain/rescore-plan.ts: scored once each by the pure rules), and
 // each kind whose score moved is one row of a VALUES list that three statements join the predictions to: the
 // standings move by the difference, the players are notified, the predictions take their new score.
-import type { Tx } from '../db/client.ts';
+import { providerOfTx, type Tx } from '../db/client.ts';
 import { Prisma } from '../db/sql.ts';
 import { aliased, col, derived, Model, names, query, rowsOf, table, type Column } from '../db/typed-sql.ts';
 import { rescoreDreamFinals } from './dream-finals-rescore.ts';
@@ -29,6 +29,9 @@ export interface RescoreReport {
 /** `companyId`: only that company's players' predictions (its rules changed, nobody else's). */
 export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: number): Promise<RescoreReport> {
   if (matchIds.length === 0) return { matches: 0, predictions: 0, tournamentIds: [], standingsChanged: false };
+  // Tournaments before matches, the order an import takes them in, so the two never wait on each other.
+  const ofTournaments = await tx.match.findMany({ where: { id: { in: matchIds } }, select: { tournamentId: true } });
+  await lockTournaments(tx, ofTournaments);
   await lockMatches(tx, matchIds);
   const given = await tx.match.findMany({ where: { id: { in: matchIds } } });
   // Deleted since (a job queued for it): nothing is left to score.
@@ -38,7 +41,6 @@ export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: num
   if (seconds.length) await lockMatches(tx, seconds);
   const matches = seconds.length ? [...given, ...(await tx.match.findMany({ where: { id: { in: seconds } } }))] : given;
   matchIds = matches.map((m) => m.id);
-  await lockTournaments(tx, matches);
   const firstLegs = await firstLegsOf(tx, matches);
   const kinds = await readKinds(tx, matchIds, companyId);
   const companies = await tx.company.findMany({
@@ -94,32 +96,32 @@ export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: num
 /**
  * Standings move by differences read from the predictions as they are, so two rescorings of one match (a result
  * and a company's new rules) must not both read the old scores or results: locking the match rows before reading
- * them makes the second wait for the first to commit (PostgreSQL; SQLite has one writer at a time anyway).
+ * them makes the second wait for the first to commit. PostgreSQL locks the rows (FOR UPDATE: no write, so no
+ * table version moves and no cached response is dropped); SQLite has one writer at a time, taken here by a write
+ * that changes nothing, so two processes' rescorings never both read before either writes.
  */
 async function lockMatches(tx: Tx, ids: number[]) {
-  await tx.$executeRaw(lockMatchRows(ids));
+  await tx.$executeRaw(lockRows(tx, Model.Match, ids));
 }
 
 /**
  * Two rescorings of one tournament's matches at once (two replicas' jobs, a job and a request's result) would both
  * make a new player's first standing, and one would fail on its unique key: the second waits for the first to commit,
- * then reads the standings it left. One statement per tournament, in id order, so two never wait on each other.
+ * then reads the standings it left. PostgreSQL only (SQLite's writers take turns already), in id order, so two never
+ * wait on each other.
  */
 async function lockTournaments(tx: Tx, matches: Array<{ tournamentId: number }>) {
-  for (const id of [...new Set(matches.map((m) => m.tournamentId))].sort((a, b) => a - b))
-    await tx.$executeRaw(lockTournamentRow(id));
+  if (providerOfTx(tx) !== 'postgresql') return;
+  const ids = [...new Set(matches.map((m) => m.tournamentId))].sort((a, b) => a - b);
+  if (ids.length) await tx.$executeRaw(lockRows(tx, Model.Tournament, ids));
 }
 
-function lockTournamentRow(id: number) {
-  const name = names(Model.Tournament, 'name');
-  return Prisma.sql`UPDATE ${table(Model.Tournament)} SET ${name} = ${name}
-    WHERE ${names(Model.Tournament, 'id')} = ${id}`;
-}
-
-function lockMatchRows(ids: number[]) {
-  const status = names(Model.Match, 'status');
-  return Prisma.sql`UPDATE ${table(Model.Match)} SET ${status} = ${status} WHERE ${names(Model.Match, 'id')} IN
-    (${Prisma.join(ids)})`;
+function lockRows(tx: Tx, model: typeof Model.Match | typeof Model.Tournament, ids: number[]) {
+  const id = names(model, 'id');
+  if (providerOfTx(tx) === 'postgresql')
+    return Prisma.sql`SELECT ${id} FROM ${table(model)} WHERE ${id} IN (${Prisma.join(ids)}) ORDER BY ${id} FOR UPDATE`;
+  // Matches no row (no trigger fires) yet makes this transaction the writer.
+  return Prisma.sql`UPDATE ${table(model)} SET ${id} = ${id} WHERE 0 = 1`;
 }
 
 /** The matches' predictions (of one company's players, if given) grouped into kinds: one row per kind. */
@@ -198,4 +200,4 @@ export async function decidedMatchesOf(tx: Tx, companyId: number): Promise<numbe
 }
 
 /** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
-export const rescoreSql = { lockMatchRows, lockTournamentRow, kindsOf, rewriteKinds };
+export const rescoreSql = { lockRows, kindsOf, rewriteKinds };

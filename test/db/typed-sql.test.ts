@@ -386,10 +386,13 @@ describe('typed SQL on the database', () => {
   it('rescoring: kinds cover the predictions; a kind rewritten to its own score changes only its time', async () => {
     const { opener } = database.demo.matches;
     const db = database.db.prisma;
-    covered.add('rescore.lockMatchRows');
-    expect(await db.$executeRaw(rescoreSql.lockMatchRows([opener]))).toBe(1);
-    covered.add('rescore.lockTournamentRow');
-    expect(await db.$executeRaw(rescoreSql.lockTournamentRow(database.demo.tournament))).toBe(1);
+    covered.add('rescore.lockRows');
+    // PostgreSQL reads the rows it locks; SQLite's write that takes the writer's turn changes none.
+    const locked = suiteProvider === 'postgresql' ? 1 : 0;
+    const versions = (await database.db.tableVersions())?.of(['Match', 'Tournament']);
+    expect(await db.$executeRaw(rescoreSql.lockRows(db, 'Match', [opener]))).toBe(locked);
+    expect(await db.$executeRaw(rescoreSql.lockRows(db, 'Tournament', [database.demo.tournament]))).toBe(locked);
+    expect((await database.db.tableVersions())?.of(['Match', 'Tournament'])).toEqual(versions);
     const kinds = await fits('rescore.kindsOf', rescoreSql.kindsOf, [opener]);
     expect(kinds.reduce((n, k) => n + k.count, 0)).toBe(await db.prediction.count({ where: { matchId: opener } }));
     const ofDemo = await fits('rescore.kindsOf', rescoreSql.kindsOf, [opener], database.demo.companies.DEMO);
@@ -487,8 +490,10 @@ describe('typed SQL on the database', () => {
       expect(await rowsOf(database.db.prisma, leaseSql.take, 'typed:lease', 'you', until, now)).toEqual([]);
       const { opener } = database.demo.matches;
       await database.db.prisma.rescoreJob.create({ data: { matchId: opener, requestedAt: new Date(0) } });
-      const [job] = await fits('rescoreJobs.dueJob', rescoreJobSql.dueJob, new Date(), 10);
+      const [job] = await fits('rescoreJobs.dueJob', rescoreJobSql.dueJob, new Date(), 10, false);
       expect(job).toEqual({ matchId: opener, attempts: 0, requestedAt: new Date(0) });
+      expect(await fits('rescoreJobs.dueJob', rescoreJobSql.dueJob, new Date(), 1, true, [opener])).toEqual([job]);
+      expect(await rowsOf(database.db.prisma, rescoreJobSql.dueJob, new Date(), 1, true, [opener + 1])).toEqual([]);
       await database.db.prisma.rescoreJob.delete({ where: { matchId: opener } });
       covered.add('rescoreJobs.vacuum');
       await database.db.prisma.$executeRaw(rescoreJobSql.vacuum());

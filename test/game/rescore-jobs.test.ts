@@ -137,6 +137,38 @@ describe('a rescoring job', () => {
     expect(await p.rescoreJob.count()).toBe(0);
   });
 
+  // The old runner locked every due job it read, kept one, and left the others locked till it committed.
+  it.runIf(suiteProvider === 'postgresql')('leaves the due jobs its run does not take to another runner', async () => {
+    const [first, second] = [matchId, ids.matches.shootout];
+    const failedBefore = { attempts: 1, requestedAt: new Date(0), retryAt: new Date(0) };
+    await p.rescoreJob.create({ data: { matchId: first, ...failedBefore } });
+    await p.rescoreJob.create({ data: { matchId: second, requestedAt: new Date(1) } });
+    const { tournamentId } = await p.match.findUniqueOrThrow({ where: { id: first } });
+    // Held open from outside, the tournament keeps the first run in its transaction, its job locked.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const holder = p.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT "id" FROM "Tournament" WHERE "id" = ${tournamentId} FOR UPDATE`;
+        held();
+        await released;
+      },
+      { timeout: 30_000 },
+    );
+    await holding;
+    const one = run();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const other = run();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    release();
+    await holder;
+    const runs = await Promise.all([one, other]);
+    expect(runs.map((r) => r?.matchIds)).toEqual([[first], [second]]);
+    expect(await p.rescoreJob.count()).toBe(0);
+  });
+
   it('for a match that is gone ends without work', async () => {
     await p.rescoreJob.create({ data: { matchId: 987_654 } });
     expect(await run()).toMatchObject({ matchId: 987_654, report: { matches: 0, predictions: 0 } });
