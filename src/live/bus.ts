@@ -140,20 +140,21 @@ export class Fanout {
 }
 
 /**
- * The event with its cursor once kept (sessions events are not: nobody resumes them). A failure to keep it is
- * logged and the event goes out without a cursor: live subscribers still hear it.
+ * The event with its cursor once kept (`kept`; sessions events are not: nobody resumes them). A failure to keep it
+ * is logged and the event goes out without a cursor: live subscribers still hear it, and the log marks the gap for
+ * those who resume across it.
  */
 export async function logged(
   events: EventLog | null,
   event: LiveEvent,
   warn: (obj: object, msg: string) => void,
-): Promise<LiveEvent> {
-  if (!events || event.kind === 'sessions') return event;
+): Promise<{ event: LiveEvent; kept: boolean }> {
+  if (!events || event.kind === 'sessions') return { event, kept: false };
   try {
-    return await events.append(event);
+    return { event: await events.append(event), kept: true };
   } catch (err) {
     warn({ err: String((err as Error).message ?? err).split('\n')[0], event }, 'live event not kept for resuming');
-    return event;
+    return { event, kept: false };
   }
 }
 

@@ -13,6 +13,11 @@ import { parseLiveEvent, topicOf, type LiveEvent } from './events.ts';
 const LOG_LOCK = 7_452_001;
 /** A replay sends at most this many events; past it the subscriber is told it missed events (and refetches). */
 export const MAX_REPLAYED = 1000;
+/**
+ * The topic of a row that marks a gap: events were sent while they could not be kept (the database refused the
+ * write). Written with the next events kept, it tells any replay across it that events were missed.
+ */
+const GAP_TOPIC = '*gap*';
 /** How often a replica deletes the events past the window. */
 const PRUNE_EVERY_MS = 60_000;
 
@@ -55,6 +60,8 @@ export class EventLog {
   }
 
   private writing: Promise<void> = Promise.resolve();
+  /** Events were sent without being kept since the last write that succeeded: the next one marks the gap. */
+  private gap = false;
   private batch: Array<{ event: LiveEvent; resolve(e: LiveEvent): void; reject(err: unknown): void }> = [];
 
   private async flush() {
@@ -68,18 +75,25 @@ export class EventLog {
       const kept = await this.db.$transaction(async (tx) => {
         if (providerOf(this.db) === 'postgresql')
           await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1)', LOG_LOCK);
+        const gap = this.gap ? [{ topic: GAP_TOPIC, event: '{}' }] : [];
         const rows = await tx.liveEvent.createManyAndReturn({
-          data: bodies.map((body) => ({ topic: topicOf(body), event: JSON.stringify(body) })),
+          data: [...gap, ...bodies.map((body) => ({ topic: topicOf(body), event: JSON.stringify(body) }))],
           select: { id: true },
         });
-        // Ids are given in the order of the rows written.
-        const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+        // Ids are given in the order of the rows written (the gap's first).
+        const ids = rows
+          .map((r) => r.id)
+          .sort((a, b) => a - b)
+          .slice(gap.length);
         const events = bodies.map((body, i) => ({ ...body, cursor: ids[i] }) as LiveEvent);
         if (this.send) await this.send(tx, events);
         return events;
       });
+      this.gap = false;
       batch.forEach(({ resolve }, i) => resolve(kept[i]));
     } catch (err) {
+      // The publisher sends them anyway, without a cursor.
+      this.gap = true;
       for (const { reject } of batch) reject(err);
     }
   }
@@ -89,12 +103,12 @@ export class EventLog {
     const mark = await this.db.liveEvent.findUnique({ where: { id: cursor }, select: { createdAt: true } });
     if (!mark || mark.createdAt.getTime() < now - this.windowMs) return { events: [], missed: true };
     const rows = await this.db.liveEvent.findMany({
-      where: { topic, id: { gt: cursor } },
+      where: { topic: { in: [topic, GAP_TOPIC] }, id: { gt: cursor } },
       orderBy: { id: 'asc' },
       take: MAX_REPLAYED + 1,
-      select: { id: true, event: true },
+      select: { id: true, topic: true, event: true },
     });
-    if (rows.length > MAX_REPLAYED) return { events: [], missed: true };
+    if (rows.length > MAX_REPLAYED || rows.some((r) => r.topic === GAP_TOPIC)) return { events: [], missed: true };
     const events: LiveEvent[] = [];
     for (const row of rows) {
       const event = parseLiveEvent(row.event);

@@ -24,7 +24,7 @@ export class LocalBus implements LiveBus {
   publish(event: LiveEvent): void {
     this.fanout.stats.published++;
     // Kept first (for resuming), then after the publisher's own work, as a notification from another process would.
-    void logged(this.events, event, this.log).then((kept) => setImmediate(() => this.fanout.dispatch(kept)));
+    void logged(this.events, event, this.log).then(({ event }) => setImmediate(() => this.fanout.dispatch(event)));
   }
 
   replay(topic: string, cursor: number) {

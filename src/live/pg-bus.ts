@@ -4,7 +4,7 @@
 // When the listening connection is lost, events sent meanwhile are gone: the replica reconnects and tells its
 // subscribers to refetch rather than pretending nothing happened.
 import pg from 'pg';
-import { Fanout, NO_REPLAY, type EventReads, type LiveBus, type LiveListener } from './bus.ts';
+import { Fanout, logged, NO_REPLAY, type EventReads, type LiveBus, type LiveListener } from './bus.ts';
 import type { EventLog } from './event-log.ts';
 import { parseLiveEvent, type LiveEvent } from './events.ts';
 
@@ -54,11 +54,9 @@ export class PgBus implements LiveBus {
 
   publish(event: LiveEvent): void {
     this.fanout.stats.published++;
-    // Kept and sent in one transaction (src/live/event-log.ts); a failure to keep it sends it without a cursor.
-    if (!this.events || event.kind === 'sessions') return this.send(event);
-    this.events.append(event).catch((err) => {
-      this.log('warn', { err: firstLine(err), event }, 'live event not kept for resuming');
-      this.send(event);
+    // Kept and sent in one transaction (src/live/event-log.ts); one not kept is sent here, without a cursor.
+    void logged(this.events, event, (obj, msg) => this.log('warn', obj, msg)).then(({ event, kept }) => {
+      if (!kept) this.send(event);
     });
   }
 

@@ -13,8 +13,8 @@ const PRUNE_AT = 10_000;
 export class RankingCoalescer {
   /** When each key's last event went out. */
   private readonly sent = new Map<string, number>();
-  /** Keys with an event waiting for the end of their interval. */
-  private readonly waiting = new Map<string, NodeJS.Timeout>();
+  /** Keys with an event waiting for the end of their interval: the newest offered, which goes out then. */
+  private readonly waiting = new Map<string, { timer: NodeJS.Timeout; event: RankingEvent }>();
 
   constructor(
     private readonly intervalMs: number,
@@ -25,21 +25,29 @@ export class RankingCoalescer {
   offer(event: RankingEvent): void {
     if (this.intervalMs <= 0) return this.deliver(event);
     const key = `${event.tournamentId}:${event.companyId ?? '*'}`;
-    // Already waiting, or covered by an event for every company that is: the waiting one carries this one.
-    if (this.waiting.has(key) || this.waiting.has(`${event.tournamentId}:*`)) return;
+    // Already waiting, or covered by an event for every company that is: the waiting one carries this one, and its
+    // cursor (the topic's newest heard), so a subscriber resuming from it is not sent this one again.
+    const waiting = this.waiting.get(key) ?? this.waiting.get(`${event.tournamentId}:*`);
+    if (waiting) {
+      if ((event.cursor ?? 0) > (waiting.event.cursor ?? 0)) waiting.event = { ...waiting.event, cursor: event.cursor };
+      return;
+    }
     const since = this.now() - (this.sent.get(key) ?? -Infinity);
     if (since >= this.intervalMs) return this.send(key, event);
-    const timer = setTimeout(() => {
-      this.waiting.delete(key);
-      this.send(key, event);
-    }, this.intervalMs - since);
-    timer.unref();
-    this.waiting.set(key, timer);
+    const entry = {
+      event,
+      timer: setTimeout(() => {
+        this.waiting.delete(key);
+        this.send(key, entry.event);
+      }, this.intervalMs - since),
+    };
+    entry.timer.unref();
+    this.waiting.set(key, entry);
   }
 
   /** Events still waiting are dropped: the process is stopping. */
   close(): void {
-    for (const timer of this.waiting.values()) clearTimeout(timer);
+    for (const { timer } of this.waiting.values()) clearTimeout(timer);
     this.waiting.clear();
   }
 

@@ -52,6 +52,24 @@ describe('ranking events coalesced', () => {
     expect(out.slice(4)).toEqual([ranking(1)]);
   });
 
+  it('the event that goes out at the end carries the newest cursor of those it stands for', () => {
+    const { c, out } = coalescer();
+    c.offer({ ...ranking(1, 10), cursor: 5 });
+    c.offer({ ...ranking(1, 10), cursor: 7 });
+    c.offer({ ...ranking(1, 10), cursor: 9 });
+    c.offer({ ...ranking(1), cursor: 10 });
+    c.offer({ ...ranking(1), cursor: 11 });
+    // Company 20's change rides with the waiting event for every company, and so does its cursor.
+    c.offer({ ...ranking(1, 20), cursor: 12 });
+    vi.advanceTimersByTime(1000);
+    expect(out).toEqual([
+      { ...ranking(1, 10), cursor: 5 },
+      { ...ranking(1), cursor: 10 },
+      { ...ranking(1, 10), cursor: 9 },
+      { ...ranking(1), cursor: 12 },
+    ]);
+  });
+
   it('0 lets every event through; closing drops what waits', () => {
     const plain = coalescer(0);
     for (let i = 0; i < 3; i++) plain.c.offer(ranking(1));

@@ -46,6 +46,8 @@ export function subscriptionStream(
   let done = false;
   // The last cursor a replay sent: a live event at or before it was sent already (or is older than what was).
   let replayedUpTo = 0;
+  // The replayed events still in the queue (they are at its head).
+  let replayLeft = 0;
   const push = (delivery: LiveDelivery, key: string) => {
     const cursor = delivery.event?.cursor;
     if (cursor !== undefined && cursor <= replayedUpTo) return;
@@ -55,8 +57,10 @@ export function subscriptionStream(
       if (i >= 0) queue[i] = delivery;
       return;
     }
-    if (queue.length >= MAX_QUEUED) {
+    // A replay's events (at most MAX_REPLAYED) are not counted: only the live ones a slow subscriber lets pile up.
+    if (queue.length - replayLeft >= MAX_QUEUED) {
       queue.length = 0;
+      replayLeft = 0;
       keys.clear();
       delivery = { missed: true, reads: new EventReads() };
       key = 'missed';
@@ -120,6 +124,7 @@ export function subscriptionStream(
         // Live events the replay covered were sent by it (or are older than what it sent).
         const after = (d: LiveDelivery) => d.event?.cursor === undefined || d.event.cursor > replayedUpTo;
         queue = [...missed, ...queue.filter(after)];
+        replayLeft = missed.length;
         keys.clear();
         for (const d of queue) keys.add(d.missed ? 'missed' : changeOf(d.event));
       }
@@ -130,6 +135,7 @@ export function subscriptionStream(
         return { done: true, value: undefined };
       }
       const value = queue.shift()!;
+      if (replayLeft > 0) replayLeft--;
       keys.delete(value.missed ? 'missed' : changeOf(value.event));
       last = !(await channel.refresh());
       return { done: false, value };

@@ -88,6 +88,56 @@ describe('resuming a subscription', () => {
     }
   });
 
+  it('a long replay is sent whole while live events come in, then those', async () => {
+    const db = s.t.db.prisma;
+    const base = await activeSubscriptions(s.url);
+    const first = subscribe();
+    await untilSubscribed(s.url, base + 1);
+    await score(7);
+    const last = (await first.watch.next()).data.matchUpdated;
+    await first.client.dispose();
+    while ((await activeSubscriptions(s.url)) > base) await new Promise((resolve) => setTimeout(resolve, 20));
+    const kept = await db.liveEvent.findUniqueOrThrow({ where: { id: Number(last.cursor) } });
+    // More missed events than a slow subscriber may have waiting live (100), fewer than a replay sends (1,000).
+    const rows = Array.from({ length: 300 }, () => ({ topic: kept.topic, event: kept.event }));
+    await db.liveEvent.createMany({ data: rows });
+    const back = subscribe(String(kept.id));
+    await untilSubscribed(s.url, base + 1);
+    await score(8);
+    const heard = [];
+    for (let i = 0; i < 301; i++) heard.push((await back.watch.next()).data.matchUpdated);
+    expect(heard.filter((e) => e.missedEvents)).toEqual([]);
+    const cursors = heard.map((e) => Number(e.cursor));
+    expect(cursors).toEqual([...cursors].sort((a, b) => a - b));
+    expect(new Set(cursors).size).toBe(301);
+    expect(heard[300].match.homeTeamGoals).toBe(8);
+    expect(await back.watch.quiet(300)).toBe(true);
+  });
+
+  it('an event sent while it could not be kept makes a replay across it missedEvents: true', async () => {
+    const db = s.t.db.prisma;
+    const warned: string[] = [];
+    const log = new EventLog(db, 600_000, (_obj, msg) => warned.push(msg));
+    const event = { kind: 'notification', userId: s.demo.users['player1@demo.test'], notificationId: 1 } as const;
+    const topic = `notification:${event.userId}`;
+    try {
+      const before = await log.append(event);
+      await refuseLiveEventWrites(true);
+      try {
+        await expect(log.append(event)).rejects.toThrow();
+      } finally {
+        await refuseLiveEventWrites(false);
+      }
+      const after = await log.append(event);
+      expect(await log.after(topic, before.cursor!)).toEqual({ events: [], missed: true });
+      expect(await log.after(topic, after.cursor!)).toEqual({ events: [], missed: false });
+      const next = await log.append(event);
+      expect((await log.after(topic, after.cursor!)).events.map((e) => e.cursor)).toEqual([next.cursor]);
+    } finally {
+      log.close();
+    }
+  });
+
   it("a cursor replays the topic's events only: another user's notifications are not the caller's", async () => {
     const db = s.t.db.prisma;
     const log = new EventLog(db, 600_000, () => {});
@@ -105,3 +155,26 @@ describe('resuming a subscription', () => {
     }
   });
 });
+
+/** Makes every write of a kept event fail (a database refusing it), or stop failing. */
+async function refuseLiveEventWrites(on: boolean) {
+  const db = s.t.db.prisma;
+  if (s.t.target.provider === 'sqlite') {
+    await db.$executeRawUnsafe(
+      on
+        ? `CREATE TRIGGER live_event_test_refusal BEFORE INSERT ON "LiveEvent"
+           BEGIN SELECT RAISE(ABORT, 'live event test refusal'); END`
+        : 'DROP TRIGGER live_event_test_refusal',
+    );
+    return;
+  }
+  if (on) {
+    await db.$executeRawUnsafe(`CREATE FUNCTION live_event_test_refusal() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'live event test refusal'; END $$`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER live_event_test_refusal BEFORE INSERT ON "LiveEvent"
+      FOR EACH ROW EXECUTE FUNCTION live_event_test_refusal()`);
+  } else {
+    await db.$executeRawUnsafe('DROP TRIGGER live_event_test_refusal ON "LiveEvent"');
+    await db.$executeRawUnsafe('DROP FUNCTION live_event_test_refusal()');
+  }
+}
