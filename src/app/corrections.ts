@@ -3,7 +3,7 @@
 // entered it), its points if the match has a result, the audit entry and the player's notification.
 import type { PredictionRow, UserRow } from '../db/rows.ts';
 import { Model } from '../db/typed-sql.ts';
-import { lockRowForCounting } from '../db/row-locks.ts';
+import { lockRows } from '../db/row-locks.ts';
 import { auditReason } from '../domain/audit.ts';
 import { badInput, forbidden, notFound } from '../domain/errors.ts';
 import { predictionInputProblem, type PredictionInput } from '../domain/predictions.ts';
@@ -63,9 +63,10 @@ export async function setPredictionFor(
       });
       const later = others + 1 > scope.config.rescoreInRequestMaxPredictions;
       if (later) await queueRescore(tx, [match.id], scope.now);
-      // The match before the predictions, as setMatchResult takes it: a result recorded at the same time waits for
-      // this correction (or this one for it), and the points follow the later result.
-      await lockRowForCounting(tx, scope.config.database.provider, Model.Match, match.id);
+      // The tournament, then the match, before the predictions, as setMatchResult takes them: a result recorded at
+      // the same time waits for this correction (or this one for it), and the points follow the later result.
+      await lockRows(tx, scope.config.database.provider, Model.Tournament, [match.tournamentId]);
+      await lockRows(tx, scope.config.database.provider, Model.Match, [match.id]);
       const before = await tx.prediction.findUnique({ where: { userId_matchId: { userId, matchId: match.id } } });
       const stored = await storePrediction(scope, tx, {
         userId,

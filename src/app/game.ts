@@ -1,7 +1,7 @@
 // The game's writes: a player's prediction and dream-final picks, and a match result (which rescores every
 // prediction it touches, in the same transaction).
 import { isUniqueViolation } from '../db/errors.ts';
-import { lockRowForCounting } from '../db/row-locks.ts';
+import { lockRowForCounting, lockRows } from '../db/row-locks.ts';
 import type { Tx } from '../db/client.ts';
 import type { DreamFinalsSettingRow, MatchRow, PredictionRow } from '../db/rows.ts';
 import type { MatchStatus } from '../db/enums.ts';
@@ -170,10 +170,12 @@ export async function setMatchResult(scope: RequestScope, input: ResultInput & {
   const { viewer } = scope.requireTenant();
   const tournament = await scope.loaders.tournament.load(match.tournamentId);
   const { row, rescored } = await scope.write(async (tx) => {
-    // Before the match row is locked (by the update): a job rescoring this match holds its job row, then the match.
+    // Before the match row is locked (by the update): a job rescoring this match holds its job row, then its
+    // tournament, then the match.
     const predictions = await tx.prediction.count({ where: { matchId: match.id } });
     const later = predictions > scope.config.rescoreInRequestMaxPredictions;
     if (later) await queueRescore(tx, [match.id], scope.now);
+    await lockRows(tx, scope.config.database.provider, Model.Tournament, [match.tournamentId]);
     // Checked against the match as this transaction sees it: a shoot-out recorded meanwhile counts.
     const current = await tx.match.findUniqueOrThrow({ where: { id: match.id } });
     const firstLeg = (await firstLegsOf(tx, [current])).get(current.id) ?? null;

@@ -12,10 +12,10 @@ import { Prisma } from './sql.ts';
 import { col, query, rowsOf, table as tableOf, type Model } from './typed-sql.ts';
 
 /**
- * Tables whose rows are locked as the parent of counted rows, and the match a correction locks before its
- * prediction (src/app/corrections.ts), as a result takes it before rescoring.
+ * Tables whose rows are locked as the parent of counted rows, and the tournaments and matches a rescoring locks
+ * before it reads them (src/game/rescore.ts), which a result and a correction take first, in that order.
  */
-export type LockedTable = typeof Model.User | typeof Model.Company | typeof Model.Match;
+export type LockedTable = typeof Model.User | typeof Model.Company | typeof Model.Tournament | typeof Model.Match;
 
 /** Holds the row's lock until the transaction ends; until then, the same call elsewhere waits. */
 export async function lockRowForCounting(
@@ -24,15 +24,30 @@ export async function lockRowForCounting(
   table: LockedTable,
   id: number,
 ): Promise<void> {
-  if (provider !== 'postgresql') return;
-  await rowsOf(tx, lockRow, table, id);
+  await lockRows(tx, provider, table, [id]);
+}
+
+/** Holds the rows' locks until the transaction ends, taken in id order so two callers never wait on each other. */
+export async function lockRows(
+  tx: Tx,
+  provider: DatabaseTarget['provider'],
+  table: LockedTable,
+  ids: number[],
+): Promise<void> {
+  if (provider !== 'postgresql' || ids.length === 0) return;
+  await rowsOf(
+    tx,
+    lockRow,
+    table,
+    [...new Set(ids)].sort((a, b) => a - b),
+  );
 }
 
 const lockRow = query(
   { id: 'number' },
-  (table: LockedTable, id: number) =>
-    Prisma.sql`SELECT ${col(table, 'id')} AS "id" FROM ${tableOf(table)} WHERE ${col(table, 'id')} = ${id}
-      FOR NO KEY UPDATE`,
+  (table: LockedTable, ids: number[]) =>
+    Prisma.sql`SELECT ${col(table, 'id')} AS "id" FROM ${tableOf(table)}
+      WHERE ${col(table, 'id')} IN (${Prisma.join(ids)}) ORDER BY ${col(table, 'id')} FOR NO KEY UPDATE`,
 );
 
 /** This file's statements, for the test that runs each on PostgreSQL (test/db/typed-sql.test.ts). */

@@ -5,12 +5,13 @@
 // A job runs in one transaction that holds its row, rescores the match and deletes the row: it is done whole or not
 // at all, and a process that dies in the middle leaves the row for the next run. On PostgreSQL the row is taken
 // with FOR UPDATE SKIP LOCKED, so two replicas never rescore one job at once (rescoring is idempotent anyway).
-// Lock order: the job row, then the match row, then its tournament's (rescoreMatches locks both). setMatchResult
-// takes them in the same order (queueRescore before it updates the match), so a result set while its match is being
-// rescored waits for that rescoring and queues a fresh job instead of deadlocking with it.
+// Lock order: the job row, then the tournament row, then the match rows (rescoreMatches locks both). setMatchResult
+// and a correction take them in the same order (queueRescore, then the tournament, before they write the match), so
+// a result set while its match is being rescored waits for that rescoring and queues a fresh job instead of
+// deadlocking with it.
 import { providerOf, type Db, type Tx } from '../db/client.ts';
 import { Prisma } from '../db/sql.ts';
-import { aliased, Model, query, rowsOf, table } from '../db/typed-sql.ts';
+import { aliased, Model, names, query, rowsOf, table } from '../db/typed-sql.ts';
 import { rescoreMatches, type RescoreReport } from './rescore.ts';
 
 /** A job's transaction may take this long (100,000 predictions take a few seconds); each statement keeps its own
@@ -275,8 +276,8 @@ const dueJob = query(
 
 /**
  * PostgreSQL: the batch is chosen from the due jobs as read, then only its jobs are locked, so the jobs it leaves
- * stay free for another replica's runner meanwhile. When another runner holds all of them, the oldest due job no one
- * holds is taken alone.
+ * stay free for another replica's runner meanwhile. When another runner took some of them (or one failed
+ * meanwhile), the batch is chosen again from the jobs free now, those this run holds included.
  */
 async function takePostgres(tx: Tx, now: Date): Promise<TakenJob[]> {
   const batch = await batchOf(tx, await rowsOf(tx, dueJob, now, RESCORE_BATCH_JOBS, false));
@@ -289,15 +290,23 @@ async function takePostgres(tx: Tx, now: Date): Promise<TakenJob[]> {
     true,
     batch.map((j) => j.matchId),
   );
-  // A job that failed meanwhile (another runner's) runs alone.
-  if (locked.length > 0) return locked.length > 1 && locked.some((j) => j.attempts > 0) ? locked.slice(0, 1) : locked;
-  return rowsOf(tx, dueJob, now, 1, true);
+  const attempts = new Map(batch.map((j) => [j.matchId, j.attempts]));
+  if (locked.length === batch.length && locked.every((j) => attempts.get(j.matchId) === j.attempts)) return locked;
+  return batchOf(tx, await rowsOf(tx, dueJob, now, RESCORE_BATCH_JOBS, true));
 }
 
+/**
+ * SQLite: the transaction becomes the writer before it reads (a write that changes nothing), so a second process
+ * on the file (the CLI tick) waits for the runner's commit instead of failing on a snapshot the runner moved.
+ */
+const writersTurn = () => Prisma.sql`UPDATE ${table(Model.RescoreJob)} SET ${names(Model.RescoreJob, 'attempts')} =
+  ${names(Model.RescoreJob, 'attempts')} WHERE 0 = 1`;
+
 // SQLite's writers take turns: the first due jobs are this run's. A second process on the file (the CLI tick) that
-// reaches for the same jobs waits for the first one's transaction or fails busy (recorded as a failure, retried);
-// it never rescores twice, since the jobs are gone once the first commits.
-function takeSqlite(tx: Tx, now: Date): Promise<TakenJob[]> {
+// reaches for the same jobs waits for the first one's transaction (or fails busy past the timeout: recorded as a
+// failure, retried); it never rescores twice, since the jobs are gone once the first commits.
+async function takeSqlite(tx: Tx, now: Date): Promise<TakenJob[]> {
+  await tx.$executeRaw(writersTurn());
   return tx.rescoreJob.findMany({
     where: { OR: [{ retryAt: null }, { retryAt: { lte: now } }] },
     orderBy: [{ requestedAt: 'asc' }, { matchId: 'asc' }],
@@ -324,6 +333,6 @@ export async function vacuumStandings(db: Db): Promise<boolean> {
 }
 
 /** This file's statements, for the test that runs each on PostgreSQL (test/db/typed-sql.test.ts). */
-export const rescoreJobSql = { dueJob, vacuum };
+export const rescoreJobSql = { dueJob, vacuum, writersTurn };
 /** Statements both databases run. */
 export const rescoreTaskSql = { predictingCompanies };

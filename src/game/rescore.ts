@@ -7,6 +7,7 @@
 // each kind whose score moved is one row of a VALUES list that three statements join the predictions to: the
 // standings move by the difference, the players are notified, the predictions take their new score.
 import { providerOfTx, type Tx } from '../db/client.ts';
+import { lockRows } from '../db/row-locks.ts';
 import { Prisma } from '../db/sql.ts';
 import { aliased, col, derived, Model, names, query, rowsOf, table, type Column } from '../db/typed-sql.ts';
 import { rescoreDreamFinals } from './dream-finals-rescore.ts';
@@ -29,16 +30,24 @@ export interface RescoreReport {
 /** `companyId`: only that company's players' predictions (its rules changed, nobody else's). */
 export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: number): Promise<RescoreReport> {
   if (matchIds.length === 0) return { matches: 0, predictions: 0, tournamentIds: [], standingsChanged: false };
-  // Tournaments before matches, the order an import takes them in, so the two never wait on each other.
-  const ofTournaments = await tx.match.findMany({ where: { id: { in: matchIds } }, select: { tournamentId: true } });
-  await lockTournaments(tx, ofTournaments);
-  await lockMatches(tx, matchIds);
+  const provider = providerOfTx(tx);
+  // Tournaments before matches, the order an import, a result and a correction take them in.
+  if (provider === 'postgresql') {
+    const ofTournaments = await tx.match.findMany({ where: { id: { in: matchIds } }, select: { tournamentId: true } });
+    await lockRows(
+      tx,
+      provider,
+      Model.Tournament,
+      ofTournaments.map((m) => m.tournamentId),
+    );
+  }
+  await lockRows(tx, provider, Model.Match, matchIds);
   const given = await tx.match.findMany({ where: { id: { in: matchIds } } });
   // Deleted since (a job queued for it): nothing is left to score.
   if (given.length === 0) return { matches: 0, predictions: 0, tournamentIds: [], standingsChanged: false };
   // A first leg's result is part of its second leg's aggregate: that one is rescored too.
   const seconds = (await secondLegsOf(tx, given)).filter((id) => !matchIds.includes(id));
-  if (seconds.length) await lockMatches(tx, seconds);
+  if (seconds.length) await lockRows(tx, provider, Model.Match, seconds);
   const matches = seconds.length ? [...given, ...(await tx.match.findMany({ where: { id: { in: seconds } } }))] : given;
   matchIds = matches.map((m) => m.id);
   const firstLegs = await firstLegsOf(tx, matches);
@@ -93,36 +102,12 @@ export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: num
   return { matches: matches.length, predictions: changed, tournamentIds, standingsChanged };
 }
 
-/**
- * Standings move by differences read from the predictions as they are, so two rescorings of one match (a result
- * and a company's new rules) must not both read the old scores or results: locking the match rows before reading
- * them makes the second wait for the first to commit. PostgreSQL locks the rows (FOR UPDATE: no write, so no
- * table version moves and no cached response is dropped); SQLite has one writer at a time, taken here by a write
- * that changes nothing, so two processes' rescorings never both read before either writes.
- */
-async function lockMatches(tx: Tx, ids: number[]) {
-  await tx.$executeRaw(lockRows(tx, Model.Match, ids));
-}
-
-/**
- * Two rescorings of one tournament's matches at once (two replicas' jobs, a job and a request's result) would both
- * make a new player's first standing, and one would fail on its unique key: the second waits for the first to commit,
- * then reads the standings it left. PostgreSQL only (SQLite's writers take turns already), in id order, so two never
- * wait on each other.
- */
-async function lockTournaments(tx: Tx, matches: Array<{ tournamentId: number }>) {
-  if (providerOfTx(tx) !== 'postgresql') return;
-  const ids = [...new Set(matches.map((m) => m.tournamentId))].sort((a, b) => a - b);
-  if (ids.length) await tx.$executeRaw(lockRows(tx, Model.Tournament, ids));
-}
-
-function lockRows(tx: Tx, model: typeof Model.Match | typeof Model.Tournament, ids: number[]) {
-  const id = names(model, 'id');
-  if (providerOfTx(tx) === 'postgresql')
-    return Prisma.sql`SELECT ${id} FROM ${table(model)} WHERE ${id} IN (${Prisma.join(ids)}) ORDER BY ${id} FOR UPDATE`;
-  // Matches no row (no trigger fires) yet makes this transaction the writer.
-  return Prisma.sql`UPDATE ${table(model)} SET ${id} = ${id} WHERE 0 = 1`;
-}
+// Locks (PostgreSQL; SQLite's writers take turns). Standings move by differences read from the predictions as they
+// are, so two rescorings of one match (a result and a company's new rules) must not both read the old scores or
+// results: the match rows are locked before they are read, and the second waits for the first to commit. Two
+// rescorings of one tournament's matches at once (two replicas' jobs, a job and a request's result) would both make a
+// new player's first standing, and one would fail on its unique key: the tournament row is locked first. Row locks
+// write nothing, so no table version moves and no cached response is dropped.
 
 /** The matches' predictions (of one company's players, if given) grouped into kinds: one row per kind. */
 const kindsOf = query(
@@ -200,4 +185,4 @@ export async function decidedMatchesOf(tx: Tx, companyId: number): Promise<numbe
 }
 
 /** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
-export const rescoreSql = { lockRows, kindsOf, rewriteKinds };
+export const rescoreSql = { kindsOf, rewriteKinds };

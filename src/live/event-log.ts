@@ -18,6 +18,9 @@ export const MAX_REPLAYED = 1000;
  * write). Written with the next events kept, it tells any replay across it that events were missed.
  */
 const GAP_TOPIC = '*gap*';
+/** How soon a gap mark that could not be written is tried again, doubling up to the last. */
+const GAP_RETRY_FIRST_MS = 1000;
+const GAP_RETRY_LAST_MS = 30_000;
 /** How often a replica deletes the events past the window. */
 const PRUNE_EVERY_MS = 60_000;
 
@@ -60,13 +63,19 @@ export class EventLog {
   }
 
   private writing: Promise<void> = Promise.resolve();
-  /** Events were sent without being kept since the last write that succeeded: the next one marks the gap. */
+  /**
+   * Events were sent without being kept since the last write that succeeded: the next one marks the gap, and until
+   * then the mark alone is tried again, waiting longer each time (an idle replica may publish nothing for long).
+   */
   private gap = false;
+  private gapRetry: NodeJS.Timeout | null = null;
+  private gapRetryMs = GAP_RETRY_FIRST_MS;
   private batch: Array<{ event: LiveEvent; resolve(e: LiveEvent): void; reject(err: unknown): void }> = [];
 
   private async flush() {
     const batch = this.batch;
     this.batch = [];
+    if (batch.length === 0 && !this.gap) return;
     const bodies = batch.map(({ event }) => {
       const { cursor: _cursor, ...body } = event;
       return body as LiveEvent;
@@ -90,12 +99,28 @@ export class EventLog {
         return events;
       });
       this.gap = false;
+      this.gapRetryMs = GAP_RETRY_FIRST_MS;
       batch.forEach(({ resolve }, i) => resolve(kept[i]));
     } catch (err) {
       // The publisher sends them anyway, without a cursor.
+      const why = String((err as Error).message ?? err).split('\n')[0];
+      if (!this.gap) this.warn({ err: why }, 'live events not kept: a resume across them is told it missed events');
       this.gap = true;
+      this.retryGap();
       for (const { reject } of batch) reject(err);
     }
+  }
+
+  /** Writes the gap's mark on its own later, unless events are written (with it) first. */
+  private retryGap() {
+    if (this.gapRetry) return;
+    this.gapRetry = setTimeout(() => {
+      this.gapRetry = null;
+      if (!this.gap || this.batch.length > 0) return;
+      this.writing = this.writing.then(() => this.flush());
+    }, this.gapRetryMs);
+    this.gapRetry.unref();
+    this.gapRetryMs = Math.min(this.gapRetryMs * 2, GAP_RETRY_LAST_MS);
   }
 
   /** The topic's events after `cursor` still kept, in order. */
@@ -132,5 +157,6 @@ export class EventLog {
 
   close(): void {
     clearInterval(this.pruning);
+    if (this.gapRetry) clearTimeout(this.gapRetry);
   }
 }

@@ -56,6 +56,16 @@ export class RankingCoalescer {
     if (this.sent.size >= PRUNE_AT)
       for (const [k, at] of this.sent) if (now - at >= this.intervalMs) this.sent.delete(k);
     this.sent.set(key, now);
+    // An event for every company carries the companies' events still waiting (and their cursors): sent after it,
+    // they would tell a subscriber nothing new, with an older cursor.
+    if (event.companyId === undefined)
+      for (const [k, waiting] of this.waiting)
+        if (k.startsWith(`${event.tournamentId}:`)) {
+          clearTimeout(waiting.timer);
+          this.waiting.delete(k);
+          this.sent.set(k, now);
+          if ((waiting.event.cursor ?? 0) > (event.cursor ?? 0)) event = { ...event, cursor: waiting.event.cursor };
+        }
     this.deliver(event);
   }
 }

@@ -386,13 +386,6 @@ describe('typed SQL on the database', () => {
   it('rescoring: kinds cover the predictions; a kind rewritten to its own score changes only its time', async () => {
     const { opener } = database.demo.matches;
     const db = database.db.prisma;
-    covered.add('rescore.lockRows');
-    // PostgreSQL reads the rows it locks; SQLite's write that takes the writer's turn changes none.
-    const locked = suiteProvider === 'postgresql' ? 1 : 0;
-    const versions = (await database.db.tableVersions())?.of(['Match', 'Tournament']);
-    expect(await db.$executeRaw(rescoreSql.lockRows(db, 'Match', [opener]))).toBe(locked);
-    expect(await db.$executeRaw(rescoreSql.lockRows(db, 'Tournament', [database.demo.tournament]))).toBe(locked);
-    expect((await database.db.tableVersions())?.of(['Match', 'Tournament'])).toEqual(versions);
     const kinds = await fits('rescore.kindsOf', rescoreSql.kindsOf, [opener]);
     expect(kinds.reduce((n, k) => n + k.count, 0)).toBe(await db.prediction.count({ where: { matchId: opener } }));
     const ofDemo = await fits('rescore.kindsOf', rescoreSql.kindsOf, [opener], database.demo.companies.DEMO);
@@ -495,6 +488,8 @@ describe('typed SQL on the database', () => {
       expect(await fits('rescoreJobs.dueJob', rescoreJobSql.dueJob, new Date(), 1, true, [opener])).toEqual([job]);
       expect(await rowsOf(database.db.prisma, rescoreJobSql.dueJob, new Date(), 1, true, [opener + 1])).toEqual([]);
       await database.db.prisma.rescoreJob.delete({ where: { matchId: opener } });
+      covered.add('rescoreJobs.writersTurn');
+      expect(await database.db.prisma.$executeRaw(rescoreJobSql.writersTurn())).toBe(0);
       covered.add('rescoreJobs.vacuum');
       await database.db.prisma.$executeRaw(rescoreJobSql.vacuum());
     },
@@ -506,7 +501,7 @@ describe('typed SQL on the database', () => {
     expect(claimed).toHaveLength(1);
     const row = await database.db.prisma.notification.findUniqueOrThrow({ where: { id: claimed[0].id } });
     expect(row).toMatchObject({ status: 'PENDING', claimedUntil: until });
-    expect(await fits('rowLocks.lockRow', rowLockSql.lockRow, Model.User, player)).toEqual([{ id: player }]);
+    expect(await fits('rowLocks.lockRow', rowLockSql.lockRow, Model.User, [player])).toEqual([{ id: player }]);
   });
 
   it('authentication and the loaders: whole rows as findMany builds them', async () => {

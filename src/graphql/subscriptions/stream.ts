@@ -52,9 +52,15 @@ export function subscriptionStream(
     const cursor = delivery.event?.cursor;
     if (cursor !== undefined && cursor <= replayedUpTo) return;
     if (keys.has(key)) {
-      // The same change again before it was sent: once is enough, as the newest (its reads and cursor are now's).
+      // The same change again before it was sent: once is enough, as the newest (its reads and cursor are now's), in
+      // the newest's place, so cursors still grow in the order they are sent.
       const i = queue.findIndex((d) => !d.missed && changeOf(d.event) === key);
-      if (i >= 0) queue[i] = delivery;
+      if (i >= 0) {
+        queue.splice(i, 1);
+        if (i < replayLeft) replayLeft--;
+        queue.push(delivery);
+        wake?.();
+      }
       return;
     }
     // A replay's events (at most MAX_REPLAYED) are not counted: only the live ones a slow subscriber lets pile up.

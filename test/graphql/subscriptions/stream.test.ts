@@ -41,6 +41,30 @@ describe('subscriptionStream', () => {
     expect((await stream.next()).done).toBe(true);
   });
 
+  it('a change heard again before it was sent goes once, in the place of the newest: cursors grow', async () => {
+    const feed = new Fanout(() => {});
+    const channel: SubscriptionChannel = {
+      bus: feed as unknown as LiveBus,
+      expiresAt: Infinity,
+      release: () => {},
+      socket: {},
+      address: '127.0.0.1',
+      request: '',
+      refresh: async () => true,
+    };
+    const stream = subscriptionStream(channel, 'match:1');
+    feed.dispatch({ kind: 'match', tournamentId: 1, matchId: 10, cursor: 1 });
+    feed.dispatch({ kind: 'match', tournamentId: 1, matchId: 20, cursor: 2 });
+    feed.dispatch({ kind: 'match', tournamentId: 1, matchId: 10, cursor: 3 });
+    const sent = [];
+    for (let i = 0; i < 2; i++) sent.push((await stream.next()).value!.event);
+    expect(sent).toEqual([
+      { kind: 'match', tournamentId: 1, matchId: 20, cursor: 2 },
+      { kind: 'match', tournamentId: 1, matchId: 10, cursor: 3 },
+    ]);
+    await stream.return!();
+  });
+
   it('ends at once for a token that has already expired', async () => {
     const channel: SubscriptionChannel = {
       bus: bus(),
