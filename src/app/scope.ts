@@ -4,6 +4,7 @@
 //
 // Guards: an operation declares who may run it with one call at its top (requireViewer, requireTenant,
 // requireOwnCompany, requireRole); the rule behind each lives here, once.
+import { createHash } from 'node:crypto';
 import type { RequestAuth } from '../auth/request-auth.ts';
 import { roleAtLeast, type RoleName } from '../domain/roles.ts';
 import type { Config } from '../config.ts';
@@ -131,4 +132,29 @@ export class RequestScope {
     this.loaders.clearAll();
     return result;
   }
+}
+
+/**
+ * Who sees the same through the guards above and the fields that read no caller of their own
+ * (src/graphql/types/caller-independent.ts): the company acted on, as its row was read (the settings fields show,
+ * such as the prediction deadline), whether it is the caller's own company (requireOwnCompany), and the caller's role
+ * (requireRole, and what a role is shown). Callers with the same key may be sent one execution of such a document
+ * (src/graphql/subscriptions/executions.ts). null where requireTenant refuses: that refusal is the caller's alone.
+ * Not in it, so never shared: anything of the caller's own (id, areas, rows).
+ */
+export function visibilityKey(auth: Readonly<RequestAuth>): string | null {
+  const { viewer, tenant, viewerError, tenantError } = auth;
+  if (!viewer || !tenant || viewerError || tenantError) return null;
+  return `${tenant.id}:${rowDigest(tenant)}|${viewer.companyId}|${viewer.role}`;
+}
+
+/** A digest of a row's values, once per row object (a subscriber's scope keeps its rows between reads). */
+const digests = new WeakMap<object, string>();
+function rowDigest(row: object): string {
+  let digest = digests.get(row);
+  if (digest === undefined) {
+    const text = JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
+    digests.set(row, (digest = createHash('sha256').update(text).digest('base64url')));
+  }
+  return digest;
 }

@@ -24,6 +24,11 @@ export interface SubscriptionChannel {
   address: string;
   /** The document, operation and variables as sent: identical subscriptions of one caller share an execution. */
   request: string;
+  /**
+   * The document selects nothing of the caller's own (documents.ts): its execution is shared by the identical
+   * subscriptions of every caller of the same visibility (visibilityKey), across addresses. Absent: false.
+   */
+  acrossCallers?: boolean;
 }
 
 /** The channel of an operation that came over WebSocket; over HTTP a subscription is refused as bad input. */

@@ -1,8 +1,11 @@
 // What live events may cost. One event reaches every subscriber of its topic at once, and each subscription's
 // document is executed for it: left alone, one client's many heavy subscriptions turn one routine write into
 // hundreds of executions that hold the process's memory and its one thread. So, per event:
-// - identical subscriptions (same address, caller and rights, document, operation and variables) share one
-//   execution while it runs, and its response is sent to each of them (a refusal is not shared: each asks its own);
+// - identical subscriptions (same document, operation and variables) share one execution while it runs, and its
+//   response is sent to each of them: across callers and addresses when the document selects only fields that show
+//   every caller of one visibility the same (visibilityKey, src/app/scope.ts: company acted on and its settings, own
+//   company or not, role; documents.ts decides it once per text), else within one address and caller. A refusal
+//   (a budget, the queue) is not shared: each asks its own; a caller refused or not read is answered alone, first;
 // - the objects of the responses to one socket and one address are budgeted (LIVE_MAX_OBJECTS_PER_SOCKET,
 //   LIVE_MAX_OBJECTS_PER_ADDRESS): past either, that subscription's response to this event is an error, and its
 //   execution stops where it crossed the line, so the work one client can cause per event is bounded;
@@ -13,6 +16,7 @@
 // - the objects all executions in flight hold together are budgeted (LIVE_MAX_OBJECTS_IN_FLIGHT).
 import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { SharedBudget } from '../../app/object-budget.ts';
+import { visibilityKey } from '../../app/scope.ts';
 import { DomainError, formatCount } from '../../domain/errors.ts';
 import type { EventReads } from '../../live/bus.ts';
 import type { LiveExecutionFigures } from '../../observability/metrics.ts';
@@ -352,13 +356,16 @@ class EventBudget implements SharedBudget {
 }
 
 /**
- * Who may share an execution: the same address (its budgets are the ones the execution spends), caller, role,
- * company and tenant, and the same request. None when the caller could not be read: that response is theirs alone.
+ * Who may share an execution: the same request, by the same visibility. A document that shows every caller of one
+ * visibility the same is shared by all of them, whatever their address (each copy is charged to its own socket and
+ * address); any other by one caller's subscriptions from one address. None when the guards would refuse the caller
+ * or it could not be read: that response is theirs alone.
  */
 function shareKey({ scope: { auth } }: Context, channel: SubscriptionChannel): string | null {
-  if (auth.viewerError || auth.tenantError) return null;
-  const who = [auth.viewer?.id, auth.viewer?.role, auth.viewerCompany?.id, auth.tenant?.id].map((v) => v ?? '-');
-  return `${channel.address}|${who.join('|')}|${channel.request}`;
+  const visibility = visibilityKey(auth);
+  if (visibility === null) return null;
+  if (channel.acrossCallers) return `all|${visibility}|${channel.request}`;
+  return `one|${channel.address}|${auth.viewer!.id}|${visibility}|${channel.request}`;
 }
 
 /** The refusals, made once per limits (their messages are the same every time). */

@@ -158,6 +158,7 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
           payload.operationName ?? null,
           payload.variables ?? {},
         ]);
+        contextValue.subscription!.acrossCallers = parsed.acrossCallers;
         const company = contextValue.scope.auth.tenant?.id ?? contextValue.scope.auth.viewer?.companyId;
         const cost = operationCost(
           schema,
@@ -249,6 +250,7 @@ async function subscriptionContext(
     socket: ctx,
     address,
     request: '',
+    acrossCallers: false,
     release: () => {
       opened = scopeFor(deps.sources, opened);
       Object.assign(context, contextOf(opened, client), { subscription: context.subscription });
