@@ -1,6 +1,7 @@
 // The request scope the operations in src/app take: its guards, and write(), which runs a transaction and makes
 // the loaders forget what they read once it commits (so no operation can return what it read before).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visibilityKey } from '../../src/app/scope.ts';
 import { isDatabaseUnavailable, isStatementTimeout } from '../../src/db/errors.ts';
 import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
@@ -9,6 +10,43 @@ beforeAll(async () => {
   database = await appTestDatabase();
 });
 afterAll(() => database.drop());
+
+describe('visibilityKey', () => {
+  it('is the same for two players of one company; differs by company, role, settings, acting', async () => {
+    const key = async (...args: Parameters<typeof testScope> extends [unknown, ...infer R] ? R : never) =>
+      visibilityKey((await testScope(database, ...args)).auth);
+    const player = await key('player');
+    expect(player).not.toBeNull();
+    // Another read of the rows (other objects), another player of the company: the same.
+    expect(await key('player2')).toBe(player);
+    const others = [
+      await key('globexPlayer'),
+      await key('admin'),
+      await key('manager', { headers: { appPath: 'demo' } }),
+    ];
+    for (const other of others) expect(other).not.toBeNull();
+    expect(new Set([player, ...others]).size).toBe(4);
+    // A setting of the company changed (its prediction deadline; nothing else in this file reads it): its callers
+    // read the row again and differ from before.
+    const settings = { predictionDeadlineMinutes: 15 };
+    await database.db.prisma.company.update({
+      where: { id: database.demo.companies.DEMO },
+      data: { scoringSettings: settings },
+    });
+    expect(await key('player')).not.toBe(player);
+    expect(await key('player2')).toBe(await key('player'));
+  });
+
+  it('is null where requireTenant refuses: that answer is the caller’s alone', async () => {
+    expect(visibilityKey((await testScope(database, null)).auth)).toBeNull();
+    const broken = await testScope(database, null, { headers: { authorization: 'Bearer not-a-token' } });
+    expect(broken.auth.viewerError).not.toBeNull();
+    expect(visibilityKey(broken.auth)).toBeNull();
+    const foreign = await testScope(database, 'player', { headers: { appPath: 'partners' } });
+    expect(foreign.auth.tenantError).not.toBeNull();
+    expect(visibilityKey(foreign.auth)).toBeNull();
+  });
+});
 
 describe('RequestScope', () => {
   it('guards: anonymous is UNAUTHENTICATED, a player gets their own company as tenant', async () => {
