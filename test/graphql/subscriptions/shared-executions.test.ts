@@ -179,3 +179,49 @@ describe('identical documents of callers who see the same', () => {
     expect(watches[0].results).toHaveLength(1);
   });
 });
+
+describe('copies of a shared execution', () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    // One address may be sent about two copies of the small document per event.
+    small = await startTestServer({ env: { TRUST_PROXY_HOPS: '1', LIVE_MAX_OBJECTS_PER_ADDRESS: '10' } });
+    await small.kickOff(small.demo.matches.final);
+  });
+  afterAll(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.dispose()));
+    await small.close();
+  });
+
+  it('count against each receiver’s own address: past it a copy is refused there, not elsewhere', async () => {
+    const DOC = `subscription($t: Int!) { matchUpdated(tournamentId: $t) { missedEvents match { id homeTeamGoals } } }`;
+    const watch = async (email: string, address: string) => {
+      const token = await small.login(email, 'demo');
+      const client = liveClient(small.url, { Authorization: `Bearer ${token}`, 'x-app-path': 'demo' }, { address });
+      clients.push(client);
+      return client.subscribe(DOC, { t: small.demo.tournament });
+    };
+    // The first subscriber (who executes) at an address of their own, then six at one crowded address.
+    const alone = await watch('player1@demo.test', '198.51.100.20');
+    await untilSubscribed(small.url, 1);
+    const crowded = [];
+    for (let i = 2; i <= 7; i++) crowded.push(await watch(`player${i}@demo.test`, '198.51.100.21'));
+    await untilSubscribed(small.url, 7);
+    const before = await liveMetric(small.url, 'prode_live_executions_total');
+    const manager = await small.loginAs('manager');
+    const i = { matchId: small.demo.matches.final, status: 'IN_PLAY', homeTeamGoals: 6, awayTeamGoals: 0 };
+    expect((await small.gql(RESULT, { i }, bearer(manager))).errors).toBeUndefined();
+    const first = await alone.next(15_000);
+    const rest = await Promise.all(crowded.map((w) => w.next(15_000)));
+    const served = { missedEvents: false, match: { id: small.demo.matches.final, homeTeamGoals: 6 } };
+    expect(first).toEqual({ data: { matchUpdated: served } });
+    const refused = rest.filter((e) => e.errors);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.length).toBeLessThan(rest.length);
+    for (const e of refused)
+      expect(e.errors?.[0].extensions).toMatchObject({ code: 'RESPONSE_TOO_LARGE', limit: 'address' });
+    for (const e of rest.filter((r) => !r.errors)) expect(e).toEqual({ data: { matchUpdated: served } });
+    // One execution, counted once in the process's budget and given back.
+    expect((await liveMetric(small.url, 'prode_live_executions_total')) - before).toBe(1);
+    expect(await liveMetric(small.url, 'prode_live_objects_in_flight')).toBe(0);
+  }, 60_000);
+});
