@@ -44,6 +44,8 @@ function namesOf(rows: readonly { name: string }[]): string[] {
   return names;
 }
 
+// Fields named in ../types/caller-independent.ts are executed once for every live subscriber of one visibility:
+// they must read nothing of the caller's own (id, predictions, areas); a field that does stays off that list.
 @Resolver(() => Tournament)
 export class TournamentFields {
   @FieldResolver(() => Country, { description: 'The country it belongs to.' }) async country(

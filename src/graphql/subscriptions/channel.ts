@@ -22,7 +22,7 @@ export interface SubscriptionChannel {
   /** The connection (its identity only) and the client address it came from: each has a budget per event. */
   socket: object;
   address: string;
-  /** The document, operation and variables as sent: identical subscriptions of one caller share an execution. */
+  /** The document, operation and variables as sent: identical subscriptions share an execution (executions.ts). */
   request: string;
   /**
    * The document selects nothing of the caller's own (documents.ts): its execution is shared by the identical
