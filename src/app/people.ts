@@ -25,6 +25,7 @@ import { recordAudit } from './audit.ts';
 import type { RequestScope } from './scope.ts';
 import { announceRevocation, REVOKE_SESSIONS } from './sessions.ts';
 import { takeSeat } from './seats.ts';
+import { recountAfterUserChange } from '../game/round-wins.ts';
 import { queueVerification } from './sign-up.ts';
 
 const MAX_NAME = 200;
@@ -192,6 +193,7 @@ export async function setUserActive(scope: RequestScope, userId: number, active:
     // Deactivation ends every session for good: a reactivation does not bring the old tokens back.
     const data = active ? { deletedAt: null } : { deletedAt: scope.now, ...REVOKE_SESSIONS };
     const row = await tx.user.update({ where: { id: user.id }, data });
+    await recountAfterUserChange(tx, user);
     const kind = active ? 'USER_REACTIVATED' : 'USER_DEACTIVATED';
     const change = { before: { active: !active }, after: { active } };
     await recordAudit(tx, scope.now, { kind, ...about(tenant.id, viewer, user), ...change });
@@ -228,6 +230,7 @@ async function anonymize(tx: Tx, user: UserRow, now: Date): Promise<void> {
   await tx.notification.deleteMany({ where: { userId: user.id } });
   await tx.internalRankingMembership.deleteMany({ where: { userId: user.id } });
   await tx.internalRankingInvitation.deleteMany({ where: { invitedUserId: user.id, status: 'PENDING' } });
+  if (user.deletedAt === null) await recountAfterUserChange(tx, user);
 }
 
 export async function deleteUser(scope: RequestScope, userId: number): Promise<true> {

@@ -1,5 +1,6 @@
 // Schema migrations plus the data steps some of them need (run once, right after their migration applies).
 import { rebuildStandings } from '../game/standings.ts';
+import { recountRoundWins } from '../game/round-wins.ts';
 import type { DatabaseTarget } from '../db/adapters.ts';
 import { openDatabase } from '../db/client.ts';
 import { codesDifferingInCase } from '../db/company-code.ts';
@@ -33,6 +34,15 @@ const DATA_STEPS: Array<{ migration: string; run: (db: Opened) => Promise<void> 
     migration: '_tournament_standings',
     run: async (db) =>
       rebuildStandings(
+        db.prisma,
+        (await db.prisma.tournament.findMany({ select: { id: true } })).map((t) => t.id),
+      ),
+  },
+  {
+    // Round wins are counted from the predictions already scored: one set-based statement per tournament.
+    migration: '_round_wins_standing',
+    run: async (db) =>
+      recountRoundWins(
         db.prisma,
         (await db.prisma.tournament.findMany({ select: { id: true } })).map((t) => t.id),
       ),

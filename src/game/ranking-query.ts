@@ -186,8 +186,12 @@ export const SCORES = { ...STANDING, roundWins: 'number' } as const;
 
 const isZero = (t: Score) => t.points === 0 && t.exactHits === 0 && t.outcomeHits === 0;
 
-/** The tie rules a standings index serves in its order: HITS and POINTS (decision 0031). */
-type IndexedRule = 'HITS' | 'POINTS';
+/** The tie rules a standings index serves in its order: every one (decision 0031). */
+type IndexedRule = TieRule;
+/** A standing read from the standings: with its round wins, shown under ROUND_WINS only. */
+const KEPT = { ...STANDING, roundWins: 'number' } as const;
+const shownUnder = (rule: TieRule, r: Standing) =>
+  rule === 'ROUND_WINS' ? plain(r) : { ...plain(r), roundWins: undefined };
 
 /**
  * The general ranking (every user of the company, the kept standings, a tie rule an index serves): the case the
@@ -201,7 +205,7 @@ const generalRule = (scope: RankingScope): IndexedRule | null => {
     scope.internalRankingId == null &&
     rules.rankAdmins &&
     rules.rankNonPlayers;
-  return general && (rules.tieRule === 'HITS' || rules.tieRule === 'POINTS') ? rules.tieRule : null;
+  return general ? rules.tieRule : null;
 };
 
 /**
@@ -219,14 +223,18 @@ function aheadInStandings(scope: RankingScope, other: string, rule: IndexedRule)
 /** The rule's index order over the standings, on alias `s` or on the page's own columns. */
 function standingsOrder(rule: IndexedRule, alias?: string) {
   const columns: Array<Column<typeof Model.TournamentStanding>> =
-    rule === 'POINTS' ? ['points'] : ['points', 'exactHits', 'outcomeHits'];
+    rule === 'POINTS'
+      ? ['points']
+      : rule === 'ROUND_WINS'
+        ? ['points', 'roundWins']
+        : ['points', 'exactHits', 'outcomeHits'];
   const q = (c: string) => (alias ? `${alias}."${c}"` : `"${c}"`);
   return Prisma.raw([...columns.map((c) => `${q(c)} DESC`), q('name'), q('userId')].join(', '));
 }
 
 /** A page of the general ranking from the standings, with how many rank ahead of its head and the total. */
 const generalPage = query(
-  { ...STANDING, ahead: 'number', total: 'number' },
+  { ...KEPT, ahead: 'number', total: 'number' },
   (scope: RankingScope, skip: number, take: number, rule: IndexedRule) => {
     const s = aliased(Model.TournamentStanding, 's');
     const u = aliased(Model.User, 'u');
@@ -234,7 +242,7 @@ const generalPage = query(
     return Prisma.sql`
     WITH page AS MATERIALIZED (
       SELECT ${s.c('userId')} AS "userId", ${s.c('name')} AS "name", ${s.c('points')} AS "points",
-        ${s.c('exactHits')} AS "exactHits", ${s.c('outcomeHits')} AS "outcomeHits"
+        ${s.c('exactHits')} AS "exactHits", ${s.c('outcomeHits')} AS "outcomeHits", ${s.c('roundWins')} AS "roundWins"
       FROM ${s}
       WHERE ${s.c('tournamentId')} = ${scope.tournamentId} AND ${s.c('companyId')} = ${scope.companyId}
         AND ${s.c('active')} = TRUE
@@ -262,11 +270,13 @@ async function generalPageFromStandings(
   rule: IndexedRule,
 ): Promise<{ total: number; entries: RankedStanding[] } | null> {
   const rows = await rowsOf(prisma, generalPage, scope, skip, take, rule);
-  const page = rows.map(plain);
+  const page = rows.map((r) => shownUnder(rule, r));
   if (page.length < take) return null;
   const last = page[page.length - 1];
-  // Under POINTS hits do not count: a row with no points ties with users who have no standing row.
-  if (rule === 'POINTS' ? last.points === 0 : isZero(last)) return null;
+  // Under POINTS hits do not count (nor, under ROUND_WINS, anything but round wins): a row with no points ties with
+  // users who have no standing row.
+  const zero = rule === 'HITS' ? isZero(last) : last.points === 0 && !last.roundWins;
+  if (zero) return null;
   return { total: rows[0].total, entries: numbered(page, rows[0].ahead, skip, rule) };
 }
 
@@ -330,12 +340,13 @@ export async function rankingPage(
 }
 
 /** The user's standing in the general ranking, from the standings, with how many rank ahead of it. */
-const generalOf = query({ ...STANDING, ahead: 'number' }, (scope: RankingScope, userId: number, rule: IndexedRule) => {
+const generalOf = query({ ...KEPT, ahead: 'number' }, (scope: RankingScope, userId: number, rule: IndexedRule) => {
   const st = aliased(Model.TournamentStanding, 'st');
   return Prisma.sql`
       SELECT mine.*, CAST(${aheadInStandings(scope, 'mine', rule)} AS INTEGER) AS "ahead"
       FROM (SELECT ${u.c('id')} AS "userId", ${u.c('name')} AS "name", COALESCE(${st.c('points')}, 0) AS "points",
-          COALESCE(${st.c('exactHits')}, 0) AS "exactHits", COALESCE(${st.c('outcomeHits')}, 0) AS "outcomeHits"
+          COALESCE(${st.c('exactHits')}, 0) AS "exactHits", COALESCE(${st.c('outcomeHits')}, 0) AS "outcomeHits",
+          COALESCE(${st.c('roundWins')}, 0) AS "roundWins"
         FROM ${u} LEFT JOIN ${st} ON ${st.c('userId')} = ${u.c('id')} AND ${st.c('tournamentId')} =
           ${scope.tournamentId}
         WHERE ${u.c('id')} = ${userId} AND ${u.c('companyId')} = ${scope.companyId} AND ${u.c('deletedAt')} IS NULL)
@@ -354,7 +365,7 @@ export async function rankingOf(prisma: Db, scope: RankingScope, userId: number)
   const indexed = generalRule(scope);
   if (indexed) {
     const [row] = await rowsOf(prisma, generalOf, scope, userId, indexed);
-    return row ? { ...plain(row), position: row.ahead + 1 } : null;
+    return row ? { ...shownUnder(indexed, row), position: row.ahead + 1 } : null;
   }
   const rule = rulesOf(scope).tieRule;
   const [row] = await rowsOf(prisma, scoresOf, scope, userId);
@@ -384,7 +395,7 @@ function rankKeys(rule: TieRule, alias: string) {
  * row has nothing and ranks after everyone with points or hits.
  */
 const generalOfMany = query(
-  { ...STANDING, position: 'number' },
+  { ...KEPT, position: 'number' },
   (scope: RankingScope, userIds: number[], rule: IndexedRule) => {
     const st = aliased(Model.TournamentStanding, 'st');
     const r = derived<Standing & { position: number }>('r');
@@ -393,17 +404,21 @@ const generalOfMany = query(
     const some =
       rule === 'POINTS'
         ? Prisma.sql`${z.c('points')} > 0`
-        : Prisma.sql`${z.c('points')} > 0 OR (${z.c('points')} = 0 AND (${z.c('exactHits')} > 0
+        : rule === 'ROUND_WINS'
+          ? Prisma.sql`${z.c('points')} > 0 OR (${z.c('points')} = 0 AND ${z.c('roundWins')} > 0)`
+          : Prisma.sql`${z.c('points')} > 0 OR (${z.c('points')} = 0 AND (${z.c('exactHits')} > 0
     OR (${z.c('exactHits')} = 0 AND ${z.c('outcomeHits')} > 0)))`;
     return Prisma.sql`
     WITH r AS MATERIALIZED (
       SELECT ${st.c('userId')} AS "userId", ${st.c('points')} AS "points", ${st.c('exactHits')} AS "exactHits",
-        ${st.c('outcomeHits')} AS "outcomeHits", ${rankKeys(rule, 'st')} AS "position"
+        ${st.c('outcomeHits')} AS "outcomeHits", ${st.c('roundWins')} AS "roundWins", ${rankKeys(rule, 'st')} AS
+        "position"
       FROM ${st}
       WHERE ${st.c('tournamentId')} = ${scope.tournamentId} AND ${st.c('companyId')} = ${scope.companyId}
         AND ${st.c('active')} = TRUE)
     SELECT ${u.c('id')} AS "userId", ${u.c('name')} AS "name", COALESCE(${r.c('points')}, 0) AS "points",
       COALESCE(${r.c('exactHits')}, 0) AS "exactHits", COALESCE(${r.c('outcomeHits')}, 0) AS "outcomeHits",
+      COALESCE(${r.c('roundWins')}, 0) AS "roundWins",
       CAST(COALESCE(${r.c('position')}, (SELECT COUNT(*) FROM r z WHERE ${some}) + 1) AS INTEGER) AS "position"
     FROM ${u} LEFT JOIN r ON ${r.c('userId')} = ${u.c('id')}
     WHERE ${u.c('id')} IN (${Prisma.join(userIds)}) AND ${u.c('companyId')} = ${scope.companyId}
@@ -435,7 +450,7 @@ export async function rankingsOf(
   const indexed = generalRule(scope);
   if (indexed) {
     for (const row of await rowsOf(prisma, generalOfMany, scope, userIds, indexed))
-      found.set(row.userId, { ...plain(row), position: row.position });
+      found.set(row.userId, { ...shownUnder(indexed, row), position: row.position });
     return found;
   }
   const rule = rulesOf(scope).tieRule;

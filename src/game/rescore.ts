@@ -13,6 +13,7 @@ import { aliased, col, derived, Model, names, query, rowsOf, table, type Column 
 import { rescoreDreamFinals } from './dream-finals-rescore.ts';
 import { changedKinds, type KindChange, type PredictionKind } from '../domain/rescore-plan.ts';
 import { moveStandings, refreshStandings, usersWithoutStanding } from './standings.ts';
+import { roundWinsMover } from './round-wins.ts';
 import { firstLegsOf, secondLegsOf } from './first-legs.ts';
 import { readScoringSettings } from '../domain/scoring-settings.ts';
 import { notifyRankingsUpdated } from './rescore-notifications.ts';
@@ -64,6 +65,12 @@ export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: num
   const tournamentOf = (matchId: number) => byId.get(matchId)!.tournamentId;
 
   // Read before the predictions change: these statements find each prediction by the score it has now.
+  const points = changes.filter((c) => c.standing.points !== 0);
+  const roundWins = await roundWinsMover(
+    tx,
+    [...new Set(points.map((c) => byId.get(c.kind.matchId)!.roundId))],
+    [...new Set(points.map((c) => c.kind.companyId))],
+  );
   for (let i = 0; i < changes.length; i += KINDS_PER_STATEMENT) {
     const chunk = changes.slice(i, i + KINDS_PER_STATEMENT);
     await moveStandings(tx, chunk, tournamentOf);
@@ -82,6 +89,8 @@ export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: num
   const dreamChanged = companyId === undefined ? await rescoreDreamFinals(tx, tournamentIds) : 0;
   const standingsChanged = changed > 0 || dreamChanged > 0;
   if (standingsChanged) {
+    // Before the new standings are made: a new one counts the rounds its user wins by itself.
+    await roundWins();
     // Moving a standing needs one: a player's first scored prediction makes it from all they have.
     for (const { tournamentId, userIds } of await usersWithoutStanding(tx, matchIds, companyId))
       await refreshStandings(tx, tournamentId, userIds);

@@ -1,7 +1,7 @@
 // Keeps TournamentStanding (a user's scored points, exact and outcome hits, plus dream-final and bonus-question
 // points in one tournament) in step with the predictions. Rescoring moves the standings of the predictions it
 // rescores by the difference (moveStandings) and refreshes whoever had none; a refresh recomputes a user's row
-// from everything they have (delete-and-insert keeps the SQL the same on SQLite and PostgreSQL); a full rebuild
+// from everything they have (an insert that updates the row already there, keeping its round wins); a full rebuild
 // is for data written around it (a migration, the benchmark generator). A row carries its user's name and whether
 // they are deleted, for the ranking order: written here, kept by a trigger on "User" after.
 import { Prisma, sumInHundredths } from '../db/sql.ts';
@@ -9,6 +9,7 @@ import type { Tx } from '../db/client.ts';
 import { aliased, col, derived, Model, names, query, rowsOf, table, type Column } from '../db/typed-sql.ts';
 import type { KindChange } from '../domain/rescore-plan.ts';
 import { kindsAndPredictions, OF_KIND } from './rescore-sql.ts';
+import { winnersWith } from './round-wins.ts';
 
 const CHUNK = 5000;
 
@@ -29,9 +30,27 @@ const INSERTED = names(
   'outcomeHits',
 );
 
+// A refresh rewrites what the user's own rows make and keeps the round wins, which the rest of the company moves
+// (round-wins.ts); a new row counts the rounds the user wins now.
+const REFRESHED = Prisma.raw(
+  (['companyId', 'name', 'active', 'points', 'exactHits', 'outcomeHits'] as const)
+    .map((c) => `"${c}" = excluded."${c}"`)
+    .join(', '),
+);
+
 function insertFor(tournamentId: number, users: Prisma.Sql) {
+  const [p2, m2, u2] = [aliased(Model.Prediction, 'p2'), aliased(Model.Match, 'm2'), aliased(Model.User, 'u2')];
+  const mine = derived<{ userId: number; roundWins: number }>('mine');
+  // The winners of the rounds these users scored in, among their companies' users.
+  const rounds = Prisma.sql`${m.c('tournamentId')} = ${tournamentId}
+    AND ${m.c('roundId')} IN (SELECT ${m2.c('roundId')} FROM ${p2} JOIN ${m2} ON ${m2.c('id')} = ${p2.c('matchId')}
+      WHERE ${p2.c('userId')} IN (${users}) AND ${p2.c('status')} = 'SCORED' AND ${m2.c('tournamentId')} =
+        ${tournamentId})
+    AND ${u.c('companyId')} IN (SELECT ${u2.c('companyId')} FROM ${u2} WHERE ${u2.c('id')} IN (${users}))`;
   return Prisma.sql`
-    INSERT INTO ${STANDING} (${INSERTED})
+    WITH ${winnersWith(rounds)},
+    mine AS (SELECT "userId", COUNT(*) AS "roundWins" FROM won GROUP BY "userId")
+    INSERT INTO ${STANDING} (${INSERTED}, ${names(Model.TournamentStanding, 'roundWins')})
     SELECT ${tournamentId}, ${u.c('id')}, ${u.c('companyId')}, ${u.c('name')}, ${u.c('deletedAt')} IS NULL,
       ${sumInHundredths(Prisma.sql`COALESCE(SUM(${p.c('points')}), 0) + COALESCE((SELECT SUM(${dp.c('points')})
         FROM ${dp} JOIN ${ds} ON ${ds.c('id')} = ${dp.c('settingId')}
@@ -39,12 +58,14 @@ function insertFor(tournamentId: number, users: Prisma.Sql) {
         + COALESCE((SELECT SUM(${ba.c('points')}) FROM ${ba} JOIN ${bq} ON ${bq.c('id')} = ${ba.c('questionId')}
         WHERE ${ba.c('userId')} = ${u.c('id')} AND ${bq.c('tournamentId')} = ${tournamentId}), 0)`)},
       CAST(COALESCE(SUM(CASE WHEN ${p.c('exactHit')} THEN 1 ELSE 0 END), 0) AS INTEGER),
-      CAST(COALESCE(SUM(CASE WHEN ${p.c('outcomeHit')} THEN 1 ELSE 0 END), 0) AS INTEGER)
+      CAST(COALESCE(SUM(CASE WHEN ${p.c('outcomeHit')} THEN 1 ELSE 0 END), 0) AS INTEGER),
+      CAST(COALESCE((SELECT ${mine.c('roundWins')} FROM mine WHERE ${mine.c('userId')} = ${u.c('id')}), 0) AS INTEGER)
     FROM ${u}
     LEFT JOIN ${p} ON ${p.c('userId')} = ${u.c('id')} AND ${p.c('status')} = 'SCORED'
       AND ${p.c('matchId')} IN (SELECT ${m.c('id')} FROM ${m} WHERE ${m.c('tournamentId')} = ${tournamentId})
     WHERE ${u.c('id')} IN (${users})
-    GROUP BY ${u.c('id')}, ${u.c('companyId')}, ${u.c('name')}, ${u.c('deletedAt')}`;
+    GROUP BY ${u.c('id')}, ${u.c('companyId')}, ${u.c('name')}, ${u.c('deletedAt')}
+    ON CONFLICT (${names(Model.TournamentStanding, 'tournamentId', 'userId')}) DO UPDATE SET ${REFRESHED}`;
 }
 
 /** Everyone who predicted or picked in the tournament. */
@@ -61,7 +82,7 @@ function playersOf(tournamentId: number) {
       WHERE ${bq2.c('tournamentId')} = ${tournamentId}`;
 }
 
-/** The standings of these users (all of the tournament's when left out), removed before they are inserted again. */
+/** The standings of these users (all of the tournament's when left out), removed before they are built again. */
 function deleteStandings(tournamentId: number, users?: Prisma.Sql) {
   const only = users ? Prisma.sql`AND ${standing('userId')} IN (${users})` : Prisma.empty;
   return Prisma.sql`DELETE FROM ${STANDING} WHERE ${standing('tournamentId')} = ${tournamentId} ${only}`;
@@ -71,9 +92,7 @@ function deleteStandings(tournamentId: number, users?: Prisma.Sql) {
 export async function refreshStandings(tx: Tx, tournamentId: number, userIds: number[]): Promise<void> {
   const ids = [...new Set(userIds)];
   for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = Prisma.join(ids.slice(i, i + CHUNK));
-    await tx.$executeRaw(deleteStandings(tournamentId, chunk));
-    await tx.$executeRaw(insertFor(tournamentId, chunk));
+    await tx.$executeRaw(insertFor(tournamentId, Prisma.join(ids.slice(i, i + CHUNK))));
   }
 }
 

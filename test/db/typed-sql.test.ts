@@ -33,6 +33,7 @@ import { rescoreSql } from '../../src/game/rescore.ts';
 import { rescoreJobSql, rescoreTaskSql } from '../../src/game/rescore-jobs.ts';
 import { rescoreNotificationSql } from '../../src/game/rescore-notifications.ts';
 import { standingsSql } from '../../src/game/standings.ts';
+import { roundWinsSql } from '../../src/game/round-wins.ts';
 import { matchStatisticsSql } from '../../src/game/match-statistics.ts';
 import { roundWinnersSql } from '../../src/game/round-winners.ts';
 import { seasonRankingSql, type SeasonScope } from '../../src/game/season-ranking.ts';
@@ -54,6 +55,7 @@ const ON_POSTGRESQL = [
 const STATEMENTS = [
   ...named('ranking', rankingSql),
   ...named('standings', standingsSql),
+  ...named('roundWins', roundWinsSql),
   ...named('season', seasonRankingSql),
   ...named('areaRanking', areaRankingSql),
   ...named('trivia', triviaRankingSql),
@@ -267,6 +269,27 @@ describe('typed SQL on the database', () => {
     expect(await standingsOf(tournament)).toEqual([]);
     await database.db.prisma.$executeRaw(standingsSql.insertFor(tournament, standingsSql.playersOf(tournament)));
     expect(await standingsOf(tournament)).toEqual(before);
+  });
+
+  it('round wins: the winners read, a recount and a move write what the predictions make', async () => {
+    const { tournament } = database.demo;
+    const prisma = database.db.prisma;
+    const before = await standingsOf(tournament);
+    expect(before.some((s) => s.roundWins > 0)).toBe(true);
+    const rounds = Object.values(database.demo.rounds);
+    const won = await fits('roundWins.winnersOf', roundWinsSql.winnersOf, rounds, [database.demo.companies.DEMO]);
+    expect(won.every((w) => w.tournamentId === tournament)).toBe(true);
+    covered.add('roundWins.clearRoundWins');
+    await prisma.$executeRaw(roundWinsSql.clearRoundWins(tournament));
+    expect((await standingsOf(tournament)).every((s) => s.roundWins === 0)).toBe(true);
+    covered.add('roundWins.countRoundWins');
+    await prisma.$executeRaw(roundWinsSql.countRoundWins(tournament));
+    expect(await standingsOf(tournament)).toEqual(before);
+    covered.add('roundWins.moveRoundWinsBy');
+    await prisma.$executeRaw(roundWinsSql.moveRoundWinsBy(tournament, 2, [player]));
+    const moved = await standingsOf(tournament);
+    expect(moved).toEqual(before.map((s) => (s.userId === player ? { ...s, roundWins: s.roundWins + 2 } : s)));
+    await prisma.$executeRaw(roundWinsSql.moveRoundWinsBy(tournament, -2, [player]));
   });
 
   it('standings: moving by a kind’s difference moves the standing of each prediction of that kind', async () => {

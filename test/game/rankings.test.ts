@@ -94,6 +94,32 @@ async function reference(
   );
 }
 
+/** A player of the demo company who alone has the most points of a round (computed here from the predictions). */
+async function soleRoundWinner() {
+  const p = s.t.db.prisma;
+  const players = await p.user.findMany({
+    where: { companyId: s.demo.companies.DEMO, deletedAt: null, role: 'player' },
+    select: { id: true },
+  });
+  const ids = new Set(players.map((u) => u.id));
+  const predictions = await p.prediction.findMany({
+    where: { status: 'SCORED', match: { tournamentId } },
+    include: { match: { select: { roundId: true } } },
+  });
+  const byRound = new Map<number, Map<number, number>>();
+  for (const x of predictions) {
+    const round = byRound.get(x.match.roundId) ?? new Map<number, number>();
+    round.set(x.userId, Math.round(((round.get(x.userId) ?? 0) + (x.points ?? 0)) * 100) / 100);
+    byRound.set(x.match.roundId, round);
+  }
+  for (const round of byRound.values()) {
+    const best = Math.max(...round.values());
+    const top = [...round].filter(([, points]) => points === best);
+    if (best > 0 && top.length === 1 && ids.has(top[0][0])) return { userId: top[0][0] };
+  }
+  throw new Error('no round has a single winner among the players');
+}
+
 const asEntries = (ranked: Awaited<ReturnType<typeof reference>>) =>
   ranked.map((r) => ({
     position: r.position,
@@ -306,6 +332,93 @@ describe('ranking query', () => {
         sql.text,
       ).toContain('TournamentStanding_points_order_idx');
     }
+  });
+
+  it('under ROUND_WINS the general page and standings are read from the kept round wins', async () => {
+    const p = s.t.db.prisma;
+    const rules: Rules = { ...DEFAULT_RULES, tieRule: 'ROUND_WINS' };
+    const scope = { companyId: s.demo.companies.DEMO, tournamentId, rules };
+    const sent: Prisma.Sql[] = [];
+    const spy = { $queryRaw: (sql: Prisma.Sql) => (sent.push(sql), p.$queryRaw(sql)) } as unknown as typeof p;
+    await rankingPage(spy, scope, 0, 5);
+    await rankingOf(spy, scope, s.demo.users['player1@demo.test']);
+    await rankingsOf(spy, scope, [s.demo.users['player1@demo.test']]);
+    expect(sent).toHaveLength(3);
+    const postgres = s.t.target.provider === 'postgresql';
+    for (const sql of sent) {
+      const plan = postgres
+        ? await p.$transaction(async (tx) => {
+            await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
+            return tx.$queryRaw<Record<string, string>[]>(Prisma.sql`EXPLAIN ${sql}`);
+          })
+        : await p.$queryRaw<Record<string, string>[]>(Prisma.sql`EXPLAIN QUERY PLAN ${sql}`);
+      const text = JSON.stringify(plan, (_k, v) => (typeof v === 'bigint' ? Number(v) : v));
+      // Read from the standings' kept round wins, not by summing every scored prediction per round.
+      expect(text, sql.text).toContain('TournamentStanding');
+      expect(sql.text, sql.text).not.toContain('"Prediction"');
+    }
+  });
+
+  it('kept round wins follow corrected results and a round winner deactivated and reactivated', async () => {
+    const p = s.t.db.prisma;
+    const rules: Rules = { tieRule: 'ROUND_WINS', rankAdmins: true, rankNonPlayers: true };
+    const scope = { companyId: s.demo.companies.DEMO, tournamentId, rules };
+    const check = async (what: string) => {
+      const expected = await reference({}, rules);
+      for (const take of [3, 100])
+        for (let skip = 0; skip < expected.length; skip += take)
+          expect((await rankingPage(p, scope, skip, take)).entries, `${what}: skip ${skip}`).toEqual(
+            expected.slice(skip, skip + take),
+          );
+      for (const r of expected) expect(await rankingOf(p, scope, r.userId), what).toEqual(r);
+      const all = await rankingsOf(
+        p,
+        scope,
+        expected.map((r) => r.userId),
+      );
+      for (const r of expected) expect(all.get(r.userId), what).toEqual(r);
+      return new Map(expected.map((r) => [r.userId, r.roundWins]));
+    };
+    const wins = [await check('as seeded')];
+    const { rescoreMatches } = await import('../../src/game/rescore.ts');
+    const opener = await p.match.findUniqueOrThrow({ where: { id: s.demo.matches.opener } });
+    const setResult = async (homeTeamGoals: number, awayTeamGoals: number) => {
+      await p.match.update({ where: { id: opener.id }, data: { homeTeamGoals, awayTeamGoals } });
+      await p.$transaction((tx) => rescoreMatches(tx, [opener.id]));
+    };
+    const deactivate = `mutation($u: Int!) { deactivateUser(userId: $u) { id } }`;
+    const reactivate = `mutation($u: Int!) { reactivateUser(userId: $u) { id } }`;
+    let deactivated: number | null = null;
+    try {
+      // Each corrected result of the opener moves some of Matchday 1's points and so, here, its winners.
+      for (const [h, a] of [
+        [0, 0],
+        [3, 0],
+        [0, 2],
+      ]) {
+        await setResult(h, a);
+        wins.push(await check(`opener ${h}-${a}`));
+      }
+      // A round's only winner deactivated: the next best of the round win it instead.
+      const leader = await soleRoundWinner();
+      const off = await s.gql(deactivate, { u: leader.userId }, bearer(admin));
+      expect(off.errors).toBeUndefined();
+      deactivated = leader.userId;
+      wins.push(await check('a round winner deactivated'));
+      const on = await s.gql(reactivate, { u: leader.userId }, bearer(admin));
+      expect(on.errors).toBeUndefined();
+      deactivated = null;
+      wins.push(await check('the round winner reactivated'));
+      // The round wins did move along the way (else the checks above prove little).
+      const moved = (a: Map<number, number | undefined>, b: Map<number, number | undefined>) =>
+        [...a].some(([id, w]) => b.has(id) && b.get(id) !== w);
+      expect(wins.slice(1).some((w, i) => moved(wins[i], w))).toBe(true);
+      expect(moved(wins[4], wins[5])).toBe(true);
+    } finally {
+      if (deactivated !== null) await s.gql(reactivate, { u: deactivated }, bearer(admin));
+      await setResult(opener.homeTeamGoals!, opener.awayTeamGoals!);
+    }
+    expect(await check('as seeded again')).toEqual(wins[0]);
   });
 
   it.each<[string, Rules]>([

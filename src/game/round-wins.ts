@@ -1,0 +1,132 @@
+// Keeps TournamentStanding.roundWins: the rounds of the tournament each user won within their company, as the
+// ROUND_WINS tie rule counts them (ranking-query.ts withRoundWins): a round is won by the company's active users with
+// its most points (more than 0), each of them when level. A rescoring reads the winners of the rounds it touches
+// before and after it changes the predictions and moves only the standings of those who won or lost a round
+// (roundWinsMover); a recount rebuilds a tournament's (a migration, a rebuild, a user deactivated, reactivated or
+// erased through the API: recountAfterUserChange).
+import { Prisma, sumInHundredths } from '../db/sql.ts';
+import type { Tx } from '../db/client.ts';
+import { aliased, col, derived, Model, names, query, rowsOf, table } from '../db/typed-sql.ts';
+
+const CHUNK = 5000;
+const [p, m, u] = [aliased(Model.Prediction, 'p'), aliased(Model.Match, 'm'), aliased(Model.User, 'u')];
+const STANDING = table(Model.TournamentStanding);
+const ROUND_WINS = names(Model.TournamentStanding, 'roundWins');
+const standing = (c: 'tournamentId' | 'userId' | 'companyId' | 'roundWins') => col(Model.TournamentStanding, c);
+
+/** SQL: the WITH queries `won` (one row per round and winner) over the scored predictions `where` admits. */
+export function winnersWith(where: Prisma.Sql) {
+  const rp = derived<{ tournamentId: number; companyId: number; roundId: number; userId: number; points: number }>(
+    'rp',
+  );
+  const best = derived<{ companyId: number; roundId: number; points: number }>('best');
+  return Prisma.sql`
+    rp AS (
+      SELECT ${m.c('tournamentId')} AS "tournamentId", ${u.c('companyId')} AS "companyId", ${m.c('roundId')} AS
+        "roundId", ${p.c('userId')} AS "userId", ${sumInHundredths(Prisma.sql`SUM(${p.c('points')})`)} AS "points"
+      FROM ${p} JOIN ${m} ON ${m.c('id')} = ${p.c('matchId')} JOIN ${u} ON ${u.c('id')} = ${p.c('userId')}
+      WHERE ${p.c('status')} = 'SCORED' AND ${u.c('deletedAt')} IS NULL AND ${where}
+      GROUP BY ${m.c('tournamentId')}, ${u.c('companyId')}, ${m.c('roundId')}, ${p.c('userId')}),
+    best AS (SELECT "companyId", "roundId", MAX("points") AS "points" FROM rp GROUP BY "companyId", "roundId"),
+    won AS (
+      SELECT ${rp.c('tournamentId')} AS "tournamentId", ${rp.c('roundId')} AS "roundId", ${rp.c('userId')} AS "userId"
+      FROM rp JOIN best ON ${best.c('companyId')} = ${rp.c('companyId')} AND ${best.c('roundId')} = ${rp.c('roundId')}
+      WHERE ${rp.c('points')} = ${best.c('points')} AND ${best.c('points')} > 0)`;
+}
+
+/** The winners of these rounds among these companies' users. */
+const winnersOf = query(
+  { tournamentId: 'number', roundId: 'number', userId: 'number' },
+  (roundIds: number[], companyIds: number[]) =>
+    Prisma.sql`WITH ${winnersWith(Prisma.sql`${m.c('roundId')} IN (${Prisma.join(roundIds)})
+      AND ${u.c('companyId')} IN (${Prisma.join(companyIds)})`)}
+    SELECT "tournamentId", "roundId", "userId" FROM won`,
+);
+
+/** SQL: every standing of the tournament (of one company, if given) counts no round won. */
+function clearRoundWins(tournamentId: number, companyId?: number) {
+  const company = companyId === undefined ? Prisma.empty : Prisma.sql`AND ${standing('companyId')} = ${companyId}`;
+  return Prisma.sql`UPDATE ${STANDING} SET ${ROUND_WINS} = 0
+    WHERE ${standing('tournamentId')} = ${tournamentId} ${company} AND ${standing('roundWins')} <> 0`;
+}
+
+/** SQL: each winner's standing takes the number of rounds they won in the tournament (of one company, if given). */
+function countRoundWins(tournamentId: number, companyId?: number) {
+  const company = companyId === undefined ? Prisma.empty : Prisma.sql`AND ${u.c('companyId')} = ${companyId}`;
+  const w = derived<{ userId: number; roundWins: number }>('w');
+  return Prisma.sql`
+    WITH ${winnersWith(Prisma.sql`${m.c('tournamentId')} = ${tournamentId} ${company}`)},
+    w AS (SELECT "userId", COUNT(*) AS "roundWins" FROM won GROUP BY "userId")
+    UPDATE ${STANDING} SET ${ROUND_WINS} = ${w.c('roundWins')}
+    FROM w WHERE ${standing('tournamentId')} = ${tournamentId} AND ${standing('userId')} = ${w.c('userId')}`;
+}
+
+/** Recounts the round wins of every standing of the tournaments (of one company, if given). */
+export async function recountRoundWins(tx: Tx, tournamentIds: number[], companyId?: number): Promise<void> {
+  for (const tournamentId of tournamentIds) {
+    await tx.$executeRaw(clearRoundWins(tournamentId, companyId));
+    await tx.$executeRaw(countRoundWins(tournamentId, companyId));
+  }
+}
+
+/**
+ * After a user is deactivated, reactivated or erased (the caller's transaction): the rounds they played in may have
+ * other winners now, so their company's round wins are recounted in each tournament they have a standing in.
+ */
+export async function recountAfterUserChange(tx: Tx, user: { id: number; companyId: number }): Promise<void> {
+  const standings = await tx.tournamentStanding.findMany({
+    where: { userId: user.id },
+    select: { tournamentId: true },
+  });
+  await recountRoundWins(
+    tx,
+    standings.map((s) => s.tournamentId),
+    user.companyId,
+  );
+}
+
+/** SQL: these users' standings in the tournament count `by` more (or fewer) rounds won. */
+function moveRoundWinsBy(tournamentId: number, by: number, userIds: number[]) {
+  return Prisma.sql`UPDATE ${STANDING} SET ${ROUND_WINS} = ${standing('roundWins')} + ${by}
+    WHERE ${standing('tournamentId')} = ${tournamentId}
+      AND ${standing('userId')} IN (${Prisma.join(userIds)})`;
+}
+
+const key = (r: { tournamentId: number; roundId: number; userId: number }) =>
+  `${r.tournamentId}:${r.roundId}:${r.userId}`;
+
+/**
+ * Reads the winners of the rounds before a rescoring changes their predictions; the function it returns, called
+ * once the predictions and standings are written (the same transaction), reads them again and moves the round wins
+ * of those who won or lost one. Rounds nobody's score moved in are not read.
+ */
+export async function roundWinsMover(tx: Tx, roundIds: number[], companyIds: number[]): Promise<() => Promise<void>> {
+  if (roundIds.length === 0 || companyIds.length === 0) return async () => {};
+  const before = await rowsOf(tx, winnersOf, roundIds, companyIds);
+  return async () => {
+    const after = await rowsOf(tx, winnersOf, roundIds, companyIds);
+    const delta = new Map<string, { tournamentId: number; userId: number; by: number }>();
+    const add = (r: (typeof before)[number], by: number) => {
+      const k = `${r.tournamentId}:${r.userId}`;
+      const d = delta.get(k) ?? { tournamentId: r.tournamentId, userId: r.userId, by: 0 };
+      delta.set(k, { ...d, by: d.by + by });
+    };
+    const [was, is] = [new Set(before.map(key)), new Set(after.map(key))];
+    for (const r of before) if (!is.has(key(r))) add(r, -1);
+    for (const r of after) if (!was.has(key(r))) add(r, 1);
+    // One statement per tournament and difference (a user's wins move by a few rounds at most).
+    const groups = new Map<string, { tournamentId: number; by: number; userIds: number[] }>();
+    for (const d of delta.values()) {
+      if (d.by === 0) continue;
+      const g = groups.get(`${d.tournamentId}:${d.by}`) ?? { tournamentId: d.tournamentId, by: d.by, userIds: [] };
+      g.userIds.push(d.userId);
+      groups.set(`${d.tournamentId}:${d.by}`, g);
+    }
+    for (const g of groups.values())
+      for (let i = 0; i < g.userIds.length; i += CHUNK)
+        await tx.$executeRaw(moveRoundWinsBy(g.tournamentId, g.by, g.userIds.slice(i, i + CHUNK)));
+  };
+}
+
+/** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
+export const roundWinsSql = { winnersOf, clearRoundWins, countRoundWins, moveRoundWinsBy };
