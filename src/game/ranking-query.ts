@@ -194,19 +194,58 @@ const shownUnder = (rule: TieRule, r: Standing) =>
   rule === 'ROUND_WINS' ? plain(r) : { ...plain(r), roundWins: undefined };
 
 /**
- * The general ranking (every user of the company, the kept standings, a tie rule an index serves): the case the
- * standings indexes serve. Returns the rule, or null when the scores are ranked instead.
+ * The general ranking (every ranked user of the company, the kept standings): the case the standings indexes serve,
+ * under every tie rule and either membership rule. Returns the rule, or null when the scores are ranked instead.
  */
-const generalRule = (scope: RankingScope): IndexedRule | null => {
+const generalRule = (scope: RankingScope): IndexedRule | null =>
+  (scope.roundIds == null || scope.roundIds.length === 0) && scope.areaId == null && scope.internalRankingId == null
+    ? rulesOf(scope).tieRule
+    : null;
+
+/**
+ * SQL: without admins (rankAdmins false), the standing on `alias` is not one of the company's people whose role is
+ * not player (a few, read live, so a change of role counts at once). Those who never played have no points or hits,
+ * so they never rank ahead of a standing the index serves: only the total counts them out (rankedTotal).
+ */
+function playersOnly(scope: RankingScope, alias: string) {
+  if (rulesOf(scope).rankAdmins) return Prisma.empty;
+  const na = aliased(Model.User, 'na');
+  return Prisma.sql`AND ${Prisma.raw(alias)}."userId" NOT IN (SELECT ${na.c('id')} FROM ${na}
+    WHERE ${na.c('companyId')} = ${scope.companyId} AND ${na.c('role')} <> 'player')`;
+}
+
+/** SQL: how many are ranked in the general ranking (a count along the users' company index where it can). */
+function rankedTotal(scope: RankingScope) {
   const rules = rulesOf(scope);
-  const general =
-    (scope.roundIds == null || scope.roundIds.length === 0) &&
-    scope.areaId == null &&
-    scope.internalRankingId == null &&
-    rules.rankAdmins &&
-    rules.rankNonPlayers;
-  return general ? rules.tieRule : null;
-};
+  const t = aliased(Model.User, 't');
+  if (!rules.rankNonPlayers) return Prisma.sql`(SELECT COUNT(*) FROM ${u} WHERE ${membersOf(scope)})`;
+  const active = Prisma.sql`${t.c('companyId')} = ${scope.companyId} AND ${t.c('deletedAt')} IS NULL`;
+  const everyone = Prisma.sql`(SELECT COUNT(*) FROM ${t} WHERE ${active})`;
+  return rules.rankAdmins
+    ? everyone
+    : Prisma.sql`(${everyone} - (SELECT COUNT(*) FROM ${t} WHERE ${active} AND ${t.c('role')} <> 'player'))`;
+}
+
+/**
+ * Without admins under ROUND_WINS, the kept round wins (counted among every active user) are those among players
+ * only when no admin won or shared a round: otherwise the scores are ranked.
+ */
+const adminsWinningRounds = query({ count: 'number' }, (scope: RankingScope) => {
+  const s = aliased(Model.TournamentStanding, 's');
+  return Prisma.sql`SELECT CAST(COUNT(*) AS INTEGER) AS "count" FROM ${s}
+    WHERE ${s.c('tournamentId')} = ${scope.tournamentId} AND ${s.c('companyId')} = ${scope.companyId}
+      AND ${s.c('active')} = TRUE AND ${s.c('roundWins')} > 0
+      AND ${s.c('userId')} IN (SELECT ${u.c('id')} FROM ${u} WHERE ${u.c('companyId')} = ${scope.companyId}
+        AND ${u.c('role')} <> 'player')`;
+});
+
+/** The tie rule whose standings index serves the scope, or null when the scores are ranked instead. */
+async function indexedRule(prisma: Db, scope: RankingScope): Promise<IndexedRule | null> {
+  const rule = generalRule(scope);
+  if (rule !== 'ROUND_WINS' || rulesOf(scope).rankAdmins) return rule;
+  const [admins] = await rowsOf(prisma, adminsWinningRounds, scope);
+  return admins.count === 0 ? rule : null;
+}
 
 /**
  * SQL: how many of the company's active users rank strictly ahead of these points, exact hits and outcome hits
@@ -217,7 +256,7 @@ function aheadInStandings(scope: RankingScope, other: string, rule: IndexedRule)
   const s = aliased(Model.TournamentStanding, 's');
   return Prisma.sql`(SELECT COUNT(*) FROM ${s}
       WHERE ${s.c('tournamentId')} = ${scope.tournamentId} AND ${s.c('companyId')} = ${scope.companyId}
-        AND ${s.c('active')} = TRUE AND ${ahead(other, rule)})`;
+        AND ${s.c('active')} = TRUE AND ${ahead(other, rule)} ${playersOnly(scope, 's')})`;
 }
 
 /** The rule's index order over the standings, on alias `s` or on the page's own columns. */
@@ -237,7 +276,6 @@ const generalPage = query(
   { ...KEPT, ahead: 'number', total: 'number' },
   (scope: RankingScope, skip: number, take: number, rule: IndexedRule) => {
     const s = aliased(Model.TournamentStanding, 's');
-    const u = aliased(Model.User, 'u');
     // One statement, so the page, the total and the positions come from one state of the database.
     return Prisma.sql`
     WITH page AS MATERIALIZED (
@@ -245,12 +283,11 @@ const generalPage = query(
         ${s.c('exactHits')} AS "exactHits", ${s.c('outcomeHits')} AS "outcomeHits", ${s.c('roundWins')} AS "roundWins"
       FROM ${s}
       WHERE ${s.c('tournamentId')} = ${scope.tournamentId} AND ${s.c('companyId')} = ${scope.companyId}
-        AND ${s.c('active')} = TRUE
+        AND ${s.c('active')} = TRUE ${playersOnly(scope, 's')}
       ORDER BY ${standingsOrder(rule, 's')} LIMIT ${take} OFFSET ${skip}),
     head AS (SELECT * FROM page ORDER BY ${standingsOrder(rule)} LIMIT 1)
     SELECT page.*, (SELECT CAST(${aheadInStandings(scope, 'head', rule)} AS INTEGER) FROM head) AS "ahead",
-      CAST((SELECT COUNT(*) FROM ${u} WHERE ${u.c('companyId')} = ${scope.companyId} AND ${u.c('deletedAt')} IS NULL)
-        AS INTEGER) AS "total"
+      CAST(${rankedTotal(scope)} AS INTEGER) AS "total"
     FROM page ORDER BY ${standingsOrder(rule)}`;
   },
 );
@@ -325,7 +362,7 @@ export async function rankingPage(
   skip: number,
   take: number,
 ): Promise<{ total: number; entries: RankedStanding[] }> {
-  const indexed = generalRule(scope);
+  const indexed = await indexedRule(prisma, scope);
   if (indexed && take > 0) {
     const fast = await generalPageFromStandings(prisma, scope, skip, take, indexed);
     if (fast) return fast;
@@ -349,7 +386,7 @@ const generalOf = query({ ...KEPT, ahead: 'number' }, (scope: RankingScope, user
           COALESCE(${st.c('roundWins')}, 0) AS "roundWins"
         FROM ${u} LEFT JOIN ${st} ON ${st.c('userId')} = ${u.c('id')} AND ${st.c('tournamentId')} =
           ${scope.tournamentId}
-        WHERE ${u.c('id')} = ${userId} AND ${u.c('companyId')} = ${scope.companyId} AND ${u.c('deletedAt')} IS NULL)
+        WHERE ${u.c('id')} = ${userId} AND ${membersOf(scope)})
         mine`;
 });
 
@@ -362,7 +399,7 @@ const scoresOf = query({ ...SCORES, ahead: 'number' }, (scope: RankingScope, use
 
 /** The user's standing and RANK() position: one pass counting who ranks strictly ahead. */
 export async function rankingOf(prisma: Db, scope: RankingScope, userId: number): Promise<RankedStanding | null> {
-  const indexed = generalRule(scope);
+  const indexed = await indexedRule(prisma, scope);
   if (indexed) {
     const [row] = await rowsOf(prisma, generalOf, scope, userId, indexed);
     return row ? { ...shownUnder(indexed, row), position: row.ahead + 1 } : null;
@@ -415,14 +452,13 @@ const generalOfMany = query(
         "position"
       FROM ${st}
       WHERE ${st.c('tournamentId')} = ${scope.tournamentId} AND ${st.c('companyId')} = ${scope.companyId}
-        AND ${st.c('active')} = TRUE)
+        AND ${st.c('active')} = TRUE ${playersOnly(scope, 'st')})
     SELECT ${u.c('id')} AS "userId", ${u.c('name')} AS "name", COALESCE(${r.c('points')}, 0) AS "points",
       COALESCE(${r.c('exactHits')}, 0) AS "exactHits", COALESCE(${r.c('outcomeHits')}, 0) AS "outcomeHits",
       COALESCE(${r.c('roundWins')}, 0) AS "roundWins",
       CAST(COALESCE(${r.c('position')}, (SELECT COUNT(*) FROM r z WHERE ${some}) + 1) AS INTEGER) AS "position"
     FROM ${u} LEFT JOIN r ON ${r.c('userId')} = ${u.c('id')}
-    WHERE ${u.c('id')} IN (${Prisma.join(userIds)}) AND ${u.c('companyId')} = ${scope.companyId}
-      AND ${u.c('deletedAt')} IS NULL`;
+    WHERE ${u.c('id')} IN (${Prisma.join(userIds)}) AND ${membersOf(scope)}`;
   },
 );
 
@@ -447,7 +483,7 @@ export async function rankingsOf(
 ): Promise<Map<number, RankedStanding>> {
   const found = new Map<number, RankedStanding>();
   if (userIds.length === 0) return found;
-  const indexed = generalRule(scope);
+  const indexed = await indexedRule(prisma, scope);
   if (indexed) {
     for (const row of await rowsOf(prisma, generalOfMany, scope, userIds, indexed))
       found.set(row.userId, { ...shownUnder(indexed, row), position: row.position });
@@ -466,4 +502,13 @@ export async function rankingsOf(
 }
 
 /** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
-export const rankingSql = { generalPage, scoresPage, scoresTotal, generalOf, scoresOf, generalOfMany, scoresOfMany };
+export const rankingSql = {
+  adminsWinningRounds,
+  generalPage,
+  scoresPage,
+  scoresTotal,
+  generalOf,
+  scoresOf,
+  generalOfMany,
+  scoresOfMany,
+};

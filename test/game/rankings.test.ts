@@ -359,6 +359,76 @@ describe('ranking query', () => {
     }
   });
 
+  it.each(EVERY_RULE.filter((r) => !r.rankAdmins || !r.rankNonPlayers))(
+    'under $tieRule (rankAdmins $rankAdmins, rankNonPlayers $rankNonPlayers) a page walks the rule’s standings index',
+    async (rules) => {
+      const p = s.t.db.prisma;
+      const index = {
+        HITS: 'TournamentStanding_ranking_order_idx',
+        POINTS: 'TournamentStanding_points_order_idx',
+        ROUND_WINS: 'TournamentStanding_round_wins_order_idx',
+      }[rules.tieRule];
+      const sent: Prisma.Sql[] = [];
+      const spy = { $queryRaw: (sql: Prisma.Sql) => (sent.push(sql), p.$queryRaw(sql)) } as unknown as typeof p;
+      await rankingPage(spy, { companyId: s.demo.companies.DEMO, tournamentId, rules }, 0, 5);
+      const page = sent.at(-1)!;
+      const plan =
+        s.t.target.provider === 'postgresql'
+          ? await p.$transaction(async (tx) => {
+              await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
+              return tx.$queryRaw<Record<string, string>[]>(Prisma.sql`EXPLAIN ${page}`);
+            })
+          : await p.$queryRaw<Record<string, string>[]>(Prisma.sql`EXPLAIN QUERY PLAN ${page}`);
+      const text = JSON.stringify(plan, (_k, v) => (typeof v === 'bigint' ? Number(v) : v));
+      // Round wins are kept counted among everyone: without admins they serve only while no admin won a round.
+      const adminsWon = await p.tournamentStanding.count({
+        where: {
+          tournamentId,
+          user: { companyId: s.demo.companies.DEMO, role: { not: 'player' } },
+          roundWins: { gt: 0 },
+        },
+      });
+      if (rules.tieRule === 'ROUND_WINS' && !rules.rankAdmins && adminsWon > 0)
+        expect(text, page.text).not.toContain(index);
+      else expect(text, page.text).toContain(index);
+    },
+  );
+
+  it('without admins, a player made admin leaves every ranking at once and is back when made player', async () => {
+    const p = s.t.db.prisma;
+    const winner = await soleRoundWinner();
+    const check = async (rules: Rules, what: string) => {
+      const expected = await reference({}, rules);
+      const scope = { companyId: s.demo.companies.DEMO, tournamentId, rules };
+      for (let skip = 0; skip < expected.length; skip += 3)
+        expect((await rankingPage(p, scope, skip, 3)).entries, `${what}: skip ${skip}`).toEqual(
+          expected.slice(skip, skip + 3),
+        );
+      expect((await rankingPage(p, scope, 0, 3)).total, what).toBe(expected.length);
+      for (const r of expected) expect(await rankingOf(p, scope, r.userId), what).toEqual(r);
+      const all = await rankingsOf(p, scope, [...expected.map((r) => r.userId), winner.userId]);
+      expect(
+        [...all.values()].sort((a, b) => a.userId - b.userId),
+        what,
+      ).toEqual([...expected].sort((a, b) => a.userId - b.userId));
+      return expected;
+    };
+    const rulesWithoutAdmins = EVERY_RULE.filter((r) => !r.rankAdmins);
+    try {
+      await p.user.update({ where: { id: winner.userId }, data: { role: 'admin' } });
+      for (const rules of rulesWithoutAdmins) {
+        const expected = await check(rules, `made admin, ${JSON.stringify(rules)}`);
+        expect(expected.some((r) => r.userId === winner.userId)).toBe(false);
+      }
+    } finally {
+      await p.user.update({ where: { id: winner.userId }, data: { role: 'player' } });
+    }
+    for (const rules of rulesWithoutAdmins) {
+      const expected = await check(rules, `player again, ${JSON.stringify(rules)}`);
+      expect(expected.some((r) => r.userId === winner.userId)).toBe(true);
+    }
+  });
+
   it('kept round wins follow corrected results and a round winner deactivated and reactivated', async () => {
     const p = s.t.db.prisma;
     const rules: Rules = { tieRule: 'ROUND_WINS', rankAdmins: true, rankNonPlayers: true };
