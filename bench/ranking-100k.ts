@@ -1,5 +1,6 @@
-// `npm run bench:ranking [-- --users 100000] [--fresh] [--results 5] [--in-request]`: a company of N users
-// predicting every finished match of the demo tournament, then timing a ranking page and the caller's standing, and
+// `npm run bench:ranking [-- --users 100000] [--fresh] [--results 5] [--in-request] [--report]`: a company of N
+// users predicting every finished match of the demo tournament, then timing ranking pages and the caller's standing
+// under every tie rule and membership rule side by side (--report writes them to bench/RANKINGS.md), and
 // setMatchResult on one of those matches (N predictions rescored, their standings moved, N notifications): the
 // first call of the process (cold) and the median of the next ones (warm), each a new result; the match's result is
 // put back and the benchmark's notifications removed after. With the shipped RESCORE_IN_REQUEST_MAX_PREDICTIONS the
@@ -7,7 +8,7 @@
 // timed); --in-request rescores inside the request.
 // Uses DATABASE_URL, else a SQLite file under bench/data/ (kept for the next run). Prints statements per call and
 // latency (median and max of 7 runs).
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { seedDemo } from '../prisma/seed/demo-seed.ts';
 import type { DatabaseTarget } from '../src/db/adapters.ts';
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     fresh: { type: 'boolean', default: false },
     results: { type: 'string', default: '5' },
     'in-request': { type: 'boolean', default: false },
+    report: { type: 'boolean', default: false },
   },
 });
 const USERS = Number(values.users);
@@ -164,32 +166,76 @@ async function generateCompany(co: { id: number; scoringSettings: unknown }, use
 
 const viewer = await prisma.user.findFirstOrThrow({ where: { companyId: company.id }, orderBy: { id: 'desc' } });
 const scope = { companyId: company.id, tournamentId: tournament.id };
-async function measure(name: string, fn: () => Promise<unknown>) {
-  const times: number[] = [];
-  let statements = 0;
-  for (let i = 0; i < 7; i++) {
-    const stats = { statements: 0 };
-    const t = performance.now();
-    await runWithSqlStats(stats, fn);
-    times.push(performance.now() - t);
-    statements = stats.statements;
-  }
-  times.sort((a, b) => a - b);
-  console.log(`${name}: ${statements} statement(s), median ${times[3].toFixed(1)} ms, max ${times[6].toFixed(1)} ms`);
-}
 console.log(
   `${db.provider}: ranking of ${await prisma.user.count({ where: { companyId: company.id } })} users over ` +
     `${matches.length} matches`,
 );
-await measure('ranking page (skip 0, take 20)', () => rankingPage(prisma, scope, 0, 20));
-await measure('ranking page (skip 50000, take 100)', () => rankingPage(prisma, scope, 50_000, 100));
-await measure("caller's standing (me)", () => rankingOf(prisma, scope, viewer.id));
-// The organiser's other tie rules and membership settings leave the standings index: the scores are ranked.
-for (const tieRule of ['POINTS', 'ROUND_WINS'] as const) {
-  const ruled = { ...scope, rules: { tieRule, rankAdmins: true, rankNonPlayers: true } };
-  await measure(`${tieRule}: ranking page (skip 0, take 20)`, () => rankingPage(prisma, ruled, 0, 20));
-  await measure(`${tieRule}: caller's standing (me)`, () => rankingOf(prisma, ruled, viewer.id));
+await measureRules(7);
+
+/**
+ * Every tie rule under every membership rule (the default, without admins, without people who never played): a
+ * first page, the page at skip 50,000 and the caller's standing, each cell timed once per pass and the passes
+ * alternating the cells, so the figures compare side by side; medians written to bench/RANKINGS.md.
+ */
+async function measureRules(passes: number) {
+  const variants = [
+    { name: 'default', rankAdmins: true, rankNonPlayers: true },
+    { name: 'rankAdmins false', rankAdmins: false, rankNonPlayers: true },
+    { name: 'rankNonPlayers false', rankAdmins: true, rankNonPlayers: false },
+  ];
+  const cells = (['HITS', 'POINTS', 'ROUND_WINS'] as const).flatMap((tieRule) =>
+    variants.map((v) => ({ tieRule, variant: v.name, scope: { ...scope, rules: { tieRule, ...v } } })),
+  );
+  const ops = [
+    { name: 'first page (take 20)', run: (sc: typeof scope) => rankingPage(prisma, sc, 0, 20) },
+    { name: 'page at skip 50,000 (take 100)', run: (sc: typeof scope) => rankingPage(prisma, sc, 50_000, 100) },
+    { name: "caller's standing", run: (sc: typeof scope) => rankingOf(prisma, sc, viewer.id) },
+  ];
+  const times = new Map<string, number[]>();
+  const statements = new Map<string, number>();
+  for (let pass = 0; pass <= passes; pass++) {
+    for (const cell of cells) {
+      for (const op of ops) {
+        const key = `${cell.tieRule}|${cell.variant}|${op.name}`;
+        const stats = { statements: 0 };
+        const t = performance.now();
+        await runWithSqlStats(stats, () => op.run(cell.scope));
+        // The first pass warms the caches and plans; it is not counted.
+        if (pass > 0) times.set(key, [...(times.get(key) ?? []), performance.now() - t]);
+        statements.set(key, stats.statements);
+      }
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const rows = cells.map((cell) => {
+    const figures = ops.map((op) => median(times.get(`${cell.tieRule}|${cell.variant}|${op.name}`)!));
+    const most = Math.max(...ops.map((op) => statements.get(`${cell.tieRule}|${cell.variant}|${op.name}`)!));
+    return { cell, figures, most };
+  });
+  const base = rows[0].figures;
+  const line = (r: (typeof rows)[number]) =>
+    `| ${r.cell.tieRule} | ${r.cell.variant} | ` +
+    r.figures.map((f, i) => `${f.toFixed(1)} ms (${(f / base[i]).toFixed(2)}x)`).join(' | ') +
+    ` | ${r.most} |`;
+  for (const r of rows) console.log(line(r));
+  const report = [
+    '# Every ranking rule at 100,000 users',
+    '',
+    `Reproduce: \`npm run bench:ranking -- --report\` (${db.provider}; a company of ${USERS.toLocaleString('en')} ` +
+      `users predicting ` +
+      `${matches.length} finished matches; generated once into bench/data/ranking.db, then reused). Each cell is ` +
+      `the median of ${passes} passes after a warm-up pass; every pass runs every cell in turn, so the figures are ` +
+      'measured side by side. The ratio compares each cell with the default rule (HITS, everyone ranked) in its ' +
+      'column; statements are the most any of the three reads of the row ran.',
+    '',
+    '| Tie rule | Who is ranked | First page | Page at skip 50,000 | Caller’s standing | Statements |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows.map(line),
+    '',
+  ].join('\n');
+  if (values.report) writeFileSync('bench/RANKINGS.md', report);
 }
+
 await measureResults(Number(values.results));
 
 /** setMatchResult as a manager calls it: cold (the process's first), then warm (the median of `warm` more). */

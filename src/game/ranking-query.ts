@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { aliased, derived, Model, query, rowsOf, type Column } from '../db/typed-sql.ts';
 import { tied, type RankedStanding, type Score, type Standing } from '../domain/rankings.ts';
 import type { TieRule } from '../domain/scoring-settings.ts';
+import { ROLE_RANK } from '../domain/roles.ts';
 import { scoresOfSql, scoresPageSql, scoresTotalSql, type RankedScores } from './scores-page.ts';
 
 export interface RankingScope {
@@ -202,6 +203,14 @@ const generalRule = (scope: RankingScope): IndexedRule | null =>
     ? rulesOf(scope).tieRule
     : null;
 
+/** SQL: the roles that are not player, listed so the users' (companyId, role) index finds those few directly. */
+const NOT_PLAYERS = Prisma.raw(
+  `(${Object.keys(ROLE_RANK)
+    .filter((r) => r !== 'player')
+    .map((r) => `'${r}'`)
+    .join(', ')})`,
+);
+
 /**
  * SQL: without admins (rankAdmins false), the standing on `alias` is not one of the company's people whose role is
  * not player (a few, read live, so a change of role counts at once). Those who never played have no points or hits,
@@ -211,7 +220,7 @@ function playersOnly(scope: RankingScope, alias: string) {
   if (rulesOf(scope).rankAdmins) return Prisma.empty;
   const na = aliased(Model.User, 'na');
   return Prisma.sql`AND ${Prisma.raw(alias)}."userId" NOT IN (SELECT ${na.c('id')} FROM ${na}
-    WHERE ${na.c('companyId')} = ${scope.companyId} AND ${na.c('role')} <> 'player')`;
+    WHERE ${na.c('companyId')} = ${scope.companyId} AND ${na.c('role')} IN ${NOT_PLAYERS})`;
 }
 
 /** SQL: how many are ranked in the general ranking (a count along the users' company index where it can). */
@@ -223,7 +232,7 @@ function rankedTotal(scope: RankingScope) {
   const everyone = Prisma.sql`(SELECT COUNT(*) FROM ${t} WHERE ${active})`;
   return rules.rankAdmins
     ? everyone
-    : Prisma.sql`(${everyone} - (SELECT COUNT(*) FROM ${t} WHERE ${active} AND ${t.c('role')} <> 'player'))`;
+    : Prisma.sql`(${everyone} - (SELECT COUNT(*) FROM ${t} WHERE ${active} AND ${t.c('role')} IN ${NOT_PLAYERS}))`;
 }
 
 /**
@@ -232,11 +241,11 @@ function rankedTotal(scope: RankingScope) {
  */
 const adminsWinningRounds = query({ count: 'number' }, (scope: RankingScope) => {
   const s = aliased(Model.TournamentStanding, 's');
-  return Prisma.sql`SELECT CAST(COUNT(*) AS INTEGER) AS "count" FROM ${s}
-    WHERE ${s.c('tournamentId')} = ${scope.tournamentId} AND ${s.c('companyId')} = ${scope.companyId}
-      AND ${s.c('active')} = TRUE AND ${s.c('roundWins')} > 0
-      AND ${s.c('userId')} IN (SELECT ${u.c('id')} FROM ${u} WHERE ${u.c('companyId')} = ${scope.companyId}
-        AND ${u.c('role')} <> 'player')`;
+  // From the company's few admins (its (companyId, role) index) to their standings, not the other way round.
+  return Prisma.sql`SELECT CAST(COUNT(*) AS INTEGER) AS "count"
+    FROM ${u} JOIN ${s} ON ${s.c('tournamentId')} = ${scope.tournamentId} AND ${s.c('userId')} = ${u.c('id')}
+    WHERE ${u.c('companyId')} = ${scope.companyId} AND ${u.c('role')} IN ${NOT_PLAYERS}
+      AND ${s.c('active')} = TRUE AND ${s.c('roundWins')} > 0`;
 });
 
 /** The tie rule whose standings index serves the scope, or null when the scores are ranked instead. */
