@@ -170,7 +170,7 @@ console.log(
   `${db.provider}: ranking of ${await prisma.user.count({ where: { companyId: company.id } })} users over ` +
     `${matches.length} matches`,
 );
-await measureRules(7);
+await measureRules(15);
 
 /**
  * Every tie rule under every membership rule (the default, without admins, without people who never played): a
