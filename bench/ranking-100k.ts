@@ -10,6 +10,7 @@
 // latency (median and max of 7 runs).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { availableParallelism, loadavg } from 'node:os';
 import { seedDemo } from '../prisma/seed/demo-seed.ts';
 import type { DatabaseTarget } from '../src/db/adapters.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -191,6 +192,7 @@ async function measureRules(passes: number) {
     { name: 'page at skip 50,000 (take 100)', run: (sc: typeof scope) => rankingPage(prisma, sc, 50_000, 100) },
     { name: "caller's standing", run: (sc: typeof scope) => rankingOf(prisma, sc, viewer.id) },
   ];
+  const load = loadavg()[0];
   const times = new Map<string, number[]>();
   const statements = new Map<string, number>();
   for (let pass = 0; pass <= passes; pass++) {
@@ -227,6 +229,8 @@ async function measureRules(passes: number) {
       `the median of ${passes} passes after a warm-up pass; every pass runs every cell in turn, so the figures are ` +
       'measured side by side. The ratio compares each cell with the default rule (HITS, everyone ranked) in its ' +
       'column; statements are the most any of the three reads of the row ran.',
+    '',
+    `Load average (1 minute) when the passes began: ${load.toFixed(1)} on ${availableParallelism()} cores.`,
     '',
     '| Tie rule | Who is ranked | First page | Page at skip 50,000 | Caller’s standing | Statements |',
     '| --- | --- | --- | --- | --- | --- |',
