@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { DEMO_PASSWORD } from '../prisma/seed/demo-seed.ts';
+import { openDatabase } from '../src/db/client.ts';
 import { startLoadTarget } from './load-target.ts';
 import { runMatchday } from './matchday.ts';
 
@@ -49,6 +50,10 @@ async function main() {
     });
     const manager = ((await login.json()) as { token: string }).token;
     const matchId = target.futureMatchIds[0];
+    // A match in play has kicked off: its kickoff is moved to a minute ago (setMatchResult refuses IN_PLAY before).
+    const db = await openDatabase(target.database, { poolMax: 1 });
+    await db.prisma.match.update({ where: { id: matchId }, data: { date: new Date(Date.now() - 60_000) } });
+    await db.close();
     await new Promise((r) => setTimeout(r, 2000));
     const rssBefore = await metric(target.url, 'prode_process_resident_memory_bytes');
     const heapBefore = await metric(target.url, 'prode_nodejs_heap_size_used_bytes');
@@ -124,6 +129,10 @@ async function main() {
       peakRss = Math.max(peakRss, await metric(target.url, 'prode_process_resident_memory_bytes'));
       await new Promise((r) => setTimeout(r, 100));
     }
+    // With the sockets under updates: the last update delivered, nothing in flight.
+    await new Promise((r) => setTimeout(r, 1000));
+    const rssUpdated = await metric(target.url, 'prode_process_resident_memory_bytes');
+    const heapUpdated = await metric(target.url, 'prode_nodejs_heap_size_used_bytes');
     fromResponse.sort((a, b) => a - b);
     fromRequest.sort((a, b) => a - b);
     lastOfEvent.sort((a, b) => a - b);
@@ -131,6 +140,8 @@ async function main() {
     const medianP99 = (sorted: number[]) => `${ms(quantile(sorted, 0.5))} / ${ms(quantile(sorted, 0.99))}`;
     const slowest = lastOfEvent.at(-1)!;
     const perSocket = (bytes: number) => `${(bytes / SOCKETS / 1024).toFixed(1)} KiB`;
+    const rssFigures = [rssBefore, rssAfter, rssUpdated, peakRss].map(MiB).join(' / ');
+    const perSocketUpdated = `${perSocket(rssUpdated - rssBefore)} / ${perSocket(heapUpdated - heapBefore)}`;
     const database = databaseUrl ? 'PostgreSQL (LISTEN/NOTIFY)' : 'SQLite (in-process feed)';
     const cpu = os.cpus();
     const report = `# Live matchday: ${SOCKETS} subscriptions on one replica
@@ -151,8 +162,9 @@ handed to the feed) to the moment a subscriber had the event; "from the request"
 | Delay from the write's response: median / p99 | ${medianP99(fromResponse)} |
 | Delay from the write's request: median / p99 | ${medianP99(fromRequest)} |
 | Until the last subscriber had an update: median / max | ${ms(quantile(lastOfEvent, 0.5))} / ${ms(slowest)} |
-| Server RSS before the sockets / with them / peak | ${MiB(rssBefore)} / ${MiB(rssAfter)} / ${MiB(peakRss)} MiB |
-| Memory per socket (RSS / JS heap) | ${perSocket(rssAfter - rssBefore)} / ${perSocket(heapAfter - heapBefore)} |
+| Server RSS before the sockets / with them / after the updates / peak | ${rssFigures} MiB |
+| Memory per socket, idle (RSS / JS heap) | ${perSocket(rssAfter - rssBefore)} / ${perSocket(heapAfter - heapBefore)} |
+| Memory per socket, after the updates (RSS / JS heap) | ${perSocketUpdated} |
 `;
     writeFileSync(values.out ?? 'bench/LIVE.md', report);
     console.log(report);

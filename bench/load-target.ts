@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DatabaseTarget } from '../src/db/adapters.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { DEMO_PASSWORD } from '../prisma/seed/demo-seed.ts';
 import { freePort } from '../test/helpers/process.ts';
@@ -10,6 +11,8 @@ import type { LoadTarget } from './mixed-load.ts';
 
 export interface StartedTarget extends LoadTarget {
   child: ChildProcess;
+  /** The database the server uses, to open beside it. */
+  database: DatabaseTarget;
   output: () => string;
   stop(): Promise<number | null>;
 }
@@ -73,10 +76,10 @@ export async function startLoadTarget(
   const adminToken = await login('admin@demo.test');
 
   // Ids straight from the database the server uses.
-  const db = await openDatabase(
-    databaseUrl ? { provider: 'postgresql', url: databaseUrl } : { provider: 'sqlite', file: join(dir, 'prode.db') },
-    { poolMax: 1 },
-  );
+  const database: DatabaseTarget = databaseUrl
+    ? { provider: 'postgresql', url: databaseUrl }
+    : { provider: 'sqlite', file: join(dir, 'prode.db') };
+  const db = await openDatabase(database, { poolMax: 1 });
   try {
     const company = await db.prisma.company.findFirstOrThrow({ where: { appPath: 'demo' } });
     const tournamentIds = (
@@ -101,6 +104,7 @@ export async function startLoadTarget(
       postId: post.id,
       invitationId: invitation.id,
       child,
+      database,
       output: () => out,
       async stop() {
         child.kill('SIGTERM');

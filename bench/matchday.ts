@@ -36,6 +36,8 @@ const sumOf = async (urls: string[], name: string) =>
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? 'n/a' : `${n.toFixed(0)} ms`);
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
+/** Sockets opened at once while the subscriptions start. */
+const CONNECT_BATCH = 250;
 
 /** K companies playing the demo tournament, their people, and each person's prediction of the match. */
 async function populate(databaseUrl: string, o: MatchdayOptions, tournamentId: number, matchId: number) {
@@ -122,7 +124,26 @@ export async function runMatchday(o: MatchdayOptions): Promise<string> {
     const rankingAt: number[][] = Array.from({ length: o.sockets }, () => []);
     const MATCH = `subscription($t: Int!) { matchUpdated(tournamentId: $t) { cursor match { id homeTeamGoals } } }`;
     const RANKING = `subscription($t: Int!) { rankingChanged(tournamentId: $t) { cursor me { position points } } }`;
-    for (const [i, person] of people.entries()) {
+    // Why an event was not delivered: the errors the clients were sent (by subscription and code), and how their
+    // sockets closed.
+    const errors = new Map<string, number>();
+    const count = (key: string) => errors.set(key, (errors.get(key) ?? 0) + 1);
+    const countErrors = (field: string, list: readonly { extensions?: Record<string, unknown> }[]) => {
+      for (const e of list) count(`${field}: ${String(e.extensions?.code ?? 'no code')}`);
+    };
+    const sink = (field: string, next: (data: Record<string, unknown> | null) => void) => ({
+      next: (r: { data?: unknown; errors?: readonly { extensions?: Record<string, unknown> }[] }) => {
+        if (r.errors) countErrors(field, r.errors);
+        next((r.data ?? null) as Record<string, unknown> | null);
+      },
+      error: (err: unknown) => {
+        if (Array.isArray(err)) countErrors(`${field} refused`, err);
+        else count(`${field} ended: socket closed ${(err as { code?: number }).code ?? String(err)}`);
+      },
+      complete: () => {},
+    });
+    const connect = async (i: number) => {
+      const person = people[i];
       const token = await signAccessToken(
         { userId: person.userId, companyId: person.companyId, role: 'player', tokenVersion: 0 },
         JWT_SECRET,
@@ -137,31 +158,37 @@ export async function runMatchday(o: MatchdayOptions): Promise<string> {
         connectionParams: { authorization: `Bearer ${token}`, 'x-app-path': person.appPath },
       });
       clients.push(client);
-      type Data = { matchUpdated?: { match?: { homeTeamGoals?: number } }; rankingChanged?: unknown } | null;
-      const sink = (next: (data: Data) => void) => ({
-        next: (r: { data?: unknown }) => next((r.data ?? null) as Data),
-        error: () => {},
-        complete: () => {},
+      const ready = new Promise<void>((resolve) => {
+        client.on('connected', () => resolve());
+        client.on('closed', () => resolve());
       });
       client.subscribe(
         { query: MATCH, variables: { t: tournamentId } },
-        sink((d) => {
-          const k = d?.matchUpdated?.match?.homeTeamGoals;
+        sink('matchUpdated', (d) => {
+          const k = (d?.matchUpdated as { match?: { homeTeamGoals?: number } } | undefined)?.match?.homeTeamGoals;
           if (typeof k === 'number' && k >= 1 && k <= updates) matchAt[k - 1][i] = performance.now();
         }),
       );
       client.subscribe(
         { query: RANKING, variables: { t: tournamentId } },
-        sink((d) => {
+        sink('rankingChanged', (d) => {
           if (d?.rankingChanged) rankingAt[i].push(performance.now());
         }),
       );
-    }
+      await ready;
+    };
+    // In batches: all at once, the replicas would not read every connection's init within its wait
+    // (CONNECTION_INIT_WAIT_MS) and close the late ones.
+    const startedAt = performance.now();
+    for (let from = 0; from < people.length; from += CONNECT_BATCH)
+      await Promise.all(people.slice(from, from + CONNECT_BATCH).map((_, j) => connect(from + j)));
     const deadline = Date.now() + 300_000;
-    while ((await sumOf(urls, 'prode_live_subscriptions')) < 2 * o.sockets) {
-      if (Date.now() > deadline) throw new Error('the subscriptions did not all start');
+    let subscribed = 0;
+    while ((subscribed = await sumOf(urls, 'prode_live_subscriptions')) < 2 * o.sockets) {
+      if (Date.now() > deadline) break;
       await sleep(500);
     }
+    const startSeconds = (performance.now() - startedAt) / 1000;
     await sleep(2000);
     const statementsBefore = await sumOf(urls, 'prode_live_sql_statements_total');
 
@@ -197,9 +224,13 @@ export async function runMatchday(o: MatchdayOptions): Promise<string> {
     const delays: number[] = [];
     const lastOf: number[] = [];
     let delivered = 0;
+    // A subscriber still sending an earlier result is sent only the newest of those queued meanwhile (stream.ts).
+    let superseded = 0;
     for (let k = 0; k < updates; k++) {
       const times = matchAt[k].filter(Boolean);
       delivered += times.length;
+      for (let i = 0; i < o.sockets; i++)
+        if (!matchAt[k][i] && matchAt.slice(k + 1).some((later) => later[i])) superseded++;
       for (const t of times) delays.push(t - responded[k]);
       if (times.length) lastOf.push(Math.max(...times) - responded[k]);
     }
@@ -236,7 +267,9 @@ company, LIVE_RANKING_INTERVAL_MS).
 
 | Figure | Value |
 |---|---|
+| Subscriptions started; time to start them | ${subscribed} of ${2 * o.sockets}; ${startSeconds.toFixed(0)} s |
 | matchUpdated delivered (sockets x results) | ${delivered} of ${o.sockets * updates} |
+| matchUpdated not sent for a newer result already queued | ${superseded} |
 | matchUpdated delay: median / p99 | ${ms(quantile(delays, 0.5))} / ${ms(quantile(delays, 0.99))} |
 | Until the last subscriber had a result: median / max | ${ms(quantile(lastOf, 0.5))} / ${ms(lastOf.at(-1) ?? NaN)} |
 | rankingChanged after the last result; delay median / p99 | ${rankingComplete} of ${o.sockets}; ${rankingDelay} |
@@ -244,8 +277,23 @@ company, LIVE_RANKING_INTERVAL_MS).
 | Memory per socket, replica 1 / 2 (RSS; JS heap) | ${memory} |
 | Peak RSS, replica 1 / 2 | ${(peak[0] / 2 ** 20).toFixed(0)} / ${(peak[1] / 2 ** 20).toFixed(0)} MiB |
 `;
-    writeFileSync(o.out, report);
-    return report;
+    const errorRows = [...errors].sort((a, b) => b[1] - a[1]).map(([what, n]) => `| ${what} | ${n} |`);
+    const settingRows = Object.entries(env).map(([name, value]) => `| ${name} | ${value} |`);
+    const full = `${report}
+Errors the clients were sent, by subscription and code (none: every undelivered event is explained above):
+
+| Subscription: code | Count |
+|---|---|
+${errorRows.join('\n') || '| none | 0 |'}
+
+Settings the replicas ran with, as an operator would set them for a matchday with every client on one address:
+
+| Setting | Value |
+|---|---|
+${settingRows.join('\n')}
+`;
+    writeFileSync(o.out, full);
+    return full;
   } finally {
     await Promise.all(clients.map((c) => c.dispose()));
     await Promise.all(replicas.map((r) => r.stop()));
