@@ -192,6 +192,9 @@ export async function runMatchday(o: MatchdayOptions): Promise<string> {
     await sleep(2000);
     const statementsBefore = await sumOf(urls, 'prode_live_sql_statements_total');
 
+    // A home win, then an away win, and so on: each correction changes the outcome, so every ranking moves (the same
+    // outcome again would leave the standings as they were, and no ranking event would be due).
+    const away = (k: number) => (k % 2 === 1 ? 0 : k + 1);
     const responded: number[] = [];
     const peak = before.map((b) => b.rss);
     for (let k = 1; k <= updates; k++) {
@@ -201,7 +204,7 @@ export async function runMatchday(o: MatchdayOptions): Promise<string> {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${manager}`, 'x-app-path': 'partners' },
         body: JSON.stringify({
           query: 'mutation($i: SetMatchResultInput!) { setMatchResult(input: $i) { id } }',
-          variables: { i: { matchId: match.id, status: 'FINISHED', homeTeamGoals: k, awayTeamGoals: k % 3 } },
+          variables: { i: { matchId: match.id, status: 'FINISHED', homeTeamGoals: k, awayTeamGoals: away(k) } },
         }),
       });
       responded.push(performance.now());
@@ -260,8 +263,8 @@ gateway processes and the ${o.sockets} graphql-ws clients on one machine (the cl
 
 Each socket holds \`matchUpdated\` and \`rankingChanged\` on the demo tournament, as one person of ${o.companies}
 companies that play it (each person predicted the match); sockets alternate between the replicas. A referee sets the
-match's final result ${updates} times (a correction each: every prediction rescored, every ranking moved),
-every ${o.everyMs} ms, through either replica. Delays run from the write's response.
+match's final result ${updates} times, a home win and an away win in turn (a correction each: every prediction
+rescored, every ranking moved), every ${o.everyMs} ms, through either replica. Delays run from the write's response.
 A \`rankingChanged\` counts as delivered when the socket had one after the last result (they are coalesced per
 company, LIVE_RANKING_INTERVAL_MS).
 
@@ -273,6 +276,7 @@ company, LIVE_RANKING_INTERVAL_MS).
 | matchUpdated delay: median / p99 | ${ms(quantile(delays, 0.5))} / ${ms(quantile(delays, 0.99))} |
 | Until the last subscriber had a result: median / max | ${ms(quantile(lastOf, 0.5))} / ${ms(lastOf.at(-1) ?? NaN)} |
 | rankingChanged after the last result; delay median / p99 | ${rankingComplete} of ${o.sockets}; ${rankingDelay} |
+| rankingChanged received in all (coalesced per company) | ${rankingAt.reduce((n, times) => n + times.length, 0)} |
 | SQL statements of event executions per result (both replicas) | ${(statements / updates).toFixed(1)} |
 | Memory per socket, replica 1 / 2 (RSS; JS heap) | ${memory} |
 | Peak RSS, replica 1 / 2 | ${(peak[0] / 2 ** 20).toFixed(0)} / ${(peak[1] / 2 ** 20).toFixed(0)} MiB |
