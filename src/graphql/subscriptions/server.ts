@@ -11,7 +11,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { decodeJwt } from 'jose';
 import { WebSocketServer } from 'ws';
 import type { Config } from '../../config.ts';
-import { DomainError, queryTooCostly, rateLimited } from '../../domain/errors.ts';
+import { DomainError, queryTooCostly, rateLimited, unauthenticated } from '../../domain/errors.ts';
 import { AddressWindow } from '../../security/address-window.ts';
 import { scopeFor, openRequestScope, type OpenedRequest, type ScopeSources } from '../../http/request-scope.ts';
 import type { LiveFigures } from '../../observability/metrics.ts';
@@ -68,6 +68,7 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
   ];
   // One parsed and validated document per distinct text, shared by the subscriptions that send it.
   const documents = new SubscriptionDocuments(schema, rules, config.graphql.maxTokens);
+  const parked = parkedScope(deps.sources);
   const perAddress = new Map<string, number>();
   // Upgrades and subscriptions count like requests (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS), in this replica.
   const requests = new AddressWindow(config.rateLimit.max, config.rateLimit.windowMs);
@@ -152,7 +153,7 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
           return [refusal(`a ${operation.operation} goes over HTTP (POST /graphql); WebSocket takes subscriptions`)];
         const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {});
         if (coerced.errors) return coerced.errors;
-        const contextValue = await subscriptionContext(ctx, deps);
+        const contextValue = await subscriptionContext(ctx, deps, parked);
         contextValue.subscription!.request = JSON.stringify([
           source,
           payload.operationName ?? null,
@@ -231,19 +232,35 @@ function subscriptionLogFields(args: ExecutionArgs): Record<string, unknown> {
   };
 }
 
+/**
+ * What a subscription's context is given between events: no caller, so any read through it is refused (nothing
+ * reads it: each event's scope is made by refresh before the event is executed). One for the server, so a waiting
+ * subscription holds no scope, loaders or budget of its own.
+ */
+function parkedScope(sources: ScopeSources): OpenedRequest {
+  const between = unauthenticated('a subscription has no scope between events');
+  const auth = { viewer: null, viewerCompany: null, tenant: null, viewerError: between, tenantError: between };
+  return scopeFor(sources, { auth, tableVersions: null, headers: {} });
+}
+
 /** The connection's context for one subscription: authenticated now, then re-read at most every REAUTH_MS. */
 async function subscriptionContext(
   ctx: WsContext<Record<string, unknown> | undefined, Extra>,
   deps: SubscriptionServerDeps,
+  parked: OpenedRequest,
 ) {
   const headers = headersOf(ctx.connectionParams);
   const address = ctx.extra.request.prodeAddress ?? 'unknown';
   const client = deps.client(address);
-  let opened: OpenedRequest = await openRequestScope(deps.sources, headers);
+  const first = await openRequestScope(deps.sources, headers);
+  // The caller as last read; the scope of an event is made from it when the event comes, and let go after it.
+  let caller: Omit<OpenedRequest, 'scope'> = { auth: first.auth, tableVersions: first.tableVersions, headers };
   let readAt = Date.now();
   let stale = false;
   const expiresAt = tokenExpiry(headers.authorization);
-  const context: Context = contextOf(opened, client);
+  const context: Context = contextOf(first, client);
+  const use = (opened: OpenedRequest) =>
+    Object.assign(context, contextOf(opened, client), { subscription: context.subscription });
   context.subscription = {
     bus: deps.sources.live,
     expiresAt,
@@ -251,31 +268,30 @@ async function subscriptionContext(
     address,
     request: '',
     acrossCallers: false,
-    release: () => {
-      opened = scopeFor(deps.sources, opened);
-      Object.assign(context, contextOf(opened, client), { subscription: context.subscription });
-    },
-    userId: opened.auth.viewer?.id ?? null,
+    release: () => void use(parked),
+    userId: first.auth.viewer?.id ?? null,
     // A revocation of the caller's sessions (stream.ts); one heard while a read runs is not lost to it.
     reauthenticate: () => void (stale = true),
     refresh: async () => {
+      let opened: OpenedRequest;
       try {
         if (stale || Date.now() - readAt > REAUTH_MS || Date.now() >= expiresAt) {
           stale = false;
           opened = await openRequestScope(deps.sources, headers);
           readAt = Date.now();
         } else {
-          opened = scopeFor(deps.sources, opened);
+          opened = scopeFor(deps.sources, caller);
         }
       } catch (err) {
         // Closed, not open: without a fresh read of the caller this event is responded to with the outage.
         deps.log.warn({ err: String((err as Error).message ?? err) }, 'subscription: cannot read its caller again');
         const failed = err instanceof Error ? err : new Error(String(err));
         const auth = { viewer: null, viewerCompany: null, tenant: null, viewerError: failed, tenantError: failed };
-        opened = scopeFor(deps.sources, { ...opened, auth });
+        opened = scopeFor(deps.sources, { ...caller, auth });
         readAt = 0;
       }
-      Object.assign(context, contextOf(opened, client), { subscription: context.subscription });
+      caller = { auth: opened.auth, tableVersions: opened.tableVersions, headers };
+      use(opened);
       const { auth } = opened;
       // A caller deleted, deactivated, moved or whose token expired: this event's response says why, then the
       // subscription ends. An outage (a read that failed) keeps it: the next event reads the caller again.
