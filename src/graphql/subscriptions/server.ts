@@ -268,7 +268,8 @@ async function subscriptionContext(
     address,
     request: '',
     acrossCallers: false,
-    release: () => void use(parked),
+    // Only the scope is let go: the caller's facts (the log's outcome among them) stay as the last event left them.
+    release: () => void Object.assign(context, { scope: parked.scope, tableVersions: null }),
     userId: first.auth.viewer?.id ?? null,
     // A revocation of the caller's sessions (stream.ts); one heard while a read runs is not lost to it.
     reauthenticate: () => void (stale = true),
