@@ -36,6 +36,8 @@ export interface LiveExecutionFigures {
   executions: number;
   /** Responses to an event sent from another identical subscription's execution. */
   shared: number;
+  /** Scopes made for events: one per execution that ran or caller refused, none for a shared copy. */
+  scopes: number;
   /** SQL statements the executions sent (reads shared by an event's subscribers count once). */
   statements: number;
   /** Responses refused for a budget, by which (socket, address, process). */
@@ -258,6 +260,11 @@ const SOURCES = {
       'prode_live_executions_shared_total',
       "Responses to an event sent from an identical subscription's execution",
       (f) => f.executions.shared,
+    ),
+    counter(
+      'prode_live_event_scopes_total',
+      'Request scopes made for subscription events (a copy of a shared execution makes none)',
+      (f) => f.executions.scopes,
     ),
     counter(
       'prode_live_sql_statements_total',

@@ -78,6 +78,12 @@ const PUBLISHED: Published[] = [
     'HTTP requests served, by route template and status',
   ],
   [
+    'prode_live_event_scopes_total',
+    'counter',
+    [],
+    'Request scopes made for subscription events (a copy of a shared execution makes none)',
+  ],
+  [
     'prode_live_events_dropped_total',
     'counter',
     [],

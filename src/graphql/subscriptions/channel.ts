@@ -1,5 +1,6 @@
 // What a subscription's context carries over WebSocket: the live feed, and how the caller and the scope are read
 // again for each event. The context (src/graphql/context.ts) and the stream both name it; it imports neither.
+import type { RequestAuth } from '../../auth/request-auth.ts';
 import type { LiveBus } from '../../live/bus.ts';
 import { badInput } from '../../domain/errors.ts';
 
@@ -7,10 +8,17 @@ import { badInput } from '../../domain/errors.ts';
 export interface SubscriptionChannel {
   bus: LiveBus;
   /**
-   * Gives the context a fresh scope for the next event; re-reads the caller now and then. False: the caller may no
-   * longer subscribe (the event's response says why, and the subscription ends after it).
+   * Before each event: re-reads the caller now and then (REAUTH_MS, the token's expiry, a revocation). Makes no
+   * scope. False: the caller may no longer subscribe (the event's response says why, and the subscription ends).
    */
   refresh(): Promise<boolean>;
+  /** The caller as last read: whom a shared response may be handed to (executions.ts). */
+  caller(): Readonly<RequestAuth>;
+  /**
+   * Gives the context a fresh scope (clock, loaders, object budget) made from the caller as last read, for an
+   * execution of this subscription's own; a copy of a shared execution needs none.
+   */
+  open(): void;
   /** When the caller's token expires (ms since the epoch; Infinity without one). */
   expiresAt: number;
   /** Lets go of what the last event read (its loaders' rows) while the subscription waits for the next. */

@@ -17,6 +17,7 @@
 import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { SharedBudget } from '../../app/object-budget.ts';
 import { visibilityKey } from '../../app/scope.ts';
+import type { RequestAuth } from '../../auth/request-auth.ts';
 import { DomainError, formatCount } from '../../domain/errors.ts';
 import type { EventReads } from '../../live/bus.ts';
 import type { LiveExecutionFigures } from '../../observability/metrics.ts';
@@ -75,7 +76,7 @@ export class SubscriptionExecutions {
   private readonly socketIds = new WeakMap<object, number>();
   private socketCount = 0;
   private inFlight = 0;
-  private readonly counts = { executions: 0, shared: 0, dropped: 0, statements: 0 };
+  private readonly counts = { executions: 0, shared: 0, dropped: 0, statements: 0, scopes: 0 };
   private readonly overBudget: Record<Limit, number> = { socket: 0, address: 0, process: 0 };
   private sliceStart = performance.now();
   /** While set, every object of every execution waits for it: not one branch of one, all let the loop turn. */
@@ -131,15 +132,19 @@ export class SubscriptionExecutions {
   };
 
   private async respond(args: ExecutionArgs, delivery: LiveDelivery, wanted: () => boolean): Promise<ExecutionResult> {
-    const context = args.contextValue as Context;
+    const channel = (args.contextValue as Context).subscription!;
+    // The caller as read again by refresh (stream.ts) before this delivery: no copy is handed out before it.
+    const auth = channel.caller();
     // The caller was refused when read again (sessions revoked, deactivated, token expired) or could not be read:
     // every subscription field requires the caller first, so the execution is that refusal, returned at once. No
     // queue or budget stands between a revoked subscriber and its UNAUTHENTICATED.
-    if (context.scope.auth.viewerError) return execute({ ...args, rootValue: delivery });
-    const channel = context.subscription!;
+    if (auth.viewerError) {
+      this.open(channel);
+      return execute({ ...args, rootValue: delivery });
+    }
     let event = this.events.get(delivery.reads);
     if (!event) this.events.set(delivery.reads, (event = { spent: new Map(), runs: new Map() }));
-    const key = shareKey(context, channel);
+    const key = shareKey(auth, channel);
     for (let running = key === null ? undefined : event.runs.get(key); running; running = event.runs.get(key!)) {
       const { result, objects, shareable } = await running;
       // A refusal (that socket's budget, the queue) is the first subscriber's: this one asks for its own.
@@ -190,6 +195,8 @@ export class SubscriptionExecutions {
       // Other subscriptions of this client may have spent its budget while this one waited.
       const spentNow = this.spentAlready(event, channel);
       if (spentNow) return { result: refusal(spentNow), objects: 0, shareable: false };
+      // The scope is made only now: a copy of a shared execution, a refusal or a dropped event makes none.
+      this.open(channel);
       const objects = (args.contextValue as Context).scope.objects;
       const budget = new EventBudget(this, event, channel);
       objects.share(budget);
@@ -210,6 +217,12 @@ export class SubscriptionExecutions {
       stillWanted: wanted,
       dropped: () => GONE,
     });
+  }
+
+  /** Gives the subscription's context its scope for this event, counted (prode_live_event_scopes_total). */
+  private open(channel: SubscriptionChannel) {
+    this.counts.scopes++;
+    channel.open();
   }
 
   /** Counts an execution of this socket and address into the queue (1) or out of it (-1). */
@@ -361,7 +374,7 @@ class EventBudget implements SharedBudget {
  * address); any other by one caller's subscriptions from one address. None when the guards would refuse the caller
  * or it could not be read: that response is theirs alone.
  */
-function shareKey({ scope: { auth } }: Context, channel: SubscriptionChannel): string | null {
+function shareKey(auth: Readonly<RequestAuth>, channel: SubscriptionChannel): string | null {
   const visibility = visibilityKey(auth);
   if (visibility === null) return null;
   if (channel.acrossCallers) return `all|${visibility}|${channel.request}`;

@@ -15,7 +15,7 @@ import { DomainError, queryTooCostly, rateLimited, unauthenticated } from '../..
 import { AddressWindow } from '../../security/address-window.ts';
 import { scopeFor, openRequestScope, type OpenedRequest, type ScopeSources } from '../../http/request-scope.ts';
 import type { LiveFigures } from '../../observability/metrics.ts';
-import type { TenantHeaders } from '../../auth/request-auth.ts';
+import type { RequestAuth, TenantHeaders } from '../../auth/request-auth.ts';
 import { formatErrorFor } from '../apollo.ts';
 import type { CompanySizes } from '../company-sizes.ts';
 import { contextOf, type ClientInfo, type Context } from '../context.ts';
@@ -234,8 +234,8 @@ function subscriptionLogFields(args: ExecutionArgs): Record<string, unknown> {
 
 /**
  * What a subscription's context is given between events: no caller, so any read through it is refused (nothing
- * reads it: each event's scope is made by refresh before the event is executed). One for the server, so a waiting
- * subscription holds no scope, loaders or budget of its own.
+ * reads it: an event's scope is made by open() just before the subscription's own execution). One for the server,
+ * so a waiting subscription holds no scope, loaders or budget of its own.
  */
 function parkedScope(sources: ScopeSources): OpenedRequest {
   const between = unauthenticated('a subscription has no scope between events');
@@ -274,32 +274,39 @@ async function subscriptionContext(
     // A revocation of the caller's sessions (stream.ts); one heard while a read runs is not lost to it.
     reauthenticate: () => void (stale = true),
     refresh: async () => {
-      let opened: OpenedRequest;
-      try {
-        if (stale || Date.now() - readAt > REAUTH_MS || Date.now() >= expiresAt) {
-          stale = false;
-          opened = await openRequestScope(deps.sources, headers);
+      if (stale || Date.now() - readAt > REAUTH_MS || Date.now() >= expiresAt) {
+        stale = false;
+        try {
+          const opened = await openRequestScope(deps.sources, headers);
+          caller = { auth: opened.auth, tableVersions: opened.tableVersions, headers };
           readAt = Date.now();
-        } else {
-          opened = scopeFor(deps.sources, caller);
+        } catch (err) {
+          // Closed, not open: without a fresh read of the caller this event is responded to with the outage.
+          deps.log.warn({ err: String((err as Error).message ?? err) }, 'subscription: cannot read its caller again');
+          const failed = err instanceof Error ? err : new Error(String(err));
+          const auth = { viewer: null, viewerCompany: null, tenant: null, viewerError: failed, tenantError: failed };
+          caller = { ...caller, auth };
+          readAt = 0;
         }
-      } catch (err) {
-        // Closed, not open: without a fresh read of the caller this event is responded to with the outage.
-        deps.log.warn({ err: String((err as Error).message ?? err) }, 'subscription: cannot read its caller again');
-        const failed = err instanceof Error ? err : new Error(String(err));
-        const auth = { viewer: null, viewerCompany: null, tenant: null, viewerError: failed, tenantError: failed };
-        opened = scopeFor(deps.sources, { ...caller, auth });
-        readAt = 0;
+        noteCaller(client, caller.auth);
       }
-      caller = { auth: opened.auth, tableVersions: opened.tableVersions, headers };
-      use(opened);
-      const { auth } = opened;
+      const { auth } = caller;
       // A caller deleted, deactivated, moved or whose token expired: this event's response says why, then the
       // subscription ends. An outage (a read that failed) keeps it: the next event reads the caller again.
       return readAt === 0 || (auth.viewer !== null && !auth.viewerError && !auth.tenantError);
     },
+    caller: () => caller.auth,
+    // Made only for an execution of this subscription's own, so a subscriber sent a copy makes no garbage per event.
+    open: () => void use(scopeFor(deps.sources, caller)),
   };
   return context;
+}
+
+/** Whom the subscription is served for, for its log line, as contextOf notes it for a request. */
+function noteCaller(client: ClientInfo, auth: Readonly<RequestAuth>) {
+  client.outcome.tenantId = auth.tenant?.id;
+  client.outcome.tenantPath = auth.tenant?.appPath;
+  client.outcome.userId = auth.viewer?.id;
 }
 
 /** When the bearer token stops being valid (its signature was checked when the subscription began). */

@@ -81,15 +81,23 @@ function subscribe(caller: Caller, query: string, address: string): Watch {
   return client.subscribe(query, { t: s.demo.tournament });
 }
 
-/** A new score of the final; the executions the subscribers' responses to it took, and the responses. */
+/**
+ * A new score of the final; the executions the subscribers' responses to it took, the scopes made for them (loaders,
+ * object budget, clock: made only for an execution that runs), and the responses.
+ */
 async function result(watches: Watch[], goals: number) {
   const before = await liveMetric(s.url, 'prode_live_executions_total');
+  const scopesBefore = await liveMetric(s.url, 'prode_live_event_scopes_total');
   const manager = await s.loginAs('manager');
   const i = { matchId: s.demo.matches.final, status: 'IN_PLAY', homeTeamGoals: goals, awayTeamGoals: 0 };
   const r = await s.gql(RESULT, { i }, bearer(manager));
   expect(r.errors).toBeUndefined();
   const events = await Promise.all(watches.map((w) => w.next(15_000)));
-  return { executions: (await liveMetric(s.url, 'prode_live_executions_total')) - before, events };
+  return {
+    executions: (await liveMetric(s.url, 'prode_live_executions_total')) - before,
+    scopes: (await liveMetric(s.url, 'prode_live_event_scopes_total')) - scopesBefore,
+    events,
+  };
 }
 
 /** The final as a company of `deadline` minutes sees it, computed from its row here. */
@@ -120,6 +128,8 @@ describe('identical documents of callers who see the same', () => {
     for (const e of one.events) expect(e).toEqual({ data: { matchUpdated: { missedEvents: false, match: demoView } } });
     // Before, each subscriber's document was executed for them: 30 executions.
     expect(one.executions).toBe(1);
+    // A subscriber sent a copy makes no scope for the event: before, each of the 30 made its own.
+    expect(one.scopes).toBe(1);
 
     const globexWatches = globexPlayers.map((p, i) => subscribe(p, MATCH, address(i + 2)));
     await untilSubscribed(s.url, demoWatches.length + globexWatches.length, 20_000);
@@ -132,6 +142,7 @@ describe('identical documents of callers who see the same', () => {
       expect(e).toEqual({ data: { matchUpdated: { missedEvents: false, match: view } } });
     }
     expect(two.executions).toBe(2);
+    expect(two.scopes).toBe(2);
   }, 60_000);
 
   it('a player and an admin of one company do not share: their rights differ', async () => {
@@ -147,8 +158,9 @@ describe('identical documents of callers who see the same', () => {
     const players = demoPlayers.slice(0, 5);
     const watches = players.map((p) => subscribe(p, OWN, address(0)));
     await untilSubscribed(s.url, watches.length);
-    const { executions, events } = await result(watches, 4);
+    const { executions, scopes, events } = await result(watches, 4);
     expect(executions).toBe(players.length);
+    expect(scopes).toBe(players.length);
     for (const [i, e] of events.entries()) {
       const own = await s.t.db.prisma.prediction.findMany({
         where: { userId: players[i].userId, matchId: s.demo.matches.final },

@@ -6,6 +6,10 @@ import type { SubscriptionChannel } from '../../../src/graphql/subscriptions/cha
 import { subscriptionStream } from '../../../src/graphql/subscriptions/stream.ts';
 
 const bus = () => new Fanout(() => {}) as unknown as LiveBus;
+/** The stream alone: nothing here executes a document, so nothing asks for the caller or a scope. */
+const notExecuted = () => {
+  throw new Error('not executed in these tests');
+};
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -22,6 +26,8 @@ describe('subscriptionStream', () => {
       socket: {},
       address: '127.0.0.1',
       request: '',
+      caller: notExecuted,
+      open: notExecuted,
       // As the server's: the caller is read again, and refused, once the token has expired by the wall clock.
       refresh: async () => {
         refreshedAt.push(Date.now());
@@ -50,6 +56,8 @@ describe('subscriptionStream', () => {
       socket: {},
       address: '127.0.0.1',
       request: '',
+      caller: notExecuted,
+      open: notExecuted,
       refresh: async () => true,
     };
     const stream = subscriptionStream(channel, 'match:1');
@@ -73,6 +81,8 @@ describe('subscriptionStream', () => {
       socket: {},
       address: '127.0.0.1',
       request: '',
+      caller: notExecuted,
+      open: notExecuted,
       refresh: async () => false,
     };
     const stream = subscriptionStream(channel, 'notifications:1');
@@ -90,6 +100,8 @@ describe('subscriptionStream', () => {
       socket: {},
       address: '127.0.0.1',
       request: '',
+      caller: notExecuted,
+      open: notExecuted,
       userId: 7,
       reauthenticate: () => (stale = true),
       // As the server's: a caller read again after the revocation is refused.
