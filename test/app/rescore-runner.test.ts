@@ -2,9 +2,9 @@
 // scope past RESCORE_IN_REQUEST_MAX_PREDICTIONS leaves its points to a job and wakes the runner; the runner's pass
 // scores them, counts them and tells live subscribers; a failing job is kept and counted; a closed runner runs none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refuseWrites } from '../helpers/refused-writes.ts';
 import { setMatchResult } from '../../src/app/game.ts';
 import { RescoreRunner } from '../../src/app/rescore-runner.ts';
-import { providerOf } from '../../src/db/client.ts';
 import type { LiveEvent } from '../../src/live/events.ts';
 import { testScope, appTestDatabase, type AppTestDatabase } from '../helpers/scope.ts';
 
@@ -141,25 +141,6 @@ describe('RescoreRunner', () => {
   });
 });
 
-/** A trigger that fails every update of a prediction: a real write failure in the middle of the job. */
-async function refusePredictionUpdates(on: boolean) {
-  const p = database.db.prisma;
-  if (providerOf(p) === 'sqlite') {
-    await p.$executeRawUnsafe(
-      on
-        ? `CREATE TRIGGER runner_test_refusal BEFORE UPDATE ON "Prediction"
-           BEGIN SELECT RAISE(ABORT, 'runner test refusal'); END`
-        : 'DROP TRIGGER runner_test_refusal',
-    );
-    return;
-  }
-  if (on) {
-    await p.$executeRawUnsafe(`CREATE FUNCTION runner_test_refusal() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'runner test refusal'; END $$`);
-    await p.$executeRawUnsafe(`CREATE TRIGGER runner_test_refusal BEFORE UPDATE ON "Prediction"
-      FOR EACH ROW EXECUTE FUNCTION runner_test_refusal()`);
-  } else {
-    await p.$executeRawUnsafe('DROP TRIGGER runner_test_refusal ON "Prediction"');
-    await p.$executeRawUnsafe('DROP FUNCTION runner_test_refusal()');
-  }
-}
+/** Every update of a prediction fails: a real write failure in the middle of the job. */
+const refusePredictionUpdates = (refusing: boolean) =>
+  refuseWrites(database.db.prisma, { table: 'Prediction', on: 'UPDATE', name: 'runner_test_refusal' }, refusing);

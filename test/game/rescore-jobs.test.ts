@@ -5,8 +5,9 @@
 // take turns (on PostgreSQL), so the second does not fail making standings the first made. The process's runner
 // runs jobs outside the request that woke it and tells live subscribers that the rankings moved.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { refuseWrites } from '../helpers/refused-writes.ts';
 import type { DemoIds } from '../../prisma/seed/demo-seed.ts';
-import { providerOf, type Db } from '../../src/db/client.ts';
+import type { Db } from '../../src/db/client.ts';
 import { rescoreMatches } from '../../src/game/rescore.ts';
 import { pendingRescores, queueRescore, runDueRescore } from '../../src/game/rescore-jobs.ts';
 import { seededDatabase, suiteProvider, type TestDatabase } from '../helpers/db.ts';
@@ -251,24 +252,6 @@ describe("the process's runner", () => {
   });
 });
 
-/** A trigger that fails every update of a prediction: a real write failure, in the middle of the rescoring. */
-async function refusePredictionUpdates(on: boolean) {
-  if (providerOf(p) === 'sqlite') {
-    await p.$executeRawUnsafe(
-      on
-        ? `CREATE TRIGGER rescore_test_refusal BEFORE UPDATE ON "Prediction"
-           BEGIN SELECT RAISE(ABORT, 'rescore test refusal'); END`
-        : 'DROP TRIGGER rescore_test_refusal',
-    );
-    return;
-  }
-  if (on) {
-    await p.$executeRawUnsafe(`CREATE FUNCTION rescore_test_refusal() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'rescore test refusal'; END $$`);
-    await p.$executeRawUnsafe(`CREATE TRIGGER rescore_test_refusal BEFORE UPDATE ON "Prediction"
-      FOR EACH ROW EXECUTE FUNCTION rescore_test_refusal()`);
-  } else {
-    await p.$executeRawUnsafe('DROP TRIGGER rescore_test_refusal ON "Prediction"');
-    await p.$executeRawUnsafe('DROP FUNCTION rescore_test_refusal()');
-  }
-}
+/** Every update of a prediction fails: a real write failure, in the middle of the rescoring. */
+const refusePredictionUpdates = (refusing: boolean) =>
+  refuseWrites(p, { table: 'Prediction', on: 'UPDATE', name: 'rescore_test_refusal' }, refusing);

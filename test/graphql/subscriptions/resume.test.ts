@@ -3,6 +3,7 @@
 // live ones; past the window it is told it missed events; a malformed cursor is refused; a cursor replays only the
 // subscriber's own topic. One server over loopback, on the suite's store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refuseWrites } from '../../helpers/refused-writes.ts';
 import { bearer, startTestServer, type TestServer } from '../../helpers/app.ts';
 import { activeSubscriptions, liveClient, untilSubscribed, type LiveClient } from '../../helpers/live.ts';
 import { EventLog } from '../../../src/live/event-log.ts';
@@ -160,25 +161,6 @@ describe('resuming a subscription', () => {
   });
 });
 
-/** Makes every write of a kept event fail (a database refusing it), or stop failing. */
-async function refuseLiveEventWrites(on: boolean) {
-  const db = s.t.db.prisma;
-  if (s.t.target.provider === 'sqlite') {
-    await db.$executeRawUnsafe(
-      on
-        ? `CREATE TRIGGER live_event_test_refusal BEFORE INSERT ON "LiveEvent"
-           BEGIN SELECT RAISE(ABORT, 'live event test refusal'); END`
-        : 'DROP TRIGGER live_event_test_refusal',
-    );
-    return;
-  }
-  if (on) {
-    await db.$executeRawUnsafe(`CREATE FUNCTION live_event_test_refusal() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'live event test refusal'; END $$`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER live_event_test_refusal BEFORE INSERT ON "LiveEvent"
-      FOR EACH ROW EXECUTE FUNCTION live_event_test_refusal()`);
-  } else {
-    await db.$executeRawUnsafe('DROP TRIGGER live_event_test_refusal ON "LiveEvent"');
-    await db.$executeRawUnsafe('DROP FUNCTION live_event_test_refusal()');
-  }
-}
+/** Every write of a kept event fails (a database refusing it), or stops failing. */
+const refuseLiveEventWrites = (refusing: boolean) =>
+  refuseWrites(s.t.db.prisma, { table: 'LiveEvent', on: 'INSERT', name: 'live_event_test_refusal' }, refusing);

@@ -11,6 +11,19 @@ const notExecuted = () => {
   throw new Error('not executed in these tests');
 };
 
+/** A channel of one subscription from 127.0.0.1, with what each test sets. */
+const channelOn = (
+  own: Pick<SubscriptionChannel, 'bus' | 'expiresAt' | 'refresh'> & Partial<SubscriptionChannel>,
+): SubscriptionChannel => ({
+  release: () => {},
+  socket: {},
+  address: '127.0.0.1',
+  request: '',
+  caller: notExecuted,
+  open: notExecuted,
+  ...own,
+});
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -19,21 +32,15 @@ describe('subscriptionStream', () => {
   it("reads the caller again at the token's expiry by the wall clock, even when its timer fires early", async () => {
     const expiresAt = Date.now() + 30;
     const refreshedAt: number[] = [];
-    const channel: SubscriptionChannel = {
+    const channel = channelOn({
       bus: bus(),
       expiresAt,
-      release: () => {},
-      socket: {},
-      address: '127.0.0.1',
-      request: '',
-      caller: notExecuted,
-      open: notExecuted,
       // As the server's: the caller is read again, and refused, once the token has expired by the wall clock.
       refresh: async () => {
         refreshedAt.push(Date.now());
         return Date.now() < expiresAt;
       },
-    };
+    });
     const stream = subscriptionStream(channel, 'notifications:1');
     // From here the wall clock runs 20 ms behind the timers' monotonic clock (rounding and drift put them apart by
     // far less, but the same way): the expiry timer fires before the expiry.
@@ -49,17 +56,11 @@ describe('subscriptionStream', () => {
 
   it('a change heard again before it was sent goes once, in the place of the newest: cursors grow', async () => {
     const feed = new Fanout(() => {});
-    const channel: SubscriptionChannel = {
+    const channel = channelOn({
       bus: feed as unknown as LiveBus,
       expiresAt: Infinity,
-      release: () => {},
-      socket: {},
-      address: '127.0.0.1',
-      request: '',
-      caller: notExecuted,
-      open: notExecuted,
       refresh: async () => true,
-    };
+    });
     const stream = subscriptionStream(channel, 'match:1');
     feed.dispatch({ kind: 'match', tournamentId: 1, matchId: 10, cursor: 1 });
     feed.dispatch({ kind: 'match', tournamentId: 1, matchId: 20, cursor: 2 });
@@ -74,17 +75,11 @@ describe('subscriptionStream', () => {
   });
 
   it('ends at once for a token that has already expired', async () => {
-    const channel: SubscriptionChannel = {
+    const channel = channelOn({
       bus: bus(),
       expiresAt: Date.now() - 1,
-      release: () => {},
-      socket: {},
-      address: '127.0.0.1',
-      request: '',
-      caller: notExecuted,
-      open: notExecuted,
       refresh: async () => false,
-    };
+    });
     const stream = subscriptionStream(channel, 'notifications:1');
     expect((await stream.next()).value).toMatchObject({ missed: true });
     expect((await stream.next()).done).toBe(true);
@@ -93,20 +88,14 @@ describe('subscriptionStream', () => {
   it("reads the caller again at once when their sessions are revoked, and ends; others' revocations pass", async () => {
     const feed = new Fanout(() => {});
     let stale = false;
-    const channel: SubscriptionChannel = {
+    const channel = channelOn({
       bus: feed as unknown as LiveBus,
       expiresAt: Infinity,
-      release: () => {},
-      socket: {},
-      address: '127.0.0.1',
-      request: '',
-      caller: notExecuted,
-      open: notExecuted,
       userId: 7,
       reauthenticate: () => (stale = true),
       // As the server's: a caller read again after the revocation is refused.
       refresh: async () => !stale,
-    };
+    });
     const stream = subscriptionStream(channel, 'notification:7');
     const first = stream.next();
     feed.dispatch({ kind: 'sessions', userId: 8 });
