@@ -19,7 +19,7 @@ import { runWithSqlStats } from '../src/db/sql-stats.ts';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../src/domain/defaults.ts';
 import { rankingOf, rankingPage } from '../src/game/ranking-query.ts';
 import { setMatchResult } from '../src/app/game.ts';
-import { runDueRescore, vacuumStandings } from '../src/game/rescore-jobs.ts';
+import { RESCORE_BUSY, runDueRescore, vacuumStandings } from '../src/game/rescore-jobs.ts';
 import { loadConfig } from '../src/config.ts';
 import { ObjectBudget } from '../src/app/object-budget.ts';
 import { RequestScope } from '../src/app/scope.ts';
@@ -298,6 +298,7 @@ async function measureResults(warm: number) {
     );
     const request = performance.now() - t;
     const job = await runDueRescore(prisma);
+    if (job === RESCORE_BUSY) throw new Error('the tournament was being written by something else');
     if (job && !job.report) throw new Error(`rescoring job failed: ${job.error}`);
     const jobMs = job ? performance.now() - t - request : 0;
     // The runner vacuums the standings after its pass (PostgreSQL): without it, back-to-back rescorings leave the

@@ -56,16 +56,16 @@ export async function setPredictionFor(
 
   const write = () =>
     scope.write(async (tx) => {
-      // The rescore job row before the match, in the order setMatchResult and the job runner take them.
+      // The tournament first, then the job, then the match, before the predictions, as setMatchResult takes them
+      // (src/game/rescore-jobs.ts): a result recorded at the same time waits for this correction (or this one for
+      // it), and the points follow the later result.
+      await lockRows(tx, scope.config.database.provider, Model.Tournament, [match.tournamentId]);
       // The company's predictions of the match once this one is stored: the others, and this one.
       const others = await tx.prediction.count({
         where: { matchId: match.id, userId: { not: userId }, user: { companyId: tenant.id } },
       });
       const later = others + 1 > scope.config.rescoreInRequestMaxPredictions;
       if (later) await queueRescore(tx, [match.id], scope.now);
-      // The tournament, then the match, before the predictions, as setMatchResult takes them: a result recorded at
-      // the same time waits for this correction (or this one for it), and the points follow the later result.
-      await lockRows(tx, scope.config.database.provider, Model.Tournament, [match.tournamentId]);
       await lockRows(tx, scope.config.database.provider, Model.Match, [match.id]);
       const before = await tx.prediction.findUnique({ where: { userId_matchId: { userId, matchId: match.id } } });
       const stored = await storePrediction(scope, tx, {

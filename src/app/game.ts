@@ -170,12 +170,12 @@ export async function setMatchResult(scope: RequestScope, input: ResultInput & {
   const { viewer } = scope.requireTenant();
   const tournament = await scope.loaders.tournament.load(match.tournamentId);
   const { row, rescored } = await scope.write(async (tx) => {
-    // Before the match row is locked (by the update): a job rescoring this match holds its job row, then its
-    // tournament, then the match.
+    // The tournament first, as every writer and the rescoring runner take it (src/game/rescore-jobs.ts): a run
+    // under way on this match finishes before this result is written and a fresh job queued.
+    await lockRows(tx, scope.config.database.provider, Model.Tournament, [match.tournamentId]);
     const predictions = await tx.prediction.count({ where: { matchId: match.id } });
     const later = predictions > scope.config.rescoreInRequestMaxPredictions;
     if (later) await queueRescore(tx, [match.id], scope.now);
-    await lockRows(tx, scope.config.database.provider, Model.Tournament, [match.tournamentId]);
     // Checked against the match as this transaction sees it: a shoot-out recorded meanwhile counts.
     const current = await tx.match.findUniqueOrThrow({ where: { id: match.id } });
     const firstLeg = (await firstLegsOf(tx, [current])).get(current.id) ?? null;

@@ -5,7 +5,14 @@
 // rankings moved.
 import type { Db } from '../db/client.ts';
 import type { LiveEvent } from '../live/events.ts';
-import { nextRescoreRetry, runDueRescore, vacuumStandings, type RescoreJobRun } from '../game/rescore-jobs.ts';
+import {
+  nextRescoreRetry,
+  RESCORE_BUSY,
+  RESCORE_BUSY_RETRY_MS,
+  runDueRescore,
+  vacuumStandings,
+  type RescoreJobRun,
+} from '../game/rescore-jobs.ts';
 import { SerialRuns } from '../lib/serial-runs.ts';
 
 /** After a run that failed before taking a job, the next one starts this much later (or at a failed job's time). */
@@ -52,9 +59,15 @@ export class RescoreRunner {
   /** The jobs due now; a failed one waits for its retry time, so this ends. */
   private async pass(): Promise<void> {
     let failed = false;
+    let busy = false;
     let rescored = 0;
     try {
       for (let job = await this.next(); job && !this.closed; job = await this.next()) {
+        // A writer holds the jobs' tournament: its transaction is short; the pass goes on after it.
+        if (job === RESCORE_BUSY) {
+          busy = true;
+          break;
+        }
         this.report(job);
         if (job.report) rescored++;
       }
@@ -65,7 +78,7 @@ export class RescoreRunner {
     }
     // Once per pass: the jobs of a burst are rescored back to back, then their standings vacuumed once.
     if (rescored > 0 && !this.closed) await this.vacuum(rescored);
-    await this.scheduleRetry(failed);
+    await this.scheduleRetry(failed, busy);
   }
 
   private async vacuum(jobs: number) {
@@ -81,24 +94,26 @@ export class RescoreRunner {
 
   /**
    * A failed job is run again when its wait ends, without waiting for a tick or a new result; after a run that
-   * could not take any job, in RETRY_AFTER_ERROR_MS.
+   * could not take any job, in RETRY_AFTER_ERROR_MS; after one whose tournament was busy, in RESCORE_BUSY_RETRY_MS.
    */
-  private async scheduleRetry(runFailed: boolean) {
+  private async scheduleRetry(runFailed: boolean, busy: boolean) {
     const at = this.closed ? null : await nextRescoreRetry(this.db).catch(() => null);
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
     if (this.closed) return;
-    const wait = at ? Math.max(0, at.getTime() - Date.now()) + 10 : runFailed ? RETRY_AFTER_ERROR_MS : null;
+    let wait = at ? Math.max(0, at.getTime() - Date.now()) + 10 : runFailed ? RETRY_AFTER_ERROR_MS : null;
+    if (runFailed && wait !== null) wait = Math.min(wait, RETRY_AFTER_ERROR_MS);
+    if (busy) wait = Math.min(wait ?? RESCORE_BUSY_RETRY_MS, RESCORE_BUSY_RETRY_MS);
     if (wait === null) return;
-    this.retry = setTimeout(() => this.wake(), runFailed ? Math.min(wait, RETRY_AFTER_ERROR_MS) : wait);
+    this.retry = setTimeout(() => this.wake(), wait);
     // A pending retry does not keep the process alive: the next start runs the job anyway.
     this.retry.unref();
   }
 
-  private async next(): Promise<(RescoreJobRun & { ms: number }) | null> {
+  private async next(): Promise<(RescoreJobRun & { ms: number }) | typeof RESCORE_BUSY | null> {
     const started = performance.now();
     const job = await runDueRescore(this.db);
-    return job && { ...job, ms: performance.now() - started };
+    return job && job !== RESCORE_BUSY ? { ...job, ms: performance.now() - started } : job;
   }
 
   private report({ matchId, matchIds, attempts, report, error, ms }: RescoreJobRun & { ms: number }) {

@@ -43,6 +43,35 @@ export async function lockRows(
   );
 }
 
+/**
+ * PostgreSQL: takes the rows' locks only where no other transaction holds one, waiting for none; true when every
+ * row was taken. A caller that holds other locks and must not wait (the rescoring runner, holding its jobs) gives up
+ * on false. SQLite: nothing to take.
+ */
+export async function lockRowsIfFree(
+  tx: Tx,
+  provider: DatabaseTarget['provider'],
+  table: LockedTable,
+  ids: number[],
+): Promise<boolean> {
+  const wanted = [...new Set(ids)];
+  if (provider !== 'postgresql' || wanted.length === 0) return true;
+  const taken = await rowsOf(
+    tx,
+    lockFreeRow,
+    table,
+    wanted.sort((a, b) => a - b),
+  );
+  return taken.length === wanted.length;
+}
+
+const lockFreeRow = query(
+  { id: 'number' },
+  (table: LockedTable, ids: number[]) =>
+    Prisma.sql`SELECT ${col(table, 'id')} AS "id" FROM ${tableOf(table)}
+      WHERE ${col(table, 'id')} IN (${Prisma.join(ids)}) ORDER BY ${col(table, 'id')} FOR NO KEY UPDATE SKIP LOCKED`,
+);
+
 const lockRow = query(
   { id: 'number' },
   (table: LockedTable, ids: number[]) =>
@@ -51,4 +80,4 @@ const lockRow = query(
 );
 
 /** This file's statements, for the test that runs each on PostgreSQL (test/db/typed-sql.test.ts). */
-export const rowLockSql = { lockRow };
+export const rowLockSql = { lockRow, lockFreeRow };

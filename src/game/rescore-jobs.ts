@@ -5,11 +5,13 @@
 // A job runs in one transaction that holds its row, rescores the match and deletes the row: it is done whole or not
 // at all, and a process that dies in the middle leaves the row for the next run. On PostgreSQL the row is taken
 // with FOR UPDATE SKIP LOCKED, so two replicas never rescore one job at once (rescoring is idempotent anyway).
-// Lock order: the job row, then the tournament row, then the match rows (rescoreMatches locks both). setMatchResult
-// and a correction take them in the same order (queueRescore, then the tournament, before they write the match), so
-// a result set while its match is being rescored waits for that rescoring and queues a fresh job instead of
-// deadlocking with it.
+// Lock order: a writer (setMatchResult, a correction, an import) takes the tournament row first, then writes its
+// matches and queues jobs (which waits for a run holding the match's job row). A run takes its job rows first (it
+// finds them by them), so it must never wait for a tournament while it holds them: it takes the tournaments only if
+// they are free, else gives up at once, keeps nothing and is tried again shortly (RESCORE_BUSY). Holding the
+// tournaments, it locks the matches (rescoreMatches), which only a writer holding no tournament can hold.
 import { providerOf, type Db, type Tx } from '../db/client.ts';
+import { lockRowsIfFree } from '../db/row-locks.ts';
 import { Prisma } from '../db/sql.ts';
 import { aliased, Model, names, query, rowsOf, table } from '../db/typed-sql.ts';
 import { rescoreMatches, type RescoreReport } from './rescore.ts';
@@ -141,14 +143,22 @@ export const RESCORE_BATCH_PREDICTIONS = 50_000;
 /** And at most this many jobs. */
 const RESCORE_BATCH_JOBS = 25;
 
+/** runDueRescore's answer when a tournament of its jobs was being written: nothing was done; try again shortly. */
+export const RESCORE_BUSY = 'busy';
+/** How long "shortly" is: a writer holds a tournament for one short transaction. */
+export const RESCORE_BUSY_RETRY_MS = 250;
+
+class TournamentsBusy extends Error {}
+
 /**
- * Runs the oldest jobs that are due, if any: null when none is (or every due one is being run by another process).
- * A failure is recorded on the jobs (attempts, lastError, retryAt) and returned, not thrown.
+ * Runs the oldest jobs that are due, if any: null when none is (or every due one is being run by another process),
+ * RESCORE_BUSY when their tournaments are being written. A failure is recorded on the jobs (attempts, lastError,
+ * retryAt) and returned, not thrown.
  */
 export async function runDueRescore(
   db: Db,
   { now = new Date(), timeoutMs = RESCORE_JOB_TIMEOUT_MS }: { now?: Date; timeoutMs?: number } = {},
-): Promise<RescoreJobRun | null> {
+): Promise<RescoreJobRun | typeof RESCORE_BUSY | null> {
   const postgres = providerOf(db) === 'postgresql';
   let taken: TakenJob[] = [];
   try {
@@ -157,6 +167,7 @@ export async function runDueRescore(
         taken = postgres ? await takePostgres(tx, now) : await batchOf(tx, await takeSqlite(tx, now));
         if (taken.length === 0) return null;
         const matchIds = taken.map((j) => j.matchId);
+        if (postgres && !(await lockTournamentsIfFree(tx, matchIds))) throw new TournamentsBusy();
         const done = await rescoreMatches(tx, matchIds);
         await tx.rescoreJob.deleteMany({ where: { matchId: { in: matchIds } } });
         await finishTasks(tx, matchIds, new Date());
@@ -167,6 +178,7 @@ export async function runDueRescore(
     const [first] = taken;
     return first && report ? { ...ran(taken), report } : null;
   } catch (err) {
+    if (err instanceof TournamentsBusy) return RESCORE_BUSY;
     if (taken.length === 0) throw err;
     // Prisma's messages start with the call and end with the database's words: kept whole, on one line.
     const error = String((err as Error).message ?? err)
@@ -188,6 +200,16 @@ export async function runDueRescore(
     }
     return { ...ran(taken), report: null, error };
   }
+}
+
+async function lockTournamentsIfFree(tx: Tx, matchIds: number[]): Promise<boolean> {
+  const matches = await tx.match.findMany({ where: { id: { in: matchIds } }, select: { tournamentId: true } });
+  return lockRowsIfFree(
+    tx,
+    'postgresql',
+    Model.Tournament,
+    matches.map((m) => m.tournamentId),
+  );
 }
 
 const ran = (taken: TakenJob[]) => ({
@@ -230,7 +252,8 @@ export async function runDueRescores(
 ): Promise<{ done: number; failed: number; predictions: number }> {
   const figures = { done: 0, failed: 0, predictions: 0 };
   for (let job = await runDueRescore(db); job; job = await runDueRescore(db)) {
-    if (job.report) {
+    if (job === RESCORE_BUSY) await new Promise((resolve) => setTimeout(resolve, RESCORE_BUSY_RETRY_MS));
+    else if (job.report) {
       figures.done += job.matchIds.length;
       figures.predictions += job.report.predictions;
     } else {

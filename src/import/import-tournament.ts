@@ -3,8 +3,10 @@
 // What people decided stays: each match remembers what the file last said about its kickoff and its result, and
 // a date or result an operator set since (a postponement, a cancellation, a new date, a score entered by hand) is
 // kept while the file still says what it said then. A file that says something new about it wins.
-import type { Db, Tx } from '../db/client.ts';
+import { providerOfTx, type Db, type Tx } from '../db/client.ts';
+import { lockRows } from '../db/row-locks.ts';
 import type { MatchRow } from '../db/rows.ts';
+import { Model } from '../db/typed-sql.ts';
 import { rescoreMatches } from '../game/rescore.ts';
 import { queueRescore } from '../game/rescore-jobs.ts';
 import type { LiveEvent } from '../live/events.ts';
@@ -174,6 +176,9 @@ async function write(tx: Tx, parsed: ParsedTournament, options: ImportOptions): 
     tournamentState = 'created';
   } else {
     tournamentId = existingTournament.id;
+    // Before any of its matches is written, as every writer takes them (src/game/rescore-jobs.ts): a rescoring
+    // run holding the tournament finishes first, instead of waiting for a match this import holds.
+    await lockRows(tx, providerOfTx(tx), Model.Tournament, [tournamentId]);
     const diff = changedFields(existingTournament, tournamentData);
     if (Object.keys(diff).length) {
       await tx.tournament.update({ where: { id: tournamentId }, data: diff });

@@ -527,6 +527,7 @@ describe('typed SQL on the database', () => {
     const row = await database.db.prisma.notification.findUniqueOrThrow({ where: { id: claimed[0].id } });
     expect(row).toMatchObject({ status: 'PENDING', claimedUntil: until });
     expect(await fits('rowLocks.lockRow', rowLockSql.lockRow, Model.User, [player])).toEqual([{ id: player }]);
+    expect(await fits('rowLocks.lockFreeRow', rowLockSql.lockFreeRow, Model.User, [player])).toEqual([{ id: player }]);
   });
 
   it('authentication and the loaders: whole rows as findMany builds them', async () => {

@@ -9,7 +9,7 @@ import { refuseWrites } from '../helpers/refused-writes.ts';
 import type { DemoIds } from '../../prisma/seed/demo-seed.ts';
 import type { Db } from '../../src/db/client.ts';
 import { rescoreMatches } from '../../src/game/rescore.ts';
-import { pendingRescores, queueRescore, runDueRescore } from '../../src/game/rescore-jobs.ts';
+import { pendingRescores, queueRescore, RESCORE_BUSY, runDueRescore } from '../../src/game/rescore-jobs.ts';
 import { seededDatabase, suiteProvider, type TestDatabase } from '../helpers/db.ts';
 import { RescoreRunner } from '../../src/app/rescore-runner.ts';
 import { runWithSqlStats } from '../../src/db/sql-stats.ts';
@@ -20,6 +20,12 @@ let p: Db;
 let ids: DemoIds;
 let matchId: number;
 const run = (now?: Date) => runDueRescore(p, { now, timeoutMs: 30_000 });
+/** A run that found nothing else writing the tournament. */
+async function ranAlone(now?: Date) {
+  const done = await run(now);
+  if (done === RESCORE_BUSY) throw new Error('the tournament was busy');
+  return done;
+}
 
 beforeAll(async () => {
   const seeded = await seededDatabase();
@@ -80,7 +86,7 @@ describe('a rescoring job', () => {
     expect((await outcome()).predictions).toEqual(before.predictions);
     expect(await pendingRescores(p)).toMatchObject({ count: 1 });
 
-    const done = await run();
+    const done = await ranAlone();
     expect(done).toMatchObject({ matchId, attempts: 0, report: { standingsChanged: true } });
     expect(done!.report!.predictions).toBeGreaterThan(0);
     const byJob = await outcome();
@@ -98,7 +104,7 @@ describe('a rescoring job', () => {
     const before = await outcome();
     await refusePredictionUpdates(true);
     try {
-      const failed = await run();
+      const failed = await ranAlone();
       expect(failed).toMatchObject({ matchId, attempts: 0, report: null });
       expect(failed!.error).toMatch(/rescore test refusal/);
     } finally {
@@ -133,7 +139,7 @@ describe('a rescoring job', () => {
     await setResult(2, 3);
     await p.$transaction((tx) => queueRescore(tx, [matchId], new Date()));
     const runs = await Promise.all([run(), run()]);
-    expect(runs.filter((r) => r?.report)).toHaveLength(1);
+    expect(runs.filter((r) => r !== RESCORE_BUSY && r?.report)).toHaveLength(1);
     expect(runs.filter((r) => r === null)).toHaveLength(1);
     expect(await p.rescoreJob.count()).toBe(0);
   });
@@ -144,15 +150,15 @@ describe('a rescoring job', () => {
     const failedBefore = { attempts: 1, requestedAt: new Date(0), retryAt: new Date(0) };
     await p.rescoreJob.create({ data: { matchId: first, ...failedBefore } });
     await p.rescoreJob.create({ data: { matchId: second, requestedAt: new Date(1) } });
-    const { tournamentId } = await p.match.findUniqueOrThrow({ where: { id: first } });
-    // Held open from outside, the tournament keeps the first run in its transaction, its job locked.
+    // Held open from outside, the first match keeps the first run in its transaction (it holds its job and the
+    // tournament, and waits for the match).
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     let held = () => {};
     const holding = new Promise<void>((resolve) => (held = resolve));
     const holder = p.$transaction(
       async (tx) => {
-        await tx.$queryRaw`SELECT "id" FROM "Tournament" WHERE "id" = ${tournamentId} FOR UPDATE`;
+        await tx.$queryRaw`SELECT "id" FROM "Match" WHERE "id" = ${first} FOR UPDATE`;
         held();
         await released;
       },
@@ -161,14 +167,48 @@ describe('a rescoring job', () => {
     await holding;
     const one = run();
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const other = run();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The job it leaves is free: another runner could take it (this one gives up on the tournament the first holds).
+    const free = await p.$transaction(
+      (tx) => tx.$queryRaw<unknown[]>`SELECT "matchId" FROM "RescoreJob" WHERE "matchId" = ${second} FOR UPDATE NOWAIT`,
+    );
+    expect(free).toHaveLength(1);
+    expect(await run()).toBe(RESCORE_BUSY);
     release();
     await holder;
-    const runs = await Promise.all([one, other]);
-    expect(runs.map((r) => r?.matchIds)).toEqual([[first], [second]]);
+    expect((await one) as { matchIds: number[] }).toMatchObject({ matchIds: [first] });
+    expect(await run()).toMatchObject({ matchIds: [second] });
     expect(await p.rescoreJob.count()).toBe(0);
   });
+
+  it.runIf(suiteProvider === 'postgresql')(
+    'gives up at once, keeping its jobs untouched, while a writer holds their tournament',
+    async () => {
+      await p.$transaction((tx) => queueRescore(tx, [matchId], new Date()));
+      const { tournamentId } = await p.match.findUniqueOrThrow({ where: { id: matchId } });
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held = () => {};
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const writer = p.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT "id" FROM "Tournament" WHERE "id" = ${tournamentId} FOR NO KEY UPDATE`;
+          held();
+          await released;
+        },
+        { timeout: 30_000 },
+      );
+      await holding;
+      const started = performance.now();
+      expect(await run()).toBe(RESCORE_BUSY);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(await p.rescoreJob.findMany({ select: { matchId: true, attempts: true, lastError: true } })).toEqual([
+        { matchId, attempts: 0, lastError: null },
+      ]);
+      release();
+      await writer;
+      expect(await run()).toMatchObject({ matchIds: [matchId], report: { matches: 1 } });
+    },
+  );
 
   it('for a match that is gone ends without work', async () => {
     await p.rescoreJob.create({ data: { matchId: 987_654 } });
@@ -250,6 +290,37 @@ describe("the process's runner", () => {
     expect(events).toEqual([{ kind: 'ranking', tournamentId: ids.tournament }]);
     await runner.close();
   });
+
+  it.runIf(suiteProvider === 'postgresql')(
+    'runs a job whose tournament was being written shortly after, without another wake',
+    async () => {
+      await setResult(2, 1);
+      await p.$transaction((tx) => queueRescore(tx, [matchId], new Date()));
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held = () => {};
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const writer = p.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT "id" FROM "Tournament" WHERE "id" = ${ids.tournament} FOR NO KEY UPDATE`;
+          held();
+          await released;
+        },
+        { timeout: 30_000 },
+      );
+      await holding;
+      const runner = new RescoreRunner(p, { publish: () => {} }, () => {});
+      runner.wake();
+      await runner.idle();
+      expect(await p.rescoreJob.count()).toBe(1);
+      expect(runner.figures).toMatchObject({ done: 0, failed: 0 });
+      release();
+      await writer;
+      await expect.poll(() => p.rescoreJob.count(), { timeout: 5000 }).toBe(0);
+      expect(runner.figures).toMatchObject({ done: 1, failed: 0 });
+      await runner.close();
+    },
+  );
 });
 
 /** Every update of a prediction fails: a real write failure, in the middle of the rescoring. */

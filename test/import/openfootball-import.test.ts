@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPANY_JSON, DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
-import { runDueRescores } from '../../src/game/rescore-jobs.ts';
+import { queueRescore, RESCORE_BUSY, runDueRescore, runDueRescores } from '../../src/game/rescore-jobs.ts';
 import { importTournament } from '../../src/import/import-tournament.ts';
 import { parseOpenfootball, type ParsedTournament } from '../../src/import/openfootball.ts';
 import mini from '../fixtures/openfootball/mini-cup.json' with { type: 'json' };
-import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
+import { freshDatabase, suiteProvider, type TestDatabase } from '../helpers/db.ts';
 import { ROOT } from '../helpers/process.ts';
 
 const WORLD_CUP = `${ROOT}prisma/fixtures/openfootball/2026-worldcup.json`;
@@ -140,6 +140,59 @@ describe('importTournament', () => {
       outcomeHit: false,
     });
   });
+
+  // The old import wrote its matches before it took the tournament, and the runner waited for the tournament while
+  // holding its jobs: a run and an import of the same matches could each wait for the other (a deadlock).
+  it.runIf(suiteProvider === 'postgresql')(
+    'an import and a rescoring run never wait for each other: the run gives up, the import waits first',
+    async () => {
+      const p = t.db.prisma;
+      const final = await p.match.findUniqueOrThrow({ where: { externalId: 'test:mini:match:m12' } });
+      await p.$transaction((tx) => queueRescore(tx, [final.id], new Date()));
+      // Another writer of the tournament (a result being recorded), held open from outside.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held = () => {};
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const writer = p.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT "id" FROM "Tournament" WHERE "id" = ${final.tournamentId} FOR NO KEY UPDATE`;
+          held();
+          await released;
+        },
+        { timeout: 30_000 },
+      );
+      await holding;
+      const started = performance.now();
+      expect(await runDueRescore(p, { timeoutMs: 30_000 })).toBe(RESCORE_BUSY);
+      expect(performance.now() - started).toBeLessThan(1000); // PostgreSQL's deadlock check waits 1 s
+      expect(await p.rescoreJob.findMany({ select: { matchId: true, attempts: true } })).toEqual([
+        { matchId: final.id, attempts: 0 },
+      ]);
+      const changed = structuredClone(mini);
+      changed.matches[5].score = { ft: [0, 1] } as never;
+      changed.matches[0].score = { ft: [2, 2], ht: [1, 0] };
+      const importing = importTournament(p, parseOpenfootball(changed), {
+        externalId: 'test:mini',
+        rescoreInTransactionMaxPredictions: 0,
+        now: AFTER_THE_FINAL,
+      });
+      let imported = false;
+      void importing.then(() => (imported = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(imported).toBe(false);
+      // Waiting at the tournament, it holds no match: a run holding the tournament could take its matches.
+      const free = await p.$transaction(
+        (tx) => tx.$queryRaw<unknown[]>`SELECT "id" FROM "Match" WHERE "id" = ${final.id} FOR UPDATE NOWAIT`,
+      );
+      expect(free).toHaveLength(1);
+      release();
+      await writer;
+      expect(await importing).toMatchObject({ changedResultMatchIds: [final.id], rescoreJobsQueued: 1 });
+      expect(await runDueRescores(p)).toMatchObject({ done: 1, failed: 0 });
+      expect(await p.rescoreJob.count()).toBe(0);
+    },
+  );
 
   it('a file that fails half-way leaves nothing behind', async () => {
     const before = await counts();
