@@ -270,6 +270,8 @@ async function measureResults(warm: number) {
       database: target,
       dbStatementTimeoutMs: 25_000,
       mail,
+      env: shipped.env,
+      sso: shipped.sso,
       rescoreInRequestMaxPredictions: inRequest ? Number.MAX_SAFE_INTEGER : shipped.rescoreInRequestMaxPredictions,
     };
     const [live, wakeless] = [{ publish: () => {} }, { wake: () => {} }];

@@ -102,6 +102,8 @@ export interface Config {
    */
   engine: { mode: EngineMode; off: EnginePart[] };
   mail: MailConfig;
+  /** Sign-in with Google and each company's own OpenID Connect provider (src/app/sso.ts). */
+  sso: SsoConfig;
   /** OpenTelemetry tracing (src/observability/tracing*.ts); null, when OTEL_EXPORTER_OTLP_ENDPOINT is unset, = off. */
   tracing: TracingConfig | null;
   /** Subscriptions over WebSocket (src/graphql/subscriptions/server.ts). */
@@ -136,6 +138,23 @@ export interface TracingConfig {
   /** Sent with every export (a collector's API key): never logged. */
   headers: Record<string, string>;
   serviceName: string;
+}
+
+/** An OpenID Connect client registered at one issuer. */
+export interface OidcClientConfig {
+  issuer: string;
+  clientId: string;
+  /** Never logged. */
+  clientSecret: string;
+}
+
+export interface SsoConfig {
+  /** The gateway's own external base URL: providers send people back to <publicUrl>/auth/sso/callback. */
+  publicUrl: string;
+  /** True when APP_URL is unset (the gateway is the app): sign-ins end on the gateway's own page. */
+  appUrlIsGateway: boolean;
+  /** Google as a platform-wide client, offered only when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are both set. */
+  google: OidcClientConfig | null;
 }
 
 /** Where e-mail goes (src/mail/channel.ts). */
@@ -338,6 +357,7 @@ export function loadConfig(env: Env = withEnvFile().env, note: (msg: string) => 
       token: env.METRICS_TOKEN ? metricsToken(env.METRICS_TOKEN) : null,
     },
     mail: mailConfig(env, nodeEnv, dataDir, secret),
+    sso: ssoConfig(env, nodeEnv),
     tracing: tracingConfig(env),
   };
 }
@@ -404,6 +424,50 @@ function mailConfig(env: Env, nodeEnv: Config['env'], dataDir: string, secret: s
   // Its own key, not JWT_SECRET itself, so one purpose's key never serves another's.
   const messageIdKey = createHmac('sha256', secret).update('prode/mail/message-id').digest();
   return { smtpUrl, folder, from, appUrl, messageIdKey };
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** An issuer's URL may be http only on loopback and outside production (local providers and tests). */
+export function issuerProblem(issuer: string, nodeEnv: Config['env']): string | null {
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    return 'is not a URL';
+  }
+  if (url.search || url.hash || url.username || url.password) return 'must have no query, fragment or credentials';
+  if (url.protocol === 'https:') return null;
+  if (url.protocol !== 'http:') return 'must be an https:// URL';
+  if (nodeEnv === 'production') return 'must be https:// in production';
+  return LOOPBACK_HOSTS.has(url.hostname) ? null : 'may be http:// only on loopback (127.0.0.1, localhost, ::1)';
+}
+
+function ssoConfig(env: Env, nodeEnv: Config['env']): SsoConfig {
+  const port = env.PORT?.trim() || '4000';
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://127.0.0.1:${port}`).replace(/\/+$/, '');
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(publicUrl);
+  } catch {
+    // reported below
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash || parsed.username) {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) URL like https://api.example.com, got "${publicUrl}"`);
+  }
+  const clientId = env.GOOGLE_CLIENT_ID?.trim() || '';
+  const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim() || '';
+  if (Boolean(clientId) !== Boolean(clientSecret)) {
+    throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together (or neither, for no Google)');
+  }
+  const issuer = (env.GOOGLE_ISSUER?.trim() || 'https://accounts.google.com').replace(/\/+$/, '');
+  const problem = issuerProblem(issuer, nodeEnv);
+  if (problem) throw new ConfigError(`GOOGLE_ISSUER ${problem}, got "${issuer}"`);
+  return {
+    publicUrl,
+    appUrlIsGateway: !env.APP_URL?.trim(),
+    google: clientId ? { issuer, clientId, clientSecret } : null,
+  };
 }
 
 function metricsToken(token: string): string {

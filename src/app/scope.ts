@@ -30,7 +30,14 @@ export interface ScopeParts {
    * its statement timeout (which bounds a write's transaction). */
   config: Pick<
     Config,
-    'jwtSecret' | 'jwtTtlSeconds' | 'database' | 'dbStatementTimeoutMs' | 'mail' | 'rescoreInRequestMaxPredictions'
+    | 'jwtSecret'
+    | 'jwtTtlSeconds'
+    | 'database'
+    | 'dbStatementTimeoutMs'
+    | 'mail'
+    | 'rescoreInRequestMaxPredictions'
+    | 'env'
+    | 'sso'
   >;
   /** Sends what an operation queued in the outbox (src/mail/delivery.ts), without waiting for it. */
   mail: { wake(): void };

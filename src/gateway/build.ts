@@ -8,6 +8,7 @@ import { setPasswordWorkLimits } from '../auth/passwords.ts';
 import { engineFor } from '../engine/index.ts';
 import { registerExplorer } from '../graphql/explorer.ts';
 import { registerAccountPages } from '../http/account-pages.ts';
+import { registerSsoRoutes } from '../http/sso-routes.ts';
 import type { ScopeSources } from '../http/request-scope.ts';
 import { createLogger, type LogStream } from '../observability/logger.ts';
 import { Metrics } from '../observability/metrics.ts';
@@ -85,6 +86,10 @@ export async function buildGateway({ config, db, logger, logStream, tracing }: G
   registerResponseSizeLimit(app, config.graphql.maxResponseBytes);
   registerDocs(app, getSchema(engine.leanResolvers));
   registerAccountPages(app); // what the links of our e-mails open where APP_URL is the gateway
+  registerSsoRoutes(app, sources, (request) => {
+    const client = clients.ofRequest(request);
+    return { ip: client.ip, throttle: client.loginThrottle };
+  });
   // The offline GraphQL explorer goes with Sandbox: both are for people trying the API, and off in production.
   if (config.graphql.sandbox) registerExplorer(app);
   registerErrorHandlers(app, allowedMethods);

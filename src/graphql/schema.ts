@@ -57,6 +57,7 @@ import {
 } from './resolvers/statistics.resolver.ts';
 import { AreaRankingEntryFields, SeasonResolver, SeasonTournamentFields } from './resolvers/season.resolver.ts';
 import { SubscriptionsResolver } from './resolvers/subscriptions.resolver.ts';
+import { SsoResolver } from './resolvers/sso.resolver.ts';
 import { TournamentResolver } from './resolvers/tournament.resolver.ts';
 import { TriviaQuestionFields, TriviaRankingEntryFields, TriviaResolver } from './resolvers/trivia.resolver.ts';
 import { UserCompactFields, UserFields } from './resolvers/user.fields.ts';
@@ -73,6 +74,7 @@ export const resolvers: [ClassType, ...ClassType[]] = [
   StructureResolver,
   PeopleResolver,
   CompanyAdminResolver,
+  SsoResolver,
   SignUpResolver,
   CommunityResolver,
   CompanyResolver,

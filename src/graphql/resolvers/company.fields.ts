@@ -27,6 +27,8 @@ import {
   PurchasedGames,
 } from '../types/settings.ts';
 import { ScoringSettings } from '../types/scoring-settings.ts';
+import { CompanySso } from '../types/sso.ts';
+import { companySso } from '../../app/sso.ts';
 import { UserCompact } from '../types/user.ts';
 
 /** Marks a company row reached as another company's `resellerCompany`: its compact form returns no lists. */
@@ -99,6 +101,15 @@ function sharedCompanyFields(form: ClassType) {
 
 @Resolver(() => Company)
 export class CompanyFields extends sharedCompanyFields(Company) {
+  @FieldResolver(() => CompanySso, {
+    description:
+      "Its own OpenID Connect provider (updateCompanySso), without the secret: to its admins, its reseller and " +
+      'managers; null to anyone else and when none is set.',
+    nullable: true,
+  })
+  sso(@Root() c: CompanyRow, @Ctx() ctx: Context) {
+    return companySso(ctx.scope, c);
+  }
   @FieldResolver(() => [Banner], { description: 'Its banners; null when none are set.', nullable: true }) banners(
     @Root() c: CompanyRow,
   ) {

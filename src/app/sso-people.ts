@@ -1,0 +1,129 @@
+// Who a sign-in lets in (src/app/sso.ts): the person an issuer names, found by issuer and subject; else an account
+// of the same verified e-mail in that company, linked once; else a new person where the company takes them
+// (sign-up open, or the e-mail's domain listed for its own provider) within its seats. Deactivated and deleted
+// people are refused.
+import type { VerifiedPerson } from '../auth/oidc.ts';
+import type { Tx } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import type { CompanyRow, UserRow } from '../db/rows.ts';
+import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
+import { DomainError } from '../domain/errors.ts';
+import { mayJoin, type SsoProvider } from '../domain/sso.ts';
+import type { RequestScope } from './scope.ts';
+import { refuseWhenFull, takeSeat } from './seats.ts';
+
+/**
+ * A sign-in refused: `code` is what the app is told (?error=<code>); `redirect` the app's path to tell it at, or
+ * null when there is no safe place to go (the route answers a page of its own).
+ */
+export class SsoRefusal extends Error {
+  constructor(
+    readonly code: string,
+    readonly redirect: string | null,
+    message?: string,
+  ) {
+    super(message ?? code);
+  }
+}
+
+const MAX_NAME_LENGTH = 200;
+
+export interface Admission {
+  company: CompanyRow;
+  provider: SsoProvider;
+  person: VerifiedPerson;
+  emailDomains: string[];
+  redirect: string;
+}
+
+/** The account the sign-in opens, or an SsoRefusal. */
+export async function admitPerson(scope: RequestScope, a: Admission): Promise<UserRow> {
+  const refuse = (code: string) => new SsoRefusal(code, a.redirect);
+  const { issuer, subject } = a.person;
+  const identity = await scope.db.ssoIdentity.findUnique({
+    where: { companyId_issuer_subject: { companyId: a.company.id, issuer, subject } },
+    include: { user: true },
+  });
+  if (identity) {
+    if (identity.user.deletedAt) throw refuse('account_deactivated');
+    return identity.user;
+  }
+  // Only a verified e-mail links or creates an account: an unverified one could be anyone's.
+  if (!a.person.email) throw refuse('email_missing');
+  if (!a.person.emailVerified) throw refuse('email_not_verified');
+  const email = a.person.email;
+  const existing = await scope.db.user.findFirst({ where: { companyId: a.company.id, email } });
+  if (existing) return linkOnce(scope, a, existing);
+  if (!mayJoin(a.company, a.provider, email, a.emailDomains)) throw refuse('not_admitted');
+  try {
+    await refuseWhenFull(scope, a.company);
+  } catch (err) {
+    if (err instanceof DomainError) throw refuse('company_full');
+    throw err;
+  }
+  return createPerson(scope, a, email);
+}
+
+/** Links the account to this issuer's subject: once per issuer (a second subject for it is refused). */
+async function linkOnce(scope: RequestScope, a: Admission, user: UserRow): Promise<UserRow> {
+  if (user.deletedAt) throw new SsoRefusal('account_deactivated', a.redirect);
+  const linked = await scope.db.ssoIdentity.findUnique({
+    where: { userId_issuer: { userId: user.id, issuer: a.person.issuer } },
+  });
+  if (linked) throw new SsoRefusal('account_linked', a.redirect);
+  await scope
+    .write(async (tx) => {
+      await tx.ssoIdentity.create({ data: identityOf(a, user.id) });
+      // The provider vouched for the address: the account no longer waits for its verification link.
+      if (!user.emailVerified) await tx.user.update({ where: { id: user.id }, data: { emailVerified: true } });
+    })
+    .catch((err) => {
+      // The same person's two sign-ins at once: one linked it.
+      if (isUniqueViolation(err)) throw new SsoRefusal('account_linked', a.redirect);
+      throw err;
+    });
+  return { ...user, emailVerified: true };
+}
+
+const identityOf = (a: Admission, userId: number) => ({
+  companyId: a.company.id,
+  issuer: a.person.issuer,
+  subject: a.person.subject,
+  userId,
+});
+
+function nameOf(person: VerifiedPerson, email: string): string {
+  const name = (person.name ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  return (name || email.slice(0, email.indexOf('@'))).slice(0, MAX_NAME_LENGTH);
+}
+
+/** A new player: no password (they sign in through the provider), the e-mail verified by it. */
+async function createPerson(scope: RequestScope, a: Admission, email: string): Promise<UserRow> {
+  return scope
+    .write(async (tx: Tx) => {
+      await takeSeat(scope, tx, a.company.id);
+      const user = await tx.user.create({
+        data: {
+          ...DEFAULT_USER_JSON,
+          companyId: a.company.id,
+          name: nameOf(a.person, email),
+          email,
+          emailVerified: true,
+          externalId: email,
+          loginProviderId: a.person.subject,
+          loginProviderName: a.provider === 'google' ? 'google' : null,
+          passwordHash: null,
+        },
+      });
+      await tx.ssoIdentity.create({ data: identityOf(a, user.id) });
+      return user;
+    })
+    .catch((err) => {
+      if (err instanceof DomainError && err.extensions.code === 'FORBIDDEN') {
+        throw new SsoRefusal('company_full', a.redirect);
+      }
+      // Two first sign-ins of one person at once: the other made the account.
+      if (isUniqueViolation(err)) throw new SsoRefusal('try_again', a.redirect);
+      throw err;
+    });
+}

@@ -1,0 +1,152 @@
+// The OpenID Connect client (openid-client): discovery, the authorization URL with state, nonce and PKCE, and the
+// code grant whose ID token is checked (signature against the issuer's JWKS, issuer, audience, expiry, nonce). No
+// GraphQL here: failures are OidcError, which src/app/sso.ts maps to what the person is told.
+import * as oidc from 'openid-client';
+import { issuerProblem, type Config, type OidcClientConfig } from '../config.ts';
+
+/** Why a provider could not be used: unreachable (down, slow, no discovery) or its answer failed a check. */
+export class OidcError extends Error {
+  constructor(
+    readonly reason: 'unreachable' | 'rejected' | 'insecure',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A provider answers discovery and token requests within this, or the sign-in fails (it never hangs a request). */
+const TIMEOUT_SECONDS = 5;
+/** Discovered configurations are kept this long per issuer and client, at most MAX_CONFIGURATIONS of them. */
+const CONFIGURATION_TTL_MS = 5 * 60_000;
+const MAX_CONFIGURATIONS = 200;
+
+const configurations = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
+
+const isLoopbackHttp = (issuer: string) => new URL(issuer).protocol === 'http:';
+
+/**
+ * The provider's configuration, discovered (or reused for a few minutes). The JWKS is fetched with the first ID
+ * token to check and again when a token names an unknown key (rotation) and the cached set is a minute old.
+ */
+export function configurationOf(provider: OidcClientConfig, env: Config['env']): Promise<oidc.Configuration> {
+  const problem = issuerProblem(provider.issuer, env);
+  if (problem) return Promise.reject(new OidcError('insecure', `the issuer ${problem}`));
+  const key = JSON.stringify([provider.issuer, provider.clientId, provider.clientSecret, env]);
+  const now = Date.now();
+  const cached = configurations.get(key);
+  if (cached && now - cached.at < CONFIGURATION_TTL_MS) return cached.config;
+  configurations.delete(key);
+  if (configurations.size >= MAX_CONFIGURATIONS) configurations.delete(configurations.keys().next().value!);
+  const config = discover(provider);
+  configurations.set(key, { at: now, config });
+  // A failure is not kept: the next sign-in asks the provider again.
+  config.catch(() => configurations.delete(key));
+  return config;
+}
+
+async function discover(provider: OidcClientConfig): Promise<oidc.Configuration> {
+  // allowInsecureRequests lets any http host through: only for an issuer issuerProblem already held to loopback.
+  const execute = [oidc.enableNonRepudiationChecks];
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- http only on loopback outside production
+  if (isLoopbackHttp(provider.issuer)) execute.push(oidc.allowInsecureRequests);
+  try {
+    return await oidc.discovery(
+      new URL(provider.issuer),
+      provider.clientId,
+      { client_secret: provider.clientSecret },
+      oidc.ClientSecretPost(provider.clientSecret),
+      { execute, timeout: TIMEOUT_SECONDS },
+    );
+  } catch (err) {
+    throw new OidcError('unreachable', `discovery of ${provider.issuer} failed: ${describe(err)}`);
+  }
+}
+
+/** Checks that `issuer` publishes a discovery document naming itself (when a company saves its provider). */
+export async function checkDiscovery(issuer: string, env: Config['env']): Promise<void> {
+  await configurationOf({ issuer, clientId: 'discovery-check', clientSecret: 'discovery-check' }, env);
+}
+
+export interface AuthorizationRequest {
+  redirectUri: string;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+/** A fresh state, nonce and PKCE verifier for one sign-in. */
+export const newSignInSecrets = () => ({
+  state: oidc.randomState(),
+  nonce: oidc.randomNonce(),
+  codeVerifier: oidc.randomPKCECodeVerifier(),
+});
+
+export async function authorizationUrl(
+  provider: OidcClientConfig,
+  env: Config['env'],
+  request: AuthorizationRequest,
+): Promise<URL> {
+  const config = await configurationOf(provider, env);
+  return oidc.buildAuthorizationUrl(config, {
+    redirect_uri: request.redirectUri,
+    scope: 'openid email profile',
+    response_type: 'code',
+    state: request.state,
+    nonce: request.nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(request.codeVerifier),
+    code_challenge_method: 'S256',
+  });
+}
+
+/** What a checked ID token says of the person. */
+export interface VerifiedPerson {
+  issuer: string;
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+}
+
+/**
+ * Redeems the code of the provider's answer (`callbackUrl`: built from the gateway's configured base URL and the
+ * query it received) and checks state, PKCE, the ID token's signature, issuer, audience, expiry and nonce.
+ */
+export async function redeemCode(
+  provider: OidcClientConfig,
+  env: Config['env'],
+  callbackUrl: URL,
+  checks: { state: string; nonce: string; codeVerifier: string },
+): Promise<VerifiedPerson> {
+  const config = await configurationOf(provider, env);
+  let claims: oidc.IDToken | undefined;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+      expectedState: checks.state,
+      expectedNonce: checks.nonce,
+      pkceCodeVerifier: checks.codeVerifier,
+      idTokenExpected: true,
+    });
+    claims = tokens.claims();
+  } catch (err) {
+    throw new OidcError(isNetworkError(err) ? 'unreachable' : 'rejected', describe(err));
+  }
+  if (!claims) throw new OidcError('rejected', 'the provider returned no ID token');
+  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : null;
+  return {
+    issuer: claims.iss,
+    subject: claims.sub,
+    email: email || null,
+    // Only a boolean true: the library does not check this claim, and an absent one proves nothing.
+    emailVerified: claims.email_verified === true,
+    name: typeof claims.name === 'string' ? claims.name : null,
+  };
+}
+
+const isNetworkError = (err: unknown) =>
+  err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError' || /fetch failed/.test(err.message));
+
+function describe(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause instanceof Error ? ` (${err.cause.message})` : '';
+  return `${err.message}${cause}`.slice(0, 300);
+}
