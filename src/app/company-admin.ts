@@ -23,7 +23,11 @@ export interface CreateCompanyArgs extends CompanySettingsArgs {
 const UNIQUE = ['code', 'appPath', 'appCustomDomain'] as const;
 
 /** What the caller's role lets them change on `company`. */
-export function holds(viewer: UserRow, company: Pick<CompanyRow, 'id' | 'resellerCompanyId'>, authority: SettingAuthority) {
+export function holds(
+  viewer: UserRow,
+  company: Pick<CompanyRow, 'id' | 'resellerCompanyId'>,
+  authority: SettingAuthority,
+) {
   if (viewer.role === 'manager') return true;
   if (authority === 'manager') return false;
   const managesIt = viewer.role === 'reseller' && company.resellerCompanyId === viewer.companyId;

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { CompanyRow, UserRow } from '../db/rows.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { DomainError } from '../domain/errors.ts';
-import { mayJoin, type SsoProvider } from '../domain/sso.ts';
+import { hasControlCharacter, mayJoin, type SsoProvider } from '../domain/sso.ts';
 import type { RequestScope } from './scope.ts';
 import { refuseWhenFull, takeSeat } from './seats.ts';
 
@@ -93,7 +93,10 @@ const identityOf = (a: Admission, userId: number) => ({
 });
 
 function nameOf(person: VerifiedPerson, email: string): string {
-  const name = (person.name ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  const name = [...(person.name ?? '')]
+    .map((c) => (hasControlCharacter(c) ? ' ' : c))
+    .join('')
+    .trim();
   return (name || email.slice(0, email.indexOf('@'))).slice(0, MAX_NAME_LENGTH);
 }
 

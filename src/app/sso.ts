@@ -136,7 +136,11 @@ async function start(scope: RequestScope, name: string, provider: string, redire
 function appRefusal(err: unknown, redirect: string | null): never {
   if (err instanceof SsoRefusal) throw err;
   if (err instanceof OidcError) {
-    throw new SsoRefusal(err.reason === 'rejected' ? 'sign_in_rejected' : 'provider_unavailable', redirect, err.message);
+    throw new SsoRefusal(
+      err.reason === 'rejected' ? 'sign_in_rejected' : 'provider_unavailable',
+      redirect,
+      err.message,
+    );
   }
   if (err instanceof DomainError && err.extensions.code === 'RATE_LIMITED') {
     throw new SsoRefusal('rate_limited', redirect, err.message);
@@ -311,7 +315,11 @@ export async function updateCompanySso(
   await scope.write(async (tx) => {
     const before = await tx.companySso.findUnique({ where: { companyId: company.id } });
     const data = { ...shown, clientSecret, emailDomains: settings.emailDomains };
-    await tx.companySso.upsert({ where: { companyId: company.id }, create: { companyId: company.id, ...data }, update: data });
+    await tx.companySso.upsert({
+      where: { companyId: company.id },
+      create: { companyId: company.id, ...data },
+      update: data,
+    });
     await recordAudit(tx, scope.now, {
       kind: 'COMPANY_SETTINGS_CHANGED',
       companyId: company.id,

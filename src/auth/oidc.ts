@@ -47,7 +47,6 @@ export function configurationOf(provider: OidcClientConfig, env: Config['env']):
 async function discover(provider: OidcClientConfig): Promise<oidc.Configuration> {
   // allowInsecureRequests lets any http host through: only for an issuer issuerProblem already held to loopback.
   const execute = [oidc.enableNonRepudiationChecks];
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- http only on loopback outside production
   if (isLoopbackHttp(provider.issuer)) execute.push(oidc.allowInsecureRequests);
   try {
     return await oidc.discovery(
@@ -143,7 +142,8 @@ export async function redeemCode(
 }
 
 const isNetworkError = (err: unknown) =>
-  err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError' || /fetch failed/.test(err.message));
+  err instanceof Error &&
+  (err.name === 'TimeoutError' || err.name === 'AbortError' || /fetch failed/.test(err.message));
 
 function describe(err: unknown): string {
   if (!(err instanceof Error)) return String(err);

@@ -22,11 +22,15 @@ export interface SsoSettingsInput {
   emailDomains: string[];
 }
 
+/** True when `text` holds a control character (C0 or DEL). */
+export const hasControlCharacter = (text: string) =>
+  [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
 function text(value: string, field: string, max: number): string {
   const trimmed = value.trim();
   if (!trimmed) throw badInput(`${field} must not be empty`, field);
   if (trimmed.length > max) throw badInput(`${field} must be at most ${max} characters`, field);
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw badInput(`${field} must not contain control characters`, field);
+  if (hasControlCharacter(trimmed)) throw badInput(`${field} must not contain control characters`, field);
   return trimmed;
 }
 
@@ -63,7 +67,7 @@ export function checkSsoSettings(input: SsoSettingsInput): SsoSettingsInput {
 export function isSafeRedirect(path: string): boolean {
   if (path.length === 0 || path.length > MAX_REDIRECT_LENGTH) return false;
   if (!path.startsWith('/') || path.startsWith('//')) return false;
-  return !/[\\\u0000-\u001f\u007f]/.test(path);
+  return !path.includes('\\') && !hasControlCharacter(path);
 }
 
 /** The domain of an e-mail address, lowercase; null when it has none. */

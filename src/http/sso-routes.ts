@@ -31,7 +31,7 @@ function page(title: string, paragraphs: string[]): string {
   <meta name="referrer" content="no-referrer">
   <meta name="robots" content="noindex">
   <title>${escapeHtml(title)}</title>
-  <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}code{word-break:all}</style>
+  <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}</style>
 </head>
 <body>
 <main>
@@ -72,7 +72,8 @@ export function registerSsoRoutes(
   /** A refusal goes back to the app with ?error= where it has a safe path; else a page of ours says why. */
   async function refused(reply: FastifyReply, err: unknown, scope: Parameters<typeof codeDestination>[0]) {
     if (!(err instanceof SsoRefusal)) throw err;
-    if (err.redirect !== null) return reply.headers(noStore).redirect(codeDestination(scope, err.redirect, { error: err.code }), 302);
+    if (err.redirect !== null)
+      return reply.headers(noStore).redirect(codeDestination(scope, err.redirect, { error: err.code }), 302);
     return reply
       .code(400)
       .headers(PAGE_HEADERS)
@@ -123,6 +124,9 @@ export function registerSsoRoutes(
       : page('Sign-in failed', [
           `The sign-in did not finish: <code>${escapeHtml((error ?? 'unknown').slice(0, 100))}</code>.`,
         ]);
-    return reply.code(code ? 200 : 400).headers(PAGE_HEADERS).send(html);
+    return reply
+      .code(code ? 200 : 400)
+      .headers(PAGE_HEADERS)
+      .send(html);
   });
 }

@@ -21,6 +21,7 @@ import { Prisma } from '../../src/db/sql.ts';
 import { companiesSql } from '../../src/app/companies.ts';
 import { communitySql } from '../../src/app/community.ts';
 import { peopleSql } from '../../src/app/people.ts';
+import { ssoSql } from '../../src/app/sso.ts';
 import { claimSql } from '../../src/db/claims.ts';
 import { companyCodeSql } from '../../src/db/company-code.ts';
 import { rowLockSql } from '../../src/db/row-locks.ts';
@@ -64,6 +65,7 @@ const STATEMENTS = [
   ...named('companyCode', companyCodeSql),
   ...named('companies', companiesSql),
   ...named('people', peopleSql),
+  ...named('sso', ssoSql),
   ...named('community', communitySql),
   ...named('rescore', rescoreSql),
   ...named('rescoreNotifications', rescoreNotificationSql),
@@ -341,6 +343,16 @@ describe('typed SQL on the database', () => {
           : s,
       ),
     );
+  });
+
+  it("sign-in codes: a code's row deleted and returned by one statement, once", async () => {
+    const db = database.db.prisma;
+    const expiresAt = new Date(Date.now() + 60_000);
+    const companyId = database.demo.companies.DEMO;
+    await db.ssoLoginCode.create({ data: { codeHash: 'typed-sql-code', userId: player, companyId, expiresAt } });
+    const rows = await fits('sso.consumeCode', ssoSql.consumeCode, 'typed-sql-code');
+    expect(rows).toEqual([{ userId: player, companyId, expiresAt }]);
+    expect(await db.$queryRaw(ssoSql.consumeCode.sql('typed-sql-code'))).toEqual([]);
   });
 
   it('company codes, companies and people: the rows they declare, whole rows as findMany builds them', async () => {

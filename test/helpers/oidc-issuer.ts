@@ -24,7 +24,12 @@ export interface TestIssuer {
 
 async function signingKey(): Promise<JWK> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  return { ...(await exportJWK(privateKey)), kid: `k${Math.random().toString(36).slice(2, 10)}`, alg: 'RS256', use: 'sig' };
+  return {
+    ...(await exportJWK(privateKey)),
+    kid: `k${Math.random().toString(36).slice(2, 10)}`,
+    alg: 'RS256',
+    use: 'sig',
+  };
 }
 
 export async function startTestIssuer(redirectUri: string, clientId = 'prode-test'): Promise<TestIssuer> {
@@ -85,7 +90,12 @@ export async function startTestIssuer(redirectUri: string, clientId = 'prode-tes
 async function interact(provider: Provider, state: TestIssuer, req: IncomingMessage, res: ServerResponse) {
   const details = await provider.interactionDetails(req, res);
   if (details.prompt.name === 'login') {
-    await provider.interactionFinished(req, res, { login: { accountId: state.next } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: state.next } },
+      { mergeWithLastSubmission: false },
+    );
     return;
   }
   const grant = details.grantId

@@ -16,7 +16,8 @@ let globexAdminToken: string;
 
 const SET_SSO = `mutation ($companyId: Int!, $input: CompanySsoInput!) {
   updateCompanySso(companyId: $companyId, input: $input) { id sso { issuer clientId emailDomains } } }`;
-const EXCHANGE = `mutation ($code: String!) { exchangeLoginCode(code: $code) { token user { id email company { id } } } }`;
+const EXCHANGE = `mutation ($code: String!) {
+  exchangeLoginCode(code: $code) { token user { id email company { id } } } }`;
 
 beforeAll(async () => {
   s = await startTestServer({ env: { APP_URL } });
@@ -124,7 +125,11 @@ describe('sign-in with a company provider', () => {
 
   it('refuses an unverified e-mail and a domain the company did not list', async () => {
     companyA.accounts.set('sub-unverified', { email: 'someone@acme.test', email_verified: false });
-    const unverified = await signIn(companyA, 'sub-unverified', { company: 'demo', provider: 'company', redirect: '/' });
+    const unverified = await signIn(companyA, 'sub-unverified', {
+      company: 'demo',
+      provider: 'company',
+      redirect: '/',
+    });
     expect(unverified.searchParams.get('error')).toBe('email_not_verified');
     await s.t.db.prisma.company.update({ where: { id: s.demo.companies.DEMO }, data: { disableRegister: true } });
     try {
@@ -206,8 +211,9 @@ describe('the checks of the flow', () => {
     mixed.searchParams.set('state', new URL(forB.answer).searchParams.get('state')!);
     const landed = await callback(forB, mixed.href);
     expect(landed.searchParams.get('error')).toBe('sign_in_rejected');
-    expect(await s.t.db.prisma.user.count({ where: { email: 'cross@acme.test', companyId: s.demo.companies.GLOBEX } }))
-      .toBe(0);
+    expect(
+      await s.t.db.prisma.user.count({ where: { email: 'cross@acme.test', companyId: s.demo.companies.GLOBEX } }),
+    ).toBe(0);
   });
 
   it('turns a code into a token once, and not after 60 seconds', async () => {
@@ -227,9 +233,12 @@ describe('the checks of the flow', () => {
 
   it('refuses an unsafe redirect with a page, and unknown companies back at the app', async () => {
     for (const redirect of ['//evil.test/x', 'https://evil.test/', '/\\evil.test', 'home']) {
-      const res = await fetch(`${s.url}/auth/sso/start?company=demo&provider=company&redirect=${encodeURIComponent(redirect)}`, {
-        redirect: 'manual',
-      });
+      const res = await fetch(
+        `${s.url}/auth/sso/start?company=demo&provider=company&redirect=${encodeURIComponent(redirect)}`,
+        {
+          redirect: 'manual',
+        },
+      );
       expect(res.status, redirect).toBe(400);
     }
     const res = await fetch(`${s.url}/auth/sso/start?company=nope&provider=company&redirect=/`, { redirect: 'manual' });

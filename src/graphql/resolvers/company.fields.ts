@@ -103,7 +103,7 @@ function sharedCompanyFields(form: ClassType) {
 export class CompanyFields extends sharedCompanyFields(Company) {
   @FieldResolver(() => CompanySso, {
     description:
-      "Its own OpenID Connect provider (updateCompanySso), without the secret: to its admins, its reseller and " +
+      'Its own OpenID Connect provider (updateCompanySso), without the secret: to its admins, its reseller and ' +
       'managers; null to anyone else and when none is set.',
     nullable: true,
   })

@@ -6,7 +6,8 @@ export class CompanySso {
   @Field(() => String, { description: "The issuer's identifier (an https URL)." }) issuer!: string;
   @Field(() => String, { description: "The gateway's client id at the issuer." }) clientId!: string;
   @Field(() => [String], {
-    description: 'Domains whose verified e-mails may join the company through this provider even where sign-up is closed.',
+    description:
+      'Domains whose verified e-mails may join the company through this provider even where sign-up is closed.',
   })
   emailDomains!: string[];
 }

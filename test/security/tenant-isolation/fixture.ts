@@ -175,6 +175,21 @@ export async function createFixture(srv: TestServer): Promise<Ids> {
   const note = (companyId: number, userId: number, text: string, dedupeKey: string) =>
     p.notification.create({ data: { companyId, userId, type: 'rankingsUpdated', payload: { note: text }, dedupeKey } });
   const globexNotification = await note(globex, globexPlayer1, 'Globex private note', 'isolation:globex');
+  // Both companies have their own sign-in provider: each is shown only to those who administer its company.
+  for (const [companyId, name] of [
+    [demo, 'demo'],
+    [globex, 'globex'],
+  ] as const) {
+    await p.companySso.create({
+      data: {
+        companyId,
+        issuer: `https://sso.${name}.test`,
+        clientId: `${name}-client`,
+        clientSecret: `${name}-sso-secret`,
+        emailDomains: [`${name}.test`],
+      },
+    });
+  }
   const globexNews = await p.news.create({
     data: {
       companyId: globex,

@@ -35,6 +35,7 @@ const OPS = {
       p.companyTournament.findMany({ orderBy: [{ companyId: 'asc' }, { tournamentId: 'asc' }] }),
     ]),
   people: (p: Db) => p.user.findMany({ ...byId }),
+  sso: (p: Db) => p.companySso.findMany({ orderBy: { companyId: 'asc' } }),
   tokens: (p: Db) => p.accountToken.findMany(byId),
   bonus: (p: Db) => Promise.all([p.bonusQuestion.findMany(byId), p.bonusAnswer.findMany(byId)]),
   trivia: (p: Db) =>
@@ -46,6 +47,11 @@ const D = {
   updateCompany: `mutation($id: Int!) { updateCompany(companyId: $id, input: { logoUrl: "https://x.test/l.png" }) {
     id name managedCompanies { name } areas { name } } }`,
   deleteCompany: `mutation($id: Int!) { deleteCompany(companyId: $id) }`,
+  updateCompanySso: `mutation($id: Int!) { updateCompanySso(companyId: $id, input: { issuer: "https://sso.x.test",
+    clientId: "x", clientSecret: "y", emailDomains: [] }) { id sso { issuer } } }`,
+  deleteCompanySso: `mutation($id: Int!) { deleteCompanySso(companyId: $id) }`,
+  companySso: `query { company { id sso { issuer clientId emailDomains } } }`,
+  exchangeLoginCode: `mutation($c: String!) { exchangeLoginCode(code: $c) { token } }`,
   rescoreStatus: `query($id: Int!) { rescoreStatus(companyId: $id) {
     pendingMatches doneMatches startedAt finishedAt } }`,
   updateScoringSettings: `mutation($id: Int!) { updateScoringSettings(companyId: $id, input: { exactScore: 9 },
@@ -133,6 +139,31 @@ export const OPERATOR_CASES: Case[] = [
     unchanged: OPS.companies },
   { op: 'deleteCompany', as: 'reseller', why: 'a company it manages', doc: D.deleteCompany,
     vars: (x) => ({ id: x.globex }), expect: FB, unchanged: OPS.companies },
+
+  // A company's own sign-in provider: its admins, its reseller and managers; never the secret.
+  { op: 'updateCompanySso', as: 'admin', why: "Globex's provider", doc: D.updateCompanySso,
+    vars: (x) => ({ id: x.globex }), expect: NF, unchanged: OPS.sso },
+  { op: 'updateCompanySso', as: 'player', why: "their own company's provider", doc: D.updateCompanySso,
+    vars: (x) => ({ id: x.demo }), expect: FB, unchanged: OPS.sso },
+  { op: 'updateCompanySso', as: 'reseller', why: "Initech's provider", doc: D.updateCompanySso,
+    vars: (x) => ({ id: x.initech }), expect: NF, unchanged: OPS.sso },
+  { op: 'deleteCompanySso', as: 'admin', why: "Globex's provider", doc: D.deleteCompanySso,
+    vars: (x) => ({ id: x.globex }), expect: NF, unchanged: OPS.sso },
+  { op: 'deleteCompanySso', as: 'player', why: "their own company's provider", doc: D.deleteCompanySso,
+    vars: (x) => ({ id: x.demo }), expect: FB, unchanged: OPS.sso },
+  { op: 'deleteCompanySso', as: 'reseller', why: "Initech's provider", doc: D.deleteCompanySso,
+    vars: (x) => ({ id: x.initech }), expect: NF, unchanged: OPS.sso },
+  { op: 'company', as: 'player', h: { 'x-app-path': 'demo' }, why: "Company.sso is its administrators' only",
+    doc: D.companySso, expect: 'OK', check: (d) => expect(d.sso).toBeNull() },
+  { op: 'company', as: 'admin', h: { 'x-app-path': 'demo' }, why: 'Company.sso: its own, without the secret',
+    doc: D.companySso, expect: 'OK', forbid: ['globex', 'initech', 'hooli'],
+    check: (d) => expect(d.sso).toEqual({ issuer: 'https://sso.demo.test', clientId: 'demo-client',
+      emailDomains: ['demo.test'] }) },
+  { op: 'company', as: 'reseller', h: { 'x-app-company': 'GLOBEX' }, why: 'Company.sso of a company it manages',
+    doc: D.companySso, expect: 'OK', forbid: ['initech', 'hooli'],
+    check: (d) => expect(d.sso.issuer).toBe('https://sso.globex.test') },
+  { op: 'exchangeLoginCode', as: 'anon', why: 'a made-up code opens nothing', doc: D.exchangeLoginCode,
+    vars: () => ({ c: 'z'.repeat(43) }), expect: NF, unchanged: SNAP.users },
 
   // Game rules and the referee's calendar
   { op: 'updateScoringSettings', as: 'admin', why: "Globex's rules", doc: D.updateScoringSettings,

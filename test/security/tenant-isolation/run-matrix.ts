@@ -145,7 +145,8 @@ export function runMatrix(cases: Case[]): void {
     }
 
     const SECRETS_CHECK =
-      'no response of the matrix carries a password hash, a recovery token, a skip-login token ' + 'or the JWT secret';
+      'no response of the matrix carries a password hash, a recovery token, a skip-login token, ' +
+      'a sign-in client secret or the JWT secret';
     it(SECRETS_CHECK, async () => {
       expect(responses.length).toBeGreaterThan(0);
       const p = srv.t.db.prisma;
@@ -170,6 +171,9 @@ export function runMatrix(cases: Case[]): void {
       for (const c of companies) {
         expect(c.skipLoginToken, `${c.code} has a skip-login token`).toBeTruthy();
         secrets.push([`${c.code}'s skipLoginToken`, c.skipLoginToken!]);
+      }
+      for (const sso of await p.companySso.findMany()) {
+        secrets.push([`company ${sso.companyId}'s sign-in client secret`, sso.clientSecret]);
       }
       const leaks = responses.flatMap(({ label, text }) =>
         secrets.filter(([, value]) => text.includes(value)).map(([what]) => `${label}: ${what}`),
