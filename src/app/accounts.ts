@@ -1,14 +1,17 @@
 // Accounts by e-mail: a forgotten password is reset through a single-use link sent to the account's address.
 // Asking gets the same response whether or not the e-mail has an account, so the API tells nobody which addresses
-// exist; it is throttled per address and e-mail like login.
+// exist; it is throttled per address and e-mail like login. A company that signs in with its own provider only
+// (loginStrategy 1, src/app/login-strategy.ts) gets no reset links for its people.
 import { findAccountToken, consumeAccountToken, issueAccountToken } from '../auth/account-tokens.ts';
 import { passwordPolicyViolation, type PasswordPolicyName } from '../auth/passwords.ts';
 import { companyFromHeaders, type TenantHeaders } from '../auth/request-auth.ts';
 import { signAccessToken } from '../auth/tokens.ts';
-import type { UserRow } from '../db/rows.ts';
+import type { Tx } from '../db/client.ts';
+import type { CompanyRow, UserRow } from '../db/rows.ts';
 import { badInput, notFound } from '../domain/errors.ts';
 import { emailInput } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
+import { companyProviderOnly, companySignInLink, passwordAllowed, passwordRefused } from './login-strategy.ts';
 import { countAttempt, counted, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import { quoted, unlinked } from '../mail/user-text.ts';
 import type { RequestScope } from './scope.ts';
@@ -25,7 +28,10 @@ export const passwordResetLink = (appUrl: string, token: string) =>
 
 /**
  * Sends a reset link to every open account with this e-mail in the company the headers name (or, without them, in
- * any company: each e-mail names its company). Always returns true.
+ * any company: each e-mail names its company). Returns true, except that a company named by x-app-path or
+ * x-app-host that signs in with its own provider only is FORBIDDEN for every e-mail: its loginStrategy is public,
+ * so the refusal says nothing about accounts. Reached otherwise, such a company's people are mailed where to sign
+ * in instead of a link.
  */
 export async function requestPasswordReset(
   scope: RequestScope,
@@ -36,29 +42,50 @@ export async function requestPasswordReset(
   await countAttempt(input.client, email, 'reset requests');
   const company = await companyFromHeaders(scope.db, input.headers);
   if (company === null) return true; // the headers name no open company: no account to reset
+  // x-app-company is left out: a company code is not public, and FORBIDDEN would tell that it names a company.
+  const named = input.headers.appPath || input.headers.appHost;
+  if (company && named && companyProviderOnly(company)) throw passwordRefused(scope.config.mail.appUrl, company);
   const users = await scope.db.user.findMany({
     where: { email, deletedAt: null, company: { deletedAt: null }, ...(company ? { companyId: company.id } : {}) },
-    include: { company: { select: { name: true } } },
+    include: { company: { select: { name: true, code: true, loginStrategy: true } } },
     take: 20,
   });
   if (users.length === 0) return true;
   await scope.write(async (tx) => {
-    for (const user of users) {
-      const token = await issueAccountToken(tx, user.id, 'passwordReset', scope.now, PASSWORD_RESET_TTL_MS);
-      await queueEmail(tx, {
-        to: user.email,
-        kind: 'passwordReset',
-        subject: `Reset your password for ${unlinked(user.company.name)}`,
-        text:
-          `Hello ${quoted(user.name)},\n\nSomeone (we hope you) asked to reset the password of your account in ` +
-          `${quoted(user.company.name)}. Open this link within an hour to choose a new one:\n\n` +
-          `${passwordResetLink(scope.config.mail.appUrl, token)}\n\n` +
-          `If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
-      });
-    }
+    for (const user of users) await queueResetMail(tx, scope, user);
   });
   scope.mail.wake();
   return true;
+}
+
+type ResetRecipient = UserRow & { company: Pick<CompanyRow, 'name' | 'code' | 'loginStrategy'> };
+
+/** The reset link, or, for a company that signs in with its own provider only, where to sign in instead. */
+async function queueResetMail(tx: Tx, scope: RequestScope, user: ResetRecipient): Promise<void> {
+  const hello = `Hello ${quoted(user.name)},\n\nSomeone (we hope you) asked to reset the password of your account in `;
+  if (!passwordAllowed(user.company, user.role)) {
+    await queueEmail(tx, {
+      to: user.email,
+      kind: 'passwordResetProviderOnly',
+      subject: `Sign in to ${unlinked(user.company.name)} with your company's account`,
+      text:
+        `${hello}${quoted(user.company.name)}. It has no password to reset: ${quoted(user.company.name)} signs in ` +
+        `with its own identity provider only. Sign in here with your company account:\n\n` +
+        `${companySignInLink(scope.config.mail.appUrl, user.company)}\n\n` +
+        `If you did not ask for it, ignore this e-mail: nothing changed.\n`,
+    });
+    return;
+  }
+  const token = await issueAccountToken(tx, user.id, 'passwordReset', scope.now, PASSWORD_RESET_TTL_MS);
+  await queueEmail(tx, {
+    to: user.email,
+    kind: 'passwordReset',
+    subject: `Reset your password for ${unlinked(user.company.name)}`,
+    text:
+      `${hello}${quoted(user.company.name)}. Open this link within an hour to choose a new one:\n\n` +
+      `${passwordResetLink(scope.config.mail.appUrl, token)}\n\n` +
+      `If you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
+  });
 }
 
 /**
@@ -89,6 +116,8 @@ async function resetWithToken(
     found &&
     (await scope.db.user.findFirst({ where: { id: found.userId, deletedAt: null }, include: { company: true } }));
   if (!found || !user || user.company.deletedAt) throw invalid();
+  // A link issued just before the company switched to its provider only (the switch voids the others).
+  if (!passwordAllowed(user.company, user.role)) throw passwordRefused(scope.config.mail.appUrl, user.company);
   const problem = passwordPolicyViolation(input.password, user.company.passwordPolicy as PasswordPolicyName);
   if (problem) throw badInput(problem, 'password');
   const passwordHash = await passwordWorkFor(user.companyId, client.ip).hash(input.password);

@@ -1,4 +1,5 @@
 // Login: e-mail and password for an access token, throttled per address and e-mail (src/security/login-throttle.ts).
+// A company that signs in with its own provider only refuses its people's passwords (src/app/login-strategy.ts).
 import { needsRehash, type PasswordWork } from '../auth/passwords.ts';
 import { companyFromHeaders, type TenantHeaders } from '../auth/request-auth.ts';
 import { signAccessToken } from '../auth/tokens.ts';
@@ -6,6 +7,7 @@ import type { CompanyRow, UserRow } from '../db/rows.ts';
 import { badInput, emailNotVerified, notFound, rateLimited, unauthenticated } from '../domain/errors.ts';
 import { MAX_EMAIL_LENGTH } from '../domain/inputs.ts';
 import type { LoginThrottle } from '../security/login-throttle.ts';
+import { passwordAllowed, passwordRefused } from './login-strategy.ts';
 import { passwordWorkFor } from './password-client.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -58,8 +60,11 @@ export async function login(
     throw err;
   }
   if (!user) throw unauthenticated(companyNamed(headers) ? BAD_CREDENTIALS : BAD_CREDENTIALS_NO_COMPANY);
-  await attempt.succeeded();
   const company = await scope.loaders.company.load(user.companyId);
+  // A company that signs in with its own provider only (loginStrategy 1) is told so only once the password proved
+  // right: a wrong one gets the answer an unknown e-mail gets. The attempt stays counted as a failure.
+  if (company && !passwordAllowed(company, user.role)) throw passwordRefused(scope.config.mail.appUrl, company);
+  await attempt.succeeded();
   if (company?.requiresEmailVerification && !user.emailVerified) {
     // Worded for every face: REST has no route that sends a new link.
     throw emailNotVerified(`confirm your e-mail first: open the link sent to ${user.email}`);

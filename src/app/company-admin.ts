@@ -11,6 +11,7 @@ import { checkCompanySettings, COMPANY_SETTINGS, type SettingAuthority } from '.
 import { DEFAULT_COMPANY_JSON } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { recordAudit } from './audit.ts';
+import { companyProviderOnly, LOGIN_COMPANY_PROVIDER_ONLY, voidPasswordLinks } from './login-strategy.ts';
 import type { RequestScope } from './scope.ts';
 
 export type CompanySettingsArgs = Record<string, unknown>;
@@ -169,6 +170,8 @@ export async function updateCompany(
           update: values,
         });
       }
+      if (data.loginStrategy === LOGIN_COMPANY_PROVIDER_ONLY && !companyProviderOnly(company))
+        await voidPasswordLinks(tx, company.id, scope.now);
       return tx.company.update({ where: { id: company.id }, data: data as never });
     })
     .catch(takenOnWrite);

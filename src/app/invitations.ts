@@ -14,6 +14,7 @@ import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkPersonName, isEmailAddress } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
+import { companySignInLink, passwordAllowed, passwordRefused } from './login-strategy.ts';
 import { counted, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import { quoted, unlinked } from '../mail/user-text.ts';
 import type { RequestScope } from './scope.ts';
@@ -163,8 +164,7 @@ export async function createInvitation(
         subject: `You are invited to ${unlinked(tenant.name)}'s prediction game`,
         text:
           `Hello${data.name ? ` ${quoted(data.name)}` : ''},\n\n${quoted(viewer.name)} invites you to play in ` +
-          `${quoted(tenant.name)}. Open this link within 30 days to create your account:\n\n` +
-          `${invitationLink(scope.config.mail.appUrl, token)}\n`,
+          `${quoted(tenant.name)}. ${joinHow(scope.config.mail.appUrl, tenant, role, token)}\n`,
       });
       return { invitation, token };
     })
@@ -174,6 +174,20 @@ export async function createInvitation(
     });
   scope.mail.wake();
   return created;
+}
+
+/**
+ * What the invitation e-mail asks: to create an account with a password through the link, or, in a company that
+ * signs in with its own provider only, to sign in there (no password is set: acceptInvitation refuses one).
+ */
+function joinHow(appUrl: string, company: CompanyRow, role: RoleName, token: string): string {
+  if (!passwordAllowed(company, role)) {
+    return (
+      `It signs in with its own identity provider only: to join, sign in here with your company account:\n\n` +
+      companySignInLink(appUrl, company)
+    );
+  }
+  return `Open this link within 30 days to create your account:\n\n${invitationLink(appUrl, token)}`;
 }
 
 /**
@@ -235,6 +249,8 @@ async function accept(
   const { jwt, name, password, email } = input;
   const invitation = await usableInvitation(scope, jwt);
   const company = await scope.db.company.findUniqueOrThrow({ where: { id: invitation.companyId } });
+  // The link's holder learns where to sign in instead; the invitation stays usable if the company switches back.
+  if (!passwordAllowed(company, invitation.role)) throw passwordRefused(scope.config.mail.appUrl, company);
   const fullName = personName(name);
   if (!fullName) throw badInput('name must not be empty', 'name');
   const address = invitation.email ?? text(email, 'email')?.toLowerCase() ?? '';

@@ -20,6 +20,7 @@ import type { ExtraFieldValue } from '../domain/extra-fields.ts';
 import { extraFieldsOrRefusal } from './extra-field-values.ts';
 import { checkPersonName, emailInput, httpUrlInput } from '../domain/inputs.ts';
 import { paging } from '../domain/paging.ts';
+import { passwordAllowed, passwordRefused } from './login-strategy.ts';
 import { countAttempt, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import { recordAudit } from './audit.ts';
 import type { RequestScope } from './scope.ts';
@@ -338,6 +339,8 @@ export async function changePassword(
 ): Promise<true> {
   const viewer = scope.requireViewer();
   const company = (await scope.loaders.company.load(viewer.companyId))!;
+  // The caller knows their own company's loginStrategy: refused before any password work.
+  if (!passwordAllowed(company, viewer.role)) throw passwordRefused(scope.config.mail.appUrl, company);
   // The policy first: a new password it refuses costs no derivation and proves nothing.
   const problem = passwordPolicyViolation(newPassword, company.passwordPolicy as PasswordPolicyName);
   if (problem) throw badInput(problem, 'newPassword');

@@ -15,6 +15,7 @@ import { DEFAULT_USER_JSON, featureSettings } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkPersonName, emailInput } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
+import { companyProviderOnly, passwordRefused } from './login-strategy.ts';
 import { countAttempt, counted, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import { quoted, unlinked } from '../mail/user-text.ts';
 import type { RequestScope } from './scope.ts';
@@ -56,6 +57,8 @@ async function signUpCompany(scope: RequestScope, headers: TenantHeaders): Promi
   const company = await companyFromHeaders(scope.db, { appPath: headers.appPath, appHost: headers.appHost });
   if (!company) throw notFound('company (x-app-path / x-app-host)');
   if (company.disableRegister) throw forbidden(`sign-up is closed in ${company.name}: ask an admin for an invitation`);
+  // Its people come in through its identity provider, which creates their accounts: none has a password.
+  if (companyProviderOnly(company)) throw passwordRefused(scope.config.mail.appUrl, company);
   return company;
 }
 

@@ -5,6 +5,7 @@ import { Field, InputType, Int } from 'type-graphql';
 import { COMPANY_SETTINGS } from '../../domain/company-settings.ts';
 import { NotificationType, PasswordPolicy, PurchasedPlan } from '../enums.ts';
 import { JSONObject } from '../scalars.ts';
+import { DISABLE_GOOGLE_LOGIN_DESCRIPTION, LOGIN_STRATEGY_DESCRIPTION } from './company.ts';
 
 const WHO = {
   admin: "the company's admins, its reseller and managers",
@@ -118,13 +119,18 @@ export class CompanySettingsInput {
   @Field(() => String, { nullable: true, description: who('initialConfigLastStep') }) initialConfigLastStep?:
     string | null;
   @Field(() => Int, { nullable: true, description: who('maxUsersAmount') }) maxUsersAmount?: number | null;
-  @Field(() => Int, { nullable: true, description: who('loginStrategy') }) loginStrategy?: number | null;
+  @Field(() => Int, { nullable: true, description: `${who('loginStrategy')} ${LOGIN_STRATEGY_DESCRIPTION}` })
+  loginStrategy?: number | null;
   @Field(() => Boolean, { nullable: true, description: who('disableAreaRankingsMainPageSummary') })
   disableAreaRankingsMainPageSummary?: boolean | null;
   @Field(() => Boolean, { nullable: true, description: who('disableAreas') }) disableAreas?: boolean | null;
   @Field(() => Boolean, { nullable: true, description: who('disableExtraPredictions') }) disableExtraPredictions?:
     boolean | null;
-  @Field(() => Boolean, { nullable: true, description: who('disableGoogleLogin') }) disableGoogleLogin?: boolean | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: `${who('disableGoogleLogin')} ${DISABLE_GOOGLE_LOGIN_DESCRIPTION}`,
+  })
+  disableGoogleLogin?: boolean | null;
   @Field(() => Boolean, { nullable: true, description: who('disableInitialTour') }) disableInitialTour?: boolean | null;
   @Field(() => Boolean, { nullable: true, description: who('disableInternalRankings') }) disableInternalRankings?:
     boolean | null;

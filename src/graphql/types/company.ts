@@ -5,6 +5,17 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { PasswordPolicy, PurchasedPlan } from '../enums.ts';
 import { DateTime, JSONObject } from '../scalars.ts';
 
+/** loginStrategy's two values, for the type and the inputs that set it (src/app/login-strategy.ts). */
+export const LOGIN_STRATEGY_DESCRIPTION =
+  'How its people sign in. 0: with a password or a provider (Google unless disableGoogleLogin, and the ' +
+  "company's own identity provider where one is set up). 1: with the company's own identity provider only: " +
+  'login, register, acceptInvitation, resetPassword, changePassword, and requestPasswordReset naming the company ' +
+  'by x-app-path or x-app-host, answer FORBIDDEN for its people (managers of the platform excepted), and its ' +
+  'e-mails carry no password links. No other value is accepted.';
+export const DISABLE_GOOGLE_LOGIN_DESCRIPTION =
+  "Google sign-in is not offered to the company's people. Under loginStrategy 1 it never is: only the company's " +
+  'own identity provider signs them in.';
+
 /** What both forms of a company show alike (spec 2.4); not a type of the schema by itself. */
 @ObjectType({ simpleResolvers: true })
 export abstract class CompanyShape {
@@ -41,14 +52,14 @@ export abstract class CompanyShape {
     description: 'Nobody signs up by themselves (register is FORBIDDEN); people join by invitation.',
   })
   disableRegister!: boolean;
-  @Field(() => Boolean, { description: 'Google sign-in is off.' }) disableGoogleLogin!: boolean;
+  @Field(() => Boolean, { description: DISABLE_GOOGLE_LOGIN_DESCRIPTION }) disableGoogleLogin!: boolean;
   @Field(() => String, { description: 'CSS font family of the site; null: the default.', nullable: true })
   customFontFamily?: string | null;
   @Field(() => Int, { description: 'Most active people the company may have.' }) maxUsersAmount!: number;
   @Field(() => JSONObject, { description: 'Free-form theme settings for the client.' }) theme!: object;
   @Field(() => DateTime, { description: 'When the company was closed (UTC); null while open.', nullable: true })
   deletedAt?: Date | null;
-  @Field(() => Int, { description: '0: e-mail and password; 1: single sign-on.' }) loginStrategy!: number;
+  @Field(() => Int, { description: LOGIN_STRATEGY_DESCRIPTION }) loginStrategy!: number;
 }
 
 @ObjectType({ simpleResolvers: true, description: 'A tenant, full form (spec 2.4).' })

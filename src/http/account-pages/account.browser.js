@@ -138,6 +138,9 @@
         return { problem: sentence(error.message), field: argument };
       case 'RATE_LIMITED':
         return { problem: sentence(error.message) };
+      case 'FORBIDDEN':
+        // A company that signs in with its own provider only: the message says where (no form helps here).
+        return { problem: sentence(error.message), fatal: true };
       case 'SERVICE_UNAVAILABLE':
       case 'REQUEST_TIMEOUT':
       case 'INTERNAL_SERVER_ERROR':
@@ -218,6 +221,23 @@
     else markInvalid(result.field);
   });
 
+  /**
+   * A company that signs in with its own identity provider only: nobody sets a password here, the provider
+   * creates the account. The link is this gateway's single sign-on route.
+   */
+  function providerOnly(company) {
+    intro.textContent =
+      'You are invited to ' + company.name + ', which signs in with its own identity provider: no password is ' +
+      'set here. To join, ';
+    const link = document.createElement('a');
+    link.href = '/auth/sso/start?company=' + encodeURIComponent(company.code) + '&provider=company';
+    link.textContent = 'sign in with your company account';
+    link.id = 'provider-sign-in';
+    intro.append(link, '.');
+    say('', '');
+    link.focus();
+  }
+
   async function start() {
     if (!token) {
       say('This link has no token. Open the link from your e-mail again, whole.', 'problem');
@@ -231,6 +251,10 @@
         return;
       }
       const invitation = result.data.invitationByJwt;
+      if (invitation.company.loginStrategy === 1 && invitation.role !== 'manager') {
+        providerOnly(invitation.company);
+        return;
+      }
       intro.textContent = 'You are invited to ' + invitation.company.name + '. Create your account to join the game.';
       if (invitation.name) field('name').value = invitation.name;
       // An invitation made without an e-mail asks for one; otherwise the account gets the invited address.
