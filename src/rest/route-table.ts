@@ -218,7 +218,9 @@ export const REST_ROUTES: RestRoute[] = [
       errors: {
         400: 'Bad body, or an unknown query parameter',
         401: 'Wrong e-mail or password',
-        403: 'The company requires a verified e-mail and this account has not opened its link yet (EMAIL_NOT_VERIFIED)',
+        403:
+          'The company requires a verified e-mail and this account has not opened its link yet (EMAIL_NOT_VERIFIED), ' +
+          'or signs in with its own identity provider only (loginStrategy 1: FORBIDDEN, saying where to sign in)',
         404: 'x-app-path or x-app-host names no company (NOT_FOUND)',
       },
       body: {

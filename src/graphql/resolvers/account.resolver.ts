@@ -12,7 +12,9 @@ export class AccountResolver {
     description:
       'Public. E-mails a password-reset link (valid one hour, single use) to the account with this e-mail in the ' +
       'company named by x-app-path / x-app-host (without them, to every account with it). Returns true whether or ' +
-      'not the e-mail has an account; throttled per address and e-mail (RATE_LIMITED).',
+      'not the e-mail has an account; throttled per address and e-mail (RATE_LIMITED). A company named by ' +
+      'x-app-path / x-app-host with loginStrategy 1 is FORBIDDEN for every e-mail; reached otherwise, its people ' +
+      '(managers excepted) are mailed where to sign in instead of a link.',
   })
   requestPasswordReset(
     @Arg('email', () => String, { description: 'The e-mail of the account.' }) email: string,
@@ -26,7 +28,7 @@ export class AccountResolver {
       "Public. Sets a new password (meeting the company's passwordPolicy) with the token of a reset link, which then " +
       'stops working, and logs the user in with a new token: every token signed before stops working. An invalid, ' +
       'expired or used token is NOT_FOUND, and counts like a failed login of the address (RATE_LIMITED past ' +
-      'LOGIN_RATE_LIMIT_MAX).',
+      'LOGIN_RATE_LIMIT_MAX). FORBIDDEN for the people of a company with loginStrategy 1 (managers excepted).',
   })
   resetPassword(
     @Arg('token', () => String, { description: "The reset link's token." }) token: string,

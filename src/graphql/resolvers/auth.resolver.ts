@@ -15,7 +15,8 @@ export class AuthResolver {
   @Mutation(() => LoginPayload, {
     description:
       'Public. The company comes from x-app-path / x-app-host; without them the e-mail must be unique across ' +
-      'companies.',
+      "companies. Where the account's company has loginStrategy 1, the right password gets FORBIDDEN with where to " +
+      'sign in instead (managers excepted); a wrong one gets the usual UNAUTHENTICATED.',
   })
   login(
     @Arg('email', () => String, { description: "The account's e-mail." }) email: string,

@@ -51,7 +51,8 @@ export class InvitationResolver {
     description:
       "Public: creates the invited user (the invitation's company, role and areas) with a password that meets the " +
       "company's passwordPolicy, and logs them in. Refused when the company is full (maxUsersAmount) unless it " +
-      'allows exceeding it. A refused accept counts against REGISTER_RATE_LIMIT_MAX per address and link.',
+      'allows exceeding it. A refused accept counts against REGISTER_RATE_LIMIT_MAX per address and link. ' +
+      'FORBIDDEN where the company has loginStrategy 1, unless the invitation is for a manager.',
   })
   acceptInvitation(@Args(() => AcceptInvitationArgs) args: AcceptInvitationArgs, @Ctx() ctx: Context) {
     const extraFields = args.extraFields?.map((f) => ({ name: f.name, value: f.value ?? null }));

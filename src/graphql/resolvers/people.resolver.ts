@@ -76,7 +76,8 @@ export class PeopleResolver {
     description:
       "The caller's password, proven by the current one; meets the company's policy. Every access token of the " +
       'caller stops working, this one included (the response carries no token): the caller signs in again. A wrong ' +
-      'current password counts like a failed login of the caller (LOGIN_RATE_LIMIT_MAX): past the limit, RATE_LIMITED.',
+      'current password counts like a failed login of the caller (LOGIN_RATE_LIMIT_MAX): past the limit, ' +
+      'RATE_LIMITED. FORBIDDEN where the company has loginStrategy 1 (managers excepted).',
   })
   changePassword(
     @Arg('currentPassword', () => String, { description: 'The password in use now.' }) currentPassword: string,

@@ -226,9 +226,8 @@
    * creates the account. The link is this gateway's single sign-on route.
    */
   function providerOnly(company) {
-    intro.textContent =
-      'You are invited to ' + company.name + ', which signs in with its own identity provider: no password is ' +
-      'set here. To join, ';
+    const how = ', which signs in with its own identity provider: no password is set here. To join, ';
+    intro.textContent = 'You are invited to ' + company.name + how;
     const link = document.createElement('a');
     link.href = '/auth/sso/start?company=' + encodeURIComponent(company.code) + '&provider=company';
     link.textContent = 'sign in with your company account';
