@@ -132,6 +132,27 @@ describe('resetPassword', () => {
     expect(await verifyPassword(DEMO_PASSWORD, row.passwordHash!)).toBe(true);
   });
 
+  it('a link issued as the company switched to its provider only is FORBIDDEN and sets nothing', async () => {
+    const p = database.db.prisma;
+    const id = database.demo.users['player9@demo.test'];
+    const demoId = database.demo.companies.DEMO;
+    // A request that read the company before the switch and wrote its token after: the switch voided nothing.
+    const token = await resetLinkFor('player9@demo.test');
+    await p.company.update({ where: { id: demoId }, data: { loginStrategy: 1 } });
+    try {
+      await expect(
+        resetPassword(await testScope(database, null), client(), { token, password: NEW_PASSWORD }),
+      ).rejects.toMatchObject({
+        extensions: { code: 'FORBIDDEN' },
+        message: expect.stringContaining('/auth/sso/start?company=DEMO&provider=company'),
+      });
+      const row = await p.user.findUniqueOrThrow({ where: { id } });
+      expect(await verifyPassword(DEMO_PASSWORD, row.passwordHash!)).toBe(true);
+    } finally {
+      await p.company.update({ where: { id: demoId }, data: { loginStrategy: 0 } });
+    }
+  });
+
   it('links that open nothing count against the throttle; one that works is given back', async () => {
     const throttled = client(1);
     const scope = await testScope(database, null);

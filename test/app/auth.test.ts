@@ -111,6 +111,43 @@ describe('login', () => {
     ).rejects.toMatchObject({ extensions: { code: 'RATE_LIMITED' } });
   });
 
+  it('loginStrategy 1: the right password is FORBIDDEN and stays counted; a manager of the company logs in', async () => {
+    const p = database.db.prisma;
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const company = await p.company.create({
+      data: { ...DEFAULT_COMPANY_JSON, name: 'Provider Only', code: 'PROVIDERONLY', appPath: 'sso', loginStrategy: 1 },
+    });
+    for (const [email, role] of [
+      ['player@sso.test', 'player'],
+      ['admin@sso.test', 'admin'],
+      ['manager@sso.test', 'manager'],
+    ] as const) {
+      await p.user.create({
+        data: {
+          ...DEFAULT_USER_JSON,
+          companyId: company.id,
+          name: email,
+          email,
+          role,
+          externalId: email,
+          loginProviderId: email,
+          passwordHash,
+          emailVerified: true,
+        },
+      });
+    }
+    const scope = await anonymous();
+    const throttled = client(2);
+    const as = (email: string, c = client()) =>
+      login(scope, { email, password: DEMO_PASSWORD, headers: { appPath: 'sso' }, client: c });
+    const refusal = { extensions: { code: 'FORBIDDEN' }, message: expect.stringContaining('/auth/sso/start') };
+    await expect(as('admin@sso.test')).rejects.toMatchObject(refusal);
+    // Refusals are failures to the throttle: the right password does not clear the count.
+    for (let i = 0; i < 2; i++) await expect(as('player@sso.test', throttled)).rejects.toMatchObject(refusal);
+    await expect(as('player@sso.test', throttled)).rejects.toMatchObject({ extensions: { code: 'RATE_LIMITED' } });
+    await expect(as('manager@sso.test')).resolves.toMatchObject({ user: { email: 'manager@sso.test' } });
+  });
+
   it('EMAIL_NOT_VERIFIED where the company verifies e-mails; a closed company opens nothing', async () => {
     const p = database.db.prisma;
     const passwordHash = await hashPassword(DEMO_PASSWORD);
