@@ -111,7 +111,7 @@ describe('login', () => {
     ).rejects.toMatchObject({ extensions: { code: 'RATE_LIMITED' } });
   });
 
-  it('loginStrategy 1: the right password is FORBIDDEN and stays counted; a manager of the company logs in', async () => {
+  it('loginStrategy 1: the right password is FORBIDDEN and stays counted; a manager logs in', async () => {
     const p = database.db.prisma;
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const company = await p.company.create({

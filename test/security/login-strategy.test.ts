@@ -14,8 +14,8 @@ const REQUEST = 'mutation($e: String!) { requestPasswordReset(email: $e) }';
 const RESET = 'mutation($t: String!, $p: String!) { resetPassword(token: $t, password: $p) { token } }';
 const CHANGE = 'mutation($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) }';
 const STRATEGY = 'mutation($id: Int!, $s: Int!) { updateCompany(companyId: $id, input: { loginStrategy: $s }) { id } }';
-const REGISTER = `mutation($e: String!) { register(input: { name: "New Person", email: $e, password: "${DEMO_PASSWORD}" })
-  { token } }`;
+const REGISTER = `mutation($e: String!) {
+  register(input: { name: "New Person", email: $e, password: "${DEMO_PASSWORD}" }) { token } }`;
 const INVITE = 'mutation($e: String!) { createInvitation(input: { email: $e }) { token } }';
 const ACCEPT = `mutation($j: String!) { acceptInvitation(jwt: $j, name: "Invited Person", password: "${DEMO_PASSWORD}")
   { token } }`;
@@ -63,7 +63,7 @@ afterAll(async () => {
 });
 
 describe('loginStrategy 1: password login', () => {
-  it('the right password gets FORBIDDEN with where to sign in, on GraphQL and REST; nothing is counted as a login', async () => {
+  it('the right password gets FORBIDDEN saying where to sign in, on GraphQL and REST; no login counted', async () => {
     const id = s.demo.users['player1@demo.test'];
     const before = await s.t.db.prisma.user.findUniqueOrThrow({ where: { id } });
     const refused = await s.gql(LOGIN, { e: 'player1@demo.test', p: DEMO_PASSWORD }, DEMO);
@@ -163,7 +163,7 @@ describe('loginStrategy 1: password reset, change, sign-up and invitations', () 
     expect(await s.t.db.prisma.user.count({ where: { email: 'someone.new@demo.test' } })).toBe(0);
   });
 
-  it('an invitation mails where to sign in, without a link that sets a password; accepting one is FORBIDDEN', async () => {
+  it('an invitation mails where to sign in and no link that sets a password; accepting is FORBIDDEN', async () => {
     const made = await s.gql(INVITE, { e: 'invited@demo.test' }, bearer(tokens.admin));
     expect(code(made)).toBe('OK');
     const [mail] = await smtp.waitFor('invited@demo.test');

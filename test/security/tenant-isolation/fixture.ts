@@ -290,9 +290,17 @@ export async function createFixture(srv: TestServer): Promise<Ids> {
   const initechInvitation = await p.invitation.create({
     data: { companyId: initech.id, email: 'hire@initech.test', name: 'Initech Hire', areaLevel1Id: initechArea.id },
   });
-  // Hooli: Umbrella's other company, with an admin who has predicted a shared match.
+  // Hooli: Umbrella's other company, with an admin who has predicted a shared match. It signs in with its own
+  // identity provider only (loginStrategy 1): its admin's password opens nothing.
   const hooli = await p.company.create({
-    data: { ...DEFAULT_COMPANY_JSON, name: 'Hooli', code: 'HOOLI', appPath: 'hooli', resellerCompanyId: umbrella.id },
+    data: {
+      ...DEFAULT_COMPANY_JSON,
+      name: 'Hooli',
+      code: 'HOOLI',
+      appPath: 'hooli',
+      resellerCompanyId: umbrella.id,
+      loginStrategy: 1,
+    },
   });
   await p.companyTournament.create({ data: { companyId: hooli.id, tournamentId: demoCup.id } });
   const hooliAdmin = await p.user.create({

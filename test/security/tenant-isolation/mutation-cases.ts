@@ -167,6 +167,15 @@ export const MUTATION_CASES: Case[] = [
     vars: () => ({ email: 'player1@globex.test' }), expect: UN, unchanged: SNAP.users },
   { op: 'login', as: 'anon', h: { 'x-app-path': 'demo' }, why: 'Initech credentials against Demo Corp', doc: Q.login,
     vars: () => ({ email: 'admin@initech.test' }), expect: UN, unchanged: SNAP.users },
+  // Hooli signs in with its own identity provider only (loginStrategy 1): the right password is refused there, with
+  // where to sign in (which names Hooli: the caller named it); a wrong one or an unknown e-mail get the usual answer.
+  { op: 'login', as: 'anon', h: { 'x-app-path': 'hooli' }, why: "Hooli's admin, right password: provider only",
+    doc: Q.login, vars: () => ({ email: 'admin@hooli.test' }), expect: FB, forbid: ['demo', 'globex', 'initech'],
+    unchanged: SNAP.users },
+  { op: 'login', as: 'anon', h: { 'x-app-path': 'hooli' }, why: 'an unknown e-mail at Hooli: as anywhere',
+    doc: Q.login, vars: () => ({ email: 'nobody@hooli.test' }), expect: UN, unchanged: SNAP.users },
+  { op: 'login', as: 'anon', h: { 'x-app-path': 'demo' }, why: 'Hooli credentials against Demo Corp', doc: Q.login,
+    vars: () => ({ email: 'admin@hooli.test' }), expect: UN, unchanged: SNAP.users },
   { op: 'login', as: 'player', h: { 'x-app-path': 'demo' }, why: 'own credentials: the user carries no other company',
     doc: RestLoginDocument, vars: () => ({ email: 'player1@demo.test', password: DEMO_PASSWORD }), expect: 'OK',
     check: (d) => expect(d.user.email).toBe('player1@demo.test') },
