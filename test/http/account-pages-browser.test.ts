@@ -193,6 +193,38 @@ describe.skipIf(!browserAvailable)('the account links in a browser', () => {
     expect(await s.login('olive@demo.test', 'demo', 'Olive-password-2026!')).toMatch(/^ey/);
   });
 
+  it('an invitation to a company signing in with its own provider links there, asks no password', async () => {
+    const admin = bearer(await s.login('admin@globex.test'));
+    await s.gql(
+      'mutation($i: CreateInvitationInput!) { createInvitation(input: $i) { invitation { id } } }',
+      {
+        i: { email: 'sso@globex.test' },
+      },
+      admin,
+    );
+    const [mail] = await smtp.waitFor('sso@globex.test');
+    // Sent while Globex used passwords; opened after it switched to its provider only.
+    const globex = s.demo.companies.GLOBEX;
+    await s.t.db.prisma.company.update({ where: { id: globex }, data: { loginStrategy: 1 } });
+    try {
+      const { page, watched } = await open(linkIn(mail.text, 'accept-invitation')!);
+      const signIn = page.locator('#provider-sign-in');
+      await signIn.waitFor();
+      expect(await page.locator('#intro').innerText()).toBe(
+        'You are invited to Globex, which signs in with its own identity provider: no password is set here. ' +
+          'To join, sign in with your company account.',
+      );
+      expect(await signIn.getAttribute('href')).toBe('/auth/sso/start?company=GLOBEX&provider=company');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('provider-sign-in');
+      expect(await page.locator('#account-form').isHidden()).toBe(true);
+      expect(await page.locator('input[type=password]:visible').count()).toBe(0);
+      clean(watched);
+      await page.close();
+    } finally {
+      await s.t.db.prisma.company.update({ where: { id: globex }, data: { loginStrategy: 0 } });
+    }
+  });
+
   it('an expired reset link and an expired invitation say so plainly', async () => {
     const reset = await s.gql(
       'mutation { requestPasswordReset(email: "player2@demo.test") }',

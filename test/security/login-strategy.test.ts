@@ -4,6 +4,7 @@
 // tell nothing about which e-mails exist beyond what login tells; the e-mails carry no password links; a reset
 // link sent before the switch stays dead after it, even once the company switches back; back at 0, all works again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountPageInvitationDocument } from '../../src/graphql/generated/operations.ts';
 import { DEMO_PASSWORD, bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
@@ -169,6 +170,9 @@ describe('loginStrategy 1: password reset, change, sign-up and invitations', () 
     const [mail] = await smtp.waitFor('invited@demo.test');
     expect(mail.text).toContain(SIGN_IN);
     expect(mail.text).not.toMatch(/accept-invitation|invitations\/|token=/);
+    // What the gateway's invitation page reads to show the provider's link instead of a password form.
+    const page = await s.gql(AccountPageInvitationDocument, { jwt: made.data.createInvitation.token });
+    expect(page.data.invitationByJwt).toMatchObject({ role: 'player', company: { code: 'DEMO', loginStrategy: 1 } });
     const accepted = await s.gql(ACCEPT, { j: made.data.createInvitation.token });
     expect(code(accepted)).toBe('FORBIDDEN');
     expect(await s.t.db.prisma.user.count({ where: { email: 'invited@demo.test' } })).toBe(0);
