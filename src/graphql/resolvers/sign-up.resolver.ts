@@ -11,10 +11,11 @@ export class SignUpResolver {
     description:
       'Public. Creates a player account in the company named by x-app-path / x-app-host, unless it set ' +
       'disableRegister or loginStrategy 1 (FORBIDDEN) or is full (maxUsersAmount, unless allowExceedMaxUsers). ' +
-      'The password must meet its passwordPolicy; areas only where featureSettings.areas.selfAssignOnSignUp. Where the company sets ' +
-      'requiresEmailVerification, a verification link is mailed and the response carries neither token nor user, ' +
-      'whether or not the e-mail already had an account (its owner is told by e-mail). Every sign-up counts ' +
-      'against REGISTER_RATE_LIMIT_MAX per address and e-mail (ten times it per address): past it, RATE_LIMITED.',
+      'The password must meet its passwordPolicy; areas only where featureSettings.areas.selfAssignOnSignUp. ' +
+      'Where the company sets requiresEmailVerification, a verification link is mailed and the response carries ' +
+      'neither token nor user, whether or not the e-mail already had an account (its owner is told by e-mail). ' +
+      'Every sign-up counts against REGISTER_RATE_LIMIT_MAX per address and e-mail (ten times it per address): ' +
+      'past it, RATE_LIMITED.',
   })
   register(
     @Arg('input', () => RegisterInput, { description: 'The new account.' }) input: RegisterInput,
