@@ -44,7 +44,7 @@ export async function requestPasswordReset(
   if (company === null) return true; // the headers name no open company: no account to reset
   // x-app-company is left out: a company code is not public, and FORBIDDEN would tell that it names a company.
   const named = input.headers.appPath || input.headers.appHost;
-  if (company && named && companyProviderOnly(company)) throw passwordRefused(scope.config.mail.appUrl, company);
+  if (company && named && companyProviderOnly(company)) throw passwordRefused(scope.config.sso.publicUrl, company);
   const users = await scope.db.user.findMany({
     where: { email, deletedAt: null, company: { deletedAt: null }, ...(company ? { companyId: company.id } : {}) },
     include: { company: { select: { name: true, code: true, loginStrategy: true } } },
@@ -71,7 +71,7 @@ async function queueResetMail(tx: Tx, scope: RequestScope, user: ResetRecipient)
       text:
         `${hello}${quoted(user.company.name)}. It has no password to reset: ${quoted(user.company.name)} signs in ` +
         `with its own identity provider only. Sign in here with your company account:\n\n` +
-        `${companySignInLink(scope.config.mail.appUrl, user.company)}\n\n` +
+        `${companySignInLink(scope.config.sso.publicUrl, user.company)}\n\n` +
         `If you did not ask for it, ignore this e-mail: nothing changed.\n`,
     });
     return;
@@ -117,7 +117,7 @@ async function resetWithToken(
     (await scope.db.user.findFirst({ where: { id: found.userId, deletedAt: null }, include: { company: true } }));
   if (!found || !user || user.company.deletedAt) throw invalid();
   // A link issued just before the company switched to its provider only (the switch voids the others).
-  if (!passwordAllowed(user.company, user.role)) throw passwordRefused(scope.config.mail.appUrl, user.company);
+  if (!passwordAllowed(user.company, user.role)) throw passwordRefused(scope.config.sso.publicUrl, user.company);
   const problem = passwordPolicyViolation(input.password, user.company.passwordPolicy as PasswordPolicyName);
   if (problem) throw badInput(problem, 'password');
   const passwordHash = await passwordWorkFor(user.companyId, client.ip).hash(input.password);

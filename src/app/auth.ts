@@ -63,7 +63,7 @@ export async function login(
   const company = await scope.loaders.company.load(user.companyId);
   // A company that signs in with its own provider only (loginStrategy 1) is told so only once the password proved
   // right: a wrong one gets the answer an unknown e-mail gets. The attempt stays counted as a failure.
-  if (company && !passwordAllowed(company, user.role)) throw passwordRefused(scope.config.mail.appUrl, company);
+  if (company && !passwordAllowed(company, user.role)) throw passwordRefused(scope.config.sso.publicUrl, company);
   await attempt.succeeded();
   if (company?.requiresEmailVerification && !user.emailVerified) {
     // Worded for every face: REST has no route that sends a new link.

@@ -164,7 +164,7 @@ export async function createInvitation(
         subject: `You are invited to ${unlinked(tenant.name)}'s prediction game`,
         text:
           `Hello${data.name ? ` ${quoted(data.name)}` : ''},\n\n${quoted(viewer.name)} invites you to play in ` +
-          `${quoted(tenant.name)}. ${joinHow(scope.config.mail.appUrl, tenant, role, token)}\n`,
+          `${quoted(tenant.name)}. ${joinHow(scope.config, tenant, role, token)}\n`,
       });
       return { invitation, token };
     })
@@ -180,14 +180,19 @@ export async function createInvitation(
  * What the invitation e-mail asks: to create an account with a password through the link, or, in a company that
  * signs in with its own provider only, to sign in there (no password is set: acceptInvitation refuses one).
  */
-function joinHow(appUrl: string, company: CompanyRow, role: RoleName, token: string): string {
+function joinHow(
+  urls: { mail: { appUrl: string }; sso: { publicUrl: string } },
+  company: CompanyRow,
+  role: RoleName,
+  token: string,
+): string {
   if (!passwordAllowed(company, role)) {
     return (
       `It signs in with its own identity provider only: to join, sign in here with your company account:\n\n` +
-      companySignInLink(appUrl, company)
+      companySignInLink(urls.sso.publicUrl, company)
     );
   }
-  return `Open this link within 30 days to create your account:\n\n${invitationLink(appUrl, token)}`;
+  return `Open this link within 30 days to create your account:\n\n${invitationLink(urls.mail.appUrl, token)}`;
 }
 
 /**
@@ -250,7 +255,7 @@ async function accept(
   const invitation = await usableInvitation(scope, jwt);
   const company = await scope.db.company.findUniqueOrThrow({ where: { id: invitation.companyId } });
   // The link's holder learns where to sign in instead; the invitation stays usable if the company switches back.
-  if (!passwordAllowed(company, invitation.role)) throw passwordRefused(scope.config.mail.appUrl, company);
+  if (!passwordAllowed(company, invitation.role)) throw passwordRefused(scope.config.sso.publicUrl, company);
   const fullName = personName(name);
   if (!fullName) throw badInput('name must not be empty', 'name');
   const address = invitation.email ?? text(email, 'email')?.toLowerCase() ?? '';

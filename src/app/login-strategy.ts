@@ -21,17 +21,17 @@ export const passwordAllowed = (company: StrategyOf, role: string) =>
   !companyProviderOnly(company) || role === 'manager';
 
 /**
- * Where the company's people sign in instead: the gateway's single sign-on start route, at the base URL the other
- * account links use (APP_URL).
+ * Where the company's people sign in instead: the gateway's single sign-on start route, at the gateway's own base
+ * URL (PUBLIC_URL; APP_URL may be the app's, which does not serve the route).
  */
-export const companySignInLink = (appUrl: string, company: Pick<CompanyRow, 'code'>) =>
-  `${appUrl}/auth/sso/start?company=${encodeURIComponent(company.code)}&provider=company`;
+export const companySignInLink = (publicUrl: string, company: Pick<CompanyRow, 'code'>) =>
+  `${publicUrl}/auth/sso/start?company=${encodeURIComponent(company.code)}&provider=company`;
 
 /** The FORBIDDEN a password operation answers for the people of a company that signs in with its provider only. */
-export const passwordRefused = (appUrl: string, company: Pick<CompanyRow, 'code' | 'name'>) =>
+export const passwordRefused = (publicUrl: string, company: Pick<CompanyRow, 'code' | 'name'>) =>
   forbidden(
     `${company.name} signs in with its own identity provider only, not with a password: sign in at ` +
-      companySignInLink(appUrl, company),
+      companySignInLink(publicUrl, company),
   );
 
 /**

@@ -340,7 +340,7 @@ export async function changePassword(
   const viewer = scope.requireViewer();
   const company = (await scope.loaders.company.load(viewer.companyId))!;
   // The caller knows their own company's loginStrategy: refused before any password work.
-  if (!passwordAllowed(company, viewer.role)) throw passwordRefused(scope.config.mail.appUrl, company);
+  if (!passwordAllowed(company, viewer.role)) throw passwordRefused(scope.config.sso.publicUrl, company);
   // The policy first: a new password it refuses costs no derivation and proves nothing.
   const problem = passwordPolicyViolation(newPassword, company.passwordPolicy as PasswordPolicyName);
   if (problem) throw badInput(problem, 'newPassword');

@@ -15,7 +15,7 @@ import { DEFAULT_USER_JSON, featureSettings } from '../domain/defaults.ts';
 import { badInput, conflict, forbidden, notFound } from '../domain/errors.ts';
 import { checkPersonName, emailInput } from '../domain/inputs.ts';
 import { queueEmail } from '../mail/outbox.ts';
-import { companyProviderOnly, passwordRefused } from './login-strategy.ts';
+import { companyProviderOnly, passwordAllowed, passwordRefused } from './login-strategy.ts';
 import { countAttempt, counted, passwordWorkFor, type ThrottledClient } from './password-client.ts';
 import { quoted, unlinked } from '../mail/user-text.ts';
 import type { RequestScope } from './scope.ts';
@@ -58,7 +58,7 @@ async function signUpCompany(scope: RequestScope, headers: TenantHeaders): Promi
   if (!company) throw notFound('company (x-app-path / x-app-host)');
   if (company.disableRegister) throw forbidden(`sign-up is closed in ${company.name}: ask an admin for an invitation`);
   // Its people come in through its identity provider, which creates their accounts: none has a password.
-  if (companyProviderOnly(company)) throw passwordRefused(scope.config.mail.appUrl, company);
+  if (companyProviderOnly(company)) throw passwordRefused(scope.config.sso.publicUrl, company);
   return company;
 }
 
@@ -221,6 +221,9 @@ async function verifyWithToken(scope: RequestScope, token: string): Promise<{ to
       data: { emailVerified: true, loginCount: { increment: 1 }, lastActiveDate: scope.now },
     });
   });
+  // The address is verified; a session, under loginStrategy 1, comes from the company's provider only.
+  const company = await scope.loaders.company.load(user.companyId);
+  if (company && !passwordAllowed(company, user.role)) throw passwordRefused(scope.config.sso.publicUrl, company);
   return { token: await accessToken(scope, user), user };
 }
 

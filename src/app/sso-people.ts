@@ -1,11 +1,11 @@
 // Who a sign-in lets in (src/app/sso.ts): the person an issuer names, found by issuer and subject; else an account
 // of the same verified e-mail in that company, linked once; else a new person where the company takes them
-// (sign-up open, or the e-mail's domain listed for its own provider) within its seats. Deactivated and deleted
+// (sign-up open, the e-mail's domain listed for its own provider, or an invitation to it) within its seats. Deactivated and deleted
 // people are refused.
 import type { VerifiedPerson } from '../auth/oidc.ts';
 import type { Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import type { CompanyRow, UserRow } from '../db/rows.ts';
+import type { CompanyRow, InvitationRow, UserRow } from '../db/rows.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { DomainError } from '../domain/errors.ts';
 import { hasControlCharacter, mayJoin, type SsoProvider } from '../domain/sso.ts';
@@ -54,14 +54,27 @@ export async function admitPerson(scope: RequestScope, a: Admission): Promise<Us
   const email = a.person.email;
   const existing = await scope.db.user.findFirst({ where: { companyId: a.company.id, email } });
   if (existing) return linkOnce(scope, a, existing);
-  if (!mayJoin(a.company, a.provider, email, a.emailDomains)) throw refuse('not_admitted');
+  // An invitation to this address lets its person in where sign-up alone would not (a company that signs in with
+  // its own provider mails its invitations the sign-in link). Never a manager's: a company's own issuer vouches
+  // for its addresses, and its admins run that issuer.
+  const invitation = await scope.db.invitation.findFirst({
+    where: {
+      companyId: a.company.id,
+      email,
+      acceptedAt: null,
+      revokedAt: null,
+      role: { not: 'manager' },
+      OR: [{ expiresAt: null }, { expiresAt: { gt: scope.now } }],
+    },
+  });
+  if (!invitation && !mayJoin(a.company, a.provider, email, a.emailDomains)) throw refuse('not_admitted');
   try {
     await refuseWhenFull(scope, a.company);
   } catch (err) {
     if (err instanceof DomainError) throw refuse('company_full');
     throw err;
   }
-  return createPerson(scope, a, email);
+  return createPerson(scope, a, email, invitation);
 }
 
 /** Links the account to this issuer's subject: once per issuer (a second subject for it is refused). */
@@ -100,10 +113,27 @@ function nameOf(person: VerifiedPerson, email: string): string {
   return (name || email.slice(0, email.indexOf('@'))).slice(0, MAX_NAME_LENGTH);
 }
 
-/** A new player: no password (they sign in through the provider), the e-mail verified by it. */
-async function createPerson(scope: RequestScope, a: Admission, email: string): Promise<UserRow> {
+/**
+ * A new person: a player, or what their invitation makes them (its role and areas, the invitation accepted with
+ * it); no password (they sign in through the provider), the e-mail verified by it.
+ */
+async function createPerson(
+  scope: RequestScope,
+  a: Admission,
+  email: string,
+  invitation: InvitationRow | null,
+): Promise<UserRow> {
+  const placed = invitation && !a.company.disableAreas;
   return scope
     .write(async (tx: Tx) => {
+      if (invitation) {
+        // Of an accept and a sign-in at once, one takes the invitation.
+        const claimed = await tx.invitation.updateMany({
+          where: { id: invitation.id, acceptedAt: null, revokedAt: null },
+          data: { acceptedAt: scope.now },
+        });
+        if (claimed.count === 0) throw new SsoRefusal('try_again', a.redirect);
+      }
       await takeSeat(scope, tx, a.company.id);
       const user = await tx.user.create({
         data: {
@@ -112,7 +142,11 @@ async function createPerson(scope: RequestScope, a: Admission, email: string): P
           name: nameOf(a.person, email),
           email,
           emailVerified: true,
-          externalId: email,
+          ...(invitation ? { role: invitation.role } : {}),
+          areaLevel1Id: placed ? invitation.areaLevel1Id : null,
+          areaLevel2Id: placed ? invitation.areaLevel2Id : null,
+          areaLevel3Id: placed ? invitation.areaLevel3Id : null,
+          externalId: invitation?.externalId ?? email,
           loginProviderId: a.person.subject,
           loginProviderName: a.provider === 'google' ? 'google' : null,
           passwordHash: null,

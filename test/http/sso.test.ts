@@ -158,6 +158,31 @@ describe('sign-in with a company provider', () => {
     }
   });
 
+  it('lets an invited person in where sign-up is closed, with the invitation\'s role, and accepts it', async () => {
+    const prisma = s.t.db.prisma;
+    const companyId = s.demo.companies.DEMO;
+    await prisma.company.update({ where: { id: companyId }, data: { disableRegister: true } });
+    try {
+      const invite = (email: string, role: 'admin' | 'manager') =>
+        prisma.invitation.create({ data: { companyId, email, role, expiresAt: new Date(Date.now() + 86_400_000) } });
+      const invitation = await invite('guest@other.test', 'admin');
+      companyA.accounts.set('sub-guest', { email: 'guest@other.test', email_verified: true });
+      const landed = await signIn(companyA, 'sub-guest', { company: 'demo', provider: 'company', redirect: '/' });
+      const r = await exchange(landed.searchParams.get('code')!);
+      expect(r.errors).toBeUndefined();
+      const user = await prisma.user.findFirstOrThrow({ where: { companyId, email: 'guest@other.test' } });
+      expect(user.role).toBe('admin');
+      expect((await prisma.invitation.findUniqueOrThrow({ where: { id: invitation.id } })).acceptedAt).not.toBeNull();
+      // A manager's invitation is not taken by a company's own issuer, which the company's admins run.
+      await invite('boss@other.test', 'manager');
+      companyA.accounts.set('sub-boss', { email: 'boss@other.test', email_verified: true });
+      const boss = await signIn(companyA, 'sub-boss', { company: 'demo', provider: 'company', redirect: '/' });
+      expect(boss.searchParams.get('error')).toBe('not_admitted');
+    } finally {
+      await prisma.company.update({ where: { id: companyId }, data: { disableRegister: false } });
+    }
+  });
+
   it('refuses a deactivated person', async () => {
     companyA.accounts.set('sub-gone', { email: 'gone@acme.test', email_verified: true });
     const first = await signIn(companyA, 'sub-gone', { company: 'demo', provider: 'company', redirect: '/' });

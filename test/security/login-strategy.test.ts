@@ -5,11 +5,14 @@
 // link sent before the switch stays dead after it, even once the company switches back; back at 0, all works again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountPageInvitationDocument } from '../../src/graphql/generated/operations.ts';
+import { issueAccountToken } from '../../src/auth/account-tokens.ts';
 import { DEMO_PASSWORD, bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
 const APP_URL = 'https://prode.example.test';
-const SIGN_IN = `${APP_URL}/auth/sso/start?company=DEMO&provider=company`;
+/** The gateway's own address, which serves the sign-in route (APP_URL is the app's). */
+const PUBLIC_URL = 'https://api.prode.example.test';
+const SIGN_IN = `${PUBLIC_URL}/auth/sso/start?company=DEMO&provider=company`;
 const LOGIN = 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token user { email } } }';
 const REQUEST = 'mutation($e: String!) { requestPasswordReset(email: $e) }';
 const RESET = 'mutation($t: String!, $p: String!) { resetPassword(token: $t, password: $p) { token } }';
@@ -44,7 +47,7 @@ const restLogin = (email: string, password: string, headers: Record<string, stri
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  s = await startTestServer({ env: { SMTP_URL: smtp.url, APP_URL } });
+  s = await startTestServer({ env: { SMTP_URL: smtp.url, APP_URL, PUBLIC_URL } });
   tokens = {
     admin: await s.login('admin@demo.test', 'demo'),
     player: await s.login('player1@demo.test', 'demo'),
@@ -102,7 +105,7 @@ describe('loginStrategy 1: password login', () => {
     expect(manager.data.login.user.email).toBe('manager@partners.test');
     const reseller = await s.gql(LOGIN, { e: 'reseller@partners.test', p: DEMO_PASSWORD }, PARTNERS);
     expect(code(reseller)).toBe('FORBIDDEN');
-    expect(reseller.errors![0].message).toContain(`${APP_URL}/auth/sso/start?company=PARTNERS&provider=company`);
+    expect(reseller.errors![0].message).toContain(`${PUBLIC_URL}/auth/sso/start?company=PARTNERS&provider=company`);
     // The reseller's account is of Channel Partners: naming Demo Corp finds no such account.
     expect(code(await s.gql(LOGIN, { e: 'reseller@partners.test', p: DEMO_PASSWORD }, DEMO))).toBe('UNAUTHENTICATED');
     // Globex (loginStrategy 0) is untouched.
@@ -155,6 +158,19 @@ describe('loginStrategy 1: password reset, change, sign-up and invitations', () 
     const manager = await s.gql(CHANGE, { c: DEMO_PASSWORD, n: NEW_PASSWORD }, bearer(tokens.manager));
     expect(manager.data).toEqual({ changePassword: true });
     tokens.manager = await s.login('manager@partners.test', 'partners', NEW_PASSWORD);
+  });
+
+  it('an e-mail verification link verifies the address but opens no session', async () => {
+    const prisma = s.t.db.prisma;
+    const user = await prisma.user.findFirstOrThrow({ where: { email: 'player4@demo.test' } });
+    await prisma.user.update({ where: { id: user.id }, data: { emailVerified: false } });
+    const link = await prisma.$transaction((tx) =>
+      issueAccountToken(tx, user.id, 'emailVerification', new Date(), 3_600_000),
+    );
+    const refused = await s.gql('mutation($t: String!) { verifyEmail(token: $t) { token } }', { t: link });
+    expect(code(refused)).toBe('FORBIDDEN');
+    expect(refused.errors![0].message).toContain(SIGN_IN);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).emailVerified).toBe(true);
   });
 
   it('register is FORBIDDEN and adds nobody', async () => {
