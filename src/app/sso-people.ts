@@ -1,7 +1,7 @@
 // Who a sign-in lets in (src/app/sso.ts): the person an issuer names, found by issuer and subject; else an account
 // of the same verified e-mail in that company, linked once; else a new person where the company takes them
-// (sign-up open, the e-mail's domain listed for its own provider, or an invitation to it) within its seats. Deactivated and deleted
-// people are refused.
+// (sign-up open, the e-mail's domain listed for its own provider, or an invitation to it) within its seats.
+// Deactivated and deleted people are refused.
 import type { VerifiedPerson } from '../auth/oidc.ts';
 import type { Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
