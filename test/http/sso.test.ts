@@ -158,7 +158,7 @@ describe('sign-in with a company provider', () => {
     }
   });
 
-  it('lets an invited person in where sign-up is closed, with the invitation\'s role, and accepts it', async () => {
+  it("lets an invited person in where sign-up is closed, with the invitation's role, and accepts it", async () => {
     const prisma = s.t.db.prisma;
     const companyId = s.demo.companies.DEMO;
     await prisma.company.update({ where: { id: companyId }, data: { disableRegister: true } });
