@@ -15,7 +15,7 @@ import {
   type BonusKind,
   type BonusQuestionInput,
 } from '../domain/bonus-questions.ts';
-import { refreshStandings } from '../game/standings.ts';
+import { dropNonPlayers, refreshStandings } from '../game/standings.ts';
 import type { RequestScope } from './scope.ts';
 
 export interface BonusQuestionView {
@@ -169,11 +169,10 @@ export async function deleteBonusQuestion(scope: RequestScope, id: number): Prom
   await scope.write(async (tx) => {
     const answers = await tx.bonusAnswer.findMany({ where: { questionId: id }, select: { userId: true } });
     await tx.bonusQuestion.delete({ where: { id } });
-    await refreshStandings(
-      tx,
-      question.tournamentId,
-      answers.map((a) => a.userId),
-    );
+    const answerers = answers.map((a) => a.userId);
+    await refreshStandings(tx, question.tournamentId, answerers);
+    // Those whose only part in the tournament was this answer no longer play in it.
+    await dropNonPlayers(tx, question.tournamentId, answerers);
   });
   scope.live.publish({ kind: 'ranking', tournamentId: question.tournamentId, companyId: question.companyId });
   return true;

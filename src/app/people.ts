@@ -171,6 +171,8 @@ export async function updateUser(scope: RequestScope, userId: number, input: Upd
     if ('role' in data) {
       const change = { before: { role: user.role }, after: { role: row.role } };
       await recordAudit(tx, scope.now, { kind: 'ROLE_CHANGED', ...about(tenant.id, viewer, user), ...change });
+      // Round wins among players are kept (round-wins.ts): the rounds they won may have other winners now.
+      if ((user.role === 'player') !== (row.role === 'player')) await recountAfterUserChange(tx, user);
     }
     return row;
   });

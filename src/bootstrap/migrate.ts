@@ -1,5 +1,5 @@
 // Schema migrations plus the data steps some of them need (run once, right after their migration applies).
-import { rebuildStandings } from '../game/standings.ts';
+import { keepPlayersInStandings, rebuildStandings } from '../game/standings.ts';
 import { recountRoundWins } from '../game/round-wins.ts';
 import type { DatabaseTarget } from '../db/adapters.ts';
 import { openDatabase } from '../db/client.ts';
@@ -46,6 +46,16 @@ const DATA_STEPS: Array<{ migration: string; run: (db: Opened) => Promise<void> 
         db.prisma,
         (await db.prisma.tournament.findMany({ select: { id: true } })).map((t) => t.id),
       ),
+  },
+  {
+    // A standing for every player (the insert triggers keep it so from now on), none for those who do not play, and
+    // round wins among players counted beside those among everyone: a few set-based statements per tournament.
+    migration: '_players_in_standings',
+    run: async (db) => {
+      const ids = (await db.prisma.tournament.findMany({ select: { id: true } })).map((t) => t.id);
+      await keepPlayersInStandings(db.prisma, ids);
+      await recountRoundWins(db.prisma, ids);
+    },
   },
 ];
 

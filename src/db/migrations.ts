@@ -178,7 +178,24 @@ const SQLITE_OWN_TRIGGERS: Record<string, string> = {
     `    UPDATE "TournamentStanding" SET "name" = NEW."name", "active" = (NEW."deletedAt" IS NULL)\n` +
     `    WHERE "userId" = NEW."id";\n` +
     `END;\n`,
+  // Migration 20261128135949_players_in_standings: who played in a tournament has a standing row there.
+  Prediction: playerTrigger('Prediction', 'prediction', 'Match', 'matchId'),
+  DreamFinalPick: playerTrigger('DreamFinalPick', 'dream_final_pick', 'DreamFinalsSetting', 'settingId'),
+  BonusAnswer: playerTrigger('BonusAnswer', 'bonus_answer', 'BonusQuestion', 'questionId'),
 };
+
+/** SQLite's trigger that gives the writer of a `table` row a standing in the tournament of the row's `parent`. */
+function playerTrigger(table: string, name: string, parent: string, parentId: string): string {
+  return (
+    `CREATE TRIGGER "_prode_${name}_player" AFTER INSERT ON "${table}"\n` +
+    `BEGIN\n` +
+    `    INSERT INTO "TournamentStanding" ("tournamentId", "userId", "companyId", "name", "active")\n` +
+    `    SELECT t."tournamentId", u."id", u."companyId", u."name", u."deletedAt" IS NULL\n` +
+    `    FROM "${parent}" t JOIN "User" u ON u."id" = NEW."userId" WHERE t."id" = NEW."${parentId}"\n` +
+    `    ON CONFLICT ("tournamentId", "userId") DO NOTHING;\n` +
+    `END;\n`
+  );
+}
 
 /**
  * SQLite's table-version triggers for one table (migration 20261124000000_table_versions), its owners' buckets'

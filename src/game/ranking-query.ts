@@ -10,6 +10,8 @@ import { tied, type RankedStanding, type Score, type Standing } from '../domain/
 import type { TieRule } from '../domain/scoring-settings.ts';
 import { ROLE_RANK } from '../domain/roles.ts';
 import { scoresOfSql, scoresPageSql, scoresTotalSql, type RankedScores } from './scores-page.ts';
+import { playedIn } from './standings.ts';
+import type { WinsColumn } from './round-wins.ts';
 
 export interface RankingScope {
   companyId: number;
@@ -67,18 +69,8 @@ export function rankedMembers(scope: MembersScope) {
         OR ${u.c('areaLevel3Id')} = ${scope.areaId})`
       : Prisma.empty;
   const role = rules.rankAdmins ? Prisma.empty : Prisma.sql`AND ${u.c('role')} = 'player'`;
-  const [pp, mm] = [aliased(Model.Prediction, 'pp'), aliased(Model.Match, 'mm')];
-  const [dp, ds] = [aliased(Model.DreamFinalPick, 'dp'), aliased(Model.DreamFinalsSetting, 'ds')];
-  const [ba, bq] = [aliased(Model.BonusAnswer, 'ba'), aliased(Model.BonusQuestion, 'bq')];
   // Playing: a prediction on one of the tournament's matches, dream-final picks or a bonus answer in it.
-  const played = rules.rankNonPlayers
-    ? Prisma.empty
-    : Prisma.sql`AND (EXISTS (SELECT 1 FROM ${pp} WHERE ${pp.c('userId')} = ${u.c('id')} AND ${pp.c('matchId')} IN
-          (SELECT ${mm.c('id')} FROM ${mm} WHERE ${inTournaments(mm.c('tournamentId'), ids)}))
-        OR EXISTS (SELECT 1 FROM ${dp} JOIN ${ds} ON ${ds.c('id')} = ${dp.c('settingId')}
-          WHERE ${dp.c('userId')} = ${u.c('id')} AND ${inTournaments(ds.c('tournamentId'), ids)})
-        OR EXISTS (SELECT 1 FROM ${ba} JOIN ${bq} ON ${bq.c('id')} = ${ba.c('questionId')}
-          WHERE ${ba.c('userId')} = ${u.c('id')} AND ${inTournaments(bq.c('tournamentId'), ids)}))`;
+  const played = rules.rankNonPlayers ? Prisma.empty : Prisma.sql`AND ${playedIn(u.c('id'), ids)}`;
   return Prisma.sql`${u.c('companyId')} = ${scope.companyId} AND ${u.c('deletedAt')} IS NULL ${area} ${league} ${role}
     ${played}`;
 }
@@ -144,13 +136,16 @@ export function withRoundWins(scores: Prisma.Sql, tournamentIds: number[], round
     FROM (${scores}) base LEFT JOIN wins ON ${wins.c('userId')} = ${base.c('userId')}`;
 }
 
-/** SQL: the row `s` ranks strictly ahead of the row named `other` (an alias of this file or of scores-page.ts). */
-function ahead(other: string, rule: TieRule = 'HITS') {
-  const [s, o] = [derived<ScoreRow>('s'), derived<ScoreRow>(other)];
+/**
+ * SQL: the row `s` ranks strictly ahead of the row named `other` (an alias of this file or of scores-page.ts). `wins`:
+ * the round wins of `s` (a standing's kept column, or its "roundWins" when `s` is a row of scores).
+ */
+function ahead(other: string, rule: TieRule = 'HITS', wins: WinsColumn = 'roundWins') {
+  const [s, o] = [derived<ScoreRow & { playerRoundWins: number }>('s'), derived<ScoreRow>(other)];
   const points = Prisma.sql`${s.c('points')} > ${o.c('points')}`;
   const level = Prisma.sql`${s.c('points')} = ${o.c('points')}`;
   if (rule === 'POINTS') return Prisma.sql`(${points})`;
-  if (rule === 'ROUND_WINS') return Prisma.sql`(${points} OR (${level} AND ${s.c('roundWins')} > ${o.c('roundWins')}))`;
+  if (rule === 'ROUND_WINS') return Prisma.sql`(${points} OR (${level} AND ${s.c(wins)} > ${o.c('roundWins')}))`;
   return Prisma.sql`(${points} OR (${level} AND (${s.c('exactHits')} > ${o.c('exactHits')}
     OR (${s.c('exactHits')} = ${o.c('exactHits')} AND ${s.c('outcomeHits')} > ${o.c('outcomeHits')}))))`;
 }
@@ -189,8 +184,10 @@ const isZero = (t: Score) => t.points === 0 && t.exactHits === 0 && t.outcomeHit
 
 /** The tie rules a standings index serves in its order: every one (decision 0031). */
 type IndexedRule = TieRule;
-/** A standing read from the standings: with its round wins, shown under ROUND_WINS only. */
+/** A standing read from the standings: with its round wins (the scope's kept column), shown under ROUND_WINS only. */
 const KEPT = { ...STANDING, roundWins: 'number' } as const;
+/** The kept round wins the scope ranks by: among everyone, or among players only when admins are not ranked. */
+const winsOf = (scope: RankingScope): WinsColumn => (rulesOf(scope).rankAdmins ? 'roundWins' : 'playerRoundWins');
 const shownUnder = (rule: TieRule, r: Standing) =>
   rule === 'ROUND_WINS' ? plain(r) : { ...plain(r), roundWins: undefined };
 
@@ -223,37 +220,41 @@ function playersOnly(scope: RankingScope, alias: string) {
     WHERE ${na.c('companyId')} = ${scope.companyId} AND ${na.c('role')} IN ${NOT_PLAYERS})`;
 }
 
-/** SQL: how many are ranked in the general ranking (a count along the users' company index where it can). */
+/** SQL: how many are ranked in the general ranking: counts along the users' company index or the standings' index. */
 function rankedTotal(scope: RankingScope) {
   const rules = rulesOf(scope);
-  const t = aliased(Model.User, 't');
-  if (!rules.rankNonPlayers) return Prisma.sql`(SELECT COUNT(*) FROM ${u} WHERE ${membersOf(scope)})`;
+  const [t, ts] = [aliased(Model.User, 't'), aliased(Model.TournamentStanding, 'ts')];
+  const admins = Prisma.sql`${t.c('companyId')} = ${scope.companyId} AND ${t.c('role')} IN ${NOT_PLAYERS}`;
+  if (!rules.rankNonPlayers) {
+    // Those who played are those with a standing row: the company's active rows, less its admins' (a few).
+    const rows = Prisma.sql`${ts.c('tournamentId')} = ${scope.tournamentId} AND ${ts.c('companyId')} =
+      ${scope.companyId} AND ${ts.c('active')} = TRUE`;
+    const players = Prisma.sql`(SELECT COUNT(*) FROM ${ts} WHERE ${rows})`;
+    return rules.rankAdmins
+      ? players
+      : Prisma.sql`(${players} - (SELECT COUNT(*) FROM ${t} JOIN ${ts} ON ${ts.c('userId')} = ${t.c('id')} AND ${rows}
+        WHERE ${admins}))`;
+  }
   const active = Prisma.sql`${t.c('companyId')} = ${scope.companyId} AND ${t.c('deletedAt')} IS NULL`;
   const everyone = Prisma.sql`(SELECT COUNT(*) FROM ${t} WHERE ${active})`;
   return rules.rankAdmins
     ? everyone
-    : Prisma.sql`(${everyone} - (SELECT COUNT(*) FROM ${t} WHERE ${active} AND ${t.c('role')} IN ${NOT_PLAYERS}))`;
+    : Prisma.sql`(${everyone} - (SELECT COUNT(*) FROM ${t} WHERE ${admins} AND ${t.c('deletedAt')} IS NULL))`;
 }
 
-/**
- * Without admins under ROUND_WINS, the kept round wins (counted among every active user) are those among players
- * only when no admin won or shared a round: otherwise the scores are ranked.
- */
-const adminsWinningRounds = query({ count: 'number' }, (scope: RankingScope) => {
-  const s = aliased(Model.TournamentStanding, 's');
-  // From the company's few admins (its (companyId, role) index) to their standings, not the other way round.
-  return Prisma.sql`SELECT CAST(COUNT(*) AS INTEGER) AS "count"
-    FROM ${u} JOIN ${s} ON ${s.c('tournamentId')} = ${scope.tournamentId} AND ${s.c('userId')} = ${u.c('id')}
-    WHERE ${u.c('companyId')} = ${scope.companyId} AND ${u.c('role')} IN ${NOT_PLAYERS}
-      AND ${s.c('active')} = TRUE AND ${s.c('roundWins')} > 0`;
-});
-
 /** The tie rule whose standings index serves the scope, or null when the scores are ranked instead. */
-async function indexedRule(prisma: Db, scope: RankingScope): Promise<IndexedRule | null> {
-  const rule = generalRule(scope);
-  if (rule !== 'ROUND_WINS' || rulesOf(scope).rankAdmins) return rule;
-  const [admins] = await rowsOf(prisma, adminsWinningRounds, scope);
-  return admins.count === 0 ? rule : null;
+const indexedRule = generalRule;
+
+/**
+ * Without people who never played (rankNonPlayers false) everyone ranked has a standing row, so the standings alone
+ * are the ranking: pages need no fallback, and a user's row stands for having played. `members`: the conditions on
+ * `u` the standings do not already say, `join`: how a user's standing is joined to them.
+ */
+function standingsMembers(scope: RankingScope) {
+  const rules = rulesOf(scope);
+  if (rules.rankNonPlayers) return { complete: false, members: membersOf(scope), join: Prisma.sql`LEFT JOIN` };
+  const members = membersOf({ ...scope, rules: { ...rules, rankNonPlayers: true } });
+  return { complete: true, members, join: Prisma.sql`JOIN` };
 }
 
 /**
@@ -265,17 +266,13 @@ function aheadInStandings(scope: RankingScope, other: string, rule: IndexedRule)
   const s = aliased(Model.TournamentStanding, 's');
   return Prisma.sql`(SELECT COUNT(*) FROM ${s}
       WHERE ${s.c('tournamentId')} = ${scope.tournamentId} AND ${s.c('companyId')} = ${scope.companyId}
-        AND ${s.c('active')} = TRUE AND ${ahead(other, rule)} ${playersOnly(scope, 's')})`;
+        AND ${s.c('active')} = TRUE AND ${ahead(other, rule, winsOf(scope))} ${playersOnly(scope, 's')})`;
 }
 
-/** The rule's index order over the standings, on alias `s` or on the page's own columns. */
-function standingsOrder(rule: IndexedRule, alias?: string) {
+/** The rule's index order over the standings (round wins: `wins`), on alias `s` or on the page's own columns. */
+function standingsOrder(rule: IndexedRule, wins: WinsColumn, alias?: string) {
   const columns: Array<Column<typeof Model.TournamentStanding>> =
-    rule === 'POINTS'
-      ? ['points']
-      : rule === 'ROUND_WINS'
-        ? ['points', 'roundWins']
-        : ['points', 'exactHits', 'outcomeHits'];
+    rule === 'POINTS' ? ['points'] : rule === 'ROUND_WINS' ? ['points', wins] : ['points', 'exactHits', 'outcomeHits'];
   const q = (c: string) => (alias ? `${alias}."${c}"` : `"${c}"`);
   return Prisma.raw([...columns.map((c) => `${q(c)} DESC`), q('name'), q('userId')].join(', '));
 }
@@ -289,15 +286,16 @@ const generalPage = query(
     return Prisma.sql`
     WITH page AS MATERIALIZED (
       SELECT ${s.c('userId')} AS "userId", ${s.c('name')} AS "name", ${s.c('points')} AS "points",
-        ${s.c('exactHits')} AS "exactHits", ${s.c('outcomeHits')} AS "outcomeHits", ${s.c('roundWins')} AS "roundWins"
+        ${s.c('exactHits')} AS "exactHits", ${s.c('outcomeHits')} AS "outcomeHits", ${s.c(winsOf(scope))} AS
+        "roundWins"
       FROM ${s}
       WHERE ${s.c('tournamentId')} = ${scope.tournamentId} AND ${s.c('companyId')} = ${scope.companyId}
         AND ${s.c('active')} = TRUE ${playersOnly(scope, 's')}
-      ORDER BY ${standingsOrder(rule, 's')} LIMIT ${take} OFFSET ${skip}),
-    head AS (SELECT * FROM page ORDER BY ${standingsOrder(rule)} LIMIT 1)
+      ORDER BY ${standingsOrder(rule, winsOf(scope), 's')} LIMIT ${take} OFFSET ${skip}),
+    head AS (SELECT * FROM page ORDER BY ${standingsOrder(rule, 'roundWins')} LIMIT 1)
     SELECT page.*, (SELECT CAST(${aheadInStandings(scope, 'head', rule)} AS INTEGER) FROM head) AS "ahead",
       CAST(${rankedTotal(scope)} AS INTEGER) AS "total"
-    FROM page ORDER BY ${standingsOrder(rule)}`;
+    FROM page ORDER BY ${standingsOrder(rule, 'roundWins')}`;
   },
 );
 
@@ -306,7 +304,8 @@ const generalPage = query(
  * deletion of their user, so no user is joined or sorted. Users without a standing row rank below everyone with
  * points (or hits, under HITS), so when the page lies among those (it is full and its last row ranks ahead of a
  * zero score) it is the ranking's page. Otherwise (the tail, or a tournament where nobody has scored yet) null,
- * and the caller ranks the scores instead.
+ * and the caller ranks the scores instead; without people who never played every ranked user has a row, so any
+ * page the walk finds is the ranking's.
  */
 async function generalPageFromStandings(
   prisma: Db,
@@ -317,12 +316,15 @@ async function generalPageFromStandings(
 ): Promise<{ total: number; entries: RankedStanding[] } | null> {
   const rows = await rowsOf(prisma, generalPage, scope, skip, take, rule);
   const page = rows.map((r) => shownUnder(rule, r));
-  if (page.length < take) return null;
-  const last = page[page.length - 1];
-  // Under POINTS hits do not count (nor, under ROUND_WINS, anything but round wins): a row with no points ties with
-  // users who have no standing row.
-  const zero = rule === 'HITS' ? isZero(last) : last.points === 0 && !last.roundWins;
-  if (zero) return null;
+  if (page.length === 0) return null;
+  if (!standingsMembers(scope).complete) {
+    if (page.length < take) return null;
+    const last = page[page.length - 1];
+    // Under POINTS hits do not count (nor, under ROUND_WINS, anything but round wins): a row with no points ties
+    // with users who have no standing row.
+    const zero = rule === 'HITS' ? isZero(last) : last.points === 0 && !last.roundWins;
+    if (zero) return null;
+  }
   return { total: rows[0].total, entries: numbered(page, rows[0].ahead, skip, rule) };
 }
 
@@ -371,7 +373,7 @@ export async function rankingPage(
   skip: number,
   take: number,
 ): Promise<{ total: number; entries: RankedStanding[] }> {
-  const indexed = await indexedRule(prisma, scope);
+  const indexed = indexedRule(scope);
   if (indexed && take > 0) {
     const fast = await generalPageFromStandings(prisma, scope, skip, take, indexed);
     if (fast) return fast;
@@ -388,14 +390,15 @@ export async function rankingPage(
 /** The user's standing in the general ranking, from the standings, with how many rank ahead of it. */
 const generalOf = query({ ...KEPT, ahead: 'number' }, (scope: RankingScope, userId: number, rule: IndexedRule) => {
   const st = aliased(Model.TournamentStanding, 'st');
+  const { members, join } = standingsMembers(scope);
   return Prisma.sql`
       SELECT mine.*, CAST(${aheadInStandings(scope, 'mine', rule)} AS INTEGER) AS "ahead"
       FROM (SELECT ${u.c('id')} AS "userId", ${u.c('name')} AS "name", COALESCE(${st.c('points')}, 0) AS "points",
           COALESCE(${st.c('exactHits')}, 0) AS "exactHits", COALESCE(${st.c('outcomeHits')}, 0) AS "outcomeHits",
-          COALESCE(${st.c('roundWins')}, 0) AS "roundWins"
-        FROM ${u} LEFT JOIN ${st} ON ${st.c('userId')} = ${u.c('id')} AND ${st.c('tournamentId')} =
+          COALESCE(${st.c(winsOf(scope))}, 0) AS "roundWins"
+        FROM ${u} ${join} ${st} ON ${st.c('userId')} = ${u.c('id')} AND ${st.c('tournamentId')} =
           ${scope.tournamentId}
-        WHERE ${u.c('id')} = ${userId} AND ${membersOf(scope)})
+        WHERE ${u.c('id')} = ${userId} AND ${members})
         mine`;
 });
 
@@ -408,7 +411,7 @@ const scoresOf = query({ ...SCORES, ahead: 'number' }, (scope: RankingScope, use
 
 /** The user's standing and RANK() position: one pass counting who ranks strictly ahead. */
 export async function rankingOf(prisma: Db, scope: RankingScope, userId: number): Promise<RankedStanding | null> {
-  const indexed = await indexedRule(prisma, scope);
+  const indexed = indexedRule(scope);
   if (indexed) {
     const [row] = await rowsOf(prisma, generalOf, scope, userId, indexed);
     return row ? { ...shownUnder(indexed, row), position: row.ahead + 1 } : null;
@@ -424,14 +427,10 @@ export async function rankingOf(prisma: Db, scope: RankingScope, userId: number)
   };
 }
 
-/** SQL: RANK() under the tie rule: ties share a position, the next is skipped. */
-function rankKeys(rule: TieRule, alias: string) {
+/** SQL: RANK() under the tie rule (round wins: `wins`): ties share a position, the next is skipped. */
+function rankKeys(rule: TieRule, alias: string, wins: WinsColumn = 'roundWins') {
   const by =
-    rule === 'POINTS'
-      ? ['points']
-      : rule === 'ROUND_WINS'
-        ? ['points', 'roundWins']
-        : ['points', 'exactHits', 'outcomeHits'];
+    rule === 'POINTS' ? ['points'] : rule === 'ROUND_WINS' ? ['points', wins] : ['points', 'exactHits', 'outcomeHits'];
   return Prisma.raw(`RANK() OVER (ORDER BY ${by.map((c) => `${alias}."${c}" DESC`).join(', ')})`);
 }
 
@@ -445,6 +444,7 @@ const generalOfMany = query(
   (scope: RankingScope, userIds: number[], rule: IndexedRule) => {
     const st = aliased(Model.TournamentStanding, 'st');
     const r = derived<Standing & { position: number }>('r');
+    const { members, join } = standingsMembers(scope);
     const z = derived<Standing>('z');
     // Who ranks ahead of nothing at all (a user without a standing row).
     const some =
@@ -457,8 +457,8 @@ const generalOfMany = query(
     return Prisma.sql`
     WITH r AS MATERIALIZED (
       SELECT ${st.c('userId')} AS "userId", ${st.c('points')} AS "points", ${st.c('exactHits')} AS "exactHits",
-        ${st.c('outcomeHits')} AS "outcomeHits", ${st.c('roundWins')} AS "roundWins", ${rankKeys(rule, 'st')} AS
-        "position"
+        ${st.c('outcomeHits')} AS "outcomeHits", ${st.c(winsOf(scope))} AS "roundWins",
+        ${rankKeys(rule, 'st', winsOf(scope))} AS "position"
       FROM ${st}
       WHERE ${st.c('tournamentId')} = ${scope.tournamentId} AND ${st.c('companyId')} = ${scope.companyId}
         AND ${st.c('active')} = TRUE ${playersOnly(scope, 'st')})
@@ -466,8 +466,8 @@ const generalOfMany = query(
       COALESCE(${r.c('exactHits')}, 0) AS "exactHits", COALESCE(${r.c('outcomeHits')}, 0) AS "outcomeHits",
       COALESCE(${r.c('roundWins')}, 0) AS "roundWins",
       CAST(COALESCE(${r.c('position')}, (SELECT COUNT(*) FROM r z WHERE ${some}) + 1) AS INTEGER) AS "position"
-    FROM ${u} LEFT JOIN r ON ${r.c('userId')} = ${u.c('id')}
-    WHERE ${u.c('id')} IN (${Prisma.join(userIds)}) AND ${membersOf(scope)}`;
+    FROM ${u} ${join} r ON ${r.c('userId')} = ${u.c('id')}
+    WHERE ${u.c('id')} IN (${Prisma.join(userIds)}) AND ${members}`;
   },
 );
 
@@ -492,7 +492,7 @@ export async function rankingsOf(
 ): Promise<Map<number, RankedStanding>> {
   const found = new Map<number, RankedStanding>();
   if (userIds.length === 0) return found;
-  const indexed = await indexedRule(prisma, scope);
+  const indexed = indexedRule(scope);
   if (indexed) {
     for (const row of await rowsOf(prisma, generalOfMany, scope, userIds, indexed))
       found.set(row.userId, { ...shownUnder(indexed, row), position: row.position });
@@ -512,7 +512,6 @@ export async function rankingsOf(
 
 /** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
 export const rankingSql = {
-  adminsWinningRounds,
   generalPage,
   scoresPage,
   scoresTotal,

@@ -1,63 +1,87 @@
 // Keeps TournamentStanding.roundWins: the rounds of the tournament each user won within their company, as the
 // ROUND_WINS tie rule counts them (ranking-query.ts withRoundWins): a round is won by the company's active users with
-// its most points (more than 0), each of them when level. A rescoring reads the winners of the rounds it touches
-// before and after it changes the predictions and moves only the standings of those who won or lost a round
-// (roundWinsMover); a recount rebuilds a tournament's (a migration, a rebuild, a user deactivated, reactivated or
-// erased through the API: recountAfterUserChange).
+// its most points (more than 0), each of them when level. Beside it playerRoundWins, the same among the company's
+// active players only (role player), the key when admins are not ranked. A rescoring reads the winners of the rounds
+// it touches before and after it changes the predictions and moves only the standings of those who won or lost a
+// round (roundWinsMover); a recount rebuilds a tournament's (a migration, a rebuild, a user deactivated,
+// reactivated, erased or given or taken the player role through the API: recountAfterUserChange).
 import { Prisma, sumInHundredths } from '../db/sql.ts';
 import type { Tx } from '../db/client.ts';
-import { aliased, col, derived, Model, names, query, rowsOf, table } from '../db/typed-sql.ts';
+import { aliased, col, derived, Model, names, query, rowsOf, table, type RowOf } from '../db/typed-sql.ts';
 
 const CHUNK = 5000;
 const [p, m, u] = [aliased(Model.Prediction, 'p'), aliased(Model.Match, 'm'), aliased(Model.User, 'u')];
 const STANDING = table(Model.TournamentStanding);
-const ROUND_WINS = names(Model.TournamentStanding, 'roundWins');
-const standing = (c: 'tournamentId' | 'userId' | 'companyId' | 'roundWins') => col(Model.TournamentStanding, c);
+/** The two kept counts: among everyone, among players only. */
+export type WinsColumn = 'roundWins' | 'playerRoundWins';
+const standing = (c: 'tournamentId' | 'userId' | 'companyId' | WinsColumn) => col(Model.TournamentStanding, c);
 
-/** SQL: the WITH queries `won` (one row per round and winner) over the scored predictions `where` admits. */
+/**
+ * SQL: the WITH queries `won` over the scored predictions `where` admits: one row per round and user who won it
+ * among everyone ("overall" 1) or among the players ("amongPlayers" 1), or both.
+ */
 export function winnersWith(where: Prisma.Sql) {
-  const rp = derived<{ tournamentId: number; companyId: number; roundId: number; userId: number; points: number }>(
-    'rp',
-  );
-  const best = derived<{ companyId: number; roundId: number; points: number }>('best');
+  const rp = derived<{
+    tournamentId: number;
+    companyId: number;
+    roundId: number;
+    userId: number;
+    points: number;
+    player: number;
+  }>('rp');
+  const best = derived<{ companyId: number; roundId: number; points: number; playerPoints: number }>('best');
   return Prisma.sql`
     rp AS (
       SELECT ${m.c('tournamentId')} AS "tournamentId", ${u.c('companyId')} AS "companyId", ${m.c('roundId')} AS
-        "roundId", ${p.c('userId')} AS "userId", ${sumInHundredths(Prisma.sql`SUM(${p.c('points')})`)} AS "points"
+        "roundId", ${p.c('userId')} AS "userId", ${sumInHundredths(Prisma.sql`SUM(${p.c('points')})`)} AS "points",
+        CASE WHEN ${u.c('role')} = 'player' THEN 1 ELSE 0 END AS "player"
       FROM ${p} JOIN ${m} ON ${m.c('id')} = ${p.c('matchId')} JOIN ${u} ON ${u.c('id')} = ${p.c('userId')}
       WHERE ${p.c('status')} = 'SCORED' AND ${u.c('deletedAt')} IS NULL AND ${where}
-      GROUP BY ${m.c('tournamentId')}, ${u.c('companyId')}, ${m.c('roundId')}, ${p.c('userId')}),
-    best AS (SELECT "companyId", "roundId", MAX("points") AS "points" FROM rp GROUP BY "companyId", "roundId"),
+      GROUP BY ${m.c('tournamentId')}, ${u.c('companyId')}, ${m.c('roundId')}, ${p.c('userId')}, ${u.c('role')}),
+    best AS (
+      SELECT "companyId", "roundId", MAX("points") AS "points",
+        MAX(CASE WHEN "player" = 1 THEN "points" END) AS "playerPoints"
+      FROM rp GROUP BY "companyId", "roundId"),
     won AS (
-      SELECT ${rp.c('tournamentId')} AS "tournamentId", ${rp.c('roundId')} AS "roundId", ${rp.c('userId')} AS "userId"
+      SELECT ${rp.c('tournamentId')} AS "tournamentId", ${rp.c('roundId')} AS "roundId", ${rp.c('userId')} AS "userId",
+        CASE WHEN ${rp.c('points')} = ${best.c('points')} THEN 1 ELSE 0 END AS "overall",
+        CASE WHEN ${rp.c('player')} = 1 AND ${rp.c('points')} = ${best.c('playerPoints')} THEN 1 ELSE 0 END
+          AS "amongPlayers"
       FROM rp JOIN best ON ${best.c('companyId')} = ${rp.c('companyId')} AND ${best.c('roundId')} = ${rp.c('roundId')}
-      WHERE ${rp.c('points')} = ${best.c('points')} AND ${best.c('points')} > 0)`;
+      WHERE ${rp.c('points')} > 0 AND (${rp.c('points')} = ${best.c('points')}
+        OR (${rp.c('player')} = 1 AND ${rp.c('points')} = ${best.c('playerPoints')})))`;
 }
+
+/** SQL: `won` summed per user, as the WITH query `w` ("userId", "roundWins", "playerRoundWins"). */
+export const winsPerUser = Prisma.sql`w AS (SELECT "userId", SUM("overall") AS "roundWins",
+  SUM("amongPlayers") AS "playerRoundWins" FROM won GROUP BY "userId")`;
 
 /** The winners of these rounds among these companies' users. */
 const winnersOf = query(
-  { tournamentId: 'number', roundId: 'number', userId: 'number' },
+  { tournamentId: 'number', roundId: 'number', userId: 'number', overall: 'number', amongPlayers: 'number' },
   (roundIds: number[], companyIds: number[]) =>
     Prisma.sql`WITH ${winnersWith(Prisma.sql`${m.c('roundId')} IN (${Prisma.join(roundIds)})
       AND ${u.c('companyId')} IN (${Prisma.join(companyIds)})`)}
-    SELECT "tournamentId", "roundId", "userId" FROM won`,
+    SELECT "tournamentId", "roundId", "userId", "overall", "amongPlayers" FROM won`,
 );
 
 /** SQL: every standing of the tournament (of one company, if given) counts no round won. */
 function clearRoundWins(tournamentId: number, companyId?: number) {
   const company = companyId === undefined ? Prisma.empty : Prisma.sql`AND ${standing('companyId')} = ${companyId}`;
-  return Prisma.sql`UPDATE ${STANDING} SET ${ROUND_WINS} = 0
-    WHERE ${standing('tournamentId')} = ${tournamentId} ${company} AND ${standing('roundWins')} <> 0`;
+  return Prisma.sql`UPDATE ${STANDING} SET ${names(Model.TournamentStanding, 'roundWins')} = 0,
+      ${names(Model.TournamentStanding, 'playerRoundWins')} = 0
+    WHERE ${standing('tournamentId')} = ${tournamentId} ${company}
+      AND (${standing('roundWins')} <> 0 OR ${standing('playerRoundWins')} <> 0)`;
 }
 
 /** SQL: each winner's standing takes the number of rounds they won in the tournament (of one company, if given). */
 function countRoundWins(tournamentId: number, companyId?: number) {
   const company = companyId === undefined ? Prisma.empty : Prisma.sql`AND ${u.c('companyId')} = ${companyId}`;
-  const w = derived<{ userId: number; roundWins: number }>('w');
+  const w = derived<{ userId: number; roundWins: number; playerRoundWins: number }>('w');
   return Prisma.sql`
-    WITH ${winnersWith(Prisma.sql`${m.c('tournamentId')} = ${tournamentId} ${company}`)},
-    w AS (SELECT "userId", COUNT(*) AS "roundWins" FROM won GROUP BY "userId")
-    UPDATE ${STANDING} SET ${ROUND_WINS} = ${w.c('roundWins')}
+    WITH ${winnersWith(Prisma.sql`${m.c('tournamentId')} = ${tournamentId} ${company}`)}, ${winsPerUser}
+    UPDATE ${STANDING} SET ${names(Model.TournamentStanding, 'roundWins')} = ${w.c('roundWins')},
+      ${names(Model.TournamentStanding, 'playerRoundWins')} = ${w.c('playerRoundWins')}
     FROM w WHERE ${standing('tournamentId')} = ${tournamentId} AND ${standing('userId')} = ${w.c('userId')}`;
 }
 
@@ -70,8 +94,9 @@ export async function recountRoundWins(tx: Tx, tournamentIds: number[], companyI
 }
 
 /**
- * After a user is deactivated, reactivated or erased (the caller's transaction): the rounds they played in may have
- * other winners now, so their company's round wins are recounted in each tournament they have a standing in.
+ * After a user is deactivated, reactivated, erased or given or taken the player role (the caller's transaction): the
+ * rounds they played in may have other winners now, so their company's round wins are recounted in each tournament
+ * they have a standing in.
  */
 export async function recountAfterUserChange(tx: Tx, user: { id: number; companyId: number }): Promise<void> {
   const standings = await tx.tournamentStanding.findMany({
@@ -85,46 +110,62 @@ export async function recountAfterUserChange(tx: Tx, user: { id: number; company
   );
 }
 
-/** SQL: these users' standings in the tournament count `by` more (or fewer) rounds won. */
-function moveRoundWinsBy(tournamentId: number, by: number, userIds: number[]) {
-  return Prisma.sql`UPDATE ${STANDING} SET ${ROUND_WINS} = ${standing('roundWins')} + ${by}
+/** SQL: these users' standings in the tournament count `by` more (or fewer) rounds won in `column`. */
+function moveRoundWinsBy(tournamentId: number, column: WinsColumn, by: number, userIds: number[]) {
+  return Prisma.sql`UPDATE ${STANDING} SET ${names(Model.TournamentStanding, column)} = ${standing(column)} + ${by}
     WHERE ${standing('tournamentId')} = ${tournamentId}
       AND ${standing('userId')} IN (${Prisma.join(userIds)})`;
 }
 
-const key = (r: { tournamentId: number; roundId: number; userId: number }) =>
-  `${r.tournamentId}:${r.roundId}:${r.userId}`;
+/** A round won, counted in one of the two columns. */
+interface Win {
+  column: WinsColumn;
+  tournamentId: number;
+  roundId: number;
+  userId: number;
+}
+
+/** The wins the rows of winnersOf make: one for each column a row counts in. */
+const winsOf = (rows: RowOf<typeof winnersOf.shape>[]): Win[] =>
+  rows.flatMap((r) => [
+    ...(r.overall ? [{ ...r, column: 'roundWins' as const }] : []),
+    ...(r.amongPlayers ? [{ ...r, column: 'playerRoundWins' as const }] : []),
+  ]);
+
+const key = (w: Win) => `${w.column}:${w.tournamentId}:${w.roundId}:${w.userId}`;
 
 /**
  * Reads the winners of the rounds before a rescoring changes their predictions; the function it returns, called
  * once the predictions and standings are written (the same transaction), reads them again and moves the round wins
- * of those who won or lost one. Rounds nobody's score moved in are not read.
+ * of those who won or lost one (among everyone, among players). Rounds nobody's score moved in are not read.
  */
 export async function roundWinsMover(tx: Tx, roundIds: number[], companyIds: number[]): Promise<() => Promise<void>> {
   if (roundIds.length === 0 || companyIds.length === 0) return async () => {};
-  const before = await rowsOf(tx, winnersOf, roundIds, companyIds);
+  const before = winsOf(await rowsOf(tx, winnersOf, roundIds, companyIds));
   return async () => {
-    const after = await rowsOf(tx, winnersOf, roundIds, companyIds);
-    const delta = new Map<string, { tournamentId: number; userId: number; by: number }>();
-    const add = (r: (typeof before)[number], by: number) => {
-      const k = `${r.tournamentId}:${r.userId}`;
-      const d = delta.get(k) ?? { tournamentId: r.tournamentId, userId: r.userId, by: 0 };
+    const after = winsOf(await rowsOf(tx, winnersOf, roundIds, companyIds));
+    // Per column, tournament and user: how many rounds they won more (or fewer).
+    const delta = new Map<string, { column: WinsColumn; tournamentId: number; userId: number; by: number }>();
+    const add = (w: Win, by: number) => {
+      const k = `${w.column}:${w.tournamentId}:${w.userId}`;
+      const d = delta.get(k) ?? { column: w.column, tournamentId: w.tournamentId, userId: w.userId, by: 0 };
       delta.set(k, { ...d, by: d.by + by });
     };
     const [was, is] = [new Set(before.map(key)), new Set(after.map(key))];
-    for (const r of before) if (!is.has(key(r))) add(r, -1);
-    for (const r of after) if (!was.has(key(r))) add(r, 1);
-    // One statement per tournament and difference (a user's wins move by a few rounds at most).
-    const groups = new Map<string, { tournamentId: number; by: number; userIds: number[] }>();
+    for (const w of before) if (!is.has(key(w))) add(w, -1);
+    for (const w of after) if (!was.has(key(w))) add(w, 1);
+    // One statement per column, tournament and difference (a user's wins move by a few rounds at most).
+    const groups = new Map<string, { column: WinsColumn; tournamentId: number; by: number; userIds: number[] }>();
     for (const d of delta.values()) {
       if (d.by === 0) continue;
-      const g = groups.get(`${d.tournamentId}:${d.by}`) ?? { tournamentId: d.tournamentId, by: d.by, userIds: [] };
+      const k = `${d.column}:${d.tournamentId}:${d.by}`;
+      const g = groups.get(k) ?? { column: d.column, tournamentId: d.tournamentId, by: d.by, userIds: [] };
       g.userIds.push(d.userId);
-      groups.set(`${d.tournamentId}:${d.by}`, g);
+      groups.set(k, g);
     }
     for (const g of groups.values())
       for (let i = 0; i < g.userIds.length; i += CHUNK)
-        await tx.$executeRaw(moveRoundWinsBy(g.tournamentId, g.by, g.userIds.slice(i, i + CHUNK)));
+        await tx.$executeRaw(moveRoundWinsBy(g.tournamentId, g.column, g.by, g.userIds.slice(i, i + CHUNK)));
   };
 }
 

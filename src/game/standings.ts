@@ -3,13 +3,15 @@
 // rescores by the difference (moveStandings) and refreshes whoever had none; a refresh recomputes a user's row
 // from everything they have (an insert that updates the row already there, keeping its round wins); a full rebuild
 // is for data written around it (a migration, the benchmark generator). A row carries its user's name and whether
-// they are deleted, for the ranking order: written here, kept by a trigger on "User" after.
+// they are deleted, for the ranking order: written here, kept by a trigger on "User" after. A row exists exactly for
+// the users who played in the tournament (playedIn): triggers make it on zeros as the first prediction, pick or
+// answer is written, and dropNonPlayers removes it when their last one is deleted through the API.
 import { Prisma, sumInHundredths } from '../db/sql.ts';
 import type { Tx } from '../db/client.ts';
 import { aliased, col, derived, Model, names, query, rowsOf, table, type Column } from '../db/typed-sql.ts';
 import type { KindChange } from '../domain/rescore-plan.ts';
 import { kindsAndPredictions, OF_KIND } from './rescore-sql.ts';
-import { winnersWith } from './round-wins.ts';
+import { winnersWith, winsPerUser } from './round-wins.ts';
 
 const CHUNK = 5000;
 
@@ -40,17 +42,18 @@ const REFRESHED = Prisma.raw(
 
 function insertFor(tournamentId: number, users: Prisma.Sql) {
   const [p2, m2, u2] = [aliased(Model.Prediction, 'p2'), aliased(Model.Match, 'm2'), aliased(Model.User, 'u2')];
-  const mine = derived<{ userId: number; roundWins: number }>('mine');
+  const w = derived<{ userId: number; roundWins: number; playerRoundWins: number }>('w');
   // The winners of the rounds these users scored in, among their companies' users.
   const rounds = Prisma.sql`${m.c('tournamentId')} = ${tournamentId}
     AND ${m.c('roundId')} IN (SELECT ${m2.c('roundId')} FROM ${p2} JOIN ${m2} ON ${m2.c('id')} = ${p2.c('matchId')}
       WHERE ${p2.c('userId')} IN (${users}) AND ${p2.c('status')} = 'SCORED' AND ${m2.c('tournamentId')} =
         ${tournamentId})
     AND ${u.c('companyId')} IN (SELECT ${u2.c('companyId')} FROM ${u2} WHERE ${u2.c('id')} IN (${users}))`;
+  // The round wins are joined (one row per user at most), not looked up per user: a lookup in a correlated subquery
+  // ran their aggregate once per user (a rebuild of 100,000 standings did not end in 25 minutes).
   return Prisma.sql`
-    WITH ${winnersWith(rounds)},
-    mine AS (SELECT "userId", COUNT(*) AS "roundWins" FROM won GROUP BY "userId")
-    INSERT INTO ${STANDING} (${INSERTED}, ${names(Model.TournamentStanding, 'roundWins')})
+    WITH ${winnersWith(rounds)}, ${winsPerUser}
+    INSERT INTO ${STANDING} (${INSERTED}, ${names(Model.TournamentStanding, 'roundWins', 'playerRoundWins')})
     SELECT ${tournamentId}, ${u.c('id')}, ${u.c('companyId')}, ${u.c('name')}, ${u.c('deletedAt')} IS NULL,
       ${sumInHundredths(Prisma.sql`COALESCE(SUM(${p.c('points')}), 0) + COALESCE((SELECT SUM(${dp.c('points')})
         FROM ${dp} JOIN ${ds} ON ${ds.c('id')} = ${dp.c('settingId')}
@@ -59,10 +62,12 @@ function insertFor(tournamentId: number, users: Prisma.Sql) {
         WHERE ${ba.c('userId')} = ${u.c('id')} AND ${bq.c('tournamentId')} = ${tournamentId}), 0)`)},
       CAST(COALESCE(SUM(CASE WHEN ${p.c('exactHit')} THEN 1 ELSE 0 END), 0) AS INTEGER),
       CAST(COALESCE(SUM(CASE WHEN ${p.c('outcomeHit')} THEN 1 ELSE 0 END), 0) AS INTEGER),
-      CAST(COALESCE((SELECT ${mine.c('roundWins')} FROM mine WHERE ${mine.c('userId')} = ${u.c('id')}), 0) AS INTEGER)
+      CAST(COALESCE(MAX(${w.c('roundWins')}), 0) AS INTEGER),
+      CAST(COALESCE(MAX(${w.c('playerRoundWins')}), 0) AS INTEGER)
     FROM ${u}
     LEFT JOIN ${p} ON ${p.c('userId')} = ${u.c('id')} AND ${p.c('status')} = 'SCORED'
       AND ${p.c('matchId')} IN (SELECT ${m.c('id')} FROM ${m} WHERE ${m.c('tournamentId')} = ${tournamentId})
+    LEFT JOIN w ON ${w.c('userId')} = ${u.c('id')}
     WHERE ${u.c('id')} IN (${users})
     GROUP BY ${u.c('id')}, ${u.c('companyId')}, ${u.c('name')}, ${u.c('deletedAt')}
     ON CONFLICT (${names(Model.TournamentStanding, 'tournamentId', 'userId')}) DO UPDATE SET ${REFRESHED}`;
@@ -80,6 +85,64 @@ function playersOf(tournamentId: number) {
       WHERE ${ds2.c('tournamentId')} = ${tournamentId}
       UNION SELECT ${ba2.c('userId')} FROM ${ba2} JOIN ${bq2} ON ${bq2.c('id')} = ${ba2.c('questionId')}
       WHERE ${bq2.c('tournamentId')} = ${tournamentId}`;
+}
+
+/**
+ * SQL: the user `user` (a column or a value) played in one of the tournaments: a prediction on one of their matches
+ * (whatever its status), dream-final picks or a bonus answer in it. A standing row exists exactly for them (the
+ * insert triggers of migration 20261128135949_players_in_standings, dropNonPlayers).
+ */
+export function playedIn(user: Prisma.Sql, tournamentIds: number[]) {
+  const [pp, mm] = [aliased(Model.Prediction, 'pp'), aliased(Model.Match, 'mm')];
+  const [dp3, ds3] = [aliased(Model.DreamFinalPick, 'dp3'), aliased(Model.DreamFinalsSetting, 'ds3')];
+  const [ba3, bq3] = [aliased(Model.BonusAnswer, 'ba3'), aliased(Model.BonusQuestion, 'bq3')];
+  const among = (column: Prisma.Sql) =>
+    tournamentIds.length === 1
+      ? Prisma.sql`${column} = ${tournamentIds[0]}`
+      : Prisma.sql`${column} IN (${Prisma.join(tournamentIds)})`;
+  return Prisma.sql`(EXISTS (SELECT 1 FROM ${pp} WHERE ${pp.c('userId')} = ${user} AND ${pp.c('matchId')} IN
+      (SELECT ${mm.c('id')} FROM ${mm} WHERE ${among(mm.c('tournamentId'))}))
+    OR EXISTS (SELECT 1 FROM ${dp3} JOIN ${ds3} ON ${ds3.c('id')} = ${dp3.c('settingId')}
+      WHERE ${dp3.c('userId')} = ${user} AND ${among(ds3.c('tournamentId'))})
+    OR EXISTS (SELECT 1 FROM ${ba3} JOIN ${bq3} ON ${bq3.c('id')} = ${ba3.c('questionId')}
+      WHERE ${ba3.c('userId')} = ${user} AND ${among(bq3.c('tournamentId'))}))`;
+}
+
+/** SQL: the players of the tournament who have no standing there (the data step of players_in_standings). */
+function playersWithoutStanding(tournamentId: number) {
+  const [x, s] = [derived<{ userId: number }>('x'), aliased(Model.TournamentStanding, 's')];
+  return Prisma.sql`SELECT ${x.c('userId')} FROM (${playersOf(tournamentId)}) x
+    WHERE NOT EXISTS (SELECT 1 FROM ${s} WHERE ${s.c('tournamentId')} = ${tournamentId}
+      AND ${s.c('userId')} = ${x.c('userId')})`;
+}
+
+/** SQL: the standings in the tournament of those of these users (all, when left out) who no longer play in it. */
+function deleteNonPlayers(tournamentId: number, users?: Prisma.Sql) {
+  const only = users ? Prisma.sql`AND ${standing('userId')} IN (${users})` : Prisma.empty;
+  return Prisma.sql`DELETE FROM ${STANDING} WHERE ${standing('tournamentId')} = ${tournamentId} ${only}
+    AND NOT ${playedIn(standing('userId'), [tournamentId])}`;
+}
+
+/**
+ * After some of these users' predictions, picks or answers in the tournament were deleted (a bonus question
+ * deleted): the standings of those who no longer play in it go, so a standing row still means "played".
+ */
+export async function dropNonPlayers(tx: Tx, tournamentId: number, userIds: number[]): Promise<void> {
+  const ids = [...new Set(userIds)];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    await tx.$executeRaw(deleteNonPlayers(tournamentId, Prisma.join(ids.slice(i, i + CHUNK))));
+  }
+}
+
+/**
+ * Makes the tournaments' standing rows those of their players exactly (data written before the insert triggers):
+ * a standing for each player without one, none for those who do not play.
+ */
+export async function keepPlayersInStandings(tx: Tx, tournamentIds: number[]): Promise<void> {
+  for (const tournamentId of tournamentIds) {
+    await tx.$executeRaw(deleteNonPlayers(tournamentId));
+    await tx.$executeRaw(insertFor(tournamentId, playersWithoutStanding(tournamentId)));
+  }
 }
 
 /** The standings of these users (all of the tournament's when left out), removed before they are built again. */
@@ -184,4 +247,12 @@ export async function usersWithoutStanding(
 }
 
 /** This file's statements, for the test that runs each on SQLite and PostgreSQL (test/db/typed-sql.test.ts). */
-export const standingsSql = { insertFor, playersOf, deleteStandings, moveBy, withoutStanding };
+export const standingsSql = {
+  insertFor,
+  playersOf,
+  playersWithoutStanding,
+  deleteStandings,
+  deleteNonPlayers,
+  moveBy,
+  withoutStanding,
+};

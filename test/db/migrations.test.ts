@@ -71,5 +71,7 @@ describe('schema and migrations', () => {
     const redefined =
       'CREATE TABLE "new_User" ("id" INTEGER);\nDROP TABLE "User";\nALTER TABLE "new_User" RENAME TO "User";';
     expect(trackNewTables(redefined, 'sqlite')).toContain('CREATE TRIGGER "_prode_user_in_standings"');
+    const predictions = redefined.replaceAll('User', 'Prediction');
+    expect(trackNewTables(predictions, 'sqlite')).toContain('CREATE TRIGGER "_prode_prediction_player"');
   });
 });

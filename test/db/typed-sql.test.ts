@@ -30,6 +30,7 @@ import { loaderSql } from '../../src/engine/db/loader-sql.ts';
 import { leaseSql } from '../../src/db/leases.ts';
 import { rateCounterSql } from '../../src/db/rate-counters.ts';
 import { rankingSql, type RankingScope } from '../../src/game/ranking-query.ts';
+import type { TieRule } from '../../src/domain/scoring-settings.ts';
 import { rescoreSql } from '../../src/game/rescore.ts';
 import { rescoreJobSql, rescoreTaskSql } from '../../src/game/rescore-jobs.ts';
 import { rescoreNotificationSql } from '../../src/game/rescore-notifications.ts';
@@ -160,14 +161,18 @@ describe('typed SQL on the database', () => {
       { ...general, areaId: user.areaLevel1Id, rules: { tieRule: 'POINTS', rankAdmins: true, rankNonPlayers: true } },
       { ...general, rules: { tieRule: 'ROUND_WINS', rankAdmins: true, rankNonPlayers: false } },
     ];
-    const [admins] = await fits('ranking.adminsWinningRounds', rankingSql.adminsWinningRounds, general);
-    expect(admins.count).toBeGreaterThanOrEqual(0);
-    for (const rule of ['HITS', 'POINTS'] as const) {
-      const [page] = await fits('ranking.generalPage', rankingSql.generalPage, general, 0, 5, rule);
+    // Every tie rule, and the variants that read other columns (round wins among players, who played).
+    const generals: Array<[RankingScope, TieRule]> = [
+      [general, 'HITS'],
+      [general, 'POINTS'],
+      [{ ...general, rules: { tieRule: 'ROUND_WINS', rankAdmins: false, rankNonPlayers: false } }, 'ROUND_WINS'],
+    ];
+    for (const [scope, rule] of generals) {
+      const [page] = await fits('ranking.generalPage', rankingSql.generalPage, scope, 0, 5, rule);
       expect(page.total).toBeGreaterThan(0);
-      const [mine] = await fits('ranking.generalOf', rankingSql.generalOf, general, player, rule);
+      const [mine] = await fits('ranking.generalOf', rankingSql.generalOf, scope, player, rule);
       expect(mine.userId).toBe(player);
-      const [mines] = await fits('ranking.generalOfMany', rankingSql.generalOfMany, general, [player], rule);
+      const [mines] = await fits('ranking.generalOfMany', rankingSql.generalOfMany, scope, [player], rule);
       expect(mines.position).toBe(mine.ahead + 1);
     }
     for (const scope of scopes) {
@@ -273,6 +278,18 @@ describe('typed SQL on the database', () => {
     expect(await standingsOf(tournament)).toEqual([]);
     await database.db.prisma.$executeRaw(standingsSql.insertFor(tournament, standingsSql.playersOf(tournament)));
     expect(await standingsOf(tournament)).toEqual(before);
+
+    // A standing of someone who never played goes, and a player without one gets it back.
+    covered.add('standings.deleteNonPlayers');
+    covered.add('standings.playersWithoutStanding');
+    const idle = database.demo.users['admin@demo.test'];
+    await database.db.prisma.$executeRaw(standingsSql.insertFor(tournament, Prisma.join([idle])));
+    await database.db.prisma.$executeRaw(standingsSql.deleteStandings(tournament, Prisma.join([player])));
+    await database.db.prisma.$executeRaw(standingsSql.deleteNonPlayers(tournament));
+    await database.db.prisma.$executeRaw(
+      standingsSql.insertFor(tournament, standingsSql.playersWithoutStanding(tournament)),
+    );
+    expect(await standingsOf(tournament)).toEqual(before);
   });
 
   it('round wins: the winners read, a recount and a move write what the predictions make', async () => {
@@ -290,10 +307,16 @@ describe('typed SQL on the database', () => {
     await prisma.$executeRaw(roundWinsSql.countRoundWins(tournament));
     expect(await standingsOf(tournament)).toEqual(before);
     covered.add('roundWins.moveRoundWinsBy');
-    await prisma.$executeRaw(roundWinsSql.moveRoundWinsBy(tournament, 2, [player]));
+    await prisma.$executeRaw(roundWinsSql.moveRoundWinsBy(tournament, 'roundWins', 2, [player]));
+    await prisma.$executeRaw(roundWinsSql.moveRoundWinsBy(tournament, 'playerRoundWins', 1, [player]));
     const moved = await standingsOf(tournament);
-    expect(moved).toEqual(before.map((s) => (s.userId === player ? { ...s, roundWins: s.roundWins + 2 } : s)));
-    await prisma.$executeRaw(roundWinsSql.moveRoundWinsBy(tournament, -2, [player]));
+    expect(moved).toEqual(
+      before.map((s) =>
+        s.userId === player ? { ...s, roundWins: s.roundWins + 2, playerRoundWins: s.playerRoundWins + 1 } : s,
+      ),
+    );
+    await prisma.$executeRaw(roundWinsSql.moveRoundWinsBy(tournament, 'roundWins', -2, [player]));
+    await prisma.$executeRaw(roundWinsSql.moveRoundWinsBy(tournament, 'playerRoundWins', -1, [player]));
   });
 
   it('standings: moving by a kind’s difference moves the standing of each prediction of that kind', async () => {

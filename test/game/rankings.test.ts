@@ -8,6 +8,7 @@ import { rankStandings, roundWins } from '../../src/domain/rankings.ts';
 import type { TieRule } from '../../src/domain/scoring-settings.ts';
 import { Prisma } from '../../src/db/sql.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
+import { forgeAccessToken } from '../helpers/tokens.ts';
 
 let s: TestServer;
 let token: string;
@@ -94,8 +95,11 @@ async function reference(
   );
 }
 
-/** A player of the demo company who alone has the most points of a round (computed here from the predictions). */
-async function soleRoundWinner() {
+/**
+ * A player of the demo company who alone has the most points of a round (computed here from the predictions), or,
+ * `amongPlayers`, the most of the company's players.
+ */
+async function soleRoundWinner({ amongPlayers = false } = {}) {
   const p = s.t.db.prisma;
   const players = await p.user.findMany({
     where: { companyId: s.demo.companies.DEMO, deletedAt: null, role: 'player' },
@@ -107,7 +111,7 @@ async function soleRoundWinner() {
     include: { match: { select: { roundId: true } } },
   });
   const byRound = new Map<number, Map<number, number>>();
-  for (const x of predictions) {
+  for (const x of predictions.filter((x) => !amongPlayers || ids.has(x.userId))) {
     const round = byRound.get(x.match.roundId) ?? new Map<number, number>();
     round.set(x.userId, Math.round(((round.get(x.userId) ?? 0) + (x.points ?? 0)) * 100) / 100);
     byRound.set(x.match.roundId, round);
@@ -119,6 +123,33 @@ async function soleRoundWinner() {
   }
   throw new Error('no round has a single winner among the players');
 }
+
+/**
+ * The plan of a statement as text. PostgreSQL would scan or sort a table this small (its costs tie): told not to, it
+ * shows the index the statement can walk.
+ */
+async function planOf(sql: Prisma.Sql): Promise<string> {
+  const p = s.t.db.prisma;
+  const plan =
+    s.t.target.provider === 'postgresql'
+      ? await p.$transaction(async (tx) => {
+          await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
+          await tx.$executeRawUnsafe('SET LOCAL enable_sort = off');
+          return tx.$queryRaw<Record<string, string>[]>(Prisma.sql`EXPLAIN ${sql}`);
+        })
+      : await p.$queryRaw<Record<string, string>[]>(Prisma.sql`EXPLAIN QUERY PLAN ${sql}`);
+  return JSON.stringify(plan, (_k, v) => (typeof v === 'bigint' ? Number(v) : v));
+}
+
+/** The standings index each tie rule's general ranking walks (without admins, ROUND_WINS counts players' wins). */
+const indexOf = (rules: Rules) =>
+  rules.tieRule === 'ROUND_WINS' && !rules.rankAdmins
+    ? 'TournamentStanding_player_round_wins_order_idx'
+    : {
+        HITS: 'TournamentStanding_ranking_order_idx',
+        POINTS: 'TournamentStanding_points_order_idx',
+        ROUND_WINS: 'TournamentStanding_round_wins_order_idx',
+      }[rules.tieRule];
 
 const asEntries = (ranked: Awaited<ReturnType<typeof reference>>) =>
   ranked.map((r) => ({
@@ -363,36 +394,16 @@ describe('ranking query', () => {
     'under $tieRule (rankAdmins $rankAdmins, rankNonPlayers $rankNonPlayers) a page walks the rule’s standings index',
     async (rules) => {
       const p = s.t.db.prisma;
-      const index = {
-        HITS: 'TournamentStanding_ranking_order_idx',
-        POINTS: 'TournamentStanding_points_order_idx',
-        ROUND_WINS: 'TournamentStanding_round_wins_order_idx',
-      }[rules.tieRule];
       const sent: Prisma.Sql[] = [];
       const spy = { $queryRaw: (sql: Prisma.Sql) => (sent.push(sql), p.$queryRaw(sql)) } as unknown as typeof p;
       await rankingPage(spy, { companyId: s.demo.companies.DEMO, tournamentId, rules }, 0, 5);
-      const page = sent.at(-1)!;
-      const plan =
-        s.t.target.provider === 'postgresql'
-          ? await p.$transaction(async (tx) => {
-              await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
-              return tx.$queryRaw<Record<string, string>[]>(Prisma.sql`EXPLAIN ${page}`);
-            })
-          : await p.$queryRaw<Record<string, string>[]>(Prisma.sql`EXPLAIN QUERY PLAN ${page}`);
-      const text = JSON.stringify(plan, (_k, v) => (typeof v === 'bigint' ? Number(v) : v));
-      // Round wins are kept counted among everyone: without admins they serve only while no admin won a round.
-      const adminsWon = await p.tournamentStanding.count({
-        where: {
-          tournamentId,
-          user: { companyId: s.demo.companies.DEMO, role: { not: 'player' } },
-          roundWins: { gt: 0 },
-        },
-      });
-      if (rules.tieRule === 'ROUND_WINS' && !rules.rankAdmins && adminsWon > 0)
-        expect(text, page.text).not.toContain(index);
-      else expect(text, page.text).toContain(index);
+      // One statement: the walk, its counts and the total.
+      expect(sent).toHaveLength(1);
+      expect(await planOf(sent[0]), sent[0].text).toContain(indexOf(rules));
     },
   );
+
+  const UPDATE_USER = `mutation($u: Int!, $i: UpdateUserInput!) { updateUser(userId: $u, input: $i) { id role } }`;
 
   it('without admins, a player made admin leaves every ranking at once and is back when made player', async () => {
     const p = s.t.db.prisma;
@@ -414,14 +425,20 @@ describe('ranking query', () => {
       return expected;
     };
     const rulesWithoutAdmins = EVERY_RULE.filter((r) => !r.rankAdmins);
+    // Through the API, which recounts the round wins among players (a role written around it leaves them as they
+    // were until the standings are rebuilt).
+    const setRole = async (role: string) => {
+      const r = await s.gql(UPDATE_USER, { u: winner.userId, i: { role } }, bearer(admin));
+      expect(r.errors).toBeUndefined();
+    };
     try {
-      await p.user.update({ where: { id: winner.userId }, data: { role: 'admin' } });
+      await setRole('admin');
       for (const rules of rulesWithoutAdmins) {
         const expected = await check(rules, `made admin, ${JSON.stringify(rules)}`);
         expect(expected.some((r) => r.userId === winner.userId)).toBe(false);
       }
     } finally {
-      await p.user.update({ where: { id: winner.userId }, data: { role: 'player' } });
+      await setRole('player');
     }
     for (const rules of rulesWithoutAdmins) {
       const expected = await check(rules, `player again, ${JSON.stringify(rules)}`);
@@ -564,4 +581,168 @@ describe('ranking query', () => {
       await p.user.delete({ where: { id: fresh.id } });
     }
   });
+
+  it(
+    'who played and the round wins among players follow a newcomer, a withdrawn answer, an admin winning rounds ' +
+      'and a deactivated, reactivated or erased user, under every rule',
+    async () => {
+      const p = s.t.db.prisma;
+      const demoId = s.demo.companies.DEMO;
+      const byUser = (a: { userId: number }, b: { userId: number }) => a.userId - b.userId;
+      const newcomer = (name: string, key: string) =>
+        p.user.create({
+          data: {
+            ...DEFAULT_USER_JSON,
+            companyId: demoId,
+            email: `${key}@demo.test`,
+            name,
+            externalId: key,
+            loginProviderId: key,
+          },
+        });
+      const [late, answering] = [await newcomer('Late Predictor', 'late-p'), await newcomer('Only Answered', 'only-a')];
+      const watched = [late.id, answering.id];
+      /** Every page, the total, every standing and everyone's at once equal the reference under every rule. */
+      const checkEveryRule = async (what: string) => {
+        const ranked = new Map<string, Set<number>>();
+        for (const rules of EVERY_RULE) {
+          const expected = await reference({}, rules);
+          const scope = { companyId: demoId, tournamentId, rules };
+          const label = `${what}, ${JSON.stringify(rules)}`;
+          for (let skip = 0; skip < expected.length + 4; skip += 4) {
+            const page = await rankingPage(p, scope, skip, 4);
+            expect(page.total, label).toBe(expected.length);
+            expect(page.entries, `${label}: skip ${skip}`).toEqual(expected.slice(skip, skip + 4));
+          }
+          for (const r of expected) expect(await rankingOf(p, scope, r.userId), label).toEqual(r);
+          const ids = new Set(expected.map((r) => r.userId));
+          for (const id of watched.filter((w) => !ids.has(w))) expect(await rankingOf(p, scope, id), label).toBeNull();
+          const all = await rankingsOf(p, scope, [...ids, ...watched]);
+          expect([...all.values()].sort(byUser), label).toEqual([...expected].sort(byUser));
+          ranked.set(JSON.stringify(rules), ids);
+        }
+        // Who the rankings without people who never played rank.
+        return (id: number) =>
+          EVERY_RULE.filter((r) => !r.rankNonPlayers).map((r) => ranked.get(JSON.stringify(r))!.has(id));
+      };
+      const hasStanding = async (userId: number) =>
+        (await p.tournamentStanding.count({ where: { tournamentId, userId } })) === 1;
+      const as = async (user: { id: number; role: string }) =>
+        bearer(await forgeAccessToken({ userId: user.id, companyId: demoId, role: user.role, tokenVersion: 0 }));
+      const mutate = async (query: string, variables: Record<string, unknown>, headers: Record<string, string>) => {
+        const r = await s.gql(query, variables, headers);
+        expect(r.errors, query).toBeUndefined();
+        return r.data;
+      };
+      const demoAdmin = await p.user.findUniqueOrThrow({ where: { id: s.demo.users['admin@demo.test'] } });
+      const finished = await p.match.findMany({ where: { tournamentId, status: 'FINISHED' } });
+      const adminsBefore = await p.prediction.findMany({ where: { userId: demoAdmin.id } });
+      let questionId: number | null = null;
+      let deactivated: number | null = null;
+      try {
+        let played = await checkEveryRule('newcomers who did not play');
+        expect([...played(late.id), ...played(answering.id)].some(Boolean)).toBe(false);
+        expect(await hasStanding(late.id)).toBe(false);
+
+        // A first prediction, on a match still open: a player with nothing scored yet.
+        const open = await p.match.findFirstOrThrow({
+          where: { tournamentId, status: 'SCHEDULED', date: { gt: new Date(Date.now() + 3_600_000) } },
+        });
+        const PREDICT = `mutation($i: UpsertPredictionInput!) { upsertPrediction(input: $i) { id } }`;
+        await mutate(PREDICT, { i: { matchId: open.id, homeTeamGoals: 1, awayTeamGoals: 0 } }, await as(late));
+        expect(await hasStanding(late.id)).toBe(true);
+        played = await checkEveryRule('a newcomer predicted');
+        expect(played(late.id).every(Boolean)).toBe(true);
+
+        // An answer as the only part played, then withdrawn with its question.
+        const ASK = `mutation($i: CreateBonusQuestionInput!) { createBonusQuestion(input: $i) { id } }`;
+        const ANSWER = `mutation($id: Int!, $a: String!) { answerBonusQuestion(id: $id, answer: $a) { id } }`;
+        const DROP = `mutation($id: Int!) { deleteBonusQuestion(id: $id) }`;
+        const asked = await mutate(
+          ASK,
+          {
+            i: {
+              tournamentId,
+              kind: 'CHOICE',
+              text: 'Which half has more goals?',
+              options: ['First', 'Second'],
+              points: 5,
+              closesAt: new Date(Date.now() + 86_400_000).toISOString(),
+            },
+          },
+          bearer(admin),
+        );
+        questionId = asked.createBonusQuestion.id as number;
+        await mutate(ANSWER, { id: questionId, a: '0' }, await as(answering));
+        played = await checkEveryRule('a newcomer answered a bonus question');
+        expect(played(answering.id).every(Boolean)).toBe(true);
+        await mutate(DROP, { id: questionId }, bearer(admin));
+        questionId = null;
+        expect(await hasStanding(answering.id)).toBe(false);
+        played = await checkEveryRule('the only answer withdrawn');
+        expect(played(answering.id).some(Boolean)).toBe(false);
+
+        // The admin predicts every finished match exactly (an operator's correction, rescored): they win rounds a
+        // player won, so the round wins among everyone and among players differ.
+        for (const m of finished) {
+          const goals = { homeTeamGoals: m.homeTeamGoals!, awayTeamGoals: m.awayTeamGoals!, penaltiesWinner: null };
+          await p.prediction.upsert({
+            where: { userId_matchId: { userId: demoAdmin.id, matchId: m.id } },
+            create: { userId: demoAdmin.id, matchId: m.id, ...goals, penaltiesWinner: m.penaltiesWinner },
+            update: { ...goals, penaltiesWinner: m.penaltiesWinner },
+          });
+        }
+        const { rescoreMatches } = await import('../../src/game/rescore.ts');
+        await p.$transaction((tx) =>
+          rescoreMatches(
+            tx,
+            finished.map((m) => m.id),
+          ),
+        );
+        const standings = await p.tournamentStanding.findMany({ where: { tournamentId, companyId: demoId } });
+        expect(standings.some((st) => st.roundWins !== st.playerRoundWins)).toBe(true);
+        expect(standings.find((st) => st.userId === demoAdmin.id)!.roundWins).toBeGreaterThan(0);
+        await checkEveryRule('the admin won rounds');
+        // The case that ranked every score per request: now one statement along the index of players' round wins.
+        for (const rules of EVERY_RULE.filter((r) => r.tieRule === 'ROUND_WINS' && !r.rankAdmins)) {
+          const scope = { companyId: demoId, tournamentId, rules };
+          const sent: Prisma.Sql[] = [];
+          const spy = { $queryRaw: (sql: Prisma.Sql) => (sent.push(sql), p.$queryRaw(sql)) } as unknown as typeof p;
+          await rankingPage(spy, scope, 0, 5);
+          await rankingOf(spy, scope, s.demo.users['player1@demo.test']);
+          await rankingsOf(spy, scope, [s.demo.users['player1@demo.test']]);
+          expect(sent).toHaveLength(3);
+          expect(await planOf(sent[0]), sent[0].text).toContain('TournamentStanding_player_round_wins_order_idx');
+          for (const sql of sent) expect(sql.text, sql.text).not.toContain('"Prediction"');
+        }
+
+        // A round's only winner among players deactivated, reactivated; a newcomer erased.
+        const leader = await soleRoundWinner({ amongPlayers: true });
+        const DEACTIVATE = `mutation($u: Int!) { deactivateUser(userId: $u) { id } }`;
+        const REACTIVATE = `mutation($u: Int!) { reactivateUser(userId: $u) { id } }`;
+        const ERASE = `mutation($u: Int!) { deleteUser(userId: $u) }`;
+        await mutate(DEACTIVATE, { u: leader.userId }, bearer(admin));
+        deactivated = leader.userId;
+        await checkEveryRule('a round winner deactivated');
+        await mutate(REACTIVATE, { u: leader.userId }, bearer(admin));
+        deactivated = null;
+        await checkEveryRule('the round winner reactivated');
+        await mutate(ERASE, { u: late.id }, bearer(admin));
+        played = await checkEveryRule('a newcomer who played erased');
+        expect(played(late.id).some(Boolean)).toBe(false);
+      } finally {
+        if (deactivated !== null)
+          await s.gql(`mutation($u: Int!) { reactivateUser(userId: $u) { id } }`, { u: deactivated }, bearer(admin));
+        if (questionId !== null)
+          await s.gql(`mutation($id: Int!) { deleteBonusQuestion(id: $id) }`, { id: questionId }, bearer(admin));
+        // The admin's predictions as seeded, and the standings built from the rows again.
+        await p.prediction.deleteMany({ where: { userId: demoAdmin.id } });
+        await p.prediction.createMany({ data: adminsBefore });
+        const { rebuildStandings } = await import('../../src/game/standings.ts');
+        await rebuildStandings(p, [tournamentId]);
+        // The erased newcomer stays, as erased people do (the audit trail names them): nobody ranks them.
+        await p.user.delete({ where: { id: answering.id } });
+      }
+    },
+  );
 });
