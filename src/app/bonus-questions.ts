@@ -171,7 +171,7 @@ export async function deleteBonusQuestion(scope: RequestScope, id: number): Prom
     await tx.bonusQuestion.delete({ where: { id } });
     const answerers = answers.map((a) => a.userId);
     await refreshStandings(tx, question.tournamentId, answerers);
-    // Those whose only part in the tournament was this answer no longer play in it.
+    // Those whose only part in the tournament was this answer have not played in it now.
     await dropNonPlayers(tx, question.tournamentId, answerers);
   });
   scope.live.publish({ kind: 'ranking', tournamentId: question.tournamentId, companyId: question.companyId });

@@ -116,7 +116,7 @@ function playersWithoutStanding(tournamentId: number) {
       AND ${s.c('userId')} = ${x.c('userId')})`;
 }
 
-/** SQL: the standings in the tournament of those of these users (all, when left out) who no longer play in it. */
+/** SQL: the standings in the tournament of those of these users (all, when left out) who did not play in it. */
 function deleteNonPlayers(tournamentId: number, users?: Prisma.Sql) {
   const only = users ? Prisma.sql`AND ${standing('userId')} IN (${users})` : Prisma.empty;
   return Prisma.sql`DELETE FROM ${STANDING} WHERE ${standing('tournamentId')} = ${tournamentId} ${only}
@@ -125,7 +125,7 @@ function deleteNonPlayers(tournamentId: number, users?: Prisma.Sql) {
 
 /**
  * After some of these users' predictions, picks or answers in the tournament were deleted (a bonus question
- * deleted): the standings of those who no longer play in it go, so a standing row still means "played".
+ * deleted): the standings of those left with none go, so a standing row still means "played".
  */
 export async function dropNonPlayers(tx: Tx, tournamentId: number, userIds: number[]): Promise<void> {
   const ids = [...new Set(userIds)];
