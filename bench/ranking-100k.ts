@@ -1,11 +1,11 @@
 // `npm run bench:ranking [-- --users 100000] [--fresh] [--results 5] [--in-request] [--report]`: a company of N
 // users predicting every finished match of the demo tournament, then timing ranking pages and the caller's standing
-// under every tie rule and membership rule side by side (--report writes them to bench/RANKINGS.md), and
-// setMatchResult on one of those matches (N predictions rescored, their standings moved, N notifications): the
-// first call of the process (cold) and the median of the next ones (warm), each a new result; the match's result is
-// put back and the benchmark's notifications removed after. With the shipped RESCORE_IN_REQUEST_MAX_PREDICTIONS the
-// request commits the result and a job rescores it after, then the standings are vacuumed as the runner does (each
-// timed); --in-request rescores inside the request.
+// under every tie rule and membership rule side by side (--report writes them to bench/RANKINGS.md, on PostgreSQL
+// bench/RANKINGS-postgresql.md), and setMatchResult on one of those matches (N predictions rescored, their standings
+// moved, N notifications): the first call of the process (cold) and the median of the next ones (warm), each a new
+// result; the match's result is put back and the benchmark's notifications removed after. With the shipped
+// RESCORE_IN_REQUEST_MAX_PREDICTIONS the request commits the result and a job rescores it after, then the standings
+// are vacuumed as the runner does (each timed); --in-request rescores inside the request.
 // Uses DATABASE_URL, else a SQLite file under bench/data/ (kept for the next run). Prints statements per call and
 // latency (median and max of 7 runs).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -220,12 +220,13 @@ async function measureRules(passes: number) {
     r.figures.map((f, i) => `${f.toFixed(1)} ms (${(f / base[i]).toFixed(2)}x)`).join(' | ') +
     ` | ${r.most} |`;
   for (const r of rows) console.log(line(r));
+  const postgres = db.provider === 'postgresql';
   const report = [
-    '# Every ranking rule at 100,000 users',
+    `# Every ranking rule at 100,000 users${postgres ? ', PostgreSQL' : ''}`,
     '',
-    `Reproduce: \`npm run bench:ranking -- --report\` (${db.provider}; a company of ${USERS.toLocaleString('en')} ` +
-      `users predicting ` +
-      `${matches.length} finished matches; generated once into bench/data/ranking.db, then reused). Each cell is ` +
+    `Reproduce: \`${postgres ? 'DATABASE_URL=… ' : ''}npm run bench:ranking -- --report\` (${db.provider}; a company ` +
+      `of ${USERS.toLocaleString('en')} users predicting ${matches.length} finished matches; generated once into ` +
+      `${postgres ? 'the database' : 'bench/data/ranking.db'}, then reused). Each cell is ` +
       `the median of ${passes} passes after a warm-up pass; every pass runs every cell in turn, so the figures are ` +
       'measured side by side. The ratio compares each cell with the default rule (HITS, everyone ranked) in its ' +
       'column; statements are the most any of the three reads of the row ran.',
@@ -237,7 +238,7 @@ async function measureRules(passes: number) {
     ...rows.map(line),
     '',
   ].join('\n');
-  if (values.report) writeFileSync('bench/RANKINGS.md', report);
+  if (values.report) writeFileSync(postgres ? 'bench/RANKINGS-postgresql.md' : 'bench/RANKINGS.md', report);
 }
 
 await measureResults(Number(values.results));
