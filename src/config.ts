@@ -153,6 +153,8 @@ export interface SsoConfig {
   publicUrl: string;
   /** True when APP_URL is unset (the gateway is the app): sign-ins end on the gateway's own page. */
   appUrlIsGateway: boolean;
+  /** The gateway serves its explorer at /graphiql (GRAPHQL_SANDBOX): a sign-in started there ends there. */
+  explorer: boolean;
   /** Google as a platform-wide client, offered only when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are both set. */
   google: OidcClientConfig | null;
 }
@@ -466,6 +468,7 @@ function ssoConfig(env: Env, nodeEnv: Config['env']): SsoConfig {
   return {
     publicUrl,
     appUrlIsGateway: !env.APP_URL?.trim(),
+    explorer: bool(env, 'GRAPHQL_SANDBOX', nodeEnv !== 'production'),
     google: clientId ? { issuer, clientId, clientSecret } : null,
   };
 }

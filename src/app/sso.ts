@@ -45,6 +45,8 @@ export const LOGIN_CODE_TTL_MS = 60_000;
 export const CALLBACK_PATH = '/auth/sso/callback';
 /** The gateway's own page a sign-in ends on when APP_URL is the gateway. */
 export const DONE_PATH = '/auth/sso/done';
+/** The gateway's GraphQL explorer (src/graphql/explorer.ts), which exchanges a code itself. */
+export const EXPLORER_PATH = '/graphiql';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const random = () => randomBytes(32).toString('base64url');
@@ -56,7 +58,7 @@ export interface SsoStep {
 }
 
 /** The company a sign-in names, by app path or code; open companies only. */
-async function companyNamed(db: Db, name: string): Promise<CompanyRow | null> {
+export async function companyNamed(db: Db, name: string): Promise<CompanyRow | null> {
   const trimmed = name.trim();
   if (!trimmed || trimmed.length > 100) return null;
   return (await companyFromHeaders(db, { appPath: trimmed })) ?? companyByCode(db, trimmed, { activeOnly: true });
@@ -198,9 +200,17 @@ async function finish(
   return { location: codeDestination(scope, redirect, { code }) };
 }
 
-/** Where the app receives `params` at `redirect`: APP_URL, or the gateway's own page when APP_URL is the gateway. */
+/**
+ * Where the app receives `params` at `redirect`: APP_URL, or the gateway's own page when APP_URL is the gateway.
+ * A sign-in started from the gateway's explorer (redirect /graphiql, where it is served) ends there, whatever APP_URL.
+ */
 export function codeDestination(scope: RequestScope, redirect: string, params: Record<string, string>): string {
   const { sso, mail } = scope.config;
+  if (sso.explorer && redirect === EXPLORER_PATH) {
+    const url = new URL(`${sso.publicUrl}${EXPLORER_PATH}`);
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+    return url.href;
+  }
   const url = sso.appUrlIsGateway ? new URL(`${sso.publicUrl}${DONE_PATH}`) : new URL(`${mail.appUrl}${redirect}`);
   if (sso.appUrlIsGateway) url.searchParams.set('redirect', redirect);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);

@@ -147,7 +147,9 @@ function applyCutoff(schema: GraphQLSchema): GraphQLSchema {
 /** TypeGraphQL builds the root types without descriptions: they are given here. */
 function describeRoots(schema: GraphQLSchema): GraphQLSchema {
   const roots = {
-    Query: 'Reads. Every field but invitationByJwt needs a Bearer token; the tenant headers pick the company acted on.',
+    Query:
+      'Reads. Every field but invitationByJwt and signInMethods needs a Bearer token; the tenant headers pick the ' +
+      'company acted on.',
     Mutation: 'Writes, each committed whole or not at all. Public ones (login, register, password reset) say so.',
     Subscription: 'Live updates over WebSocket (graphql-ws), authenticated by connectionParams.',
   };

@@ -126,3 +126,20 @@ export function loginBody(body: unknown): { email: string; password: string } {
   }
   return { email: b.email as string, password: b.password as string };
 }
+
+/** The POST /auth/sso/exchange body: the one-time code a sign-in handed the app. */
+export function loginCodeBody(body: unknown): { code: string } {
+  const b = jsonObject(body);
+  const unknown = Object.keys(b).filter((k) => k !== 'code');
+  if (unknown.length) throw new RestInputError(`unknown body field ${unknown.join(', ')} (allowed: code)`);
+  if (typeof b.code !== 'string') throw new RestInputError('body field code must be a string');
+  if (b.code.includes('\0')) throw new RestInputError('body field code must not contain a NUL character');
+  return { code: b.code };
+}
+
+/** GET /auth/sso/methods's parameters: the company (required) and the app's path to return to. */
+export function signInMethodsQuery(query: Record<string, unknown>): { company: string; redirect?: string } {
+  const company = optionalStringQuery(query, 'company');
+  if (company === undefined || !company.trim()) throw new RestInputError('query parameter company is required');
+  return { company, redirect: optionalStringQuery(query, 'redirect') };
+}

@@ -137,8 +137,100 @@ function pathsOf(responses: Record<string, object>) {
     };
   }
   for (const route of EXPORT_ROUTES) (paths[openApiPath(route.path)] ??= {}).get = exportOperation(route);
-  return paths;
+  return { ...paths, ...SSO_PATHS };
 }
+
+// The single sign-on routes a browser is sent to (src/http/sso-routes.ts): no JSON, redirects and pages.
+const redirect = (description: string) => ({
+  description,
+  headers: { location: { description: 'Where the browser goes next.', schema: { type: 'string', format: 'uri' } } },
+});
+const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+const queryParam = (name: string, description: string, schema: object, required = false) => ({
+  name,
+  in: 'query',
+  required,
+  description,
+  schema,
+});
+const START_REFUSALS =
+  'invalid_provider, unknown_company, company_provider_only (Google under loginStrategy 1), google_disabled, ' +
+  'google_unavailable (the platform has no Google client), no_company_provider, provider_unavailable, rate_limited';
+const CALLBACK_REFUSALS =
+  'browser_mismatch (not the browser that started), provider_refused, sign_in_rejected (state, nonce, PKCE or the ' +
+  'ID token failed a check, or another issuer answered), email_missing, email_not_verified, account_linked, ' +
+  'not_admitted (sign-up closed and the domain not listed), company_full, account_deactivated, unknown_company, ' +
+  'provider_unavailable, rate_limited, try_again';
+
+const SSO_PATHS: Record<string, Record<string, Json>> = {
+  '/auth/sso/start': {
+    get: {
+      summary: 'Begin a sign-in with Google or the company provider (a browser is sent here)',
+      description:
+        'Answers 302 to the provider with state, nonce and a PKCE challenge, and sets the HttpOnly cookie ' +
+        'prode_sso (path /auth/sso, 10 minutes) that binds the sign-in to this browser. GET /auth/sso/methods lists ' +
+        "the providers a company offers, each with this address filled in. A refusal goes back to the app's " +
+        `redirect with ?error=<reason>: ${START_REFUSALS}.`,
+      operationId: 'startSsoSignIn',
+      tags: ['auth'],
+      security: [],
+      parameters: [
+        queryParam('company', "The company's appPath or code.", { type: 'string', maxLength: 100 }, true),
+        queryParam('provider', 'Which provider.', { enum: ['google', 'company'] }, true),
+        queryParam(
+          'redirect',
+          'The path of the app to return to: one leading /, no host, no backslash (default /). /graphiql, where ' +
+            "the explorer is served, returns to the gateway's explorer.",
+          { type: 'string', maxLength: 1000, default: '/' },
+        ),
+      ],
+      responses: {
+        302: redirect(`To the provider; or, refused, to the app's redirect with ?error= (${START_REFUSALS})`),
+        400: htmlPage('A redirect that is not a path of the app: a page says why (invalid_redirect)'),
+      },
+    },
+  },
+  '/auth/sso/callback': {
+    get: {
+      summary: 'Where the provider sends the browser back (registered as the redirect URI at the provider)',
+      description:
+        'Takes the pending sign-in its state names (once), checks the prode_sso cookie, PKCE, the nonce and the ID ' +
+        "token (issuer, audience, expiry, email_verified), finds, links or creates the person, and sends the app's " +
+        'redirect a one-time ?code= that POST /auth/sso/exchange (or exchangeLoginCode) turns into a token within ' +
+        '60 seconds. Where APP_URL is unset, that is GET /auth/sso/done. Clears the cookie.',
+      operationId: 'finishSsoSignIn',
+      tags: ['auth'],
+      security: [],
+      parameters: [
+        queryParam('state', 'The state the sign-in started with.', { type: 'string', maxLength: 200 }, true),
+        queryParam('code', "The provider's authorization code.", { type: 'string' }),
+        queryParam('iss', "The provider's issuer (RFC 9207), where it sends one.", { type: 'string' }),
+        queryParam('error', 'The provider refused or the person cancelled.', { type: 'string' }),
+      ],
+      responses: {
+        302: redirect(`To the app's redirect with ?code=<one-time code>, or ?error= (${CALLBACK_REFUSALS})`),
+        400: htmlPage('The state names no pending sign-in (unknown, expired or used): a page says so (invalid_state)'),
+      },
+    },
+  },
+  '/auth/sso/done': {
+    get: {
+      summary: 'The page a sign-in ends on when APP_URL is unset (the gateway is the app)',
+      operationId: 'ssoDone',
+      tags: ['auth'],
+      security: [],
+      parameters: [
+        queryParam('code', 'The one-time code, for POST /auth/sso/exchange.', { type: 'string' }),
+        queryParam('error', 'Why the sign-in did not finish.', { type: 'string' }),
+        queryParam('redirect', 'The path the sign-in asked to return to.', { type: 'string' }),
+      ],
+      responses: {
+        200: htmlPage('Signed in: the page shows the code and how to exchange it'),
+        400: htmlPage('The sign-in did not finish: the page names the reason'),
+      },
+    },
+  },
+};
 
 const EXPORT_BUSY =
   'Too many requests from this address (RATE_LIMITED), or an export of the caller already under way, or ' +

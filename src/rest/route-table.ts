@@ -1,19 +1,29 @@
-// The REST routes (spec section 4, and POST /auth/login), each a stored GraphQL operation: the one table the route
-// registration (routes.ts), the responses' JSON Schemas (schema-from-operations.ts) and the OpenAPI document
-// (openapi.ts) all read. A new route is a new row here and a stored operation in operations/rest/.
+// The REST routes (spec section 4, POST /auth/login and the single sign-on answers), each a stored GraphQL
+// operation: the one table the route registration (routes.ts), the responses' JSON Schemas
+// (schema-from-operations.ts) and the OpenAPI document (openapi.ts) all read. A new route is a new row here and a
+// stored operation in operations/rest/.
 import type { FastifyRequest } from 'fastify';
 import type { DocumentNode } from 'graphql';
 import {
   RestCompaniesSearchDocument,
+  RestExchangeLoginCodeDocument,
   RestInvitationByJwtDocument,
   RestLoginDocument,
   RestMyTournamentsDocument,
   RestPostCommentsDocument,
   RestPostDocument,
+  RestSignInMethodsDocument,
   RestUpdateInvitationDocument,
 } from '../graphql/generated/operations.ts';
 import type { TenantFrom } from '../http/request-scope.ts';
-import { companiesSearchQuery, invitationPatch, loginBody, positiveIntParam } from './inputs.ts';
+import {
+  companiesSearchQuery,
+  invitationPatch,
+  loginBody,
+  loginCodeBody,
+  positiveIntParam,
+  signInMethodsQuery,
+} from './inputs.ts';
 
 /** What a route reads of its request: path parameters by name, the query string parsed. */
 export type RestRequestParts = { Params: Record<string, string>; Querystring: Record<string, unknown> };
@@ -228,6 +238,75 @@ export const REST_ROUTES: RestRoute[] = [
         required: ['email', 'password'],
         properties: { email: { type: 'string' }, password: { type: 'string' } },
       },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/auth/sso/exchange',
+    document: RestExchangeLoginCodeDocument,
+    field: 'exchangeLoginCode',
+    schema: 'LoginResponse',
+    from: { code: 'body field code' },
+    variables: (req) => loginCodeBody(req.body),
+    jsonBody: true,
+    tenant: 'path-or-host',
+    openapi: {
+      summary: 'Turn the one-time code of a single sign-on into a token (as POST /auth/login answers)',
+      operationId: 'exchangeLoginCode',
+      tag: 'auth',
+      returns: 'A token and the user, as POST /auth/login returns them',
+      public: true,
+      noTenantHeaders: true,
+      errors: {
+        400: 'Bad body (a JSON object with a string code, nothing else), or an unknown query parameter',
+        404: 'The code is invalid, expired (60 seconds) or already used (NOT_FOUND)',
+      },
+      body: {
+        type: 'object',
+        required: ['code'],
+        additionalProperties: false,
+        properties: {
+          code: { type: 'string', description: 'The `code` of the address GET /auth/sso/callback sent the app to.' },
+        },
+      },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/auth/sso/methods',
+    document: RestSignInMethodsDocument,
+    field: 'signInMethods',
+    schema: 'SignInMethods',
+    from: { company: 'query parameter company', redirect: 'query parameter redirect' },
+    variables: (req) => signInMethodsQuery(req.query),
+    query: ['company', 'redirect'],
+    tenant: 'path-or-host',
+    openapi: {
+      summary: "How people sign in to a company: what its login page offers, with each provider's start address",
+      operationId: 'signInMethods',
+      tag: 'auth',
+      returns: 'The methods',
+      public: true,
+      noTenantHeaders: true,
+      errors: {
+        400: 'No company, a redirect that is not a path of the app, or another query parameter',
+        404: 'No open company has that appPath or code (NOT_FOUND)',
+      },
+      query: [
+        {
+          name: 'company',
+          in: 'query',
+          required: true,
+          description: "The company's appPath or code.",
+          schema: { type: 'string', maxLength: 100 },
+        },
+        {
+          name: 'redirect',
+          in: 'query',
+          description: 'The path of the app a sign-in returns to, written into each startUrl (default /).',
+          schema: { type: 'string', maxLength: 1000, default: '/' },
+        },
+      ],
     },
   },
 ];

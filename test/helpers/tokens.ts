@@ -1,6 +1,7 @@
 // Tokens made by the tests themselves: access tokens and invitation links the server must accept, and JWTs it must
 // refuse (another secret, expired, no `exp`, odd claims). In one place, so that a change of the token format is
 // one change here and not a hunt through the suites.
+import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { signInvitationToken, type AccessClaims } from '../../src/auth/tokens.ts';
 
@@ -64,4 +65,24 @@ export function forgeInvitationLink(
   options: { secret?: string; expiresIn?: number } = {},
 ): Promise<string> {
   return signInvitationToken(invitationId, options.secret ?? TEST_JWT_SECRET, options.expiresIn);
+}
+
+/**
+ * A one-time login code for the user, as GET /auth/sso/callback stores one (its hash), without a provider: for the
+ * tests of what an exchange answers. The flow that issues real ones is test/http/sso.test.ts's.
+ */
+export async function mintLoginCode(
+  prisma: { ssoLoginCode: { create(args: { data: Record<string, unknown> }): Promise<unknown> } },
+  user: { id: number; companyId: number },
+): Promise<string> {
+  const code = randomBytes(32).toString('base64url');
+  await prisma.ssoLoginCode.create({
+    data: {
+      codeHash: createHash('sha256').update(code).digest('hex'),
+      userId: user.id,
+      companyId: user.companyId,
+      expiresAt: new Date(Date.now() + 60_000),
+    },
+  });
+  return code;
 }

@@ -8,7 +8,7 @@ import { getSchema } from '../../src/graphql/schema.ts';
 import { REST_ROUTES, routeKey } from '../../src/rest/route-table.ts';
 import { restSchemas } from '../../src/rest/schema-from-operations.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
-import { forgeInvitationLink } from '../helpers/tokens.ts';
+import { forgeInvitationLink, mintLoginCode } from '../helpers/tokens.ts';
 
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 addFormats.default(ajv);
@@ -101,6 +101,19 @@ describe('REST responses match the spec schemas', () => {
       { email: 'admin@demo.test', password: 'Prode-demo-2026!' },
     );
     expectValid('POST /auth/login', r.body);
+  });
+
+  it('POST /auth/sso/exchange answers as POST /auth/login', async () => {
+    const admin = await s.t.db.prisma.user.findFirstOrThrow({ where: { email: 'admin@demo.test' } });
+    const r = await call('POST', '/auth/sso/exchange', {}, { code: await mintLoginCode(s.t.db.prisma, admin) });
+    expect(r.status).toBe(200);
+    expectValid('POST /auth/sso/exchange', r.body);
+  });
+
+  it('GET /auth/sso/methods', async () => {
+    const r = await call('GET', '/auth/sso/methods?company=demo', {});
+    expect(r.status).toBe(200);
+    expectValid('GET /auth/sso/methods', r.body);
   });
 
   it('error bodies', async () => {

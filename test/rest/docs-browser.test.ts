@@ -30,6 +30,10 @@ describe.skipIf(!browserAvailable)('the /docs page in a browser', () => {
       ),
     );
     expect(routes.sort()).toEqual([
+      'GET /auth/sso/callback',
+      'GET /auth/sso/done',
+      'GET /auth/sso/methods',
+      'GET /auth/sso/start',
       'GET /companies/search',
       'GET /exports/predictions/{tournamentId}.csv',
       'GET /exports/rankings/{tournamentId}.csv',
@@ -40,6 +44,7 @@ describe.skipIf(!browserAvailable)('the /docs page in a browser', () => {
       'GET /tournaments/me',
       'PATCH /invitations/{id}',
       'POST /auth/login',
+      'POST /auth/sso/exchange',
     ]);
     // Swagger UI's boxes for a document it finds wrong or only partly supports (a jsonSchemaDialect other than
     // the default was one), and for an unsupported or ambiguous OpenAPI version.

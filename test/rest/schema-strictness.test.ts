@@ -10,7 +10,7 @@ import { getSchema } from '../../src/graphql/schema.ts';
 import { REST_ROUTES, routeKey } from '../../src/rest/route-table.ts';
 import { restSchemas } from '../../src/rest/schema-from-operations.ts';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
-import { forgeInvitationLink } from '../helpers/tokens.ts';
+import { forgeInvitationLink, mintLoginCode } from '../helpers/tokens.ts';
 import { mutationsOf, type Mutation } from './response-mutations.ts';
 
 type Schema = Record<string, unknown>;
@@ -100,6 +100,21 @@ beforeAll(async () => {
   }
   const login = { email: 'admin@demo.test', password: 'Prode-demo-2026!' };
   await call('POST /auth/login', '/auth/login', { 'x-app-path': 'demo' }, login);
+  const player1 = await s.t.db.prisma.user.findFirstOrThrow({ where: { email: 'player1@demo.test' } });
+  const code = await mintLoginCode(s.t.db.prisma, player1);
+  await call('POST /auth/sso/exchange', '/auth/sso/exchange', {}, { code });
+  // Both providers offered, so the answer has each kind of issuer (Google's, and null for the company's).
+  s.config.sso.google = { issuer: 'https://accounts.google.test', clientId: 'g', clientSecret: 'gs' };
+  await s.t.db.prisma.companySso.create({
+    data: {
+      companyId: player1.companyId,
+      issuer: 'https://sso.demo.test',
+      clientId: 'c',
+      clientSecret: 'cs',
+      emailDomains: [],
+    },
+  });
+  await call('GET /auth/sso/methods', '/auth/sso/methods?company=demo&redirect=/home', {});
 }, 120_000);
 afterAll(() => s.close());
 

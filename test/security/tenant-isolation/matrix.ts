@@ -21,7 +21,8 @@ import type { LiveEvent } from '../../../src/live/events.ts';
 
 export type Actor = 'anon' | 'player' | 'admin' | 'reseller' | 'globexPlayer';
 export type Headers = Record<string, string>;
-export type Outcome = 'OK' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'BAD_USER_INPUT';
+/** REDIRECT and PAGE: the sign-in routes a browser is sent to answer a redirect (data: its Location) or a page. */
+export type Outcome = 'OK' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'BAD_USER_INPUT' | 'REDIRECT' | 'PAGE';
 export type Db = TestServer['t']['db']['prisma'];
 
 export interface Case {

@@ -76,6 +76,17 @@ export const QUERY_CASES: Case[] = [
   { op: 'company', as: 'globexPlayer', why: 'Globex sees only Globex', doc: Q.company, expect: 'OK',
     check: (d) => expect(d.name).toBe('Globex') },
 
+  { op: 'signInMethods', as: 'anon', why: "Globex's login page: that it has a provider, never its issuer",
+    doc: `query { signInMethods(company: "GLOBEX") { loginStrategy password providers { provider issuer startUrl } } }`,
+    expect: 'OK', forbid: ['demo', 'initech', 'hooli'],
+    check: (d) => {
+      expect(d.providers).toEqual([expect.objectContaining({ provider: 'company', issuer: null })]);
+      expect(JSON.stringify(d)).not.toMatch(/sso\.globex\.test|globex-client/);
+    } },
+  { op: 'signInMethods', as: 'globexPlayer', why: 'Hooli, out of reach when signed in, shows its login page only',
+    doc: `query { signInMethods(company: "hooli") { loginStrategy password providers { provider } } }`,
+    expect: 'OK', forbid: ['demo', 'globex', 'initech'],
+    check: (d) => expect(d).toEqual({ loginStrategy: 0, password: true, providers: [] }) },
   { op: 'invitationByJwt', as: 'anon', why: 'an access token is not an invitation link',
     doc: RestInvitationByJwtDocument, vars: (x) => ({ jwt: x.jwt.accessAsLink }), expect: NF },
   { op: 'invitationByJwt', as: 'player', why: "Globex's revoked invitation", doc: RestInvitationByJwtDocument,

@@ -185,4 +185,45 @@ export const REST_CASES: Case[] = [
       password: DEMO_PASSWORD }) },
     expect: 'OK', forbid: ['globex', 'initech', 'hooli'], check: (d) => expect(d.user.email).toBe('admin@demo.test'),
   },
+
+  // Single sign-on: the company is named in the address, never by the caller's token or tenant headers, and what
+  // the routes tell a signed-out caller is what a login page shows (a company's issuer and client stay unnamed).
+  {
+    op: 'GET /auth/sso/methods', as: 'anon', why: "Globex's login page: that it has a provider, never which",
+    rest: { method: 'GET', path: () => '/auth/sso/methods?company=globex' },
+    expect: 'OK', forbid: ['demo', 'initech', 'hooli'],
+    check: (d) => {
+      expect(d).toMatchObject({ loginStrategy: 0, password: true, providers: [{ provider: 'company', issuer: null }] });
+      expect(JSON.stringify(d)).not.toMatch(/sso\.globex\.test|globex-client/);
+    },
+  },
+  {
+    op: 'GET /auth/sso/methods', as: 'player', h: { 'x-app-path': 'demo' },
+    why: 'the address names Initech, not the token',
+    rest: { method: 'GET', path: () => '/auth/sso/methods?company=INITECH' },
+    expect: 'OK', forbid: ['demo', 'globex', 'hooli'],
+    check: (d) => expect(d).toEqual({ loginStrategy: 0, password: true, providers: [] }),
+  },
+  {
+    op: 'GET /auth/sso/start', as: 'player', h: { 'x-app-path': 'demo' },
+    why: 'Initech has no provider: back to the app',
+    rest: { method: 'GET', path: () => '/auth/sso/start?company=initech&provider=company&redirect=/' },
+    expect: 'REDIRECT', forbid: ['demo', 'globex', 'hooli'],
+    check: (d) => expect(new URL(d).searchParams.get('error')).toBe('no_company_provider'),
+  },
+  {
+    op: 'GET /auth/sso/callback', as: 'admin', h: { 'x-app-path': 'demo' }, why: 'no pending sign-in: a page, no code',
+    rest: { method: 'GET', path: () => '/auth/sso/callback?state=made-up&code=made-up' },
+    expect: 'PAGE', unchanged: SNAP.users, check: (d) => expect(d).toContain('invalid_state'),
+  },
+  {
+    op: 'GET /auth/sso/done', as: 'anon', why: 'the page shows only what its address carries',
+    rest: { method: 'GET', path: () => '/auth/sso/done?error=not_admitted' },
+    expect: 'PAGE', check: (d) => expect(d).toContain('not_admitted'),
+  },
+  {
+    op: 'POST /auth/sso/exchange', as: 'anon', h: { 'x-app-path': 'globex' }, why: 'a made-up code opens nothing',
+    rest: { method: 'POST', path: () => '/auth/sso/exchange', body: () => ({ code: 'z'.repeat(43) }) },
+    expect: NF, unchanged: SNAP.users,
+  },
 ];

@@ -54,8 +54,14 @@ export function runMatrix(cases: Case[]): void {
         method: c.rest.method,
         headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
       });
       const text = await res.text();
+      // The sign-in routes send a browser on, or show it a page.
+      const location = res.headers.get('location');
+      if (res.status >= 300 && res.status < 400 && location)
+        return { outcome: 'REDIRECT', data: location, text: `${location}\n${text}` };
+      if (res.headers.get('content-type')?.startsWith('text/html')) return { outcome: 'PAGE', data: text, text };
       // The exports answer CSV: their rows, as objects by the header row.
       if (res.status === 200 && res.headers.get('content-type')?.startsWith('text/csv'))
         return { outcome: 'OK', data: parse(text, { columns: true }), text };
