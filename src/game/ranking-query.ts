@@ -242,9 +242,6 @@ function rankedTotal(scope: RankingScope) {
     : Prisma.sql`(${everyone} - (SELECT COUNT(*) FROM ${t} WHERE ${admins} AND ${t.c('deletedAt')} IS NULL))`;
 }
 
-/** The tie rule whose standings index serves the scope, or null when the scores are ranked instead. */
-const indexedRule = generalRule;
-
 /**
  * Without people who never played (rankNonPlayers false) everyone ranked has a standing row, so the standings alone
  * are the ranking: pages need no fallback, and a user's row stands for having played. `members`: the conditions on
@@ -373,7 +370,7 @@ export async function rankingPage(
   skip: number,
   take: number,
 ): Promise<{ total: number; entries: RankedStanding[] }> {
-  const indexed = indexedRule(scope);
+  const indexed = generalRule(scope);
   if (indexed && take > 0) {
     const fast = await generalPageFromStandings(prisma, scope, skip, take, indexed);
     if (fast) return fast;
@@ -411,7 +408,7 @@ const scoresOf = query({ ...SCORES, ahead: 'number' }, (scope: RankingScope, use
 
 /** The user's standing and RANK() position: one pass counting who ranks strictly ahead. */
 export async function rankingOf(prisma: Db, scope: RankingScope, userId: number): Promise<RankedStanding | null> {
-  const indexed = indexedRule(scope);
+  const indexed = generalRule(scope);
   if (indexed) {
     const [row] = await rowsOf(prisma, generalOf, scope, userId, indexed);
     return row ? { ...shownUnder(indexed, row), position: row.ahead + 1 } : null;
@@ -492,7 +489,7 @@ export async function rankingsOf(
 ): Promise<Map<number, RankedStanding>> {
   const found = new Map<number, RankedStanding>();
   if (userIds.length === 0) return found;
-  const indexed = indexedRule(scope);
+  const indexed = generalRule(scope);
   if (indexed) {
     for (const row of await rowsOf(prisma, generalOfMany, scope, userIds, indexed))
       found.set(row.userId, { ...shownUnder(indexed, row), position: row.position });
