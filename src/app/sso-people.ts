@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { CompanyRow, InvitationRow, UserRow } from '../db/rows.ts';
 import { DEFAULT_USER_JSON } from '../domain/defaults.ts';
 import { DomainError } from '../domain/errors.ts';
+import { isRole, roleAtLeast } from '../domain/roles.ts';
 import { hasControlCharacter, mayJoin, type SsoProvider } from '../domain/sso.ts';
 import type { RequestScope } from './scope.ts';
 import { refuseWhenFull, takeSeat } from './seats.ts';
@@ -28,6 +29,13 @@ export class SsoRefusal extends Error {
 
 const MAX_NAME_LENGTH = 200;
 
+/**
+ * A company's own issuer is run by whoever sets it (the company's admins, its reseller) and can assert any e-mail:
+ * it never opens an account above admin (a reseller's, a manager's), neither by linking nor through a link.
+ */
+const beyondCompanyIssuer = (provider: SsoProvider, role: string) =>
+  provider === 'company' && (!isRole(role) || roleAtLeast(role, 'reseller'));
+
 export interface Admission {
   company: CompanyRow;
   provider: SsoProvider;
@@ -46,6 +54,7 @@ export async function admitPerson(scope: RequestScope, a: Admission): Promise<Us
   });
   if (identity) {
     if (identity.user.deletedAt) throw refuse('account_deactivated');
+    if (beyondCompanyIssuer(a.provider, identity.user.role)) throw refuse('role_not_admitted');
     return identity.user;
   }
   // Only a verified e-mail links or creates an account: an unverified one could be anyone's.
@@ -55,15 +64,15 @@ export async function admitPerson(scope: RequestScope, a: Admission): Promise<Us
   const existing = await scope.db.user.findFirst({ where: { companyId: a.company.id, email } });
   if (existing) return linkOnce(scope, a, existing);
   // An invitation to this address lets its person in where sign-up alone would not (a company that signs in with
-  // its own provider mails its invitations the sign-in link). Never a manager's: a company's own issuer vouches
-  // for its addresses, and its admins run that issuer.
+  // its own provider mails its invitations the sign-in link). Never a manager's, and through a company's own issuer
+  // none above admin: that issuer vouches for its addresses, and its admins (or reseller) run it.
   const invitation = await scope.db.invitation.findFirst({
     where: {
       companyId: a.company.id,
       email,
       acceptedAt: null,
       revokedAt: null,
-      role: { not: 'manager' },
+      role: a.provider === 'company' ? { in: ['player', 'admin'] } : { not: 'manager' },
       OR: [{ expiresAt: null }, { expiresAt: { gt: scope.now } }],
     },
   });
@@ -80,6 +89,7 @@ export async function admitPerson(scope: RequestScope, a: Admission): Promise<Us
 /** Links the account to this issuer's subject: once per issuer (a second subject for it is refused). */
 async function linkOnce(scope: RequestScope, a: Admission, user: UserRow): Promise<UserRow> {
   if (user.deletedAt) throw new SsoRefusal('account_deactivated', a.redirect);
+  if (beyondCompanyIssuer(a.provider, user.role)) throw new SsoRefusal('role_not_admitted', a.redirect);
   const linked = await scope.db.ssoIdentity.findUnique({
     where: { userId_issuer: { userId: user.id, issuer: a.person.issuer } },
   });

@@ -10,6 +10,8 @@ let s: TestServer;
 let companyA: TestIssuer;
 let companyB: TestIssuer;
 let google: TestIssuer;
+/** An issuer a reseller runs for its own company (PARTNERS), asserting whatever e-mail it likes. */
+let rogue: TestIssuer;
 let callbackUrl: string;
 let adminToken: string;
 let globexAdminToken: string;
@@ -23,10 +25,11 @@ beforeAll(async () => {
   s = await startTestServer({ env: { APP_URL } });
   s.config.sso.publicUrl = s.url;
   callbackUrl = `${s.url}/auth/sso/callback`;
-  [companyA, companyB, google] = await Promise.all([
+  [companyA, companyB, google, rogue] = await Promise.all([
     startTestIssuer(callbackUrl, 'demo-client'),
     startTestIssuer(callbackUrl, 'globex-client'),
     startTestIssuer(callbackUrl, 'google-client'),
+    startTestIssuer(callbackUrl, 'partners-client'),
   ]);
   s.config.sso.google = { issuer: google.issuer, clientId: google.clientId, clientSecret: google.clientSecret };
   adminToken = await s.loginAs('admin');
@@ -50,7 +53,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([companyA?.close(), companyB?.close(), google?.close()]);
+  await Promise.all([companyA?.close(), companyB?.close(), google?.close(), rogue?.close()]);
   await s?.close();
 });
 
@@ -190,6 +193,34 @@ describe('sign-in with a company provider', () => {
     await s.t.db.prisma.user.updateMany({ where: { email: 'gone@acme.test' }, data: { deletedAt: new Date() } });
     const again = await signIn(companyA, 'sub-gone', { company: 'demo', provider: 'company', redirect: '/' });
     expect(again.searchParams.get('error')).toBe('account_deactivated');
+  });
+});
+
+describe("roles a company's own issuer cannot reach", () => {
+  it('refuses to link, or sign in through a link to, a manager or reseller', async () => {
+    const prisma = s.t.db.prisma;
+    const partners = s.demo.companies.PARTNERS;
+    const resellerToken = await s.loginAs('reseller');
+    const input = { issuer: rogue.issuer, clientId: rogue.clientId, clientSecret: rogue.clientSecret, emailDomains: [] };
+    const set = await s.gql(SET_SSO, { companyId: partners, input }, bearer(resellerToken));
+    expect(set.errors).toBeUndefined();
+    for (const email of ['manager@partners.test', 'reseller@partners.test']) {
+      rogue.accounts.set(`sub-${email}`, { email, email_verified: true });
+      const landed = await signIn(rogue, `sub-${email}`, { company: 'partners', provider: 'company', redirect: '/' });
+      expect(landed.searchParams.get('error'), email).toBe('role_not_admitted');
+      expect(landed.searchParams.get('code')).toBeNull();
+    }
+    expect(await prisma.ssoIdentity.count({ where: { issuer: rogue.issuer } })).toBe(0);
+    // A link made before (or while the person was an admin) opens nothing once they are above admin.
+    const manager = await prisma.user.findFirstOrThrow({ where: { email: 'manager@partners.test' } });
+    await prisma.ssoIdentity.create({
+      data: { companyId: partners, issuer: rogue.issuer, subject: 'sub-linked', userId: manager.id },
+    });
+    rogue.accounts.set('sub-linked', { email: 'manager@partners.test', email_verified: true });
+    const linked = await signIn(rogue, 'sub-linked', { company: 'partners', provider: 'company', redirect: '/' });
+    expect(linked.searchParams.get('error')).toBe('role_not_admitted');
+    await prisma.ssoIdentity.deleteMany({ where: { issuer: rogue.issuer } });
+    await prisma.companySso.deleteMany({ where: { companyId: partners } });
   });
 });
 
