@@ -11,6 +11,7 @@ import { DomainError } from '../domain/errors.ts';
 import { isRole, roleAtLeast } from '../domain/roles.ts';
 import { hasControlCharacter, mayJoin, type SsoProvider } from '../domain/sso.ts';
 import type { RequestScope } from './scope.ts';
+import { announceRevocation, REVOKE_SESSIONS } from './sessions.ts';
 import { refuseWhenFull, takeSeat } from './seats.ts';
 
 /**
@@ -94,18 +95,24 @@ async function linkOnce(scope: RequestScope, a: Admission, user: UserRow): Promi
     where: { userId_issuer: { userId: user.id, issuer: a.person.issuer } },
   });
   if (linked) throw new SsoRefusal('account_linked', a.redirect);
-  await scope
+  const linkedUser = await scope
     .write(async (tx) => {
       await tx.ssoIdentity.create({ data: identityOf(a, user.id) });
-      // The provider vouched for the address: the account no longer waits for its verification link.
-      if (!user.emailVerified) await tx.user.update({ where: { id: user.id }, data: { emailVerified: true } });
+      if (user.emailVerified) return user;
+      // The provider vouched for an address nobody had proven: whoever registered it before (perhaps not its
+      // owner) loses the password they chose and every session, and the account no longer waits for its link.
+      return tx.user.update({
+        where: { id: user.id },
+        data: { emailVerified: true, passwordHash: null, ...REVOKE_SESSIONS },
+      });
     })
     .catch((err) => {
       // The same person's two sign-ins at once: one linked it.
       if (isUniqueViolation(err)) throw new SsoRefusal('account_linked', a.redirect);
       throw err;
     });
-  return { ...user, emailVerified: true };
+  if (!user.emailVerified) announceRevocation(scope, user.id);
+  return linkedUser;
 }
 
 const identityOf = (a: Admission, userId: number) => ({

@@ -126,6 +126,36 @@ describe('sign-in with a company provider', () => {
     expect(refused.searchParams.get('code')).toBeNull();
   });
 
+  it('takes an unverified account from whoever registered it first: its password and sessions end', async () => {
+    const prisma = s.t.db.prisma;
+    // Someone registered victim@acme.test earlier with a password of theirs and never verified the address.
+    const { id: _id, ...template } = await prisma.user.findFirstOrThrow({ where: { email: 'player2@demo.test' } });
+    const squatter = await prisma.user.create({
+      data: {
+        ...template,
+        extraFields: template.extraFields ?? [],
+        notificationSettings: template.notificationSettings ?? {},
+        email: 'victim@acme.test',
+        externalId: 'victim@acme.test',
+        emailVerified: false,
+        tokenVersion: 0,
+      },
+    });
+    const oldToken = await s.login('victim@acme.test', 'demo');
+    expect((await s.gql('{ me { email } }', {}, bearer(oldToken))).data).toEqual({ me: { email: 'victim@acme.test' } });
+    companyA.accounts.set('sub-victim', { email: 'victim@acme.test', email_verified: true });
+    const landed = await signIn(companyA, 'sub-victim', { company: 'demo', provider: 'company', redirect: '/' });
+    const r = await exchange(landed.searchParams.get('code')!);
+    expect(r.data).toMatchObject({ exchangeLoginCode: { user: { id: squatter.id } } });
+    await expect(s.login('victim@acme.test', 'demo')).rejects.toThrow(/failed/);
+    const old = await s.gql('{ me { email } }', {}, bearer(oldToken));
+    expect(old.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    const { token } = (r.data as { exchangeLoginCode: { token: string } }).exchangeLoginCode;
+    expect((await s.gql('{ me { email } }', {}, bearer(token))).data).toEqual({ me: { email: 'victim@acme.test' } });
+    const after = await prisma.user.findUniqueOrThrow({ where: { id: squatter.id } });
+    expect(after).toMatchObject({ emailVerified: true, passwordHash: null });
+  });
+
   it('refuses an unverified e-mail and a domain the company did not list', async () => {
     companyA.accounts.set('sub-unverified', { email: 'someone@acme.test', email_verified: false });
     const unverified = await signIn(companyA, 'sub-unverified', {
