@@ -1,6 +1,7 @@
 // A real OpenID Connect provider (oidc-provider) on loopback, for the sign-in tests: the accounts are the test's,
 // and its interaction logs in the account the test names next, without a form. rotateKeys() restarts it on the
-// same address with a new signing key.
+// same address with a new signing key. With publishWrongKey its JWKS shows another key under the signing key's id:
+// its ID tokens then carry signatures no published key verifies.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider from 'oidc-provider';
@@ -18,6 +19,8 @@ export interface TestIssuer {
   accounts: Map<string, TestAccount>;
   /** The subject the next interaction logs in. */
   next: string;
+  /** The JWKS publishes a key the issuer does not sign with (same key id). */
+  publishWrongKey: boolean;
   rotateKeys(): Promise<void>;
   close(): Promise<void>;
 }
@@ -45,6 +48,7 @@ export async function startTestIssuer(redirectUri: string, clientId = 'prode-tes
     clientSecret,
     accounts: new Map(),
     next: '',
+    publishWrongKey: false,
     async rotateKeys() {
       handler = build([await signingKey()]);
     },
@@ -74,7 +78,15 @@ export async function startTestIssuer(redirectUri: string, clientId = 'prode-tes
       },
     });
     const callback = provider.callback();
+    const decoy = generateKeyPair('RS256', { extractable: true }).then(({ publicKey }) => exportJWK(publicKey));
     return (req: IncomingMessage, res: ServerResponse) => {
+      if (state.publishWrongKey && req.url === '/jwks') {
+        void decoy.then((jwk) => {
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({ keys: [{ ...jwk, kid: keys[0].kid, alg: 'RS256', use: 'sig' }] }));
+        });
+        return;
+      }
       if (!req.url?.startsWith('/interaction/')) return callback(req, res);
       interact(provider, state, req, res).catch((err) => {
         res.statusCode = 500;

@@ -287,6 +287,34 @@ describe('the checks of the flow', () => {
     expect((await callback(second)).searchParams.get('error')).toBe('sign_in_rejected');
   });
 
+  it('refuses an ID token signed with a key the issuer does not publish', async () => {
+    // A fresh issuer: its key set is first fetched with this token, so no earlier sign-in cached the right one.
+    const forger = await startTestIssuer(callbackUrl, 'forger-client');
+    const globex = s.demo.companies.GLOBEX;
+    const input = (i: TestIssuer) => ({ issuer: i.issuer, clientId: i.clientId, clientSecret: i.clientSecret });
+    try {
+      const set = await s.gql(
+        SET_SSO,
+        { companyId: globex, input: { ...input(forger), emailDomains: [] } },
+        bearer(globexAdminToken),
+      );
+      expect(set.errors).toBeUndefined();
+      forger.publishWrongKey = true;
+      forger.accounts.set('sub-forged', { email: 'forged@globex.test', email_verified: true });
+      const landed = await signIn(forger, 'sub-forged', { company: 'GLOBEX', provider: 'company', redirect: '/' });
+      expect(landed.searchParams.get('error')).toBe('sign_in_rejected');
+      expect(landed.searchParams.get('code')).toBeNull();
+      expect(await s.t.db.prisma.user.count({ where: { email: 'forged@globex.test' } })).toBe(0);
+    } finally {
+      await s.gql(
+        SET_SSO,
+        { companyId: globex, input: { ...input(companyB), emailDomains: [] } },
+        bearer(globexAdminToken),
+      );
+      await forger.close();
+    }
+  });
+
   it("does not let company A's provider sign into company B", async () => {
     companyA.accounts.set('sub-cross', { email: 'cross@acme.test', email_verified: true });
     companyB.accounts.set('sub-cross', { email: 'cross@acme.test', email_verified: true });
