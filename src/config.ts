@@ -75,6 +75,9 @@ export interface Config {
     /** Sign-ups per client address and e-mail per window (ten times it per address); every one counts. */
     registerMax: number;
     registerWindowMs: number;
+    /** Single sign-on starts per client address per window, every one counted (each stores a pending sign-in). */
+    ssoStartMax: number;
+    ssoStartWindowMs: number;
   };
   metrics: { enabled: boolean; token: string | null };
   /** The CSV exports (src/rest/exports.ts): exports running at once per replica, rows read per page. */
@@ -329,6 +332,8 @@ export function loadConfig(env: Env = withEnvFile().env, note: (msg: string) => 
       loginWindowMs: int(env, 'LOGIN_RATE_LIMIT_WINDOW_MS', 15 * 60_000, 1000, 86_400_000),
       registerMax: int(env, 'REGISTER_RATE_LIMIT_MAX', 5, 1, 1_000_000),
       registerWindowMs: int(env, 'REGISTER_RATE_LIMIT_WINDOW_MS', 60 * 60_000, 1000, 86_400_000),
+      ssoStartMax: int(env, 'SSO_START_RATE_LIMIT_MAX', 30, 1, 1_000_000),
+      ssoStartWindowMs: int(env, 'SSO_START_RATE_LIMIT_WINDOW_MS', 15 * 60_000, 1000, 86_400_000),
     },
     live: {
       maxSockets: int(env, 'WS_MAX_SOCKETS', 10_000, 0, 1_000_000),

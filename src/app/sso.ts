@@ -32,7 +32,7 @@ import {
 } from '../domain/sso.ts';
 import { recordAudit } from './audit.ts';
 import { administered, holds } from './company-admin.ts';
-import { counted, type ThrottledClient } from './password-client.ts';
+import { countAttempt, counted, type ThrottledClient } from './password-client.ts';
 import type { RequestScope } from './scope.ts';
 import { admitPerson, SsoRefusal } from './sso-people.ts';
 
@@ -43,6 +43,8 @@ export const SIGN_IN_TTL_MS = 10 * 60_000;
 /** A login code is exchanged within this. */
 export const LOGIN_CODE_TTL_MS = 60_000;
 export const CALLBACK_PATH = '/auth/sso/callback';
+/** Every start counts against one subject: the start throttle's per-subject budget is the address's. */
+const SSO_START_SUBJECT = 'sso:start';
 /** The gateway's own page a sign-in ends on when APP_URL is the gateway. */
 export const DONE_PATH = '/auth/sso/done';
 /** The gateway's GraphQL explorer (src/graphql/explorer.ts), which exchanges a code itself. */
@@ -100,9 +102,10 @@ export async function startSsoSignIn(
   if (!isSafeRedirect(redirect)) {
     throw new SsoRefusal('invalid_redirect', null, 'redirect must be a path of the app starting with one "/"');
   }
-  return counted(client, `sso:${(args.company ?? '').slice(0, 100)}`, 'sign-ins from this address', 'given back', () =>
-    start(scope, args.company ?? '', args.provider ?? '', redirect),
-  ).catch((err) => appRefusal(err, redirect));
+  // Every start counts, whatever its outcome: each may store a pending sign-in and ask a provider.
+  return countAttempt(client, SSO_START_SUBJECT, 'sign-ins started from this address')
+    .then(() => start(scope, args.company ?? '', args.provider ?? '', redirect))
+    .catch((err) => appRefusal(err, redirect));
 }
 
 async function start(scope: RequestScope, name: string, provider: string, redirect: string): Promise<SsoStep> {
@@ -161,9 +164,20 @@ export async function finishSsoSignIn(
 ): Promise<SsoStep> {
   const state = args.query.get('state');
   if (!state || state.length > 200) throw new SsoRefusal('invalid_state', null, 'the answer names no sign-in');
-  return counted(client, 'sso:callback', 'sign-ins from this address', 'given back', () =>
-    finish(scope, state, args),
-  ).catch((err) => appRefusal(err, err instanceof SsoRefusal ? err.redirect : null));
+  const attempt = await countAttempt(client, 'sso:callback', 'failed sign-ins from this address').catch((err) =>
+    appRefusal(err, null),
+  );
+  try {
+    const step = await finish(scope, state, args);
+    await attempt.cancelled();
+    return step;
+  } catch (err) {
+    // A refusal (of the rules or the provider's answer) stays counted as a failure; anything else (the database
+    // away) guessed nothing and is given back.
+    if (!(err instanceof SsoRefusal || err instanceof OidcError || err instanceof DomainError))
+      await attempt.cancelled();
+    return appRefusal(err, err instanceof SsoRefusal ? err.redirect : null);
+  }
 }
 
 async function finish(

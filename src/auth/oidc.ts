@@ -18,9 +18,12 @@ export class OidcError extends Error {
 const TIMEOUT_SECONDS = 5;
 /** Discovered configurations are kept this long per issuer and client, at most MAX_CONFIGURATIONS of them. */
 const CONFIGURATION_TTL_MS = 5 * 60_000;
+/** A failed discovery is kept this long: a failing issuer is not asked again on every start. */
+const FAILED_DISCOVERY_TTL_MS = 30_000;
 const MAX_CONFIGURATIONS = 200;
 
-const configurations = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
+/** Least recently used first (a hit moves its entry last), so a busy tenant's entry is not pushed out. */
+const configurations = new Map<string, { until: number; config: Promise<oidc.Configuration> }>();
 
 const isLoopbackHttp = (issuer: string) => new URL(issuer).protocol === 'http:';
 
@@ -34,14 +37,18 @@ export function configurationOf(provider: OidcClientConfig, env: Config['env']):
   const key = JSON.stringify([provider.issuer, provider.clientId, provider.clientSecret, env]);
   const now = Date.now();
   const cached = configurations.get(key);
-  if (cached && now - cached.at < CONFIGURATION_TTL_MS) return cached.config;
   configurations.delete(key);
+  if (cached && now < cached.until) {
+    configurations.set(key, cached);
+    return cached.config;
+  }
   if (configurations.size >= MAX_CONFIGURATIONS) configurations.delete(configurations.keys().next().value!);
-  const config = discover(provider);
-  configurations.set(key, { at: now, config });
-  // A failure is not kept: the next sign-in asks the provider again.
-  config.catch(() => configurations.delete(key));
-  return config;
+  const entry = { until: now + CONFIGURATION_TTL_MS, config: discover(provider) };
+  configurations.set(key, entry);
+  entry.config.catch(() => {
+    entry.until = Date.now() + FAILED_DISCOVERY_TTL_MS;
+  });
+  return entry.config;
 }
 
 async function discover(provider: OidcClientConfig): Promise<oidc.Configuration> {
@@ -61,9 +68,14 @@ async function discover(provider: OidcClientConfig): Promise<oidc.Configuration>
   }
 }
 
-/** Checks that `issuer` publishes a discovery document naming itself (when a company saves its provider). */
+/**
+ * Checks that `issuer` publishes a discovery document naming itself (when a company saves its provider). Asked
+ * afresh and not cached: an admin's checks neither push other companies' configurations out nor see an old failure.
+ */
 export async function checkDiscovery(issuer: string, env: Config['env']): Promise<void> {
-  await configurationOf({ issuer, clientId: 'discovery-check', clientSecret: 'discovery-check' }, env);
+  const problem = issuerProblem(issuer, env);
+  if (problem) throw new OidcError('insecure', `the issuer ${problem}`);
+  await discover({ issuer, clientId: 'discovery-check', clientSecret: 'discovery-check' });
 }
 
 export interface AuthorizationRequest {

@@ -88,7 +88,10 @@ export async function buildGateway({ config, db, logger, logStream, tracing }: G
   registerAccountPages(app); // what the links of our e-mails open where APP_URL is the gateway
   registerSsoRoutes(app, sources, (request) => {
     const client = clients.ofRequest(request);
-    return { ip: client.ip, throttle: client.loginThrottle };
+    return {
+      start: { ip: client.ip, throttle: client.ssoStartThrottle },
+      callback: { ip: client.ip, throttle: client.loginThrottle },
+    };
   });
   // The offline GraphQL explorer goes with Sandbox: both are for people trying the API, and off in production.
   if (config.graphql.sandbox) registerExplorer(app);

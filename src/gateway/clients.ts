@@ -25,7 +25,14 @@ export function clientsOf(config: Config, db: Database): Clients {
   const { registerMax, registerWindowMs, loginMax, loginWindowMs } = config.rateLimit;
   const registerThrottle = loginThrottleFor(db, 'register', registerMax, registerWindowMs);
   const tokenThrottle = loginThrottleFor(db, 'token', loginMax, loginWindowMs);
-  const throttles = { loginThrottle, resetThrottle, registerThrottle, tokenThrottle };
+  // One subject for every start: its (address, subject) budget is the address's budget of starts.
+  const ssoStartThrottle = loginThrottleFor(
+    db,
+    'ssoStart',
+    config.rateLimit.ssoStartMax,
+    config.rateLimit.ssoStartWindowMs,
+  );
+  const throttles = { loginThrottle, resetThrottle, registerThrottle, tokenThrottle, ssoStartThrottle };
   return {
     // IPv6 clients are keyed by their /64, as the general rate limit does: one host owns a whole /64. A client that
     // hung up while its request waited has no address any more (the socket is closed): those share one key.

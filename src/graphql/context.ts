@@ -42,6 +42,8 @@ export interface ClientInfo {
   registerThrottle: LoginThrottle;
   /** Failed uses of a reset or verification link, per address. */
   tokenThrottle: LoginThrottle;
+  /** Single sign-on starts per address, every one counted (src/app/sso.ts). */
+  ssoStartThrottle: LoginThrottle;
   /** Filled in as the request is served; read by metrics. */
   outcome: RequestOutcome;
 }

@@ -64,7 +64,7 @@ const one = (q: Query, name: string) => (Array.isArray(q[name]) ? undefined : (q
 export function registerSsoRoutes(
   app: FastifyInstance,
   sources: ScopeSources,
-  clientOf: (request: FastifyRequest) => ThrottledClient,
+  clientOf: (request: FastifyRequest) => { start: ThrottledClient; callback: ThrottledClient },
 ) {
   const secure = () => sources.config.sso.publicUrl.startsWith('https:');
   const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
@@ -84,7 +84,7 @@ export function registerSsoRoutes(
     const q = request.query as Query;
     const { scope } = await openRequestScope(sources, {});
     try {
-      const step = await startSsoSignIn(scope, clientOf(request), {
+      const step = await startSsoSignIn(scope, clientOf(request).start, {
         company: one(q, 'company'),
         provider: one(q, 'provider'),
         redirect: one(q, 'redirect'),
@@ -103,7 +103,7 @@ export function registerSsoRoutes(
     // The cookie has done its work whatever the outcome.
     reply.header('set-cookie', cookie('', 0, secure()));
     try {
-      const step = await finishSsoSignIn(scope, clientOf(request), { query, browserSecret: browserSecretOf(request) });
+      const step = await finishSsoSignIn(scope, clientOf(request).callback, { query, browserSecret: browserSecretOf(request) });
       return reply.headers(noStore).redirect(step.location, 302);
     } catch (err) {
       return refused(reply, err, scope);

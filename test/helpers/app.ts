@@ -76,6 +76,7 @@ export async function startTestServer(
     RATE_LIMIT_MAX: '0',
     LOGIN_RATE_LIMIT_MAX: '1000000',
     REGISTER_RATE_LIMIT_MAX: '1000000',
+    SSO_START_RATE_LIMIT_MAX: '1000000',
     PASSWORD_HASH_COST: '14',
     // The engine of the test run (`ENGINE=plain npm test`), unless the test pins one.
     ...(process.env.ENGINE ? { ENGINE: process.env.ENGINE } : {}),

@@ -1,5 +1,6 @@
 // Sign-in with Google and a company's own provider, over real HTTP against a real gateway and real OpenID Connect
 // providers (oidc-provider) on loopback: every redirect followed by hand, with a cookie jar.
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, bearer, type TestServer } from '../helpers/app.ts';
 import { CookieJar, followUntil, get, startTestIssuer, type TestIssuer } from '../helpers/oidc-issuer.ts';
@@ -231,7 +232,12 @@ describe("roles a company's own issuer cannot reach", () => {
     const prisma = s.t.db.prisma;
     const partners = s.demo.companies.PARTNERS;
     const resellerToken = await s.loginAs('reseller');
-    const input = { issuer: rogue.issuer, clientId: rogue.clientId, clientSecret: rogue.clientSecret, emailDomains: [] };
+    const input = {
+      issuer: rogue.issuer,
+      clientId: rogue.clientId,
+      clientSecret: rogue.clientSecret,
+      emailDomains: [],
+    };
     const set = await s.gql(SET_SSO, { companyId: partners, input }, bearer(resellerToken));
     expect(set.errors).toBeUndefined();
     for (const email of ['manager@partners.test', 'reseller@partners.test']) {
@@ -391,6 +397,59 @@ describe('Google', () => {
     const only = await fetch(`${s.url}/auth/sso/start?company=demo&provider=google&redirect=/`, { redirect: 'manual' });
     expect(new URL(only.headers.get('location')!).searchParams.get('error')).toBe('company_provider_only');
     await s.t.db.prisma.company.update({ where: { id }, data: { loginStrategy: 0 } });
+  });
+});
+
+describe('the limits of one address', () => {
+  it('counts every start and every refused callback; a failed discovery is kept 30 seconds', async () => {
+    const limited = await startTestServer({
+      env: { APP_URL, SSO_START_RATE_LIMIT_MAX: '6', LOGIN_RATE_LIMIT_MAX: '2' },
+    });
+    let discoveries = 0;
+    const failing = createServer((_req, res) => {
+      discoveries++;
+      res.statusCode = 500;
+      res.end();
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    try {
+      limited.config.sso.publicUrl = limited.url;
+      const prisma = limited.t.db.prisma;
+      const own = (companyId: number, issuer: string) =>
+        prisma.companySso.create({ data: { companyId, issuer, clientId: 'c', clientSecret: 's', emailDomains: [] } });
+      await own(limited.demo.companies.DEMO, `http://127.0.0.1:${(failing.address() as { port: number }).port}`);
+      await own(limited.demo.companies.GLOBEX, companyA.issuer);
+      const start = async (company: string) => {
+        const res = await fetch(`${limited.url}/auth/sso/start?company=${company}&provider=company&redirect=/`, {
+          redirect: 'manual',
+        });
+        const location = res.headers.get('location')!;
+        return location.startsWith(companyA.issuer) ? 'started' : new URL(location).searchParams.get('error');
+      };
+      expect([await start('demo'), await start('demo')]).toEqual(['provider_unavailable', 'provider_unavailable']);
+      expect(discoveries).toBe(1);
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      try {
+        vi.setSystemTime(Date.now() + 31_000);
+        expect(await start('demo')).toBe('provider_unavailable');
+        expect(discoveries).toBe(2);
+        const outcomes = [await start('GLOBEX'), await start('GLOBEX'), await start('nope'), await start('GLOBEX')];
+        expect(outcomes).toEqual(['started', 'started', 'unknown_company', 'rate_limited']);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(await prisma.ssoSignIn.count()).toBe(2);
+      // Callbacks naming no sign-in are refusals: counted, two per address here.
+      const callback = () => fetch(`${limited.url}/auth/sso/callback?state=nothing&code=x`, { redirect: 'manual' });
+      for (const expected of ['invalid_state', 'invalid_state', 'rate_limited']) {
+        const res = await callback();
+        expect(res.status).toBe(400);
+        expect(await res.text()).toContain(expected);
+      }
+    } finally {
+      await new Promise<void>((resolve) => failing.close(() => resolve()));
+      await limited.close();
+    }
   });
 });
 
