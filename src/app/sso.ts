@@ -8,6 +8,7 @@ import { companyFromHeaders } from '../auth/request-auth.ts';
 import {
   authorizationUrl,
   checkDiscovery,
+  logProviderFailure,
   newSignInSecrets,
   OidcError,
   redeemCode,
@@ -141,8 +142,10 @@ async function start(scope: RequestScope, name: string, provider: string, redire
 function appRefusal(err: unknown, redirect: string | null): never {
   if (err instanceof SsoRefusal) throw err;
   if (err instanceof OidcError) {
+    logProviderFailure(err, {});
     throw new SsoRefusal(
-      err.reason === 'rejected' ? 'sign_in_rejected' : 'provider_unavailable',
+      // An endpoint the provider may not name (insecure) is its answer refused, not the provider away.
+      err.reason === 'unreachable' ? 'provider_unavailable' : 'sign_in_rejected',
       redirect,
       err.message,
     );
@@ -333,7 +336,9 @@ export async function updateCompanySso(
     await checkDiscovery(settings.issuer, scope.config.env);
   } catch (err) {
     if (!(err instanceof OidcError)) throw err;
-    throw badInput(`issuer: no usable OpenID Connect discovery document (${err.message})`, 'issuer');
+    // What failed stays in the server's log: the text could echo what an internal host answered.
+    logProviderFailure(err, { companyId: company.id, issuer: settings.issuer });
+    throw badInput('issuer: no usable OpenID Connect discovery document could be fetched from it', 'issuer');
   }
   const { clientSecret, ...shown } = settings;
   await scope.write(async (tx) => {

@@ -3,6 +3,7 @@
 // GraphQL here: failures are OidcError, which src/app/sso.ts maps to what the person is told.
 import * as oidc from 'openid-client';
 import { issuerProblem, type Config, type OidcClientConfig } from '../config.ts';
+import { ProviderFetchRefused, providerFetch } from './oidc-fetch.ts';
 
 /** Why a provider could not be used: unreachable (down, slow, no discovery) or its answer failed a check. */
 export class OidcError extends Error {
@@ -27,6 +28,14 @@ const configurations = new Map<string, { until: number; config: Promise<oidc.Con
 
 const isLoopbackHttp = (issuer: string) => new URL(issuer).protocol === 'http:';
 
+/** Where a provider's failure is told in full: the server's log (the person and the admin get a short word). */
+let failureLog: (detail: object, message: string) => void = () => {};
+export const logProviderFailuresTo = (log: (detail: object, message: string) => void) => {
+  failureLog = log;
+};
+export const logProviderFailure = (err: OidcError, context: object) =>
+  failureLog({ ...context, reason: err.reason, detail: err.message }, 'OpenID Connect provider failed');
+
 /**
  * The provider's configuration, discovered (or reused for a few minutes). The JWKS is fetched with the first ID
  * token to check and again when a token names an unknown key (rotation) and the cached set is a minute old.
@@ -43,7 +52,7 @@ export function configurationOf(provider: OidcClientConfig, env: Config['env']):
     return cached.config;
   }
   if (configurations.size >= MAX_CONFIGURATIONS) configurations.delete(configurations.keys().next().value!);
-  const entry = { until: now + CONFIGURATION_TTL_MS, config: discover(provider) };
+  const entry = { until: now + CONFIGURATION_TTL_MS, config: discover(provider, env) };
   configurations.set(key, entry);
   entry.config.catch(() => {
     entry.until = Date.now() + FAILED_DISCOVERY_TTL_MS;
@@ -51,8 +60,9 @@ export function configurationOf(provider: OidcClientConfig, env: Config['env']):
   return entry.config;
 }
 
-async function discover(provider: OidcClientConfig): Promise<oidc.Configuration> {
-  // allowInsecureRequests lets any http host through: only for an issuer issuerProblem already held to loopback.
+async function discover(provider: OidcClientConfig, env: Config['env']): Promise<oidc.Configuration> {
+  // allowInsecureRequests lets http through openid-client: only for an issuer issuerProblem held to loopback, and
+  // providerFetch refuses every http endpoint its discovery names elsewhere than loopback.
   const execute = [oidc.enableNonRepudiationChecks];
   if (isLoopbackHttp(provider.issuer)) execute.push(oidc.allowInsecureRequests);
   try {
@@ -61,7 +71,7 @@ async function discover(provider: OidcClientConfig): Promise<oidc.Configuration>
       provider.clientId,
       { client_secret: provider.clientSecret },
       oidc.ClientSecretPost(provider.clientSecret),
-      { execute, timeout: TIMEOUT_SECONDS },
+      { execute, timeout: TIMEOUT_SECONDS, [oidc.customFetch]: providerFetch(env) },
     );
   } catch (err) {
     throw new OidcError('unreachable', `discovery of ${provider.issuer} failed: ${describe(err)}`);
@@ -75,7 +85,7 @@ async function discover(provider: OidcClientConfig): Promise<oidc.Configuration>
 export async function checkDiscovery(issuer: string, env: Config['env']): Promise<void> {
   const problem = issuerProblem(issuer, env);
   if (problem) throw new OidcError('insecure', `the issuer ${problem}`);
-  await discover({ issuer, clientId: 'discovery-check', clientSecret: 'discovery-check' });
+  await discover({ issuer, clientId: 'discovery-check', clientSecret: 'discovery-check' }, env);
 }
 
 export interface AuthorizationRequest {
@@ -139,7 +149,8 @@ export async function redeemCode(
     });
     claims = tokens.claims();
   } catch (err) {
-    throw new OidcError(isNetworkError(err) ? 'unreachable' : 'rejected', describe(err));
+    const reason = refusedFetch(err) ? 'insecure' : isNetworkError(err) ? 'unreachable' : 'rejected';
+    throw new OidcError(reason, describe(err));
   }
   if (!claims) throw new OidcError('rejected', 'the provider returned no ID token');
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : null;
@@ -153,9 +164,16 @@ export async function redeemCode(
   };
 }
 
-const isNetworkError = (err: unknown) =>
+const refusedFetch = (err: unknown): boolean =>
+  err instanceof ProviderFetchRefused || (err instanceof Error && err.cause !== undefined && refusedFetch(err.cause));
+
+// A system error of the connection (ECONNREFUSED, ENOTFOUND, ...), a timeout, or a request providerFetch refused.
+const isNetworkError = (err: unknown): boolean =>
   err instanceof Error &&
-  (err.name === 'TimeoutError' || err.name === 'AbortError' || /fetch failed/.test(err.message));
+  (err.name === 'TimeoutError' ||
+    err.name === 'AbortError' ||
+    /^E[A-Z]+$/.test(String((err as { code?: unknown }).code)) ||
+    (err.cause !== undefined && isNetworkError(err.cause)));
 
 function describe(err: unknown): string {
   if (!(err instanceof Error)) return String(err);

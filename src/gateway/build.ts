@@ -9,6 +9,7 @@ import { engineFor } from '../engine/index.ts';
 import { registerExplorer } from '../graphql/explorer.ts';
 import { registerAccountPages } from '../http/account-pages.ts';
 import { registerSsoRoutes } from '../http/sso-routes.ts';
+import { logProviderFailuresTo } from '../auth/oidc.ts';
 import type { ScopeSources } from '../http/request-scope.ts';
 import { createLogger, type LogStream } from '../observability/logger.ts';
 import { Metrics } from '../observability/metrics.ts';
@@ -51,6 +52,7 @@ export interface GatewayDeps {
 
 export async function buildGateway({ config, db, logger, logStream, tracing }: GatewayDeps): Promise<FastifyInstance> {
   const app = createFastify(config, logger ?? createLogger(config, logStream));
+  logProviderFailuresTo((detail, message) => app.log.warn(detail, message));
   app.decorate('lifecycle', { draining: false });
   const metrics = new Metrics();
   app.addHook('onClose', async () => metrics.close());

@@ -21,6 +21,8 @@ export interface TestIssuer {
   next: string;
   /** The JWKS publishes a key the issuer does not sign with (same key id). */
   publishWrongKey: boolean;
+  /** When set, the discovery document names this as its jwks_uri. */
+  advertisedJwksUri: string | null;
   rotateKeys(): Promise<void>;
   close(): Promise<void>;
 }
@@ -49,6 +51,7 @@ export async function startTestIssuer(redirectUri: string, clientId = 'prode-tes
     accounts: new Map(),
     next: '',
     publishWrongKey: false,
+    advertisedJwksUri: null,
     async rotateKeys() {
       handler = build([await signingKey()]);
     },
@@ -87,6 +90,10 @@ export async function startTestIssuer(redirectUri: string, clientId = 'prode-tes
         });
         return;
       }
+      if (state.advertisedJwksUri && req.url === DISCOVERY_PATH && !req.headers['x-test-raw']) {
+        void advertise(issuer, state.advertisedJwksUri, res);
+        return;
+      }
       if (!req.url?.startsWith('/interaction/')) return callback(req, res);
       interact(provider, state, req, res).catch((err) => {
         res.statusCode = 500;
@@ -96,6 +103,16 @@ export async function startTestIssuer(redirectUri: string, clientId = 'prode-tes
   };
   handler = build([await signingKey()]);
   return state;
+}
+
+const DISCOVERY_PATH = '/.well-known/openid-configuration';
+
+/** The issuer's own discovery document with another jwks_uri. */
+async function advertise(issuer: string, jwksUri: string, res: ServerResponse) {
+  const own = await fetch(`${issuer}${DISCOVERY_PATH}`, { headers: { 'x-test-raw': '1' } });
+  const document = { ...((await own.json()) as object), jwks_uri: jwksUri };
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(document));
 }
 
 /** Logs in `state.next` and grants what the client asked, with no page. */

@@ -1,7 +1,9 @@
 // Sign-in with Google and a company's own provider, over real HTTP against a real gateway and real OpenID Connect
 // providers (oidc-provider) on loopback: every redirect followed by hand, with a cookie jar.
 import { createServer } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_PROVIDER_BODY_BYTES } from '../../src/auth/oidc-fetch.ts';
 import { startTestServer, bearer, type TestServer } from '../helpers/app.ts';
 import { CookieJar, followUntil, get, startTestIssuer, type TestIssuer } from '../helpers/oidc-issuer.ts';
 
@@ -470,5 +472,91 @@ describe('the settings', () => {
     const bad = { ...input, issuer: companyA.issuer, emailDomains: ['Not A Domain'] };
     const domains = await s.gql(SET_SSO, { companyId: s.demo.companies.DEMO, input: bad }, bearer(adminToken));
     expect(domains.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('what a provider may send and name', () => {
+  it('refuses a discovery document over 512 KiB, declared or not, and tells the admin no detail', async () => {
+    let padding = 0;
+    let declareLength = true;
+    const server = createServer((_req, res) => {
+      const { port } = server.address() as { port: number };
+      const issuer = `http://127.0.0.1:${port}`;
+      const body = JSON.stringify({
+        issuer,
+        authorization_endpoint: `${issuer}/auth`,
+        token_endpoint: `${issuer}/token`,
+        jwks_uri: `${issuer}/jwks`,
+        response_types_supported: ['code'],
+        padding: 'x'.repeat(padding),
+      });
+      res.setHeader('content-type', 'application/json');
+      if (declareLength) res.setHeader('content-length', Buffer.byteLength(body));
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const globex = s.demo.companies.GLOBEX;
+    const save = () =>
+      s.gql(
+        SET_SSO,
+        { companyId: globex, input: { issuer, clientId: 'c', clientSecret: 's', emailDomains: [] } },
+        bearer(globexAdminToken),
+      );
+    try {
+      padding = MAX_PROVIDER_BODY_BYTES - 1000;
+      expect((await save()).errors).toBeUndefined();
+      padding = MAX_PROVIDER_BODY_BYTES;
+      for (const declared of [true, false]) {
+        declareLength = declared;
+        const r = await save();
+        expect(r.errors?.[0].extensions?.code, `declared: ${declared}`).toBe('BAD_USER_INPUT');
+        expect(r.errors?.[0].message).not.toMatch(/bytes|127\.0\.0\.1/);
+      }
+    } finally {
+      const input = { issuer: companyB.issuer, clientId: companyB.clientId, clientSecret: companyB.clientSecret };
+      await s.gql(SET_SSO, { companyId: globex, input: { ...input, emailDomains: [] } }, bearer(globexAdminToken));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("refuses a loopback issuer's http endpoint elsewhere than loopback (its key set on another address)", async () => {
+    const sly = await startTestIssuer(callbackUrl, 'sly-client');
+    // The key set served over http on this machine's non-loopback address: a sign-in that fetched it would succeed.
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && !i.internal && i.family === 'IPv4');
+    let keySetRequests = 0;
+    const keys = createServer((_req, res) => {
+      keySetRequests++;
+      void fetch(`${sly.issuer}/jwks`).then(async (r) => res.end(await r.text()));
+    });
+    const host = outside?.address ?? '169.254.169.254';
+    if (outside) await new Promise<void>((resolve) => keys.listen(0, host, resolve));
+    const port = outside ? (keys.address() as { port: number }).port : 80;
+    const globex = s.demo.companies.GLOBEX;
+    const input = (i: TestIssuer) => ({ issuer: i.issuer, clientId: i.clientId, clientSecret: i.clientSecret });
+    try {
+      sly.advertisedJwksUri = `http://${host}:${port}/jwks`;
+      const set = await s.gql(
+        SET_SSO,
+        { companyId: globex, input: { ...input(sly), emailDomains: [] } },
+        bearer(globexAdminToken),
+      );
+      expect(set.errors).toBeUndefined();
+      sly.accounts.set('sub-sly', { email: 'sly@globex.test', email_verified: true });
+      const landed = await signIn(sly, 'sub-sly', { company: 'GLOBEX', provider: 'company', redirect: '/' });
+      expect(landed.searchParams.get('error')).toBe('sign_in_rejected');
+      expect(keySetRequests).toBe(0);
+      expect(await s.t.db.prisma.user.count({ where: { email: 'sly@globex.test' } })).toBe(0);
+    } finally {
+      await s.gql(
+        SET_SSO,
+        { companyId: globex, input: { ...input(companyB), emailDomains: [] } },
+        bearer(globexAdminToken),
+      );
+      await sly.close();
+      if (outside) await new Promise<void>((resolve) => keys.close(() => resolve()));
+    }
   });
 });
