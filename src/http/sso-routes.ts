@@ -117,7 +117,8 @@ export function registerSsoRoutes(
     const html = code
       ? page('Signed in', [
           'Your sign-in is done. An app turns this one-time code into its token with the ' +
-            '<code>exchangeLoginCode(code)</code> mutation, once, within 60 seconds:',
+            '<code>exchangeLoginCode(code)</code> mutation (REST: <code>POST /auth/sso/exchange</code>), once, ' +
+            'within 60 seconds:',
           `<code>${escapeHtml(code.slice(0, 200))}</code>`,
         ])
       : page('Sign-in failed', [
