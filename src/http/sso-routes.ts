@@ -103,7 +103,10 @@ export function registerSsoRoutes(
     // The cookie has done its work whatever the outcome.
     reply.header('set-cookie', cookie('', 0, secure()));
     try {
-      const step = await finishSsoSignIn(scope, clientOf(request).callback, { query, browserSecret: browserSecretOf(request) });
+      const step = await finishSsoSignIn(scope, clientOf(request).callback, {
+        query,
+        browserSecret: browserSecretOf(request),
+      });
       return reply.headers(noStore).redirect(step.location, 302);
     } catch (err) {
       return refused(reply, err, scope);
