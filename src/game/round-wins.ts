@@ -56,11 +56,16 @@ export function winnersWith(where: Prisma.Sql) {
 export const winsPerUser = Prisma.sql`w AS (SELECT "userId", SUM("overall") AS "roundWins",
   SUM("amongPlayers") AS "playerRoundWins" FROM won GROUP BY "userId")`;
 
-/** The winners of these rounds among these companies' users. */
+/**
+ * The winners of the rounds these matches make up (`matchIds`: every match of those rounds) among these companies'
+ * users. By match ids, so both databases read only those matches' predictions: filtered by round, SQLite walked
+ * every prediction of the companies' users and PostgreSQL scanned the table (0.55-2 s and 0.2 s a read at 1,000,000
+ * predictions, against 0.2 s and 0.12 s).
+ */
 const winnersOf = query(
   { tournamentId: 'number', roundId: 'number', userId: 'number', overall: 'number', amongPlayers: 'number' },
-  (roundIds: number[], companyIds: number[]) =>
-    Prisma.sql`WITH ${winnersWith(Prisma.sql`${m.c('roundId')} IN (${Prisma.join(roundIds)})
+  (matchIds: number[], companyIds: number[]) =>
+    Prisma.sql`WITH ${winnersWith(Prisma.sql`${p.c('matchId')} IN (${Prisma.join(matchIds)})
       AND ${u.c('companyId')} IN (${Prisma.join(companyIds)})`)}
     SELECT "tournamentId", "roundId", "userId", "overall", "amongPlayers" FROM won`,
 );
@@ -141,9 +146,11 @@ const key = (w: Win) => `${w.column}:${w.tournamentId}:${w.roundId}:${w.userId}`
  */
 export async function roundWinsMover(tx: Tx, roundIds: number[], companyIds: number[]): Promise<() => Promise<void>> {
   if (roundIds.length === 0 || companyIds.length === 0) return async () => {};
-  const before = winsOf(await rowsOf(tx, winnersOf, roundIds, companyIds));
+  const rounds = await tx.match.findMany({ where: { roundId: { in: roundIds } }, select: { id: true } });
+  const matchIds = rounds.map((r) => r.id);
+  const before = winsOf(await rowsOf(tx, winnersOf, matchIds, companyIds));
   return async () => {
-    const after = winsOf(await rowsOf(tx, winnersOf, roundIds, companyIds));
+    const after = winsOf(await rowsOf(tx, winnersOf, matchIds, companyIds));
     // Per column, tournament and user: how many rounds they won more (or fewer).
     const delta = new Map<string, { column: WinsColumn; tournamentId: number; userId: number; by: number }>();
     const add = (w: Win, by: number) => {

@@ -298,7 +298,9 @@ describe('typed SQL on the database', () => {
     const before = await standingsOf(tournament);
     expect(before.some((s) => s.roundWins > 0)).toBe(true);
     const rounds = Object.values(database.demo.rounds);
-    const won = await fits('roundWins.winnersOf', roundWinsSql.winnersOf, rounds, [database.demo.companies.DEMO]);
+    const matches = await prisma.match.findMany({ where: { roundId: { in: rounds } }, select: { id: true } });
+    const matchIds = matches.map((m) => m.id);
+    const won = await fits('roundWins.winnersOf', roundWinsSql.winnersOf, matchIds, [database.demo.companies.DEMO]);
     expect(won.every((w) => w.tournamentId === tournament)).toBe(true);
     covered.add('roundWins.clearRoundWins');
     await prisma.$executeRaw(roundWinsSql.clearRoundWins(tournament));
