@@ -113,6 +113,8 @@ export const LIST_ESTIMATES: Record<string, Estimate> = {
   'Query.roundWinners': fixed(30),
   'RoundWinners.winners': fixed(5),
   'MatchStatistics.topScores': (args) => (typeof args.take === 'number' ? args.take : 5),
+  // Google and the company's own provider.
+  'SignInMethods.providers': fixed(2),
 };
 
 /** A list of objects the table does not name (none today: the test keeps it so). */

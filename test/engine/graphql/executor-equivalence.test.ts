@@ -50,6 +50,10 @@ const CASES: Record<string, Case[]> = {
     { as: 'player', variables: (d) => ({ id: d.posts.globex }), fails: true },
   ],
   RestPostComments: [{ as: 'admin', variables: (d) => ({ postId: d.posts.demo[0] }) }],
+  RestSignInMethods: [
+    { as: null, variables: () => ({ company: 'demo', redirect: '/' }) },
+    { as: null, variables: () => ({ company: 'no-such-company' }), fails: true },
+  ],
   UpcomingMatches: [{ as: 'player', variables: () => ({ from: longAgo, take: 50 }) }],
 };
 
