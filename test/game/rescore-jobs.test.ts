@@ -6,6 +6,7 @@
 // runs jobs outside the request that woke it and tells live subscribers that the rankings moved.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { refuseWrites } from '../helpers/refused-writes.ts';
+import { holdRowLock } from '../helpers/row-locks.ts';
 import type { DemoIds } from '../../prisma/seed/demo-seed.ts';
 import type { Db } from '../../src/db/client.ts';
 import { rescoreMatches } from '../../src/game/rescore.ts';
@@ -152,19 +153,7 @@ describe('a rescoring job', () => {
     await p.rescoreJob.create({ data: { matchId: second, requestedAt: new Date(1) } });
     // Held open from outside, the first match keeps the first run in its transaction (it holds its job and the
     // tournament, and waits for the match).
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held = () => {};
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    const holder = p.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT "id" FROM "Match" WHERE "id" = ${first} FOR UPDATE`;
-        held();
-        await released;
-      },
-      { timeout: 30_000 },
-    );
-    await holding;
+    const releaseMatch = await holdRowLock(p, 'Match', first);
     const one = run();
     await new Promise((resolve) => setTimeout(resolve, 500));
     // The job it leaves is free: another runner could take it (this one gives up on the tournament the first holds).
@@ -173,8 +162,7 @@ describe('a rescoring job', () => {
     );
     expect(free).toHaveLength(1);
     expect(await run()).toBe(RESCORE_BUSY);
-    release();
-    await holder;
+    await releaseMatch();
     expect((await one) as { matchIds: number[] }).toMatchObject({ matchIds: [first] });
     expect(await run()).toMatchObject({ matchIds: [second] });
     expect(await p.rescoreJob.count()).toBe(0);
@@ -185,27 +173,14 @@ describe('a rescoring job', () => {
     async () => {
       await p.$transaction((tx) => queueRescore(tx, [matchId], new Date()));
       const { tournamentId } = await p.match.findUniqueOrThrow({ where: { id: matchId } });
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let held = () => {};
-      const holding = new Promise<void>((resolve) => (held = resolve));
-      const writer = p.$transaction(
-        async (tx) => {
-          await tx.$queryRaw`SELECT "id" FROM "Tournament" WHERE "id" = ${tournamentId} FOR NO KEY UPDATE`;
-          held();
-          await released;
-        },
-        { timeout: 30_000 },
-      );
-      await holding;
+      const releaseWriter = await holdRowLock(p, 'Tournament', tournamentId);
       const started = performance.now();
       expect(await run()).toBe(RESCORE_BUSY);
       expect(performance.now() - started).toBeLessThan(1000);
       expect(await p.rescoreJob.findMany({ select: { matchId: true, attempts: true, lastError: true } })).toEqual([
         { matchId, attempts: 0, lastError: null },
       ]);
-      release();
-      await writer;
+      await releaseWriter();
       expect(await run()).toMatchObject({ matchIds: [matchId], report: { matches: 1 } });
     },
   );
@@ -296,26 +271,13 @@ describe("the process's runner", () => {
     async () => {
       await setResult(2, 1);
       await p.$transaction((tx) => queueRescore(tx, [matchId], new Date()));
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let held = () => {};
-      const holding = new Promise<void>((resolve) => (held = resolve));
-      const writer = p.$transaction(
-        async (tx) => {
-          await tx.$queryRaw`SELECT "id" FROM "Tournament" WHERE "id" = ${ids.tournament} FOR NO KEY UPDATE`;
-          held();
-          await released;
-        },
-        { timeout: 30_000 },
-      );
-      await holding;
+      const releaseWriter = await holdRowLock(p, 'Tournament', ids.tournament);
       const runner = new RescoreRunner(p, { publish: () => {} }, () => {});
       runner.wake();
       await runner.idle();
       expect(await p.rescoreJob.count()).toBe(1);
       expect(runner.figures).toMatchObject({ done: 0, failed: 0 });
-      release();
-      await writer;
+      await releaseWriter();
       await expect.poll(() => p.rescoreJob.count(), { timeout: 5000 }).toBe(0);
       expect(runner.figures).toMatchObject({ done: 1, failed: 0 });
       await runner.close();

@@ -8,6 +8,7 @@ import { parseOpenfootball, type ParsedTournament } from '../../src/import/openf
 import mini from '../fixtures/openfootball/mini-cup.json' with { type: 'json' };
 import { freshDatabase, suiteProvider, type TestDatabase } from '../helpers/db.ts';
 import { ROOT } from '../helpers/process.ts';
+import { holdRowLock } from '../helpers/row-locks.ts';
 
 const WORLD_CUP = `${ROOT}prisma/fixtures/openfootball/2026-worldcup.json`;
 /** A clock past the Mini Cup's final: imports that bring its result run then, as a referee would. */
@@ -150,19 +151,7 @@ describe('importTournament', () => {
       const final = await p.match.findUniqueOrThrow({ where: { externalId: 'test:mini:match:m12' } });
       await p.$transaction((tx) => queueRescore(tx, [final.id], new Date()));
       // Another writer of the tournament (a result being recorded), held open from outside.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let held = () => {};
-      const holding = new Promise<void>((resolve) => (held = resolve));
-      const writer = p.$transaction(
-        async (tx) => {
-          await tx.$queryRaw`SELECT "id" FROM "Tournament" WHERE "id" = ${final.tournamentId} FOR NO KEY UPDATE`;
-          held();
-          await released;
-        },
-        { timeout: 30_000 },
-      );
-      await holding;
+      const releaseWriter = await holdRowLock(p, 'Tournament', final.tournamentId);
       const started = performance.now();
       expect(await runDueRescore(p, { timeoutMs: 30_000 })).toBe(RESCORE_BUSY);
       expect(performance.now() - started).toBeLessThan(1000); // PostgreSQL's deadlock check waits 1 s
@@ -186,8 +175,7 @@ describe('importTournament', () => {
         (tx) => tx.$queryRaw<unknown[]>`SELECT "id" FROM "Match" WHERE "id" = ${final.id} FOR UPDATE NOWAIT`,
       );
       expect(free).toHaveLength(1);
-      release();
-      await writer;
+      await releaseWriter();
       expect(await importing).toMatchObject({ changedResultMatchIds: [final.id], rescoreJobsQueued: 1 });
       expect(await runDueRescores(p)).toMatchObject({ done: 1, failed: 0 });
       expect(await p.rescoreJob.count()).toBe(0);
