@@ -244,8 +244,13 @@ function ownServer(env: Record<string, string>) {
 }
 
 describe('the event queue shared between addresses', () => {
-  // One slot and a queue of 10: one address may have 1 waiting, one socket 1.
-  const own = ownServer({ LIVE_MAX_CONCURRENT_EXECUTIONS: '1', LIVE_MAX_QUEUED_EXECUTIONS: '10' });
+  // One slot and a queue of 10: one address may have 1 waiting, one socket 1. A heavy document stops at 5,000 objects:
+  // long enough to hold the slot while a socket closes, short enough for the stock executor under load.
+  const own = ownServer({
+    LIVE_MAX_CONCURRENT_EXECUTIONS: '1',
+    LIVE_MAX_QUEUED_EXECUTIONS: '10',
+    LIVE_MAX_OBJECTS_PER_SOCKET: '5000',
+  });
 
   it('one address’s many subscriptions do not have another tenant’s event dropped', async () => {
     const { s } = own;
@@ -324,8 +329,13 @@ describe('a shared execution’s refusal', () => {
 });
 
 describe('a revoked subscriber while the event executions are busy', () => {
-  // One slot and no queue: while another client's heavy execution runs, every other event would be dropped.
-  const own = ownServer({ LIVE_MAX_CONCURRENT_EXECUTIONS: '1', LIVE_MAX_QUEUED_EXECUTIONS: '0' });
+  // One slot and no queue: while another client's heavy execution runs, every other event would be dropped. The heavy
+  // one stops at 10,000 objects, which holds the slot for seconds, through the revocation, on either executor.
+  const own = ownServer({
+    LIVE_MAX_CONCURRENT_EXECUTIONS: '1',
+    LIVE_MAX_QUEUED_EXECUTIONS: '0',
+    LIVE_MAX_OBJECTS_PER_SOCKET: '10000',
+  });
 
   it('gets UNAUTHENTICATED, not a full queue', async () => {
     const { s } = own;
