@@ -72,6 +72,12 @@ function rescoredBy(outputs: string[]): number[][] {
   );
 }
 
+/** Every job gone and its line logged: a line may reach the pipe after the job's row is deleted. */
+async function untilRescored(p: Db, ids: number[], outputs: () => string[]) {
+  await until(async () => (await p.rescoreJob.count({ where: { matchId: { in: ids } } })) === 0, 'the jobs');
+  await until(async () => rescoredBy(outputs()).flat().length >= ids.length, 'their log lines');
+}
+
 /** Every job gone, the company's rescoring finished with every match done, each prediction scored. */
 async function expectDone(p: Db, companyId: number, ids: number[]) {
   expect(await p.rescoreJob.count({ where: { matchId: { in: ids } } })).toBe(0);
@@ -111,7 +117,7 @@ describe.runIf(suiteProvider === 'postgresql')('rescoring jobs on two replicas',
   it('both tick; each job is done once, by one of them', async () => {
     const p = r.db.prisma;
     const ids = await decidedMatches(p, r.demo, 80);
-    await until(async () => (await p.rescoreJob.count({ where: { matchId: { in: ids } } })) === 0, 'the jobs');
+    await untilRescored(p, ids, () => r.outputs());
     const byReplica = rescoredBy(r.outputs());
     const all = byReplica.flat().sort((a, b) => a - b);
     expect(all).toEqual([...ids].sort((a, b) => a - b));
@@ -148,7 +154,7 @@ describe('rescoring jobs across a restart', () => {
       NOTIFICATIONS_INTERVAL_SECONDS: '0',
       LOG_LEVEL: 'info',
     });
-    await until(async () => (await p.rescoreJob.count({ where: { matchId: { in: ids } } })) === 0, 'the jobs');
+    await untilRescored(p, ids, () => [next!.output()]);
     expect(
       rescoredBy([next.output()])
         .flat()
