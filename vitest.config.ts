@@ -27,6 +27,7 @@ const UNIT = [
   'test/bench/engine-report.test.ts',
   'test/engine/graphql/lean-field-resolvers.test.ts',
   'test/graphql/subscriptions/stream.test.ts',
+  'test/graphql/subscriptions/subscriber.test.ts',
   'test/engine/db/loader-rows.test.ts',
   'test/graphql/schema-descriptions.test.ts',
   'test/graphql/schema-file.test.ts',

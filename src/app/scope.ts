@@ -157,7 +157,7 @@ export function visibilityKey(auth: Readonly<RequestAuth>): string | null {
 
 /** A digest of a row's values, once per row object (a subscriber's scope keeps its rows between reads). */
 const digests = new WeakMap<object, string>();
-function rowDigest(row: object): string {
+export function rowDigest(row: object): string {
   let digest = digests.get(row);
   if (digest === undefined) {
     const text = JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));

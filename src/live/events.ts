@@ -17,11 +17,20 @@ type EventBody =
   /** Every session of `userId` was revoked (src/app/sessions.ts): their subscriptions read their caller again. */
   | { kind: 'sessions'; userId: number };
 
-/** The event without its cursor: the same change, wherever it was logged (a queue's duplicates are told by it). */
+/**
+ * The event without its cursor: the same change, wherever it was logged (a queue's duplicates are told by it). Made
+ * once per event object: every subscriber of this process is handed the same one.
+ */
 export function changeOf(event: LiveEvent): string {
-  const { cursor: _cursor, ...change } = event;
-  return JSON.stringify(change);
+  let change = changes.get(event);
+  if (change === undefined) {
+    const { cursor: _cursor, ...rest } = event;
+    changes.set(event, (change = JSON.stringify(rest)));
+  }
+  return change;
 }
+
+const changes = new WeakMap<LiveEvent, string>();
 
 /** Where an event is heard: subscribers listen to one topic each. */
 export function topicOf(event: LiveEvent): string {

@@ -10,8 +10,9 @@ export interface SubscriptionChannel {
   /**
    * Before each event: re-reads the caller now and then (REAUTH_MS, the token's expiry, a revocation). Makes no
    * scope. False: the caller may no longer subscribe (the event's response says why, and the subscription ends).
+   * A boolean at once when no read is due (most events), so an event makes no promise here.
    */
-  refresh(): Promise<boolean>;
+  refresh(): boolean | Promise<boolean>;
   /** The caller as last read: whom a shared response may be handed to (executions.ts). */
   caller(): Readonly<RequestAuth>;
   /**

@@ -22,6 +22,8 @@ export const MAX_DOCUMENTS = 500;
 export type ParsedDocument =
   | {
       kind: 'document';
+      /** The kept text's number, never given to another text (while a text is kept, its number stays). */
+      id: number;
       document: DocumentNode;
       /** It selects only fields of CALLER_INDEPENDENT_FIELDS: callers of one visibility may share its execution. */
       acrossCallers: boolean;
@@ -30,7 +32,8 @@ export type ParsedDocument =
   | { kind: 'invalid'; errors: readonly GraphQLError[] };
 
 export class SubscriptionDocuments {
-  private readonly kept = new Map<string, { document: DocumentNode; acrossCallers: boolean }>();
+  private readonly kept = new Map<string, { id: number; document: DocumentNode; acrossCallers: boolean }>();
+  private lastId = 0;
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -57,7 +60,7 @@ export class SubscriptionDocuments {
     const invalid = validate(this.schema, document, this.rules);
     if (invalid.length) return { kind: 'invalid', errors: invalid };
     if (this.kept.size >= this.max) this.kept.delete(this.kept.keys().next().value!);
-    const kept = { document, acrossCallers: callerIndependent(this.schema, document) };
+    const kept = { id: ++this.lastId, document, acrossCallers: callerIndependent(this.schema, document) };
     this.kept.set(source, kept);
     return { kind: 'document', ...kept };
   }

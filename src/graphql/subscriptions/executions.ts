@@ -106,32 +106,10 @@ export class SubscriptionExecutions {
   readonly subscribe = async (args: ExecutionArgs) => {
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source;
-    const deliveries = source[Symbol.asyncIterator]() as AsyncIterator<LiveDelivery>;
-    // Ended by the client, or with its socket (graphql-ws then calls return): its queued executions are skipped.
-    let ended = false;
-    const wanted = () => !ended;
-    const results: AsyncIterableIterator<ExecutionResult> & Required<AsyncIterator<ExecutionResult>> = {
-      [Symbol.asyncIterator]: () => results,
-      next: async () => {
-        const step = await deliveries.next();
-        if (step.done) return { done: true, value: undefined };
-        return { done: false, value: await this.respond(args, step.value, wanted) };
-      },
-      return: async () => {
-        ended = true;
-        await deliveries.return?.();
-        return { done: true, value: undefined };
-      },
-      throw: async (err: unknown) => {
-        ended = true;
-        await deliveries.return?.();
-        throw err;
-      },
-    };
-    return results;
+    return new Responses(this, args, source[Symbol.asyncIterator]() as AsyncIterator<LiveDelivery>);
   };
 
-  private async respond(args: ExecutionArgs, delivery: LiveDelivery, wanted: () => boolean): Promise<ExecutionResult> {
+  async respond(args: ExecutionArgs, delivery: LiveDelivery, wanted: Wanted): Promise<ExecutionResult> {
     const channel = (args.contextValue as Context).subscription!;
     // The caller as read again by refresh (stream.ts) before this delivery: no copy is handed out before it.
     const auth = channel.caller();
@@ -173,7 +151,7 @@ export class SubscriptionExecutions {
     delivery: LiveDelivery,
     event: EventCosts,
     channel: SubscriptionChannel,
-    wanted: () => boolean,
+    wanted: Wanted,
   ): Promise<Ran> {
     const spent = this.spentAlready(event, channel);
     if (spent) return { result: refusal(spent), objects: 0, shareable: false };
@@ -191,7 +169,7 @@ export class SubscriptionExecutions {
     const work = async (): Promise<Ran> => {
       // A turn of the event loop first: HTTP requests that arrived meanwhile start before this execution.
       await new Promise((resolve) => setImmediate(resolve));
-      if (!wanted()) return GONE;
+      if (!wanted.wanted) return GONE;
       // Other subscriptions of this client may have spent its budget while this one waited.
       const spentNow = this.spentAlready(event, channel);
       if (spentNow) return { result: refusal(spentNow), objects: 0, shareable: false };
@@ -214,7 +192,7 @@ export class SubscriptionExecutions {
     };
     return this.slots.run(work, {
       waited: () => this.wait(channel, -1),
-      stillWanted: wanted,
+      stillWanted: () => wanted.wanted,
       dropped: () => GONE,
     });
   }
@@ -320,6 +298,52 @@ export class SubscriptionExecutions {
         { limit: 'queue' },
       ),
     );
+  }
+}
+
+const ENDED: IteratorReturnResult<undefined> = { done: true, value: undefined };
+const responded = (value: ExecutionResult): IteratorResult<ExecutionResult, undefined> => ({ done: false, value });
+
+/** Whether the subscription an execution is for still wants its response. */
+interface Wanted {
+  readonly wanted: boolean;
+}
+
+/**
+ * What graphql-ws iterates for one subscription: graphql-js's source stream, each delivery responded to by
+ * respond() instead of an execution of its own. A class, so a waiting subscription holds one object, not closures.
+ */
+class Responses implements AsyncIterableIterator<ExecutionResult>, Wanted {
+  /** Ended by the client, or with its socket (graphql-ws then calls return): its queued executions are skipped. */
+  wanted = true;
+
+  constructor(
+    private readonly executions: SubscriptionExecutions,
+    private readonly args: ExecutionArgs,
+    private readonly deliveries: AsyncIterator<LiveDelivery>,
+  ) {}
+
+  [Symbol.asyncIterator]() {
+    return this;
+  }
+
+  // Promises, not an async function: while it waits, a subscription holds a promise, not a suspended frame.
+  next(): Promise<IteratorResult<ExecutionResult, undefined>> {
+    return this.deliveries
+      .next()
+      .then((step) => (step.done ? ENDED : this.executions.respond(this.args, step.value, this).then(responded)));
+  }
+
+  async return(): Promise<IteratorResult<ExecutionResult, undefined>> {
+    this.wanted = false;
+    await this.deliveries.return?.();
+    return ENDED;
+  }
+
+  async throw(err: unknown): Promise<IteratorResult<ExecutionResult, undefined>> {
+    this.wanted = false;
+    await this.deliveries.return?.();
+    throw err;
   }
 }
 

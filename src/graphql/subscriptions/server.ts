@@ -6,30 +6,28 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { getOperationAST, getVariableValues, GraphQLError, Kind, specifiedRules, type ExecutionArgs } from 'graphql';
-import type { Context as WsContext } from 'graphql-ws';
-import { useServer } from 'graphql-ws/use/ws';
-import { decodeJwt } from 'jose';
 import { WebSocketServer } from 'ws';
 import type { Config } from '../../config.ts';
 import { DomainError, queryTooCostly, rateLimited, unauthenticated } from '../../domain/errors.ts';
 import { AddressWindow } from '../../security/address-window.ts';
-import { scopeFor, openRequestScope, type OpenedRequest, type ScopeSources } from '../../http/request-scope.ts';
+import { scopeFor, type OpenedRequest, type ScopeSources } from '../../http/request-scope.ts';
 import type { LiveFigures } from '../../observability/metrics.ts';
-import type { RequestAuth, TenantHeaders } from '../../auth/request-auth.ts';
+import type { RequestOutcome } from '../../observability/request-outcome.ts';
+import type { TenantHeaders } from '../../auth/request-auth.ts';
 import { formatErrorFor } from '../apollo.ts';
 import type { CompanySizes } from '../company-sizes.ts';
-import { contextOf, type ClientInfo, type Context } from '../context.ts';
+import type { ClientInfo, Context } from '../context.ts';
 import { documentFragments, operationCost } from '../cost.ts';
 import { documentNestingProblem } from '../input-limits.ts';
 import { aliasLimitRule, queryLimitsRule } from '../limits.ts';
 import { SubscriptionDocuments } from './documents.ts';
 import { SubscriptionExecutions } from './executions.ts';
+import { SharedRows, subscriberContext, type Subscribers } from './subscriber.ts';
+import { graphqlWsTransport } from './ws-transport.ts';
 import { getSchema } from '../schema.ts';
 import type { TrustedDocuments } from '../trusted-documents.ts';
 import { engineFor } from '../../engine/index.ts';
 
-/** A subscriber's authentication is read again at most this long after it was last read. */
-const REAUTH_MS = 60_000;
 const CONNECTION_INIT_WAIT_MS = 5000;
 const CLOSE_HANDSHAKE_MS = 2000;
 
@@ -54,9 +52,6 @@ export interface SubscriptionServer {
   close(): Promise<void>;
 }
 
-type AddressedRequest = IncomingMessage & { prodeAddress?: string };
-type Extra = { request: AddressedRequest };
-
 export function startSubscriptionServer(server: Server, deps: SubscriptionServerDeps): SubscriptionServer {
   const { config, log } = deps;
   const format = formatErrorFor(config, log);
@@ -68,7 +63,12 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
   ];
   // One parsed and validated document per distinct text, shared by the subscriptions that send it.
   const documents = new SubscriptionDocuments(schema, rules, config.graphql.maxTokens);
-  const parked = parkedScope(deps.sources);
+  const subscribers: Subscribers = {
+    sources: deps.sources,
+    log,
+    parked: parkedScope(deps.sources),
+    rows: new SharedRows(),
+  };
   const perAddress = new Map<string, number>();
   // Upgrades and subscriptions count like requests (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS), in this replica.
   const requests = new AddressWindow(config.rateLimit.max, config.rateLimit.windowMs);
@@ -85,7 +85,7 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.http.bodyLimitBytes });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Node takes its own error listener off an upgraded socket: a reset while we respond must not crash the process.
-    socket.on('error', () => socket.destroy());
+    socket.on('error', destroy);
     const path = (request.url ?? '').split('?')[0];
     if (path !== '/graphql') return refuse(socket, 404, 'Not Found', 'path');
     if (deps.draining()) return refuse(socket, 503, 'Service Unavailable', 'draining');
@@ -103,9 +103,8 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
       if (left > 0) perAddress.set(address, left);
       else perAddress.delete(address);
     });
-    // graphql-ws keeps the request in ctx.extra: the address travels on it.
-    (request as AddressedRequest).prodeAddress = address;
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    // Only the address stays with the socket (graphql-ws's ctx.extra), not the request.
+    wss.handleUpgrade(request, socket, head, (ws) => transport.accept(ws, { address }));
   };
   server.on('upgrade', onUpgrade);
 
@@ -118,8 +117,8 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
     });
 
   // Each connection's running subscriptions, for the line that says when one ended.
-  const started = new WeakMap<object, Map<string, { at: number; fields: Record<string, unknown> }>>();
-  const graphqlWs = useServer<Record<string, unknown> | undefined, Extra>(
+  const started = new WeakMap<object, Map<string, Started>>();
+  const transport = graphqlWsTransport<Record<string, unknown> | undefined>(
     {
       schema,
       connectionInitWaitTimeout: CONNECTION_INIT_WAIT_MS,
@@ -128,7 +127,7 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
         // graphql-ws has already counted this one in.
         if (Object.keys(ctx.subscriptions).length > config.live.maxSubscriptionsPerSocket)
           return [refusal(`at most ${config.live.maxSubscriptionsPerSocket} subscriptions per connection`)];
-        const wait = requests.hit(ctx.extra.request.prodeAddress ?? 'unknown');
+        const wait = requests.hit(ctx.extra.address);
         if (wait !== null) return [asGraphQLError(rateLimited(`too many subscriptions: try again in ${wait} s`, wait))];
         let source = payload.query;
         if (deps.trusted) {
@@ -153,9 +152,12 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
           return [refusal(`a ${operation.operation} goes over HTTP (POST /graphql); WebSocket takes subscriptions`)];
         const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {});
         if (coerced.errors) return coerced.errors;
-        const contextValue = await subscriptionContext(ctx, deps, parked);
+        const { address } = ctx.extra;
+        const headers = headersOf(ctx.connectionParams);
+        const contextValue = await subscriberContext(subscribers, headers, deps.client(address), ctx, address);
+        // The document by its number (one per kept text), not its text: each subscription holds this string.
         contextValue.subscription!.request = JSON.stringify([
-          source,
+          parsed.id,
           payload.operationName ?? null,
           payload.variables ?? {},
         ]);
@@ -180,11 +182,15 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
       },
       onOperation: (ctx, id, _payload, args) => {
         figures.subscriptions++;
-        const fields = subscriptionLogFields(args);
         let open = started.get(ctx);
         if (!open) started.set(ctx, (open = new Map()));
-        open.set(id, { at: performance.now(), fields });
-        deps.log.info({ ...fields, subscriptionId: id, event: 'subscribe' }, 'subscription');
+        const { outcome } = (args.contextValue as Context).client;
+        const { tenantId, tenantPath, userId } = outcome;
+        open.set(id, { at: performance.now(), args, tenantId, tenantPath, userId });
+        deps.log.info(
+          { ...subscriptionLogFields(args, outcome), subscriptionId: id, event: 'subscribe' },
+          'subscription',
+        );
       },
       onComplete: (ctx, id) => {
         figures.subscriptions--;
@@ -192,7 +198,8 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
         if (!open) return;
         started.get(ctx)!.delete(id);
         const ms = Math.round(performance.now() - open.at);
-        deps.log.info({ ...open.fields, subscriptionId: id, event: 'complete', ms }, 'subscription');
+        const fields = subscriptionLogFields(open.args, open);
+        deps.log.info({ ...fields, subscriptionId: id, event: 'complete', ms }, 'subscription');
       },
       onError: (_ctx, _id, _payload, errors) => errorsOf(errors),
       onNext: (_ctx, _id, _payload, _args, result) => {
@@ -213,16 +220,28 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
       const cut = setTimeout(() => {
         for (const ws of wss.clients) ws.terminate();
       }, CLOSE_HANDSHAKE_MS);
-      await graphqlWs.dispose();
+      await transport.dispose();
       clearTimeout(cut);
     },
   };
 }
 
+function destroy(this: Duplex) {
+  this.destroy();
+}
+
+/** Whom a subscription was served for when it began. */
+type Caller = Pick<RequestOutcome, 'tenantId' | 'tenantPath' | 'userId'>;
+
+/** A running subscription, for the line that says when it ended (its fields as when it began). */
+interface Started extends Caller {
+  at: number;
+  args: ExecutionArgs;
+}
+
 /** A subscription's log fields, as a request's line has them (src/observability/request-log.ts). */
-function subscriptionLogFields(args: ExecutionArgs): Record<string, unknown> {
+function subscriptionLogFields(args: ExecutionArgs, outcome: Caller): Record<string, unknown> {
   const operation = getOperationAST(args.document, args.operationName);
-  const { outcome } = (args.contextValue as Context).client;
   return {
     operation: operation?.name?.value.slice(0, 100),
     rootFields: operation?.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : [])),
@@ -241,84 +260,6 @@ function parkedScope(sources: ScopeSources): OpenedRequest {
   const between = unauthenticated('a subscription has no scope between events');
   const auth = { viewer: null, viewerCompany: null, tenant: null, viewerError: between, tenantError: between };
   return scopeFor(sources, { auth, tableVersions: null, headers: {} });
-}
-
-/** The connection's context for one subscription: authenticated now, then re-read at most every REAUTH_MS. */
-async function subscriptionContext(
-  ctx: WsContext<Record<string, unknown> | undefined, Extra>,
-  deps: SubscriptionServerDeps,
-  parked: OpenedRequest,
-) {
-  const headers = headersOf(ctx.connectionParams);
-  const address = ctx.extra.request.prodeAddress ?? 'unknown';
-  const client = deps.client(address);
-  const first = await openRequestScope(deps.sources, headers);
-  // The caller as last read; the scope of an event is made from it when the event comes, and let go after it.
-  let caller: Omit<OpenedRequest, 'scope'> = { auth: first.auth, tableVersions: first.tableVersions, headers };
-  let readAt = Date.now();
-  let stale = false;
-  const expiresAt = tokenExpiry(headers.authorization);
-  const context: Context = contextOf(first, client);
-  const use = (opened: OpenedRequest) =>
-    Object.assign(context, contextOf(opened, client), { subscription: context.subscription });
-  context.subscription = {
-    bus: deps.sources.live,
-    expiresAt,
-    socket: ctx,
-    address,
-    request: '',
-    acrossCallers: false,
-    // Only the scope is let go: the caller's facts (the log's outcome among them) stay as the last event left them.
-    release: () => void Object.assign(context, { scope: parked.scope, tableVersions: null }),
-    userId: first.auth.viewer?.id ?? null,
-    // A revocation of the caller's sessions (stream.ts); one heard while a read runs is not lost to it.
-    reauthenticate: () => void (stale = true),
-    refresh: async () => {
-      if (stale || Date.now() - readAt > REAUTH_MS || Date.now() >= expiresAt) {
-        stale = false;
-        try {
-          const opened = await openRequestScope(deps.sources, headers);
-          caller = { auth: opened.auth, tableVersions: opened.tableVersions, headers };
-          readAt = Date.now();
-        } catch (err) {
-          // Closed, not open: without a fresh read of the caller this event is responded to with the outage.
-          deps.log.warn({ err: String((err as Error).message ?? err) }, 'subscription: cannot read its caller again');
-          const failed = err instanceof Error ? err : new Error(String(err));
-          const auth = { viewer: null, viewerCompany: null, tenant: null, viewerError: failed, tenantError: failed };
-          caller = { ...caller, auth };
-          readAt = 0;
-        }
-        noteCaller(client, caller.auth);
-      }
-      const { auth } = caller;
-      // A caller deleted, deactivated, moved or whose token expired: this event's response says why, then the
-      // subscription ends. An outage (a read that failed) keeps it: the next event reads the caller again.
-      return readAt === 0 || (auth.viewer !== null && !auth.viewerError && !auth.tenantError);
-    },
-    caller: () => caller.auth,
-    // Made only for an execution of this subscription's own, so a subscriber sent a copy makes no garbage per event.
-    open: () => void use(scopeFor(deps.sources, caller)),
-  };
-  return context;
-}
-
-/** Whom the subscription is served for, for its log line, as contextOf notes it for a request. */
-function noteCaller(client: ClientInfo, auth: Readonly<RequestAuth>) {
-  client.outcome.tenantId = auth.tenant?.id;
-  client.outcome.tenantPath = auth.tenant?.appPath;
-  client.outcome.userId = auth.viewer?.id;
-}
-
-/** When the bearer token stops being valid (its signature was checked when the subscription began). */
-function tokenExpiry(authorization: string | undefined): number {
-  const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1];
-  if (!token) return Infinity;
-  try {
-    const { exp } = decodeJwt(token);
-    return typeof exp === 'number' ? exp * 1000 : Infinity;
-  } catch {
-    return Infinity;
-  }
 }
 
 /** connectionParams hold what HTTP requests send as headers, under the same names (any case). */
