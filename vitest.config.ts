@@ -18,6 +18,7 @@ const UNIT = [
   'test/db/company-code-case.test.ts',
   'test/db/constraints.test.ts',
   'test/engine/cache/table-versions.test.ts',
+  'test/engine/cache/auth-row-cache.test.ts',
   'test/db/leases.test.ts',
   'test/db/migrations.test.ts',
   'test/db/rate-counters.test.ts',

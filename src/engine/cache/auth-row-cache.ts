@@ -15,19 +15,28 @@ const MAX_ENTRIES = 10_000;
 
 export class AuthRowCache {
   private version: string | null = null;
-  private readonly rows = new Map<string, unknown>();
+  /** Reads done or in flight: one in flight serves every request of its versions that asks meanwhile. */
+  private readonly rows = new Map<string, Promise<unknown>>();
 
-  /** A reader for requests that read this data-version token before authenticating. */
+  /**
+   * A reader for requests that read this data-version token before authenticating. A burst of requests of one
+   * caller (a thousand subscriptions opened at once by reconnecting clients) reads each row once, and they all hold
+   * the same row object. A failed read is not kept.
+   */
   at(version: string): RowReader {
-    return async <T>(key: string, load: () => Promise<T>): Promise<T> => {
-      if (this.version === version && this.rows.has(key)) return this.rows.get(key) as T;
-      const value = await load();
+    return <T>(key: string, load: () => Promise<T>): Promise<T> => {
+      const held = this.version === version ? this.rows.get(key) : undefined;
+      if (held) return held as Promise<T>;
+      const loading = load();
       if (this.version !== version || this.rows.size >= MAX_ENTRIES) {
         this.rows.clear();
         this.version = version;
       }
-      this.rows.set(key, value);
-      return value;
+      this.rows.set(key, loading);
+      loading.catch(() => {
+        if (this.rows.get(key) === loading) this.rows.delete(key);
+      });
+      return loading;
     };
   }
 }
