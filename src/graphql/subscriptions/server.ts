@@ -210,6 +210,7 @@ export function startSubscriptionServer(server: Server, deps: SubscriptionServer
     },
     wss,
     config.live.keepAliveMs,
+    log,
   );
 
   return {

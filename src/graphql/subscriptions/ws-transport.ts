@@ -1,9 +1,9 @@
-// graphql-ws's protocol (makeServer) over `ws` sockets, adapted from graphql-ws's own `use/ws` (MIT), which invites
-// copying it: what a socket holds while it waits is kept small, as thousands wait at once
-// (docs/decisions/0033-light-sockets.md). Differences from `use/ws`: the extra is the client's address only (not
-// the upgrade request, whose headers and stream state would stay with the socket for its life), one keep-alive
-// timer pings every socket (not an interval and a timeout per socket), and the listeners are shared functions.
+// graphql-ws's protocol (its makeServer, the library's way to bring a transport) over `ws` sockets, instead of its
+// ready-made `use/ws`: what a socket holds while it waits is kept small, as thousands wait at once
+// (docs/decisions/0033-light-sockets.md). A socket keeps the client's address only (not the upgrade request, whose
+// headers and stream state would stay with it for its life), one timer pings every socket, and listeners are shared.
 import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
+import type { FastifyBaseLogger } from 'fastify';
 import WebSocket, { type WebSocketServer } from 'ws';
 
 /** What a connection's context carries besides graphql-ws's own: where the socket came from. */
@@ -30,6 +30,7 @@ export function graphqlWsTransport<P extends Record<string, unknown> | undefined
   options: ServerOptions<P, SocketExtra>,
   wss: WebSocketServer,
   keepAliveMs: number,
+  log: FastifyBaseLogger,
 ): GraphqlWsTransport {
   const server = makeServer(options);
   const isProd = process.env.NODE_ENV === 'production';
@@ -39,11 +40,11 @@ export function graphqlWsTransport<P extends Record<string, unknown> | undefined
   };
   wss.options.handleProtocols = handleProtocols;
   wss.once('error', (err) => {
-    console.error('Internal error emitted on the WebSocket server.', err);
+    log.error({ err }, 'subscriptions: the WebSocket server failed; every socket is closed');
     for (const client of wss.clients) internalError(client, err);
   });
   function onSocketError(this: WebSocket, err: Error) {
-    console.error('Internal error emitted on a WebSocket socket.', err);
+    log.warn({ err }, 'subscriptions: a socket failed and is closed');
     internalError(this, err);
   }
   // Every keepAliveMs each open socket is pinged; one that has not answered the last ping by then is cut off.
@@ -86,7 +87,7 @@ export function graphqlWsTransport<P extends Record<string, unknown> | undefined
               try {
                 await cb(String(data));
               } catch (err) {
-                console.error('Internal error occurred during message handling.', err);
+                log.error({ err }, 'subscriptions: a message could not be handled; the socket is closed');
                 internalError(socket, err);
               }
             });
