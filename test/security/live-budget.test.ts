@@ -330,7 +330,7 @@ describe('a shared execution’s refusal', () => {
 
 describe('a revoked subscriber while the event executions are busy', () => {
   // One slot and no queue: while another client's heavy execution runs, every other event would be dropped. The heavy
-  // one stops at 10,000 objects, which holds the slot for seconds, through the revocation, on either executor.
+  // one stops at 10,000 objects, which holds the slot through the revocation on either executor.
   const own = ownServer({
     LIVE_MAX_CONCURRENT_EXECUTIONS: '1',
     LIVE_MAX_QUEUED_EXECUTIONS: '0',
