@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, type TestServer } from '../helpers/app.ts';
 import { emptyTarget, suiteProvider } from '../helpers/db.ts';
+import { holdRowLock } from '../helpers/row-locks.ts';
 
 const UPSERT = 'mutation($input: UpsertPredictionInput!) { upsertPrediction(input: $input) { id points } }';
 const RESULT =
@@ -103,19 +104,7 @@ describe('a result whose rescoring is a job', () => {
       const p = s.t.db.prisma;
       await p.rescoreJob.create({ data: { matchId: final } });
       // Another writer holds the match: the job takes its row, then waits for the match.
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      let locked!: () => void;
-      const isLocked = new Promise<void>((r) => (locked = r));
-      const holder = p.$transaction(
-        async (tx) => {
-          await tx.$queryRaw`SELECT "id" FROM "Match" WHERE "id" = ${final} FOR UPDATE`;
-          locked();
-          await held;
-        },
-        { timeout: 20_000 },
-      );
-      await isLocked;
+      const release = await holdRowLock(p, 'Match', final);
       s.app.rescoring.wake();
       await new Promise((r) => setTimeout(r, 200));
       // The result queues its job first: it waits for the running job's row, not the other way round.
@@ -125,8 +114,7 @@ describe('a result whose rescoring is a job', () => {
         manager,
       );
       await new Promise((r) => setTimeout(r, 300));
-      release();
-      await holder;
+      await release();
       const r = await pending;
       expect(r.errors).toBeUndefined();
       await s.app.rescoring.idle();
