@@ -49,13 +49,13 @@ const DATA_STEPS: Array<{ migration: string; run: (db: Opened) => Promise<void> 
   },
   {
     // A standing for every player (the insert triggers keep it so from now on), none for those who do not play, and
-    // round wins among players counted beside those among everyone: a few set-based statements per tournament.
+    // round wins among players counted beside those among everyone (keepPlayersInStandings recounts them).
     migration: '_players_in_standings',
-    run: async (db) => {
-      const ids = (await db.prisma.tournament.findMany({ select: { id: true } })).map((t) => t.id);
-      await keepPlayersInStandings(db.prisma, ids);
-      await recountRoundWins(db.prisma, ids);
-    },
+    run: async (db) =>
+      keepPlayersInStandings(
+        db.prisma,
+        (await db.prisma.tournament.findMany({ select: { id: true } })).map((t) => t.id),
+      ),
   },
 ];
 

@@ -11,7 +11,7 @@ import type { Tx } from '../db/client.ts';
 import { aliased, col, derived, Model, names, query, rowsOf, table, type Column } from '../db/typed-sql.ts';
 import type { KindChange } from '../domain/rescore-plan.ts';
 import { kindsAndPredictions, OF_KIND } from './rescore-sql.ts';
-import { winnersWith, winsPerUser } from './round-wins.ts';
+import { recountRoundWins, winnersWith, winsPerUser } from './round-wins.ts';
 
 const CHUNK = 5000;
 
@@ -40,7 +40,13 @@ const REFRESHED = Prisma.raw(
     .join(', '),
 );
 
-function insertFor(tournamentId: number, users: Prisma.Sql) {
+/**
+ * SQL: inserts (or refreshes) these users' standings in the tournament. `countWins` false: new rows count no round
+ * won, for a caller that recounts the whole tournament's after it (recountRoundWins): winners read among "these
+ * users' rounds and companies" made PostgreSQL aggregate every prediction per round for each of them (a rebuild at
+ * the bench's scale 1 ran over 10 minutes, against seconds for the recount).
+ */
+function insertFor(tournamentId: number, users: Prisma.Sql, countWins = true) {
   const [p2, m2, u2] = [aliased(Model.Prediction, 'p2'), aliased(Model.Match, 'm2'), aliased(Model.User, 'u2')];
   const w = derived<{ userId: number; roundWins: number; playerRoundWins: number }>('w');
   // The winners of the rounds these users scored in, among their companies' users.
@@ -51,8 +57,15 @@ function insertFor(tournamentId: number, users: Prisma.Sql) {
     AND ${u.c('companyId')} IN (SELECT ${u2.c('companyId')} FROM ${u2} WHERE ${u2.c('id')} IN (${users}))`;
   // The round wins are joined (one row per user at most), not looked up per user: a lookup in a correlated subquery
   // ran their aggregate once per user (a rebuild of 100,000 standings did not end in 25 minutes).
+  const [withWins, joinWins, wins] = countWins
+    ? [
+        Prisma.sql`WITH ${winnersWith(rounds)}, ${winsPerUser}`,
+        Prisma.sql`LEFT JOIN w ON ${w.c('userId')} = ${u.c('id')}`,
+        [Prisma.sql`COALESCE(MAX(${w.c('roundWins')}), 0)`, Prisma.sql`COALESCE(MAX(${w.c('playerRoundWins')}), 0)`],
+      ]
+    : [Prisma.empty, Prisma.empty, [Prisma.sql`0`, Prisma.sql`0`]];
   return Prisma.sql`
-    WITH ${winnersWith(rounds)}, ${winsPerUser}
+    ${withWins}
     INSERT INTO ${STANDING} (${INSERTED}, ${names(Model.TournamentStanding, 'roundWins', 'playerRoundWins')})
     SELECT ${tournamentId}, ${u.c('id')}, ${u.c('companyId')}, ${u.c('name')}, ${u.c('deletedAt')} IS NULL,
       ${sumInHundredths(Prisma.sql`COALESCE(SUM(${p.c('points')}), 0) + COALESCE((SELECT SUM(${dp.c('points')})
@@ -62,12 +75,11 @@ function insertFor(tournamentId: number, users: Prisma.Sql) {
         WHERE ${ba.c('userId')} = ${u.c('id')} AND ${bq.c('tournamentId')} = ${tournamentId}), 0)`)},
       CAST(COALESCE(SUM(CASE WHEN ${p.c('exactHit')} THEN 1 ELSE 0 END), 0) AS INTEGER),
       CAST(COALESCE(SUM(CASE WHEN ${p.c('outcomeHit')} THEN 1 ELSE 0 END), 0) AS INTEGER),
-      CAST(COALESCE(MAX(${w.c('roundWins')}), 0) AS INTEGER),
-      CAST(COALESCE(MAX(${w.c('playerRoundWins')}), 0) AS INTEGER)
+      CAST(${wins[0]} AS INTEGER), CAST(${wins[1]} AS INTEGER)
     FROM ${u}
     LEFT JOIN ${p} ON ${p.c('userId')} = ${u.c('id')} AND ${p.c('status')} = 'SCORED'
       AND ${p.c('matchId')} IN (SELECT ${m.c('id')} FROM ${m} WHERE ${m.c('tournamentId')} = ${tournamentId})
-    LEFT JOIN w ON ${w.c('userId')} = ${u.c('id')}
+    ${joinWins}
     WHERE ${u.c('id')} IN (${users})
     GROUP BY ${u.c('id')}, ${u.c('companyId')}, ${u.c('name')}, ${u.c('deletedAt')}
     ON CONFLICT (${names(Model.TournamentStanding, 'tournamentId', 'userId')}) DO UPDATE SET ${REFRESHED}`;
@@ -136,13 +148,14 @@ export async function dropNonPlayers(tx: Tx, tournamentId: number, userIds: numb
 
 /**
  * Makes the tournaments' standing rows those of their players exactly (data written before the insert triggers):
- * a standing for each player without one, none for those who do not play.
+ * a standing for each player without one, none for those who do not play, and every round win counted again.
  */
 export async function keepPlayersInStandings(tx: Tx, tournamentIds: number[]): Promise<void> {
   for (const tournamentId of tournamentIds) {
     await tx.$executeRaw(deleteNonPlayers(tournamentId));
-    await tx.$executeRaw(insertFor(tournamentId, playersWithoutStanding(tournamentId)));
+    await tx.$executeRaw(insertFor(tournamentId, playersWithoutStanding(tournamentId), false));
   }
+  await recountRoundWins(tx, tournamentIds);
 }
 
 /** The standings of these users (all of the tournament's when left out), removed before they are built again. */
@@ -159,12 +172,13 @@ export async function refreshStandings(tx: Tx, tournamentId: number, userIds: nu
   }
 }
 
-/** Rebuilds every standing of the tournaments (everyone who predicted or picked in them). */
+/** Rebuilds every standing of the tournaments (everyone who predicted or picked in them), round wins counted last. */
 export async function rebuildStandings(tx: Tx, tournamentIds: number[]): Promise<void> {
   for (const tournamentId of tournamentIds) {
     await tx.$executeRaw(deleteStandings(tournamentId));
-    await tx.$executeRaw(insertFor(tournamentId, playersOf(tournamentId)));
+    await tx.$executeRaw(insertFor(tournamentId, playersOf(tournamentId), false));
   }
+  await recountRoundWins(tx, tournamentIds);
 }
 
 /**

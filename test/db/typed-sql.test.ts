@@ -278,6 +278,12 @@ describe('typed SQL on the database', () => {
     expect(await standingsOf(tournament)).toEqual([]);
     await database.db.prisma.$executeRaw(standingsSql.insertFor(tournament, standingsSql.playersOf(tournament)));
     expect(await standingsOf(tournament)).toEqual(before);
+    // A rebuild's rows count no round won; the tournament's recount after them gives each its own.
+    await database.db.prisma.$executeRaw(standingsSql.deleteStandings(tournament));
+    await database.db.prisma.$executeRaw(standingsSql.insertFor(tournament, standingsSql.playersOf(tournament), false));
+    expect(await standingsOf(tournament)).toEqual(before.map((s) => ({ ...s, roundWins: 0, playerRoundWins: 0 })));
+    await database.db.prisma.$executeRaw(roundWinsSql.countRoundWins(tournament));
+    expect(await standingsOf(tournament)).toEqual(before);
 
     // A standing of someone who never played goes, and a player without one gets it back.
     covered.add('standings.deleteNonPlayers');
