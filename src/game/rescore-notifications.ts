@@ -1,8 +1,11 @@
-// "rankingsUpdated" for every player whose prediction a rescoring scored anew, written by one INSERT per match
-// instead of a row through the process each. The outbox's rules hold (src/notifications/outbox.ts): nothing for a
-// deleted user, a type the user disabled or the company forbids, an e-mail only where the user wants them, and a
-// dedupe key that makes the trigger idempotent. The rules are read in JS from each distinct stored settings
-// value (a company's players mostly share one or two), and the INSERT picks users by that value.
+// "rankingsUpdated" for every player whose prediction a rescoring scored anew: one per player and tournament for
+// the whole rescoring (a batch of jobs over 20 matches tells a player once, not 20 times), written by one INSERT per
+// tournament instead of a row through the process each. The outbox's rules hold (src/notifications/outbox.ts):
+// nothing for a deleted user, a type the user disabled or the company forbids, an e-mail only where the user wants
+// them, and a dedupe key that makes the trigger idempotent: it names the matches' results, so the same rescoring run
+// again adds nothing and a corrected result notifies again. The rules are read in JS from each distinct stored
+// settings value (a company's players mostly share one or two), and the INSERT picks users by that value.
+import { createHash } from 'node:crypto';
 import type { Tx } from '../db/client.ts';
 import type { MatchRow } from '../db/rows.ts';
 import { Prisma } from '../db/sql.ts';
@@ -30,29 +33,44 @@ export async function notifyRankingsUpdated(
   const { allowed, emailing } = await settingsThatAllow(tx, [...new Set(scored.map((c) => c.kind.companyId))]);
   if (allowed.length === 0) return;
   const now = new Date();
-  for (const match of matches) {
-    const ofMatch = scored.filter((c) => c.kind.matchId === match.id);
-    const result = [
-      match.status,
-      match.homeTeamGoals,
-      match.awayTeamGoals,
-      match.homeTeamFullTimeGoals,
-      match.awayTeamFullTimeGoals,
-      match.penaltiesWinner,
-    ].join('-');
+  const scoredMatches = new Set(scored.map((c) => c.kind.matchId));
+  for (const tournamentId of new Set(matches.map((m) => m.tournamentId))) {
+    const ofTournament = matches.filter((m) => m.tournamentId === tournamentId && scoredMatches.has(m.id));
+    if (ofTournament.length === 0) continue;
+    const ids = new Set(ofTournament.map((m) => m.id));
+    const ofIt = scored.filter((c) => ids.has(c.kind.matchId));
     const notice: Notice = {
-      dedupe: `${TYPE}:match:${match.id}:result:${result}:user:`,
-      payload: JSON.stringify({ matchId: match.id, tournamentId: match.tournamentId }),
+      dedupe: `${TYPE}:tournament:${tournamentId}:results:${resultsDigest(ofTournament)}:user:`,
+      payload: JSON.stringify({ tournamentId, matchIds: [...ids].sort((a, b) => a - b) }),
       allowed,
       emailing,
       now,
     };
-    for (let i = 0; i < ofMatch.length; i += KINDS_PER_STATEMENT)
-      await tx.$executeRaw(insertNotices(ofMatch.slice(i, i + KINDS_PER_STATEMENT), notice));
+    // A player found again in a later chunk already has theirs: the dedupe key makes the second row nothing.
+    for (let i = 0; i < ofIt.length; i += KINDS_PER_STATEMENT)
+      await tx.$executeRaw(insertNotices(ofIt.slice(i, i + KINDS_PER_STATEMENT), notice));
   }
 }
 
-/** One match's notification: its dedupe key but for the user's id, its payload, and whose settings get it. */
+/** The matches' ids and results, digested: the same results make the same dedupe key, another result another. */
+function resultsDigest(matches: MatchRow[]): string {
+  const results = [...matches]
+    .sort((a, b) => a.id - b.id)
+    .map((m) =>
+      [
+        m.id,
+        m.status,
+        m.homeTeamGoals,
+        m.awayTeamGoals,
+        m.homeTeamFullTimeGoals,
+        m.awayTeamFullTimeGoals,
+        m.penaltiesWinner,
+      ].join('-'),
+    );
+  return createHash('sha256').update(results.join(';')).digest('hex').slice(0, 32);
+}
+
+/** A tournament's notification: its dedupe key but for the user's id, its payload, and whose settings get it. */
 interface Notice {
   dedupe: string;
   payload: string;
@@ -62,13 +80,14 @@ interface Notice {
   now: Date;
 }
 
-/** SQL: notifies the active players whose settings allow it of each prediction of these kinds. */
+/** SQL: notifies once each active player whose settings allow it and who has a prediction of these kinds. */
 function insertNotices(kinds: KindChange[], { dedupe, payload, allowed, emailing, now }: Notice) {
   const user = Prisma.sql`, CAST(${predictor.c('notificationSettings')} AS TEXT) AS "settings",
     ${predictor.c('deletedAt')} AS "deletedAt"`;
   const pk = derived<KeyedPrediction & { settings: string; deletedAt: Date | null }>('pk');
+  const scored = derived<{ companyId: number; userId: number; settings: string; deletedAt: Date | null }>('scored');
   const sendEmail = emailing.length
-    ? Prisma.sql`CASE WHEN ${pk.c('settings')} IN (${Prisma.join(emailing)}) THEN TRUE ELSE FALSE END`
+    ? Prisma.sql`CASE WHEN ${scored.c('settings')} IN (${Prisma.join(emailing)}) THEN TRUE ELSE FALSE END`
     : Prisma.sql`FALSE`;
   const columns = names(
     Model.Notification,
@@ -80,13 +99,19 @@ function insertNotices(kinds: KindChange[], { dedupe, payload, allowed, emailing
     'sendEmail',
     'createdAt',
   );
+  // The players are found first and filtered after: with the filters on the join, PostgreSQL expected one row and
+  // compared every prediction with every kind in a nested loop (50,000 by 1,000 for a batch's tournament).
   return Prisma.sql`
-    WITH ${kindsAndPredictions(kinds, undefined, user)}
+    WITH ${kindsAndPredictions(kinds, undefined, user)},
+    scored AS MATERIALIZED (
+      SELECT DISTINCT ${pk.c('companyId')} AS "companyId", ${pk.c('userId')} AS "userId",
+        ${pk.c('settings')} AS "settings", ${pk.c('deletedAt')} AS "deletedAt"
+      FROM pk JOIN v ON ${OF_KIND})
     INSERT INTO ${table(Model.Notification)} (${columns})
-    SELECT ${pk.c('companyId')}, ${pk.c('userId')}, ${TYPE}, ${payload}, ${dedupe} || CAST(${pk.c('userId')} AS TEXT),
-      ${sendEmail}, ${now}
-    FROM pk JOIN v ON ${OF_KIND}
-    WHERE ${pk.c('deletedAt')} IS NULL AND ${pk.c('settings')} IN (${Prisma.join(allowed)})
+    SELECT ${scored.c('companyId')}, ${scored.c('userId')}, ${TYPE}, ${payload},
+      ${dedupe} || CAST(${scored.c('userId')} AS TEXT), ${sendEmail}, ${now}
+    FROM scored
+    WHERE ${scored.c('deletedAt')} IS NULL AND ${scored.c('settings')} IN (${Prisma.join(allowed)})
     ON CONFLICT (${names(Model.Notification, 'dedupeKey')}) DO NOTHING`;
 }
 

@@ -225,11 +225,16 @@ describe('set-based rescoring', () => {
     ).toEqual(others);
   });
 
-  it('notifies each scored player once per result, as the outbox rules say', async () => {
-    const notifications = await p.notification.findMany({
-      where: { dedupeKey: { startsWith: `rankingsUpdated:match:${matchIds[1]}:` } },
-      include: { user: true },
-    });
+  it('notifies each scored player once per rescoring and tournament, as the outbox rules say', async () => {
+    const all = await p.notification.findMany({ where: { type: 'rankingsUpdated' }, include: { user: true } });
+    const about = (ids: number[]) =>
+      all.filter((n) => JSON.stringify((n.payload as { matchIds: number[] }).matchIds) === JSON.stringify(ids));
+    // The first leg's correction rescored its second leg with it: one notification names both.
+    const both = about([matchIds[0], matchIds[1]]);
+    expect(both.length).toBeGreaterThan(0);
+    expect(new Set(both.map((n) => n.userId)).size).toBe(both.length);
+    // The second leg's own result: its rescoring alone.
+    const notifications = about([matchIds[1]]);
     const players = await p.user.findMany({ where: { company: { code: { startsWith: 'RULES' } } } });
     const byUser = new Map(notifications.map((n) => [n.userId, n]));
     for (const player of players) {
@@ -244,12 +249,11 @@ describe('set-based rescoring', () => {
         companyId: player.companyId,
         type: 'rankingsUpdated',
         status: 'PENDING',
-        payload: { matchId: matchIds[1], tournamentId },
+        payload: { matchIds: [matchIds[1]], tournamentId },
         sendEmail: index !== 2,
       });
     }
-    // One result, one notification each: the second leg was scored by its own result and by the first leg's
-    // correction, two results.
+    // One each for that rescoring.
     const keys = notifications.map((n) => n.dedupeKey);
     expect(new Set(keys).size).toBe(keys.length);
     expect(notifications.every((n) => n.createdAt instanceof Date && !Number.isNaN(n.createdAt.getTime()))).toBe(true);
