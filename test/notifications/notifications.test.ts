@@ -69,7 +69,9 @@ describe('notification triggers', () => {
     );
     expect(r.errors).toBeUndefined();
     const aboutFinal = async (userId: number) =>
-      (await notes(userId, 'rankingsUpdated')).filter((n) => (n.payload as { matchIds: number[] }).matchIds.includes(ids.final));
+      (await notes(userId, 'rankingsUpdated')).filter((n) =>
+        (n.payload as { matchIds: number[] }).matchIds.includes(ids.final),
+      );
     expect(await aboutFinal(ids.p1)).toHaveLength(1);
     expect(await aboutFinal(ids.p3)).toHaveLength(0); // did not predict it
   });
