@@ -45,6 +45,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** SQLite's page cache per connection, in KiB (a ceiling: pages are taken as they are read). */
+const SQLITE_CACHE_KIB = 128 * 1024;
+
 const opened = new WeakMap<object, { provider: DatabaseTarget['provider']; loaderRows: LoaderRows }>();
 
 /**
@@ -115,6 +118,9 @@ export async function openDatabase(
     // WAL lets readers proceed while one writer commits; busy_timeout waits instead of failing with SQLITE_BUSY.
     await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
     await prisma.$queryRawUnsafe('PRAGMA foreign_keys = ON');
+    // A page cache of up to 128 MiB (SQLite's default is 2 MiB): a rescoring batch writes tens of MiB of pages, and
+    // with the default they spill to the WAL mid-transaction and are read back (decision 0034: 70 s -> 52-56 s).
+    await prisma.$queryRawUnsafe(`PRAGMA cache_size = -${SQLITE_CACHE_KIB}`);
   }
   const versions =
     target.provider === 'postgresql' && engine.tableVersions
