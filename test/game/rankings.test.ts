@@ -771,7 +771,6 @@ describe('ranking query', () => {
     await kept('rebuilt');
     // A rescoring's first standings: one statement for many users, each counting the rounds they win.
     const players = await p.tournamentStanding.findMany({ where: { tournamentId }, select: { userId: true } });
-    await p.tournamentStanding.updateMany({ where: { tournamentId }, data: { roundWins: 0, playerRoundWins: 0 } });
     await p.tournamentStanding.deleteMany({ where: { tournamentId } });
     await refreshStandings(
       p,
