@@ -145,9 +145,13 @@ function ahead(other: string, rule: TieRule = 'HITS', wins: WinsColumn = 'roundW
   const points = Prisma.sql`${s.c('points')} > ${o.c('points')}`;
   const level = Prisma.sql`${s.c('points')} = ${o.c('points')}`;
   if (rule === 'POINTS') return Prisma.sql`(${points})`;
-  if (rule === 'ROUND_WINS') return Prisma.sql`(${points} OR (${level} AND ${s.c(wins)} > ${o.c('roundWins')}))`;
-  return Prisma.sql`(${points} OR (${level} AND (${s.c('exactHits')} > ${o.c('exactHits')}
-    OR (${s.c('exactHits')} = ${o.c('exactHits')} AND ${s.c('outcomeHits')} > ${o.c('outcomeHits')}))))`;
+  // The bound on points alone lets a count start its walk of the rule's index at the row's points.
+  const atLeast = Prisma.sql`${s.c('points')} >= ${o.c('points')}`;
+  if (rule === 'ROUND_WINS') {
+    return Prisma.sql`(${atLeast} AND (${points} OR (${level} AND ${s.c(wins)} > ${o.c('roundWins')})))`;
+  }
+  return Prisma.sql`(${atLeast} AND (${points} OR (${level} AND (${s.c('exactHits')} > ${o.c('exactHits')}
+    OR (${s.c('exactHits')} = ${o.c('exactHits')} AND ${s.c('outcomeHits')} > ${o.c('outcomeHits')})))))`;
 }
 
 /** SQL: ranking order under the tie rule, then by name. */
@@ -226,10 +230,12 @@ function rankedTotal(scope: RankingScope) {
   const [t, ts] = [aliased(Model.User, 't'), aliased(Model.TournamentStanding, 'ts')];
   const admins = Prisma.sql`${t.c('companyId')} = ${scope.companyId} AND ${t.c('role')} IN ${NOT_PLAYERS}`;
   if (!rules.rankNonPlayers) {
-    // Those who played are those with a standing row: the company's active rows, less its admins' (a few).
-    const rows = Prisma.sql`${ts.c('tournamentId')} = ${scope.tournamentId} AND ${ts.c('companyId')} =
-      ${scope.companyId} AND ${ts.c('active')} = TRUE`;
-    const players = Prisma.sql`(SELECT COUNT(*) FROM ${ts} WHERE ${rows})`;
+    // Those who played are those with a standing row: the company's rows (counted along the narrow index), less the
+    // inactive ones and the admins' (a few each).
+    const all = Prisma.sql`${ts.c('tournamentId')} = ${scope.tournamentId} AND ${ts.c('companyId')} = ${scope.companyId}`;
+    const rows = Prisma.sql`${all} AND ${ts.c('active')} = TRUE`;
+    const players = Prisma.sql`((SELECT COUNT(*) FROM ${ts} WHERE ${all}) - (SELECT COUNT(*) FROM ${ts} WHERE ${all}
+      AND ${ts.c('active')} = FALSE))`;
     return rules.rankAdmins
       ? players
       : Prisma.sql`(${players} - (SELECT COUNT(*) FROM ${t} JOIN ${ts} ON ${ts.c('userId')} = ${t.c('id')} AND ${rows}
