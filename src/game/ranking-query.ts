@@ -232,7 +232,8 @@ function rankedTotal(scope: RankingScope) {
   if (!rules.rankNonPlayers) {
     // Those who played are those with a standing row: the company's rows (counted along the narrow index), less the
     // inactive ones and the admins' (a few each).
-    const all = Prisma.sql`${ts.c('tournamentId')} = ${scope.tournamentId} AND ${ts.c('companyId')} = ${scope.companyId}`;
+    const all = Prisma.sql`${ts.c('tournamentId')} = ${scope.tournamentId} AND ${ts.c('companyId')} =
+      ${scope.companyId}`;
     const rows = Prisma.sql`${all} AND ${ts.c('active')} = TRUE`;
     const players = Prisma.sql`((SELECT COUNT(*) FROM ${ts} WHERE ${all}) - (SELECT COUNT(*) FROM ${ts} WHERE ${all}
       AND ${ts.c('active')} = FALSE))`;
