@@ -7,6 +7,7 @@ import type { CompanyRow } from '../db/rows.ts';
 import { badInput, conflict } from '../domain/errors.ts';
 import { decidedMatchesOf, rescoreMatches } from '../game/rescore.ts';
 import { queueRescore, rescoreStatusOf, type RescoreStatus } from '../game/rescore-jobs.ts';
+import { recountForCompany } from '../game/round-wins.ts';
 import {
   mergeSettings,
   readScoringSettings,
@@ -68,6 +69,9 @@ export async function updateScoringSettings(
       where: { id: company.id },
       data: { scoringSettings: JSON.parse(JSON.stringify(after)) },
     });
+    // Round wins are kept under ROUND_WINS only: switched to it, the company's are counted first, so a rescoring
+    // below (or a job) moves them from what they are.
+    if (after.tieRule === 'ROUND_WINS' && before.tieRule !== 'ROUND_WINS') await recountForCompany(tx, company.id);
     // Tie rules and who is ranked move the ranking without rescoring anything.
     const moved = JSON.stringify(before) !== JSON.stringify(after);
     const { rescored, queued } = sameScoring(before, after)

@@ -65,7 +65,10 @@ export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: num
   const tournamentOf = (matchId: number) => byId.get(matchId)!.tournamentId;
 
   // Read before the predictions change: these statements find each prediction by the score it has now.
-  const points = changes.filter((c) => c.standing.points !== 0);
+  // Round wins are kept for the companies ranked under ROUND_WINS only (round-wins.ts).
+  const points = changes.filter(
+    (c) => c.standing.points !== 0 && rules.get(c.kind.companyId)?.tieRule === 'ROUND_WINS',
+  );
   const roundWins = await roundWinsMover(
     tx,
     [...new Set(points.map((c) => byId.get(c.kind.matchId)!.roundId))],

@@ -5,8 +5,13 @@
 // it touches before and after it changes the predictions and moves only the standings of those who won or lost a
 // round (roundWinsMover); a recount rebuilds a tournament's (a migration, a rebuild, a user deactivated,
 // reactivated, erased or given or taken the player role through the API: recountAfterUserChange).
+// Only companies ranked under ROUND_WINS have them kept: under the other tie rules nothing reads them, and a result
+// would cost every company two reads of its round winners and an update of each standing whose round wins moved.
+// A company switched to ROUND_WINS has them recounted in the same transaction (recountForCompany).
+import { providerOfTx, type Tx } from '../db/client.ts';
+import { lockRows } from '../db/row-locks.ts';
 import { Prisma, sumInHundredths } from '../db/sql.ts';
-import type { Tx } from '../db/client.ts';
+import { readScoringSettings } from '../domain/scoring-settings.ts';
 import { aliased, col, derived, Model, names, query, rowsOf, table, type RowOf } from '../db/typed-sql.ts';
 
 const CHUNK = 5000;
@@ -99,20 +104,44 @@ export async function recountRoundWins(tx: Tx, tournamentIds: number[], companyI
 }
 
 /**
+ * Whether the company's round wins are kept: it ranks under ROUND_WINS. Read after its tournaments are locked (on
+ * PostgreSQL), so a switch of its tie rule committing meanwhile is seen: the switch recounts under the same locks.
+ */
+export async function keepsRoundWins(tx: Tx, companyId: number): Promise<boolean> {
+  const company = await tx.company.findUnique({ where: { id: companyId }, select: { scoringSettings: true } });
+  return company !== null && readScoringSettings(company.scoringSettings).tieRule === 'ROUND_WINS';
+}
+
+/**
  * After a user is deactivated, reactivated, erased or given or taken the player role (the caller's transaction): the
  * rounds they played in may have other winners now, so their company's round wins are recounted in each tournament
- * they have a standing in.
+ * they have a standing in, when the company keeps them.
  */
 export async function recountAfterUserChange(tx: Tx, user: { id: number; companyId: number }): Promise<void> {
   const standings = await tx.tournamentStanding.findMany({
     where: { userId: user.id },
     select: { tournamentId: true },
   });
-  await recountRoundWins(
-    tx,
-    standings.map((s) => s.tournamentId),
-    user.companyId,
-  );
+  const tournamentIds = standings.map((s) => s.tournamentId);
+  if (tournamentIds.length === 0) return;
+  await lockRows(tx, providerOfTx(tx), Model.Tournament, tournamentIds);
+  if (await keepsRoundWins(tx, user.companyId)) await recountRoundWins(tx, tournamentIds, user.companyId);
+}
+
+/**
+ * A company switched to ROUND_WINS (its rules' transaction): its round wins, left alone under the other rules, are
+ * counted again in each tournament it has standings in, under the locks a rescoring takes first, so none moves them
+ * meanwhile.
+ */
+export async function recountForCompany(tx: Tx, companyId: number): Promise<void> {
+  const rows = await tx.tournamentStanding.findMany({
+    where: { companyId },
+    select: { tournamentId: true },
+    distinct: ['tournamentId'],
+  });
+  const tournamentIds = rows.map((r) => r.tournamentId);
+  await lockRows(tx, providerOfTx(tx), Model.Tournament, tournamentIds);
+  await recountRoundWins(tx, tournamentIds, companyId);
 }
 
 /** SQL: these users' standings in the tournament count `by` more (or fewer) rounds won in `column`. */

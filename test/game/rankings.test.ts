@@ -1,7 +1,7 @@
 // The ranking queries of src/game/ranking-query.ts against a reference computed here from the rows by the pure rules
 // (src/domain/rankings.ts): through the GraphQL `ranking` query, page by page, and called directly for every page
 // and standing, where the standings index serves them and where it does not, under every tie and membership rule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEFAULT_USER_JSON } from '../../src/domain/defaults.ts';
 import { rankingOf, rankingPage, rankingsOf } from '../../src/game/ranking-query.ts';
 import { rankStandings, roundWins } from '../../src/domain/rankings.ts';
@@ -409,9 +409,25 @@ describe('ranking query', () => {
     },
   );
 
+  /**
+   * The demo company ranked under ROUND_WINS for the rest of the test, as set through the API (which counts its round
+   * wins: they are kept under that rule only), and under HITS again after it.
+   */
+  const underRoundWins = async () => {
+    const SET = `mutation($c: Int!, $i: ScoringSettingsInput!) { updateScoringSettings(companyId: $c, input: $i,
+      confirm: true) { __typename } }`;
+    const set = async (tieRule: TieRule) => {
+      const r = await s.gql(SET, { c: s.demo.companies.DEMO, i: { tieRule } }, bearer(admin));
+      expect(r.errors).toBeUndefined();
+    };
+    await set('ROUND_WINS');
+    onTestFinished(() => set('HITS'));
+  };
+
   const UPDATE_USER = `mutation($u: Int!, $i: UpdateUserInput!) { updateUser(userId: $u, input: $i) { id role } }`;
 
   it('without admins, a player made admin leaves every ranking at once and is back when made player', async () => {
+    await underRoundWins();
     const p = s.t.db.prisma;
     const winner = await soleRoundWinner();
     const check = async (rules: Rules, what: string) => {
@@ -453,6 +469,7 @@ describe('ranking query', () => {
   });
 
   it('kept round wins follow corrected results and a round winner deactivated and reactivated', async () => {
+    await underRoundWins();
     const p = s.t.db.prisma;
     const rules: Rules = { tieRule: 'ROUND_WINS', rankAdmins: true, rankNonPlayers: true };
     const scope = { companyId: s.demo.companies.DEMO, tournamentId, rules };
@@ -512,6 +529,44 @@ describe('ranking query', () => {
       await setResult(opener.homeTeamGoals!, opener.awayTeamGoals!);
     }
     expect(await check('as seeded again')).toEqual(wins[0]);
+  });
+
+  it('round wins are left alone under another tie rule and counted when a company switches to ROUND_WINS', async () => {
+    const p = s.t.db.prisma;
+    const rules: Rules = { tieRule: 'ROUND_WINS', rankAdmins: false, rankNonPlayers: true };
+    const scope = { companyId: s.demo.companies.DEMO, tournamentId, rules };
+    const kept = async () =>
+      (
+        await p.tournamentStanding.findMany({
+          where: { tournamentId, companyId: scope.companyId },
+          select: { userId: true, roundWins: true, playerRoundWins: true },
+          orderBy: { userId: 'asc' },
+        })
+      ).map((r) => JSON.stringify(r));
+    const { rescoreMatches } = await import('../../src/game/rescore.ts');
+    const opener = await p.match.findUniqueOrThrow({ where: { id: s.demo.matches.opener } });
+    const setResult = async (homeTeamGoals: number | null, awayTeamGoals: number | null) => {
+      await p.match.update({ where: { id: opener.id }, data: { homeTeamGoals, awayTeamGoals } });
+      await p.$transaction((tx) => rescoreMatches(tx, [opener.id]));
+    };
+    const before = await kept();
+    const wins = (ranked: Awaited<ReturnType<typeof reference>>) => ranked.map((r) => [r.userId, r.roundWins]);
+    const seeded = wins(await reference({}, rules));
+    try {
+      // Under HITS (the demo's rule) a corrected result moves the points, and the kept round wins stay as they were.
+      await setResult(3, 0);
+      expect(await kept()).toEqual(before);
+      const expected = await reference({}, rules);
+      expect(wins(expected)).not.toEqual(seeded); // the correction did give rounds other winners
+      await underRoundWins();
+      expect((await rankingPage(p, scope, 0, 100)).entries).toEqual(expected);
+      for (const r of expected) expect(await rankingOf(p, scope, r.userId)).toEqual(r);
+      // Kept from now on: the result put back moves them back.
+      await setResult(opener.homeTeamGoals, opener.awayTeamGoals);
+      expect((await rankingPage(p, scope, 0, 100)).entries).toEqual(await reference({}, rules));
+    } finally {
+      await setResult(opener.homeTeamGoals, opener.awayTeamGoals);
+    }
   });
 
   it.each<[string, Rules]>([
@@ -592,6 +647,7 @@ describe('ranking query', () => {
     'who played and the round wins among players follow a newcomer, a withdrawn answer, an admin winning rounds ' +
       'and a deactivated, reactivated or erased user, under every rule',
     async () => {
+      await underRoundWins();
       const p = s.t.db.prisma;
       const demoId = s.demo.companies.DEMO;
       const byUser = (a: { userId: number }, b: { userId: number }) => a.userId - b.userId;
