@@ -103,10 +103,7 @@ export async function recountRoundWins(tx: Tx, tournamentIds: number[], companyI
   }
 }
 
-/**
- * Whether the company's round wins are kept: it ranks under ROUND_WINS. Read after its tournaments are locked (on
- * PostgreSQL), so a switch of its tie rule committing meanwhile is seen: the switch recounts under the same locks.
- */
+/** Whether the company's round wins are kept: it ranks under ROUND_WINS. */
 export async function keepsRoundWins(tx: Tx, companyId: number): Promise<boolean> {
   const company = await tx.company.findUnique({ where: { id: companyId }, select: { scoringSettings: true } });
   return company !== null && readScoringSettings(company.scoringSettings).tieRule === 'ROUND_WINS';
@@ -123,9 +120,10 @@ export async function recountAfterUserChange(tx: Tx, user: { id: number; company
     select: { tournamentId: true },
   });
   const tournamentIds = standings.map((s) => s.tournamentId);
-  if (tournamentIds.length === 0) return;
-  await lockRows(tx, providerOfTx(tx), Model.Tournament, tournamentIds);
-  if (await keepsRoundWins(tx, user.companyId)) await recountRoundWins(tx, tournamentIds, user.companyId);
+  // Read last, without the tournament locks: this transaction already holds standings (the user's row, through the
+  // trigger), and waiting for a tournament a rescoring holds while it waits for those standings would deadlock.
+  if (tournamentIds.length > 0 && (await keepsRoundWins(tx, user.companyId)))
+    await recountRoundWins(tx, tournamentIds, user.companyId);
 }
 
 /**
