@@ -66,13 +66,13 @@ export async function rescoreMatches(tx: Tx, matchIds: number[], companyId?: num
 
   // Read before the predictions change: these statements find each prediction by the score it has now.
   // Round wins are kept for the companies ranked under ROUND_WINS only (round-wins.ts).
-  const points = changes.filter(
+  const winsMove = changes.filter(
     (c) => c.standing.points !== 0 && rules.get(c.kind.companyId)?.tieRule === 'ROUND_WINS',
   );
   const roundWins = await roundWinsMover(
     tx,
-    [...new Set(points.map((c) => byId.get(c.kind.matchId)!.roundId))],
-    [...new Set(points.map((c) => c.kind.companyId))],
+    [...new Set(winsMove.map((c) => byId.get(c.kind.matchId)!.roundId))],
+    [...new Set(winsMove.map((c) => c.kind.companyId))],
   );
   for (let i = 0; i < changes.length; i += KINDS_PER_STATEMENT) {
     const chunk = changes.slice(i, i + KINDS_PER_STATEMENT);

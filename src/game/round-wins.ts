@@ -104,7 +104,7 @@ export async function recountRoundWins(tx: Tx, tournamentIds: number[], companyI
 }
 
 /** Whether the company's round wins are kept: it ranks under ROUND_WINS. */
-export async function keepsRoundWins(tx: Tx, companyId: number): Promise<boolean> {
+async function keepsRoundWins(tx: Tx, companyId: number): Promise<boolean> {
   const company = await tx.company.findUnique({ where: { id: companyId }, select: { scoringSettings: true } });
   return company !== null && readScoringSettings(company.scoringSettings).tieRule === 'ROUND_WINS';
 }
@@ -132,11 +132,8 @@ export async function recountAfterUserChange(tx: Tx, user: { id: number; company
  * meanwhile.
  */
 export async function recountForCompany(tx: Tx, companyId: number): Promise<void> {
-  const rows = await tx.tournamentStanding.findMany({
-    where: { companyId },
-    select: { tournamentId: true },
-    distinct: ['tournamentId'],
-  });
+  // Grouped by the database: a large company has a standing per player in each tournament.
+  const rows = await tx.tournamentStanding.groupBy({ by: ['tournamentId'], where: { companyId } });
   const tournamentIds = rows.map((r) => r.tournamentId);
   await lockRows(tx, providerOfTx(tx), Model.Tournament, tournamentIds);
   await recountRoundWins(tx, tournamentIds, companyId);
